@@ -1,0 +1,179 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_BASE } from '@snapdrama/contract';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { createGuards } from './http/auth-guard';
+import { registerErrorHandling } from './http/error-handler';
+import { createMediaUrls } from './media/media-urls';
+import { mediaRoutes } from './media/media.routes';
+import { createMediaSigner } from './media/signing';
+import type { Storage } from './media/storage';
+import { createAuthRepository } from './modules/auth/auth.repository';
+import { authRoutes, type AdUnlockView, type WalletView } from './modules/auth/auth.routes';
+import { createAuthService } from './modules/auth/auth.service';
+import { createAccessTokens } from './modules/auth/tokens';
+import { createCatalogRepository } from './modules/catalog/catalog.repository';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { createCatalogService } from './modules/catalog/catalog.service';
+import { createI18nRepository } from './modules/i18n/i18n.repository';
+import { i18nRoutes } from './modules/i18n/i18n.routes';
+import { createI18nService } from './modules/i18n/i18n.service';
+import { createPlaybackRepository } from './modules/playback/playback.repository';
+import { playbackRoutes } from './modules/playback/playback.routes';
+import {
+  createPlaybackService,
+  type BookmarkView,
+  type EpisodeUnlocks,
+} from './modules/playback/playback.service';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  clock: Clock;
+  storage: Storage;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Builds every service from explicit dependencies; routes get only what they use. */
+export function createServices(deps: AppDeps) {
+  const { config, database, clock, storage } = deps;
+  const db = database.db;
+
+  const tokens = createAccessTokens({
+    secret: config.jwtSecret,
+    ttlSeconds: config.accessTokenTtlSeconds,
+    clock,
+  });
+  const auth = createAuthService({
+    db,
+    repo: createAuthRepository(db),
+    tokens,
+    clock,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+  const i18n = createI18nService({ repo: createI18nRepository(db), clock });
+  const catalogRepo = createCatalogRepository(db);
+  const catalog = createCatalogService({ repo: catalogRepo });
+  const signer = createMediaSigner(config.mediaSigningSecret);
+  const mediaUrls = createMediaUrls({
+    signer,
+    clock,
+    ttlSeconds: config.mediaUrlTtlSeconds,
+    baseUrl: config.mediaPublicBaseUrl,
+  });
+
+  // The wallet, ads and bookmarks modules plug in here; until then nobody holds coins,
+  // has bought an episode, or has bookmarked anything.
+  const wallet: WalletView = { balances: () => Promise.resolve({ paid: 0, bonus: 0 }) };
+  const adUnlocks: AdUnlockView = { unlocksToday: () => Promise.resolve(0) };
+  const unlocks: EpisodeUnlocks = { unlockedEpisodes: () => Promise.resolve([]) };
+  const bookmarks: BookmarkView = { isBookmarked: () => Promise.resolve(false) };
+
+  const playback = createPlaybackService({
+    repo: createPlaybackRepository(db),
+    catalog,
+    unlocks,
+    bookmarks,
+    mediaUrls,
+    clock,
+  });
+
+  return { tokens, auth, i18n, catalog, catalogRepo, signer, mediaUrls, playback, wallet, adUnlocks, storage };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+  const { config, database, clock, storage } = deps;
+  const services = createServices(deps);
+
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 256 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'SnapDrama API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const webIndex = path.join(config.webDistDir, 'index.html');
+  const serveWeb = config.env !== 'test' && existsSync(webIndex);
+  registerErrorHandling(app, { spaFallback: () => serveWeb });
+
+  const guards = createGuards(services.auth);
+
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.status(503).send({ status: 'unavailable', database: database.kind });
+    }
+  });
+
+  await app.register(
+    async (api) => {
+      await api.register(
+        authRoutes({
+          auth: services.auth,
+          guards,
+          clock,
+          serviceTimeZone: config.serviceTimeZone,
+          cookieSecure: config.cookieSecure,
+          accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+          wallet: services.wallet,
+          adUnlocks: services.adUnlocks,
+        }),
+      );
+      await api.register(i18nRoutes({ i18n: services.i18n }));
+      await api.register(catalogRoutes({ catalog: services.catalog }));
+      await api.register(playbackRoutes({ playback: services.playback, guards }));
+    },
+    { prefix: API_BASE },
+  );
+
+  await app.register(mediaRoutes({ storage, signer: services.signer, catalog: services.catalog, clock }));
+
+  if (serveWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
+
+  return { app, services };
+}

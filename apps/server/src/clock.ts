@@ -1,0 +1,41 @@
+/** Every time-dependent rule reads time from here, so tests can move it. */
+export interface Clock {
+  now(): Date;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+
+/** A clock that only moves when told to. */
+export class ManualClock implements Clock {
+  private current: number;
+  constructor(start: Date | string = '2026-01-15T03:00:00Z') {
+    this.current = new Date(start).getTime();
+  }
+  now(): Date {
+    return new Date(this.current);
+  }
+  advance(ms: number): void {
+    this.current += ms;
+  }
+  set(to: Date | string): void {
+    this.current = new Date(to).getTime();
+  }
+}
+
+/** ISO 8601 with the given zone's offset, e.g. 2026-01-15T12:00:00+09:00. */
+export function formatInZone(date: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'longOffset',
+  }).formatToParts(date);
+  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
+  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
+}

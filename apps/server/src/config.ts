@@ -1,0 +1,152 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_BASE_URL: z.url().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  REDIS_URL: z.string().optional(),
+  SERVICE_TIMEZONE: z.string().default('Asia/Seoul'),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_SECONDS: z.coerce.number().int().min(10).default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
+  MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(5).default(60 * 60 * 6),
+  MEDIA_PUBLIC_BASE_URL: z.string().optional(),
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  MEDIA_DIR: z.string().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: bool.default(true),
+  FFMPEG_PATH: z.string().optional(),
+  SEED_DEMO: bool.default(true),
+  WEB_DIST_DIR: z.string().optional(),
+  COOKIE_SECURE: bool.optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicBaseUrl: string | undefined;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  redisUrl: string | undefined;
+  serviceTimeZone: string;
+  jwtSecret: string;
+  mediaSigningSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  mediaUrlTtlSeconds: number;
+  mediaPublicBaseUrl: string | undefined;
+  storage:
+    | { driver: 'local'; dir: string }
+    | {
+        driver: 's3';
+        bucket: string;
+        region: string;
+        endpoint: string | undefined;
+        accessKeyId: string | undefined;
+        secretAccessKey: string | undefined;
+        forcePathStyle: boolean;
+      };
+  ffmpegPath: string | undefined;
+  seedDemo: boolean;
+  webDistDir: string;
+  cookieSecure: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * A development secret kept in the data folder so sessions survive a restart. Production must
+ * set its own: secrets never have production defaults.
+ */
+function devSecret(dataDir: string, name: string): string {
+  const file = path.join(dataDir, `.${name}`);
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+/** Reads and checks the environment once; every problem is listed in one readable error. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const problems: string[] = [];
+  if (e.NODE_ENV === 'production') {
+    if (!e.JWT_SECRET) problems.push('  JWT_SECRET: required in production');
+    if (!e.MEDIA_SIGNING_SECRET) problems.push('  MEDIA_SIGNING_SECRET: required in production');
+  }
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('  S3_BUCKET: required with STORAGE_DRIVER=s3');
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: e.SERVICE_TIMEZONE });
+  } catch {
+    problems.push(`  SERVICE_TIMEZONE: unknown time zone "${e.SERVICE_TIMEZONE}"`);
+  }
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+
+  const dataDir = path.resolve(e.DATA_DIR);
+  const storage: Config['storage'] =
+    e.STORAGE_DRIVER === 's3'
+      ? {
+          driver: 's3',
+          bucket: e.S3_BUCKET ?? '',
+          region: e.S3_REGION,
+          endpoint: e.S3_ENDPOINT,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : { driver: 'local', dir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')) };
+
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    logLevel: e.LOG_LEVEL,
+    dataDir,
+    databaseUrl: e.DATABASE_URL || undefined,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    redisUrl: e.REDIS_URL || undefined,
+    serviceTimeZone: e.SERVICE_TIMEZONE,
+    jwtSecret: e.JWT_SECRET ?? devSecret(dataDir, 'jwt-secret'),
+    mediaSigningSecret: e.MEDIA_SIGNING_SECRET ?? devSecret(dataDir, 'media-secret'),
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
+    mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL,
+    storage,
+    ffmpegPath: e.FFMPEG_PATH,
+    seedDemo: e.SEED_DEMO,
+    webDistDir: path.resolve(
+      e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),
+    ),
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+  };
+}

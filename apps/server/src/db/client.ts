@@ -1,0 +1,86 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The query builder, the same type on PGlite and on PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle: everything a Db can do, inside one transaction. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', '..', 'drizzle');
+
+/** Embedded PostgreSQL: persisted under dataDir, or in memory when dataDir is undefined. */
+export async function openPglite(dataDir: string | undefined): Promise<Database> {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async migrate() {
+      await client.exec('create extension if not exists pg_trgm');
+      await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      await client.close();
+    },
+  };
+}
+
+/** A PostgreSQL server through a node-postgres pool. */
+export function openPostgres(url: string, poolSize: number): Database {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    kind: 'postgres',
+    db,
+    async migrate() {
+      // Several instances may start at once: one migrates, the others wait for it.
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock(724311)');
+        await client.query('create extension if not exists pg_trgm');
+        await migratePg(drizzlePg(client, { schema }), { migrationsFolder: MIGRATIONS_DIR });
+      } finally {
+        await client.query('select pg_advisory_unlock(724311)').catch(() => undefined);
+        client.release();
+      }
+    },
+    async ping() {
+      await db.execute(sql`select 1`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  poolSize: number;
+}): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize);
+  return openPglite(path.join(options.dataDir, 'pglite'));
+}

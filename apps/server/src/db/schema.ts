@@ -1,0 +1,5 @@
+// Every module's tables, for drizzle-kit and the typed client. A module queries only its own.
+export * from '../modules/auth/auth.tables';
+export * from '../modules/catalog/catalog.tables';
+export * from '../modules/playback/playback.tables';
+export * from '../modules/i18n/i18n.tables';

@@ -1,0 +1,54 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { systemClock } from './clock';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { resolveFfmpegPath } from './media/ffmpeg';
+import { createLocalStorage } from './media/storage';
+import { seedDemoContent } from './seed/demo';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+  });
+  await database.migrate();
+
+  if (config.storage.driver !== 'local') throw new ConfigError('Only STORAGE_DRIVER=local is available');
+  const storage = createLocalStorage(config.storage.dir);
+  const logger =
+    process.stdout.isTTY && config.env !== 'production'
+      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      : { level: config.logLevel };
+  const { app, services } = await buildApp({ config, database, clock: systemClock, storage, logger });
+
+  await services.i18n.syncInterfaceMessages();
+  if (config.seedDemo) {
+    await seedDemoContent({
+      catalogRepo: services.catalogRepo,
+      i18n: services.i18n,
+      storage,
+      clock: systemClock,
+      log: app.log,
+      ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+    });
+  }
+
+  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'shutting down after an error');
+    else app.log.info(`${signal} received, shutting down`);
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(`SnapDrama is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) console.error(error.message);
+  else console.error(error);
+  process.exit(1);
+});

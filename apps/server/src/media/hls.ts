@@ -1,0 +1,88 @@
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { runFfmpeg } from './ffmpeg';
+import type { Storage } from './storage';
+
+/** The 9:16 ladder. Names follow the short side, as viewers know them. */
+export const RENDITIONS = [
+  { name: '480p', width: 480, height: 854, videoKbps: 900, audioKbps: 96, level: '3.0', codec: 'avc1.64001e' },
+  { name: '720p', width: 720, height: 1280, videoKbps: 2000, audioKbps: 128, level: '3.1', codec: 'avc1.64001f' },
+  { name: '1080p', width: 1080, height: 1920, videoKbps: 3500, audioKbps: 128, level: '4.0', codec: 'avc1.640028' },
+] as const;
+
+export type RenditionName = (typeof RENDITIONS)[number]['name'];
+
+/** Segment length in seconds; keyframes every SEGMENT_SECONDS * FPS frames keep them aligned. */
+export const SEGMENT_SECONDS = 2;
+const FPS = 30;
+
+export function masterPlaylist(): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  for (const r of RENDITIONS) {
+    const bandwidth = Math.round((r.videoKbps * 1.1 + r.audioKbps) * 1000);
+    lines.push(
+      `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},AVERAGE-BANDWIDTH=${(r.videoKbps + r.audioKbps) * 1000},` +
+        `RESOLUTION=${r.width}x${r.height},CODECS="${r.codec},mp4a.40.2",FRAME-RATE=${FPS}`,
+      `${r.name}/index.m3u8`,
+    );
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Encodes one source into the HLS ladder in a single ffmpeg run (split filter, one HLS output per
+ * rendition, fmp4 segments, aligned keyframes), writes the master playlist, and uploads all of it
+ * under `prefix`. `input` is ffmpeg's input arguments and must give video as 0:v and audio as 1:a.
+ */
+export async function transcodeToHls(options: {
+  ffmpegPath: string;
+  input: string[];
+  storage: Storage;
+  prefix: string;
+}): Promise<void> {
+  const work = await mkdtemp(path.join(tmpdir(), 'snapdrama-hls-'));
+  try {
+    const scales = RENDITIONS.map((r, i) => `[s${i}]scale=${r.width}:${r.height}[v${r.name}]`);
+    const filter = `[0:v]split=${RENDITIONS.length}${RENDITIONS.map((_, i) => `[s${i}]`).join('')};${scales.join(';')}`;
+    const args = [...options.input, '-filter_complex', filter];
+    for (const r of RENDITIONS) {
+      const dir = path.join(work, r.name);
+      await mkdir(dir, { recursive: true });
+      args.push(
+        '-map', `[v${r.name}]`, '-map', '1:a',
+        '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-level', r.level,
+        '-pix_fmt', 'yuv420p',
+        '-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`,
+        '-bufsize', `${r.videoKbps * 2}k`,
+        '-g', String(SEGMENT_SECONDS * FPS), '-keyint_min', String(SEGMENT_SECONDS * FPS),
+        '-sc_threshold', '0', '-r', String(FPS),
+        '-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000',
+        '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
+        '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4',
+        '-hls_segment_filename', path.join(dir, 'seg_%03d.m4s'),
+        path.join(dir, 'index.m3u8'),
+      );
+    }
+    await runFfmpeg(options.ffmpegPath, args);
+    for (const r of RENDITIONS) {
+      const dir = path.join(work, r.name);
+      for (const file of await readdir(dir)) {
+        await options.storage.upload(`${options.prefix}/${r.name}/${file}`, path.join(dir, file));
+      }
+    }
+    // the master goes last: its presence marks a complete ladder
+    await options.storage.write(`${options.prefix}/master.m3u8`, masterPlaylist());
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+/** ffmpeg input arguments for a synthetic clip: a moving test pattern and a tone. */
+export function syntheticClipInput(options: { seconds: number; hue: number; toneHz: number }): string[] {
+  const { seconds, hue, toneHz } = options;
+  return [
+    '-f', 'lavfi', '-i', `testsrc2=size=540x960:rate=${FPS}:duration=${seconds},hue=h=${hue}`,
+    '-f', 'lavfi', '-i', `sine=frequency=${toneHz}:sample_rate=48000:duration=${seconds}`,
+  ];
+}

@@ -1,0 +1,139 @@
+import { randomInt } from 'node:crypto';
+import { ResultCode, type AuthMethod, type Language } from '@snapdrama/contract';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { AuthRepository, UserRow } from './auth.repository';
+import { hashToken, newRefreshToken, type AccessTokens } from './tokens';
+
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  authMethod: AuthMethod;
+}
+
+export interface IssuedSession {
+  accessToken: string;
+  refreshToken: string;
+  refreshExpiresAt: Date;
+  user: UserRow;
+}
+
+export function createAuthService(deps: {
+  db: Db;
+  repo: AuthRepository;
+  tokens: AccessTokens;
+  clock: Clock;
+  refreshTtlSeconds: number;
+}) {
+  const { db, repo, tokens, clock } = deps;
+
+  async function startSession(user: UserRow): Promise<IssuedSession> {
+    const now = clock.now();
+    const refreshToken = newRefreshToken();
+    const refreshExpiresAt = new Date(now.getTime() + deps.refreshTtlSeconds * 1000);
+    const session = await repo.insertSession(db, {
+      userId: user.id,
+      now,
+      expiresAt: refreshExpiresAt,
+      tokenHash: hashToken(refreshToken),
+    });
+    const accessToken = await tokens.issue({
+      userId: user.id,
+      sessionId: session.id,
+      authMethod: user.authMethod as AuthMethod,
+    });
+    return { accessToken, refreshToken, refreshExpiresAt, user };
+  }
+
+  return {
+    /** Guest login; an id the server has never seen answers 403003 so the client joins. */
+    async loginGuest(guestId: string): Promise<IssuedSession> {
+      const user = await repo.findGuest(guestId);
+      if (!user) throw new AppError(ResultCode.GUEST_NOT_FOUND, 'Guest not found');
+      return startSession(user);
+    },
+
+    /** Guest join. A retried join of the same id signs in the guest it already made. */
+    async joinGuest(guestId: string, lang: Language): Promise<IssuedSession> {
+      const nickname = `Guest${randomInt(1000, 10000)}`;
+      const created = await repo.insertGuest({ guestId, nickname, lang, now: clock.now() });
+      const user = created ?? (await repo.findGuest(guestId));
+      if (!user) throw new AppError(ResultCode.GUEST_NOT_FOUND, 'Guest not found');
+      return startSession(user);
+    },
+
+    /**
+     * Rotates a refresh token. A token that was already used is a sign of theft: the whole
+     * session (every token of the family) is revoked and the caller gets 409.
+     */
+    async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
+      if (!refreshToken) throw new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token missing');
+      const now = clock.now();
+      const outcome = await db.transaction(async (tx) => {
+        const found = await repo.findRefreshToken(tx, hashToken(refreshToken));
+        if (!found) return { kind: 'invalid' as const };
+        const { token, session } = found;
+        if (session.revokedAt) return { kind: 'invalid' as const };
+        if (token.usedAt || !(await repo.consumeRefreshToken(tx, token.id, now))) {
+          await repo.revokeSession(tx, session.id, now);
+          return { kind: 'reused' as const };
+        }
+        if (token.expiresAt <= now || session.expiresAt <= now) return { kind: 'invalid' as const };
+        const user = await repo.findUserById(session.userId, tx);
+        if (!user) return { kind: 'invalid' as const };
+        const next = newRefreshToken();
+        await repo.insertRefreshToken(tx, {
+          sessionId: session.id,
+          tokenHash: hashToken(next),
+          now,
+          expiresAt: session.expiresAt,
+        });
+        return { kind: 'ok' as const, user, sessionId: session.id, next, expiresAt: session.expiresAt };
+      });
+      if (outcome.kind === 'reused') {
+        throw new AppError(ResultCode.REFRESH_TOKEN_REUSED, 'Refresh token was already used; the session is closed');
+      }
+      if (outcome.kind === 'invalid') {
+        throw new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token is invalid or expired');
+      }
+      const accessToken = await tokens.issue({
+        userId: outcome.user.id,
+        sessionId: outcome.sessionId,
+        authMethod: outcome.user.authMethod as AuthMethod,
+      });
+      return {
+        accessToken,
+        refreshToken: outcome.next,
+        refreshExpiresAt: outcome.expiresAt,
+        user: outcome.user,
+      };
+    },
+
+    /** Checks an access token and that its session is still open. */
+    async authenticate(accessToken: string): Promise<AuthContext> {
+      const claims = await tokens.verify(accessToken);
+      const session = await repo.findSession(claims.sessionId);
+      if (!session || session.revokedAt || session.userId !== claims.userId) {
+        throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
+      }
+      return claims;
+    },
+
+    async logout(sessionId: string): Promise<void> {
+      await repo.revokeSession(db, sessionId, clock.now());
+    },
+
+    async getUser(userId: string): Promise<UserRow> {
+      const user = await repo.findUserById(userId);
+      if (!user) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
+      return user;
+    },
+
+    async setLanguage(userId: string, lang: Language): Promise<void> {
+      await repo.updateUserLang(userId, lang);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    authMethod: text('auth_method').notNull(),
+    /** the client-made id of a guest */
+    guestId: uuid('guest_id'),
+    /** the provider's subject for social accounts */
+    providerSubject: text('provider_subject'),
+    nickname: text('nickname').notNull(),
+    email: text('email'),
+    lang: text('lang').notNull().default('en'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'users_auth_method_check',
+      sql`${t.authMethod} in ('guest', 'google', 'kakao', 'facebook', 'apple')`,
+    ),
+    check('users_lang_check', sql`${t.lang} in ('ko', 'en', 'ja')`),
+    uniqueIndex('users_guest_id_key').on(t.guestId),
+    uniqueIndex('users_provider_subject_key')
+      .on(t.authMethod, t.providerSubject)
+      .where(sql`${t.providerSubject} is not null`),
+  ],
+);
+
+/** A sign-in: one family of rotating refresh tokens. Revoking it ends every token in it. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id),
+    /** sha-256 of the token; the token itself is never stored */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
+    index('refresh_tokens_session_id_idx').on(t.sessionId),
+  ],
+);

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    langKey: text('lang_key').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+  },
+  (t) => [uniqueIndex('categories_lang_key_key').on(t.langKey)],
+);
+
+export const dramas = pgTable(
+  'dramas',
+  {
+    id: serial('id').primaryKey(),
+    /** stable name of seeded content, so seeding is idempotent */
+    slug: text('slug').notNull(),
+    titleKey: text('title_key').notNull(),
+    descriptionKey: text('description_key').notNull(),
+    posterVerticalPath: text('poster_vertical_path').notNull(),
+    posterHorizontalPath: text('poster_horizontal_path').notNull(),
+    ageRate: text('age_rate').notNull().default('all'),
+    ratingCriteria: jsonb('rating_criteria').$type<string[]>().notNull().default([]),
+    bookmarkCount: integer('bookmark_count').notNull().default(0),
+    episodeCount: integer('episode_count').notNull().default(0),
+    viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
+    exclusive: boolean('exclusive').notNull().default(false),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+    webTag: text('web_tag'),
+    aosTag: text('aos_tag'),
+    iosTag: text('ios_tag'),
+  },
+  (t) => [
+    uniqueIndex('dramas_slug_key').on(t.slug),
+    index('dramas_registered_at_idx').on(t.registeredAt.desc(), t.id.desc()),
+    index('dramas_view_count_idx').on(t.viewCount.desc(), t.id.desc()),
+    check('dramas_counts_check', sql`${t.bookmarkCount} >= 0 and ${t.viewCount} >= 0`),
+  ],
+);
+
+export const dramaCategories = pgTable(
+  'drama_categories',
+  {
+    dramaId: integer('drama_id')
+      .notNull()
+      .references(() => dramas.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dramaId, t.categoryId] }),
+    index('drama_categories_category_idx').on(t.categoryId, t.dramaId),
+  ],
+);
+
+export const episodes = pgTable(
+  'episodes',
+  {
+    dramaId: integer('drama_id')
+      .notNull()
+      .references(() => dramas.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    coin: integer('coin').notNull().default(0),
+    durationSeconds: real('duration_seconds').notNull().default(0),
+    /** storage folder of this episode's HLS ladder (may be shared by several episodes) */
+    mediaPrefix: text('media_prefix').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.dramaId, t.number] }),
+    check('episodes_number_check', sql`${t.number} >= 1`),
+    check('episodes_coin_check', sql`${t.coin} >= 0`),
+  ],
+);

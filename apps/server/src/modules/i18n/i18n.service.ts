@@ -1,0 +1,52 @@
+import {
+  LANGUAGES,
+  ResultCode,
+  enMessages,
+  jaMessages,
+  koMessages,
+  type Language,
+  type Messages,
+} from '@snapdrama/contract';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { I18nRepository } from './i18n.repository';
+
+const UI_MESSAGES: Record<Language, Messages> = { en: enMessages, ko: koMessages, ja: jaMessages };
+const CACHE_MS = 60_000;
+
+export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) {
+  const cache = new Map<Language, { at: number; entries: { lang_key: string; lang_valu: string }[] }>();
+
+  return {
+    /** Writes the interface text of every language; run at start so new keys reach the table. */
+    async syncInterfaceMessages(): Promise<void> {
+      const rows = LANGUAGES.flatMap((lang) =>
+        Object.entries(UI_MESSAGES[lang]).map(([key, value]) => ({ lang, key, value })),
+      );
+      await this.upsert(rows);
+    },
+
+    async upsert(rows: { lang: Language; key: string; value: string }[]): Promise<void> {
+      await deps.repo.upsert(rows);
+      cache.clear();
+    },
+
+    async dictionary(langCode: string) {
+      const lang = LANGUAGES.find((l) => l === langCode);
+      if (!lang) {
+        throw new AppError(
+          ResultCode.LANGUAGE_NOT_FOUND,
+          `Unknown language "${langCode}"; use one of ${LANGUAGES.join(', ')}`,
+        );
+      }
+      const now = deps.clock.now().getTime();
+      const hit = cache.get(lang);
+      if (hit && now - hit.at < CACHE_MS) return { lang, dictionary: hit.entries };
+      const entries = (await deps.repo.entries(lang)).map((e) => ({ lang_key: e.key, lang_valu: e.value }));
+      cache.set(lang, { at: now, entries });
+      return { lang, dictionary: entries };
+    },
+  };
+}
+
+export type I18nService = ReturnType<typeof createI18nService>;

@@ -1,0 +1,56 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { episodeViews, watchLogs } from './playback.tables';
+
+export function createPlaybackRepository(db: Db) {
+  return {
+    async viewsOf(userId: string, dramaId: number) {
+      return db
+        .select({ epsd: episodeViews.episodeNumber, lastViewedAt: episodeViews.lastViewedAt })
+        .from(episodeViews)
+        .where(and(eq(episodeViews.userId, userId), eq(episodeViews.dramaId, dramaId)))
+        .orderBy(episodeViews.episodeNumber);
+    },
+
+    /** Opens a watch log and records the view, in one transaction. */
+    async startWatch(values: { userId: string; dramaId: number; epsd: number; now: Date }): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [log] = await tx
+          .insert(watchLogs)
+          .values({
+            userId: values.userId,
+            dramaId: values.dramaId,
+            episodeNumber: values.epsd,
+            startedAt: values.now,
+          })
+          .returning({ id: watchLogs.id });
+        if (!log) throw new Error('watch log insert returned nothing');
+        await tx
+          .insert(episodeViews)
+          .values({
+            userId: values.userId,
+            dramaId: values.dramaId,
+            episodeNumber: values.epsd,
+            lastViewedAt: values.now,
+          })
+          .onConflictDoUpdate({
+            target: [episodeViews.userId, episodeViews.dramaId, episodeViews.episodeNumber],
+            set: { lastViewedAt: sql`excluded.last_viewed_at` },
+          });
+        return log.id;
+      });
+    },
+
+    /** Closes the caller's own log; closing twice keeps the first end time. */
+    async endWatch(userId: string, logId: string, now: Date) {
+      const [row] = await db
+        .update(watchLogs)
+        .set({ endedAt: sql`coalesce(${watchLogs.endedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(and(eq(watchLogs.id, logId), eq(watchLogs.userId, userId)))
+        .returning({ startedAt: watchLogs.startedAt, endedAt: watchLogs.endedAt });
+      return row;
+    },
+  };
+}
+
+export type PlaybackRepository = ReturnType<typeof createPlaybackRepository>;

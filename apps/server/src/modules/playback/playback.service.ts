@@ -1,0 +1,78 @@
+import { ResultCode, type DramaInfoData, type EpisodeStartData } from '@snapdrama/contract';
+import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { MediaUrls } from '../../media/media-urls';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { PlaybackRepository } from './playback.repository';
+
+/** Episodes a user bought (wallet, ads); empty until those modules are wired in. */
+export interface EpisodeUnlocks {
+  unlockedEpisodes(userId: string, dramaId: number): Promise<number[]>;
+}
+export interface BookmarkView {
+  isBookmarked(userId: string, dramaId: number): Promise<boolean>;
+}
+
+export function createPlaybackService(deps: {
+  repo: PlaybackRepository;
+  catalog: CatalogService;
+  unlocks: EpisodeUnlocks;
+  bookmarks: BookmarkView;
+  mediaUrls: MediaUrls;
+  clock: Clock;
+}) {
+  const { repo, catalog } = deps;
+
+  async function progressOf(userId: string | undefined, dramaId: number, episodes: DramaProgress['episodes']) {
+    if (!userId) return { episodes, viewed: [], unlocked: [] };
+    const [views, unlocked] = await Promise.all([
+      repo.viewsOf(userId, dramaId),
+      deps.unlocks.unlockedEpisodes(userId, dramaId),
+    ]);
+    const viewed = views.map((v) => ({ epsd: v.epsd, last_view_dtm: v.lastViewedAt.toISOString() }));
+    return { episodes, viewed, unlocked };
+  }
+
+  return {
+    async dramaInfo(userId: string | undefined, dramaId: number): Promise<DramaInfoData> {
+      const { drama, episodes } = await catalog.drama(dramaId);
+      const episodeList = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
+      const [progress, bookmark] = await Promise.all([
+        progressOf(userId, dramaId, episodeList),
+        userId ? deps.bookmarks.isBookmarked(userId, dramaId) : Promise.resolve(false),
+      ]);
+      return {
+        drama,
+        episodeList,
+        userDramaEpisodeList: progress.viewed,
+        unlockedEpisodeList: progress.unlocked,
+        bookmark,
+      };
+    },
+
+    /** Starts an episode the caller may play: free, viewed before, or unlocked. */
+    async startEpisode(userId: string, dramaId: number, epsd: number): Promise<EpisodeStartData> {
+      const { episodes } = await catalog.drama(dramaId);
+      const episodeList = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
+      if (!episodeList.some((e) => e.epsd === epsd)) {
+        throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
+      }
+      const progress = await progressOf(userId, dramaId, episodeList);
+      if (!isEpisodePlayable(progress, epsd)) {
+        throw new AppError(ResultCode.EPISODE_LOCKED, `Episode ${epsd} is locked; unlock it first`);
+      }
+      const logId = await repo.startWatch({ userId, dramaId, epsd, now: deps.clock.now() });
+      return { logId, videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd) };
+    },
+
+    async endEpisode(userId: string, logId: string) {
+      const row = await repo.endWatch(userId, logId, deps.clock.now());
+      if (!row) throw new AppError(ResultCode.WATCH_LOG_NOT_FOUND, 'Watch log not found');
+      const ended = row.endedAt ?? deps.clock.now();
+      return { logId, watchedSeconds: Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000) };
+    },
+  };
+}
+
+export type PlaybackService = ReturnType<typeof createPlaybackService>;

@@ -1,0 +1,40 @@
+import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables';
+import { dramas } from '../catalog/catalog.tables';
+
+/** One viewing of one episode, opened by POST /drama/episode and closed by PUT. */
+export const watchLogs = pgTable(
+  'watch_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    dramaId: integer('drama_id')
+      .notNull()
+      .references(() => dramas.id),
+    episodeNumber: integer('episode_number').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('watch_logs_user_idx').on(t.userId, t.startedAt.desc())],
+);
+
+/** The user episode record of the spec: which episodes a user has viewed, and when last. */
+export const episodeViews = pgTable(
+  'episode_views',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    dramaId: integer('drama_id')
+      .notNull()
+      .references(() => dramas.id),
+    episodeNumber: integer('episode_number').notNull(),
+    lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dramaId, t.episodeNumber] }),
+    index('episode_views_recent_idx').on(t.userId, t.lastViewedAt.desc()),
+  ],
+);

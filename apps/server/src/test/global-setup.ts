@@ -1,0 +1,5 @@
+import { ensureTestClips } from './media-fixture';
+
+export default async function setup() {
+  await ensureTestClips();
+}

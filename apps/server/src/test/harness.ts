@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { API_BASE } from '@snapdrama/contract';
+import { buildApp, type Services } from '../app';
+import { ManualClock } from '../clock';
+import { loadConfig, type Config } from '../config';
+import { openPglite, openPostgres, type Database } from '../db/client';
+import { createLocalStorage, type Storage } from '../media/storage';
+import { seedDemoContent } from '../seed/demo';
+import { TEST_MEDIA_DIR } from './media-fixture';
+
+export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
+export const TEST_MEDIA_SECRET = 'test-media-secret-0123456789abcdef01234567';
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or a new database on the
+ * PostgreSQL server named by DATABASE_URL (dropped again on close).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url) {
+    const database = await openPglite(undefined);
+    return { database, drop: () => database.close() };
+  }
+  const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const testUrl = new URL(url);
+  testUrl.pathname = `/${name}`;
+  const database = openPostgres(testUrl.toString(), 20);
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const again = new pg.Client({ connectionString: url });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  services: Services;
+  database: Database;
+  clock: ManualClock;
+  storage: Storage;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestContext(options: {
+  env?: Record<string, string>;
+  seed?: boolean;
+} = {}): Promise<TestContext> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-test-'));
+  const mediaDir = path.join(dir, 'media');
+  const storage = createLocalStorage(mediaDir);
+  // the shared, pre-encoded clips appear inside this test's storage
+  await storage.write('.keep', '');
+  await symlink(path.join(TEST_MEDIA_DIR, 'clips'), path.join(mediaDir, 'clips'));
+
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dir,
+    JWT_SECRET: TEST_JWT_SECRET,
+    MEDIA_SIGNING_SECRET: TEST_MEDIA_SECRET,
+    ...options.env,
+  });
+  const { database, drop } = await openTestDatabase();
+  await database.migrate();
+  const clock = new ManualClock();
+  const { app, services } = await buildApp({ config, database, clock, storage, logger: false });
+  await services.i18n.syncInterfaceMessages();
+  if (options.seed !== false) {
+    await seedDemoContent({
+      catalogRepo: services.catalogRepo,
+      i18n: services.i18n,
+      storage,
+      clock,
+      log: { info: () => undefined },
+      ffmpegPath: '',
+      encodeClips: false,
+    });
+  }
+  await app.ready();
+  return {
+    app,
+    services,
+    database,
+    clock,
+    storage,
+    config,
+    async close() {
+      await app.close();
+      await drop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Caller {
+  token: string;
+  refreshCookie: string;
+  guestId: string;
+}
+
+export function cookieValue(response: LightMyRequestResponse, name: string): string | undefined {
+  return response.cookies.find((c) => c.name === name)?.value;
+}
+
+/** Joins a new guest the way the web app does: login, 403003, join. */
+export async function joinGuest(app: FastifyInstance, guestId = randomUUID()): Promise<Caller> {
+  const login = await app.inject({
+    method: 'POST',
+    url: `${API_BASE}/auth/login`,
+    payload: { authMthd: 'guest', authId: guestId },
+  });
+  if (login.statusCode !== 403) throw new Error(`expected 403 for a new guest, got ${login.statusCode}`);
+  const join = await app.inject({
+    method: 'POST',
+    url: `${API_BASE}/auth/join`,
+    payload: { authMthd: 'guest', authId: guestId, infoAgreeYn: 'N' },
+  });
+  const body = join.json<{ data: { access_token: string } }>();
+  const refreshCookie = cookieValue(join, 'refresh_token');
+  if (join.statusCode !== 200 || !refreshCookie) throw new Error(`join failed: ${join.body}`);
+  return { token: body.data.access_token, refreshCookie, guestId };
+}
+
+export const bearer = (caller: Caller) => ({ authorization: `Bearer ${caller.token}` });

@@ -1,0 +1,40 @@
+/**
+ * Result codes. Success is 0; every error code has six digits whose first three are the HTTP
+ * status it travels with (ARCHITECTURE.md "Responses").
+ */
+export const ResultCode = {
+  OK: 0,
+  BAD_REQUEST: 400001,
+  INVALID_SESSION: 401001,
+  REFRESH_TOKEN_INVALID: 401002,
+  FORBIDDEN: 403001,
+  MEDIA_SIGNATURE_INVALID: 403002,
+  GUEST_NOT_FOUND: 403003,
+  EPISODE_LOCKED: 403004,
+  NOT_FOUND: 404001,
+  DRAMA_NOT_FOUND: 404002,
+  EPISODE_NOT_FOUND: 404003,
+  LANGUAGE_NOT_FOUND: 404004,
+  WATCH_LOG_NOT_FOUND: 404005,
+  ALREADY_BOOKMARKED: 409001,
+  REFRESH_TOKEN_REUSED: 409002,
+  ALREADY_JOINED: 409003,
+  ACCESS_TOKEN_EXPIRED: 419001,
+  RATE_LIMITED: 429001,
+  INTERNAL: 500001,
+  UNAVAILABLE: 503001,
+} as const;
+
+export type ResultCodeName = keyof typeof ResultCode;
+export type ErrorCode = Exclude<(typeof ResultCode)[ResultCodeName], 0>;
+
+/** The HTTP status an error code travels with: its first three digits. */
+export function httpStatusOf(code: number): number {
+  if (code === 0) return 200;
+  return Math.floor(code / 1000);
+}
+
+/** The spec's "default code 000000". */
+export const DEFAULT_CODE = '000000';
+/** The spec's all-zero id constant. */
+export const ZERO_ID = '00000000-0000-0000-0000-000000000000';

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ResultCode, httpStatusOf } from './codes';
+import { enMessages, jaMessages, koMessages } from './message-keys';
+import { listParams } from './drama';
+
+describe('result codes', () => {
+  it('are unique and carry their HTTP status in the first three digits', () => {
+    const values = Object.values(ResultCode);
+    expect(new Set(values).size).toBe(values.length);
+    for (const code of values.filter((c) => c !== 0)) {
+      expect(String(code)).toHaveLength(6);
+      expect([400, 401, 403, 404, 409, 419, 429, 500, 503]).toContain(httpStatusOf(code));
+    }
+  });
+});
+
+describe('messages', () => {
+  it('every language has every key, none empty', () => {
+    const keys = Object.keys(enMessages).sort();
+    for (const dict of [koMessages, jaMessages]) {
+      expect(Object.keys(dict).sort()).toEqual(keys);
+      for (const value of Object.values(dict)) expect(value.trim()).not.toBe('');
+    }
+  });
+  it('placeholders match across languages', () => {
+    const vars = (s: string) => [...s.matchAll(/{{(\w+)}}/g)].map((m) => m[1]).sort();
+    for (const [key, value] of Object.entries(enMessages)) {
+      const k = key as keyof typeof enMessages;
+      expect(vars(koMessages[k]), key).toEqual(vars(value));
+      expect(vars(jaMessages[k]), key).toEqual(vars(value));
+    }
+  });
+});
+
+describe('list params', () => {
+  it('accepts bounds and refuses what is outside', () => {
+    expect(listParams.safeParse({ count: '200', page: '1' }).success).toBe(true);
+    expect(listParams.safeParse({ count: '201', page: '1' }).success).toBe(false);
+    expect(listParams.safeParse({ count: '0', page: '1' }).success).toBe(false);
+    expect(listParams.safeParse({ count: '10', page: '0' }).success).toBe(false);
+    expect(listParams.safeParse({ count: 'x', page: '1' }).success).toBe(false);
+  });
+});

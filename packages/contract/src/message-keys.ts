@@ -1,0 +1,4 @@
+export type { MessageKey, Messages } from './messages/en';
+export { en as enMessages } from './messages/en';
+export { ko as koMessages } from './messages/ko';
+export { ja as jaMessages } from './messages/ja';

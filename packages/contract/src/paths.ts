@@ -1,0 +1,17 @@
+/** Base path of the JSON API. */
+export const API_BASE = '/api/v1';
+/** Media (HLS playlists and segments) behind signed URLs. */
+export const MEDIA_BASE = '/media';
+/** Public resources: posters and subtitles. */
+export const RESOURCES_BASE = '/resources';
+/** Image asset version query (spec §9). */
+export const ASSET_VERSION = '20250804';
+
+export const subtitlePath = (dramaId: number, epsd: number) =>
+  `${RESOURCES_BASE}/subtitles/${dramaId}/ep${epsd}.json`;
+
+/** Request timeout of the web client (spec §9). */
+export const REQUEST_TIMEOUT_MS = 190_000;
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+export const REFRESH_TOKEN_COOKIE = 'refresh_token';
+export const LANG_COOKIE = 'lang';
