@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { bearer, createTestContext, joinGuest, type Caller, type TestContext } from '../../test/harness';
+import { DEMO_DRAMAS } from '../../seed/demo-catalog';
+
+let ctx: TestContext;
+let guest: Caller;
+const first = DEMO_DRAMAS[0];
+const dramaId = 1;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  guest = await joinGuest(ctx.app);
+});
+afterAll(() => ctx.close());
+
+const start = (payload: unknown, who: Caller = guest) =>
+  ctx.app.inject({ method: 'POST', url: `${API_BASE}/drama/episode`, headers: bearer(who), payload: payload as object });
+const end = (payload: unknown, who: Caller = guest) =>
+  ctx.app.inject({ method: 'PUT', url: `${API_BASE}/drama/episode`, headers: bearer(who), payload: payload as object });
+const info = (id: string | number, headers: Record<string, string> = bearer(guest)) =>
+  ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/info/${id}`, headers });
+
+describe('GET /drama/info/:dramaId', () => {
+  it('returns the drama, its episodes and the caller’s records', async () => {
+    const res = await info(dramaId);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.drama).toMatchObject({ dram_id: dramaId, epsd_cnt: first?.episodes, titl_lang_key: 'drama.ceo-contract-bride.title' });
+    expect(data.episodeList).toHaveLength(first?.episodes ?? 0);
+    expect(data.episodeList[0]).toEqual({ epsd: 1, coin: 0 });
+    expect(data.episodeList.at(-1).coin).toBeGreaterThan(0);
+    expect(data.userDramaEpisodeList).toEqual([]);
+    expect(data.bookmark).toBe(false);
+  });
+
+  it('works without a session too', async () => {
+    expect((await info(dramaId, {})).statusCode).toBe(200);
+  });
+
+  it('an unknown drama is 404 with its code; a malformed id is 400', async () => {
+    const unknown = await info(99_999);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
+    for (const bad of ['abc', '0', '-3', '1.5', '99999999999']) {
+      const res = await info(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe(ResultCode.BAD_REQUEST);
+    }
+  });
+});
+
+describe('POST /drama/episode', () => {
+  it('starts a free episode: a log id and signed URLs for Auto, 480p, 720p and 1080p', async () => {
+    const res = await start({ dramId: dramaId, epsd: 1 });
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.logId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(data.videoUrlList.map((v: { quality: string }) => v.quality)).toEqual(['Auto', '480p', '720p', '1080p']);
+    for (const v of data.videoUrlList) {
+      expect(v.videoUrl).toMatch(new RegExp(`^/media/${dramaId}/1/.+\\.m3u8\\?expires=\\d+&sig=[\\w-]+$`));
+    }
+    const after = (await info(dramaId)).json().data;
+    expect(after.userDramaEpisodeList.map((e: { epsd: number }) => e.epsd)).toEqual([1]);
+  });
+
+  it('refuses a priced episode that was never unlocked, and records nothing', async () => {
+    const locked = (first?.freeEpisodes ?? 0) + 1;
+    const res = await start({ dramId: dramaId, epsd: locked });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe(ResultCode.EPISODE_LOCKED);
+    const after = (await info(dramaId)).json().data;
+    expect(after.userDramaEpisodeList.some((e: { epsd: number }) => e.epsd === locked)).toBe(false);
+  });
+
+  it('an episode beyond the drama is 404; an unknown drama is 404', async () => {
+    const beyond = await start({ dramId: dramaId, epsd: (first?.episodes ?? 0) + 1 });
+    expect(beyond.statusCode).toBe(404);
+    expect(beyond.json().code).toBe(ResultCode.EPISODE_NOT_FOUND);
+    const unknown = await start({ dramId: 99_999, epsd: 1 });
+    expect(unknown.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
+  });
+
+  it.each([
+    ['no body', undefined],
+    ['missing epsd', { dramId: dramaId }],
+    ['episode 0', { dramId: dramaId, epsd: 0 }],
+    ['negative episode', { dramId: dramaId, epsd: -1 }],
+    ['fractional episode', { dramId: dramaId, epsd: 1.5 }],
+    ['text episode', { dramId: dramaId, epsd: 'one' }],
+    ['missing drama', { epsd: 1 }],
+  ])('%s is 400', async (_name, payload) => {
+    const res = await start(payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(ResultCode.BAD_REQUEST);
+  });
+
+  it('needs a session', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: `${API_BASE}/drama/episode`, payload: { dramId: 1, epsd: 1 } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /drama/episode', () => {
+  it('closes the caller’s log with the watched time, and a second close keeps it', async () => {
+    const logId = (await start({ dramId: dramaId, epsd: 2 })).json().data.logId;
+    ctx.clock.advance(7_000);
+    const closed = await end({ logId });
+    expect(closed.statusCode).toBe(200);
+    expect(closed.json().data).toEqual({ logId, watchedSeconds: 7 });
+    ctx.clock.advance(5_000);
+    expect((await end({ logId })).json().data.watchedSeconds).toBe(7);
+  });
+
+  it('another user’s log, an unknown log and a malformed id are refused', async () => {
+    const logId = (await start({ dramId: dramaId, epsd: 1 })).json().data.logId;
+    const other = await joinGuest(ctx.app);
+    const foreign = await end({ logId }, other);
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().code).toBe(ResultCode.WATCH_LOG_NOT_FOUND);
+    expect((await end({ logId: randomUUID() })).statusCode).toBe(404);
+    expect((await end({ logId: 'nope' })).statusCode).toBe(400);
+  });
+});
+
+describe('GET /drama/latest/list/:count/:page', () => {
+  it('pages the catalog newest first', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/5/1` });
+    const data = res.json().data;
+    expect(data.totalCount).toBe(DEMO_DRAMAS.length);
+    expect(data.dramaList).toHaveLength(5);
+    const dates = data.dramaList.map((d: { rgst_dtm: string }) => Date.parse(d.rgst_dtm));
+    expect([...dates].sort((a, b) => b - a)).toEqual(dates);
+    const last = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/5/3` });
+    expect(last.json().data.dramaList).toHaveLength(DEMO_DRAMAS.length - 10);
+    const beyond = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/5/9` });
+    expect(beyond.json().data).toMatchObject({ totalCount: DEMO_DRAMAS.length, dramaList: [] });
+  });
+
+  it.each(['0/1', '201/1', '10/0', 'x/1', '10/y'])('refuses %s with 400', async (params) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/${params}` });
+    expect(res.statusCode).toBe(400);
+  });
+});

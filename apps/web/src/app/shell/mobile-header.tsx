@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Logo } from '../../shared/ui/logo';
+import { MenuIcon, SearchIcon, UserIcon } from '../../shared/ui/icons';
+import styles from './shell.module.css';
+
+/** Mobile header (spec §2): hamburger, logo, search, profile. */
+export function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <header className={styles.mobileHeader} data-testid="mobile-header">
+      <button
+        className={styles.iconButton}
+        onClick={onOpenMenu}
+        aria-label={t('menu.open')}
+        data-testid="menu-button"
+      >
+        <MenuIcon />
+      </button>
+      <Logo />
+      <div className={styles.mobileHeaderEnd}>
+        <Link to="/search" className={styles.iconButton} aria-label={t('menu.search')}>
+          <SearchIcon />
+        </Link>
+        <Link to="/profile" className={styles.iconButton} aria-label={t('menu.profile')}>
+          <UserIcon />
+        </Link>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { DictionaryData, Language } from '@snapdrama/contract';
+import { api } from '../api/api';
+import { i18n } from './i18n';
+
+/** Loads one language's dictionary from the server into i18next. */
+async function loadDictionary(language: Language): Promise<number> {
+  const data = await api.get<DictionaryData>(`/auth/dictionary/${language}`);
+  const entries = Object.fromEntries(data.dictionary.map((e) => [e.lang_key, e.lang_valu]));
+  i18n.addResourceBundle(language, 'translation', entries, true, true);
+  return data.dictionary.length;
+}
+
+export const dictionaryQuery = (language: Language) =>
+  queryOptions({
+    queryKey: ['dictionary', language],
+    queryFn: () => loadDictionary(language),
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: 1,
+  });

@@ -1,0 +1,30 @@
+import { describe, expect, it, vi } from 'vitest';
+import { useLayerStore } from './layer-store';
+
+describe('back-action order', () => {
+  it('closes alert, then popup, then modal, then sheet, then reports nothing left', () => {
+    vi.useFakeTimers();
+    const store = useLayerStore.getState();
+    store.openSheet({ kind: 'login', content: null, height: 385 });
+    store.openModal({ kind: 'episode', content: null });
+    store.openPopup({ kind: 'error', content: null });
+    store.showAlert({ message: 'm' });
+    const order: string[] = [];
+    for (;;) {
+      const before = useLayerStore.getState();
+      const open = before.alert
+        ? 'alert'
+        : before.popup
+          ? 'popup'
+          : before.modal
+            ? 'modal'
+            : before.sheet
+              ? 'sheet'
+              : 'none';
+      if (!useLayerStore.getState().closeTop()) break;
+      order.push(open);
+    }
+    expect(order).toEqual(['alert', 'popup', 'modal', 'sheet']);
+    vi.useRealTimers();
+  });
+});

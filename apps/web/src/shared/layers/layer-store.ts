@@ -1,0 +1,128 @@
+import type { ReactNode } from 'react';
+import { create } from 'zustand';
+
+/** Notification levels (spec §3): info 0, success 1, failure 2. */
+export type ToastLevel = 'info' | 'success' | 'failure';
+
+export interface AlertLayer {
+  title?: string;
+  message: string;
+  confirmLabel?: string;
+  /** Shown only when given: an alert with optional cancel (spec §2). */
+  cancelLabel?: string;
+  onConfirm?: () => void;
+  onCancel?: () => void;
+}
+
+export interface PopupLayer {
+  /** Which popup this is (error, login, share, q&a...), for tests and analytics. */
+  kind: string;
+  title?: string;
+  content: ReactNode;
+  /** 300 or 530 (spec §9). */
+  width?: 300 | 530;
+  onClose?: () => void;
+}
+
+export interface SheetLayer {
+  kind: string;
+  content: ReactNode;
+  /** px (spec §9: login 385, share 280, payment 460...) */
+  height: number;
+}
+
+export interface ModalLayer {
+  kind: 'login' | 'episode' | 'video-option' | 'payment' | 'share';
+  content: ReactNode;
+}
+
+export interface Toast {
+  id: number;
+  message: string;
+  level: ToastLevel;
+}
+
+export const TOAST_DURATION_MS = 3000;
+
+interface LayerState {
+  alert: AlertLayer | null;
+  popup: PopupLayer | null;
+  sheet: SheetLayer | null;
+  modal: ModalLayer | null;
+  toasts: Toast[];
+  showAlert(alert: AlertLayer): void;
+  closeAlert(): void;
+  openPopup(popup: PopupLayer): void;
+  closePopup(): void;
+  openSheet(sheet: SheetLayer): void;
+  closeSheet(): void;
+  openModal(modal: ModalLayer): void;
+  closeModal(): void;
+  showToast(message: string, level?: ToastLevel): void;
+  dismissToast(id: number): void;
+  /**
+   * Closes the topmost layer in the back-action order (spec §2): modal alert, popup, then
+   * modal/bottom sheet. Returns false when nothing was open, so the caller may navigate back.
+   */
+  closeTop(): boolean;
+}
+
+let nextToastId = 1;
+
+export const useLayerStore = create<LayerState>()((set, get) => ({
+  alert: null,
+  popup: null,
+  sheet: null,
+  modal: null,
+  toasts: [],
+  showAlert: (alert) => set({ alert }),
+  closeAlert: () => set({ alert: null }),
+  openPopup: (popup) => set({ popup }),
+  closePopup: () => {
+    get().popup?.onClose?.();
+    set({ popup: null });
+  },
+  openSheet: (sheet) => set({ sheet }),
+  closeSheet: () => set({ sheet: null }),
+  openModal: (modal) => set({ modal }),
+  closeModal: () => set({ modal: null }),
+  showToast: (message, level = 'info') => {
+    const id = nextToastId++;
+    set((state) => ({ toasts: [...state.toasts.slice(-2), { id, message, level }] }));
+    setTimeout(() => get().dismissToast(id), TOAST_DURATION_MS);
+  },
+  dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
+  closeTop: () => {
+    const state = get();
+    if (state.alert) {
+      const { onCancel, onConfirm, cancelLabel } = state.alert;
+      state.closeAlert();
+      // Dismissing an alert counts as its cancel when it has one, else as its confirm.
+      (cancelLabel ? onCancel : onConfirm)?.();
+      return true;
+    }
+    if (state.popup) {
+      state.closePopup();
+      return true;
+    }
+    if (state.modal) {
+      state.closeModal();
+      return true;
+    }
+    if (state.sheet) {
+      state.closeSheet();
+      return true;
+    }
+    return false;
+  },
+}));
+
+/** Whether any closable layer (not a toast) is open. */
+export const selectHasLayer = (state: LayerState) =>
+  Boolean(state.alert ?? state.popup ?? state.modal ?? state.sheet);
+
+/** Imperative helpers for non-React code (query callbacks, event handlers). */
+export const layers = {
+  toast: (message: string, level?: ToastLevel) => useLayerStore.getState().showToast(message, level),
+  alert: (alert: AlertLayer) => useLayerStore.getState().showAlert(alert),
+};

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { ResultCode } from '@snapdrama/contract';
+import { createApiClient } from '../api/api-client';
+import { createMemoryTokenStore } from '../api/token-store';
+import { guestId, startSession } from './start-session';
+
+const reply = (status: number, code: number, data: unknown, message = 'm') =>
+  new Response(JSON.stringify({ code, message, data }), { status });
+
+const userInfo = { user: { user_id: 'u1', auth_mthd: 'guest' }, currentDateTime: 'now' };
+
+function harness(handler: (method: string, path: string, auth: string | undefined) => Response) {
+  const log: string[] = [];
+  const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const path = String(input).replace('/api/v1', '');
+    const method = init?.method ?? 'GET';
+    const auth = (init?.headers as Record<string, string>).authorization;
+    log.push(`${method} ${path}`);
+    return Promise.resolve(handler(method, path, auth));
+  }) as typeof globalThis.fetch;
+  return { fetch, log };
+}
+
+describe('startSession', () => {
+  it('joins an unknown guest (403003), stores the token, then loads user info', async () => {
+    const { fetch, log } = harness((method, path, auth) => {
+      if (path === '/auth/login') return reply(403, ResultCode.GUEST_NOT_FOUND, null);
+      if (path === '/auth/join') return reply(200, 0, { access_token: 't1' });
+      if (path === '/user/info' && auth === 'Bearer t1') return reply(200, 0, userInfo);
+      return reply(401, ResultCode.INVALID_SESSION, null);
+    });
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    await expect(startSession({ api, tokens, guestId: () => 'g' })).resolves.toEqual(userInfo);
+    expect(log).toEqual(['POST /auth/login', 'POST /auth/join', 'GET /user/info']);
+    expect(tokens.get()).toBe('t1');
+  });
+
+  it('with a stale stored token, starts over as a guest once', async () => {
+    const { fetch, log } = harness((_method, path, auth) => {
+      if (path === '/auth/login') return reply(200, 0, { access_token: 'fresh' });
+      if (path === '/user/info' && auth === 'Bearer fresh') return reply(200, 0, userInfo);
+      return reply(401, ResultCode.INVALID_SESSION, null);
+    });
+    const tokens = createMemoryTokenStore('stale');
+    let left = 0;
+    const api = createApiClient({ fetch, tokens, leaveSession: () => (left += 1) });
+    await expect(startSession({ api, tokens, guestId: () => 'g' })).resolves.toEqual(userInfo);
+    expect(log).toEqual(['GET /user/info', 'POST /auth/login', 'GET /user/info']);
+    expect(left).toBe(0);
+  });
+
+  it('keeps the guest id across calls', () => {
+    const map = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => map.get(k) ?? null,
+      setItem: (k: string, v: string) => void map.set(k, v),
+    };
+    let n = 0;
+    const make = () => `id-${++n}`;
+    expect(guestId(storage, make)).toBe('id-1');
+    expect(guestId(storage, make)).toBe('id-1');
+  });
+});

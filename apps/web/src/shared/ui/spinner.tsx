@@ -1,0 +1,28 @@
+import styles from './spinner.module.css';
+
+export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
+  return (
+    <span
+      className={size === 'small' ? `${styles.spinner} ${styles.small}` : styles.spinner}
+      role="progressbar"
+      aria-busy="true"
+    />
+  );
+}
+
+/** Covers the whole app while the dictionary or user info loads (spec §2). */
+export function FullScreenSpinner() {
+  return (
+    <div className={styles.fullScreen} data-testid="app-spinner">
+      <Spinner />
+    </div>
+  );
+}
+
+export function BlockSpinner() {
+  return (
+    <div className={styles.block}>
+      <Spinner />
+    </div>
+  );
+}
