@@ -20,6 +20,7 @@ import { createMediaUrls } from './media/media-urls';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaSigner } from './media/signing';
 import type { Storage } from './media/storage';
+import type { Redis } from './redis';
 import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes, type AdUnlockView, type WalletView } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
@@ -43,6 +44,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   storage: Storage;
+  /** shared cache, rate limits and cooldown locks across instances; in-process without it */
+  redis?: Redis;
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -130,7 +133,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind, time: clock.now().toISOString() };
+      if (deps.redis) await deps.redis.ping();
+      return {
+        status: 'ok',
+        database: database.kind,
+        redis: deps.redis ? 'up' : 'off',
+        time: clock.now().toISOString(),
+      };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
       return reply.status(503).send({ status: 'unavailable', database: database.kind });

@@ -24,14 +24,7 @@ const envSchema = z.object({
   REFRESH_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 24 * 30),
   MEDIA_URL_TTL_SECONDS: z.coerce.number().int().min(5).default(60 * 60 * 6),
   MEDIA_PUBLIC_BASE_URL: z.string().optional(),
-  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   MEDIA_DIR: z.string().optional(),
-  S3_BUCKET: z.string().optional(),
-  S3_REGION: z.string().default('us-east-1'),
-  S3_ENDPOINT: z.string().optional(),
-  S3_ACCESS_KEY_ID: z.string().optional(),
-  S3_SECRET_ACCESS_KEY: z.string().optional(),
-  S3_FORCE_PATH_STYLE: bool.default(true),
   FFMPEG_PATH: z.string().optional(),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -57,17 +50,8 @@ export interface Config {
   refreshTokenTtlSeconds: number;
   mediaUrlTtlSeconds: number;
   mediaPublicBaseUrl: string | undefined;
-  storage:
-    | { driver: 'local'; dir: string }
-    | {
-        driver: 's3';
-        bucket: string;
-        region: string;
-        endpoint: string | undefined;
-        accessKeyId: string | undefined;
-        secretAccessKey: string | undefined;
-        forcePathStyle: boolean;
-      };
+  /** local folder of media and resources (posters, subtitles) */
+  mediaDir: string;
   ffmpegPath: string | undefined;
   seedDemo: boolean;
   webDistDir: string;
@@ -102,7 +86,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     if (!e.JWT_SECRET) problems.push('  JWT_SECRET: required in production');
     if (!e.MEDIA_SIGNING_SECRET) problems.push('  MEDIA_SIGNING_SECRET: required in production');
   }
-  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) problems.push('  S3_BUCKET: required with STORAGE_DRIVER=s3');
   try {
     new Intl.DateTimeFormat('en', { timeZone: e.SERVICE_TIMEZONE });
   } catch {
@@ -111,19 +94,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
-  const storage: Config['storage'] =
-    e.STORAGE_DRIVER === 's3'
-      ? {
-          driver: 's3',
-          bucket: e.S3_BUCKET ?? '',
-          region: e.S3_REGION,
-          endpoint: e.S3_ENDPOINT,
-          accessKeyId: e.S3_ACCESS_KEY_ID,
-          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
-          forcePathStyle: e.S3_FORCE_PATH_STYLE,
-        }
-      : { driver: 'local', dir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')) };
-
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -141,7 +111,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL,
-    storage,
+    mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
     ffmpegPath: e.FFMPEG_PATH,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { resolveFfmpegPath } from './media/ffmpeg';
 import { createLocalStorage } from './media/storage';
+import { openRedis } from './redis';
 import { seedDemoContent } from './seed/demo';
 
 async function main() {
@@ -16,13 +17,13 @@ async function main() {
   });
   await database.migrate();
 
-  if (config.storage.driver !== 'local') throw new ConfigError('Only STORAGE_DRIVER=local is available');
-  const storage = createLocalStorage(config.storage.dir);
+  const storage = createLocalStorage(config.mediaDir);
   const logger =
     process.stdout.isTTY && config.env !== 'production'
       ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
       : { level: config.logLevel };
-  const { app, services } = await buildApp({ config, database, clock: systemClock, storage, logger });
+  const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  const { app, services } = await buildApp({ config, database, clock: systemClock, storage, redis, logger });
 
   await services.i18n.syncInterfaceMessages();
   if (config.seedDemo) {
@@ -41,6 +42,7 @@ async function main() {
     else app.log.info(`${signal} received, shutting down`);
     await app.close();
     await database.close();
+    redis?.disconnect();
   });
 
   await app.listen({ host: config.host, port: config.port });

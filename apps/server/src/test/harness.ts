@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLocalStorage, type Storage } from '../media/storage';
 import { seedDemoContent } from '../seed/demo';
+import { openRedis, type Redis } from '../redis';
 import { TEST_MEDIA_DIR } from './media-fixture';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
@@ -53,6 +54,7 @@ export interface TestContext {
   clock: ManualClock;
   storage: Storage;
   config: Config;
+  redis: Redis | undefined;
   close(): Promise<void>;
 }
 
@@ -78,7 +80,8 @@ export async function createTestContext(options: {
   const { database, drop } = await openTestDatabase();
   await database.migrate();
   const clock = new ManualClock();
-  const { app, services } = await buildApp({ config, database, clock, storage, logger: false });
+  const redis = process.env.REDIS_URL ? openRedis(process.env.REDIS_URL) : undefined;
+  const { app, services } = await buildApp({ config, database, clock, storage, redis, logger: false });
   await services.i18n.syncInterfaceMessages();
   if (options.seed !== false) {
     await seedDemoContent({
@@ -99,8 +102,10 @@ export async function createTestContext(options: {
     clock,
     storage,
     config,
+    redis,
     async close() {
       await app.close();
+      redis?.disconnect();
       await drop();
       await rm(dir, { recursive: true, force: true });
     },

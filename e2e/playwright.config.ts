@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3900);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Real Chromium (Debian's) against the real server, which serves the built web app on the
+ * embedded defaults. The data folder is kept between runs so the demo video is encoded once.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: BASE_URL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [
+    {
+      name: 'mobile',
+      use: {
+        ...devices['Pixel 7'],
+        browserName: 'chromium',
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 1,
+      },
+    },
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx apps/server/src/main.ts',
+    cwd: root,
+    url: `${BASE_URL}/healthz`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    env: {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR: path.join(root, 'e2e', '.data'),
+      LOG_LEVEL: 'warn',
+      // short enough for the renewal test, long enough for every other test
+      MEDIA_URL_TTL_SECONDS: process.env.E2E_MEDIA_URL_TTL_SECONDS ?? '3600',
+      // PostgreSQL/Redis are for the server suites; the browser suite runs on the embedded defaults
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
+  },
+});
