@@ -1,1 +1,4 @@
 export * from './episode-unlock';
+export * from './catalog';
+export * from './wallet-ledger';
+export * from './wallet-history';
