@@ -45,11 +45,20 @@ export const dramas = pgTable(
     webTag: text('web_tag'),
     aosTag: text('aos_tag'),
     iosTag: text('ios_tag'),
+    /**
+     * Normalised titles and descriptions in every language (from the dictionary), the target of
+     * search through a trigram index (docs/decisions/0300-search.md).
+     */
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     uniqueIndex('dramas_slug_key').on(t.slug),
     index('dramas_registered_at_idx').on(t.registeredAt.desc(), t.id.desc()),
     index('dramas_view_count_idx').on(t.viewCount.desc(), t.id.desc()),
+    index('dramas_exclusive_idx')
+      .on(t.registeredAt.desc(), t.id.desc())
+      .where(sql`${t.exclusive}`),
+    index('dramas_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('dramas_counts_check', sql`${t.bookmarkCount} >= 0 and ${t.viewCount} >= 0`),
   ],
 );
