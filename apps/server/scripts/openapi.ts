@@ -45,7 +45,9 @@ if (process.argv[1] && import.meta.filename === path.resolve(process.argv[1])) {
       // missing counts as out of date
     }
     if (committed !== document) {
-      console.error('apps/server/openapi.json is out of date: run `npm run openapi -w @snapdrama/server`');
+      console.error(
+        'apps/server/openapi.json is out of date: run `npm run openapi -w @snapdrama/server`',
+      );
       process.exit(1);
     }
     console.log('openapi.json is up to date');

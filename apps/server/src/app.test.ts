@@ -38,9 +38,16 @@ describe('a 500 hides its details', () => {
   it('answers a generic message', async () => {
     const local = await createTestContext({ seed: false });
     await local.database.close(); // the database is gone: every query fails
-    const res = await local.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/10/1` });
+    const res = await local.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/drama/latest/list/10/1`,
+    });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ code: ResultCode.INTERNAL, message: 'Internal server error', data: null });
+    expect(res.json()).toEqual({
+      code: ResultCode.INTERNAL,
+      message: 'Internal server error',
+      data: null,
+    });
     const health = await local.app.inject({ method: 'GET', url: '/healthz' });
     expect(health.statusCode).toBe(503);
     await local.app.close();
@@ -59,10 +66,14 @@ describe('config', () => {
   });
 
   it('production needs its own secrets', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      /JWT_SECRET: required in production/,
+    );
   });
 
   it('refuses an unknown time zone', () => {
-    expect(() => loadConfig({ SERVICE_TIMEZONE: 'Mars/Olympus', DATA_DIR: '/tmp/snapdrama-config-test' })).toThrow(/SERVICE_TIMEZONE/);
+    expect(() =>
+      loadConfig({ SERVICE_TIMEZONE: 'Mars/Olympus', DATA_DIR: '/tmp/snapdrama-config-test' }),
+    ).toThrow(/SERVICE_TIMEZONE/);
   });
 });

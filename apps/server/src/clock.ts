@@ -35,7 +35,8 @@ export function formatInZone(date: Date, timeZone: string): string {
     second: '2-digit',
     timeZoneName: 'longOffset',
   }).formatToParts(date);
-  const get = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
   const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
   return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
 }

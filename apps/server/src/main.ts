@@ -20,10 +20,20 @@ async function main() {
   const storage = createLocalStorage(config.mediaDir);
   const logger =
     process.stdout.isTTY && config.env !== 'production'
-      ? { level: config.logLevel, transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+      ? {
+          level: config.logLevel,
+          transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } },
+        }
       : { level: config.logLevel };
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
-  const { app, services } = await buildApp({ config, database, clock: systemClock, storage, redis, logger });
+  const { app, services } = await buildApp({
+    config,
+    database,
+    clock: systemClock,
+    storage,
+    redis,
+    logger,
+  });
 
   await services.i18n.syncInterfaceMessages();
   if (config.seedDemo) {
@@ -46,7 +56,9 @@ async function main() {
   });
 
   await app.listen({ host: config.host, port: config.port });
-  app.log.info(`SnapDrama is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`);
+  app.log.info(
+    `SnapDrama is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -3,9 +3,14 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { API_BASE, MEDIA_BASE, RESOURCES_BASE, ResultCode } from '@snapdrama/contract';
 import { AppError } from '../errors';
 
-function validationMessage(error: { validation: { instancePath?: string; message?: string }[] }, context?: string) {
+function validationMessage(
+  error: { validation: { instancePath?: string; message?: string }[] },
+  context?: string,
+) {
   const parts = error.validation.map((v) => {
-    const where = [context, (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')].filter(Boolean).join('.');
+    const where = [context, (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.')]
+      .filter(Boolean)
+      .join('.');
     return `${where || 'request'}: ${v.message ?? 'is invalid'}`;
   });
   return parts.join('; ');
@@ -15,11 +20,16 @@ function validationMessage(error: { validation: { instancePath?: string; message
  * One handler for every error: contract errors keep their code, bad input is 400 with the reason,
  * and anything else is a 500 whose details stay in the log.
  */
-export function registerErrorHandling(app: FastifyInstance, options: { spaFallback?: () => boolean }) {
+export function registerErrorHandling(
+  app: FastifyInstance,
+  options: { spaFallback?: () => boolean },
+) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'service error');
-      return reply.status(error.status).send({ code: error.code, message: error.message, data: null });
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.message, data: null });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send({
@@ -31,20 +41,30 @@ export function registerErrorHandling(app: FastifyInstance, options: { spaFallba
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // malformed JSON, a wrong content type, a body too large...
-      return reply.status(400).send({ code: ResultCode.BAD_REQUEST, message: error.message, data: null });
+      return reply
+        .status(400)
+        .send({ code: ResultCode.BAD_REQUEST, message: error.message, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ code: ResultCode.INTERNAL, message: 'Internal server error', data: null });
+    return reply
+      .status(500)
+      .send({ code: ResultCode.INTERNAL, message: 'Internal server error', data: null });
   });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    const isApi = [API_BASE, MEDIA_BASE, RESOURCES_BASE].some((p) => url.startsWith(`${p}/`) || url === p);
+    const isApi = [API_BASE, MEDIA_BASE, RESOURCES_BASE].some(
+      (p) => url.startsWith(`${p}/`) || url === p,
+    );
     if (!isApi && request.method === 'GET' && options.spaFallback?.()) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply
       .status(404)
-      .send({ code: ResultCode.NOT_FOUND, message: `No route for ${request.method} ${url.split('?')[0]}`, data: null });
+      .send({
+        code: ResultCode.NOT_FOUND,
+        message: `No route for ${request.method} ${url.split('?')[0]}`,
+        data: null,
+      });
   });
 }

@@ -6,9 +6,33 @@ import type { Storage } from './storage';
 
 /** The 9:16 ladder. Names follow the short side, as viewers know them. */
 export const RENDITIONS = [
-  { name: '480p', width: 480, height: 854, videoKbps: 900, audioKbps: 96, level: '3.0', codec: 'avc1.64001e' },
-  { name: '720p', width: 720, height: 1280, videoKbps: 2000, audioKbps: 128, level: '3.1', codec: 'avc1.64001f' },
-  { name: '1080p', width: 1080, height: 1920, videoKbps: 3500, audioKbps: 128, level: '4.0', codec: 'avc1.640028' },
+  {
+    name: '480p',
+    width: 480,
+    height: 854,
+    videoKbps: 900,
+    audioKbps: 96,
+    level: '3.0',
+    codec: 'avc1.64001e',
+  },
+  {
+    name: '720p',
+    width: 720,
+    height: 1280,
+    videoKbps: 2000,
+    audioKbps: 128,
+    level: '3.1',
+    codec: 'avc1.64001f',
+  },
+  {
+    name: '1080p',
+    width: 1080,
+    height: 1920,
+    videoKbps: 3500,
+    audioKbps: 128,
+    level: '4.0',
+    codec: 'avc1.640028',
+  },
 ] as const;
 
 export type RenditionName = (typeof RENDITIONS)[number]['name'];
@@ -50,17 +74,54 @@ export async function transcodeToHls(options: {
       const dir = path.join(work, r.name);
       await mkdir(dir, { recursive: true });
       args.push(
-        '-map', `[v${r.name}]`, '-map', '1:a',
-        '-c:v', 'libx264', '-preset', 'veryfast', '-profile:v', 'high', '-level', r.level,
-        '-pix_fmt', 'yuv420p',
-        '-b:v', `${r.videoKbps}k`, '-maxrate', `${Math.round(r.videoKbps * 1.1)}k`,
-        '-bufsize', `${r.videoKbps * 2}k`,
-        '-g', String(SEGMENT_SECONDS * FPS), '-keyint_min', String(SEGMENT_SECONDS * FPS),
-        '-sc_threshold', '0', '-r', String(FPS),
-        '-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2', '-ar', '48000',
-        '-f', 'hls', '-hls_time', String(SEGMENT_SECONDS), '-hls_playlist_type', 'vod',
-        '-hls_segment_type', 'fmp4', '-hls_fmp4_init_filename', 'init.mp4',
-        '-hls_segment_filename', path.join(dir, 'seg_%03d.m4s'),
+        '-map',
+        `[v${r.name}]`,
+        '-map',
+        '1:a',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-profile:v',
+        'high',
+        '-level',
+        r.level,
+        '-pix_fmt',
+        'yuv420p',
+        '-b:v',
+        `${r.videoKbps}k`,
+        '-maxrate',
+        `${Math.round(r.videoKbps * 1.1)}k`,
+        '-bufsize',
+        `${r.videoKbps * 2}k`,
+        '-g',
+        String(SEGMENT_SECONDS * FPS),
+        '-keyint_min',
+        String(SEGMENT_SECONDS * FPS),
+        '-sc_threshold',
+        '0',
+        '-r',
+        String(FPS),
+        '-c:a',
+        'aac',
+        '-b:a',
+        `${r.audioKbps}k`,
+        '-ac',
+        '2',
+        '-ar',
+        '48000',
+        '-f',
+        'hls',
+        '-hls_time',
+        String(SEGMENT_SECONDS),
+        '-hls_playlist_type',
+        'vod',
+        '-hls_segment_type',
+        'fmp4',
+        '-hls_fmp4_init_filename',
+        'init.mp4',
+        '-hls_segment_filename',
+        path.join(dir, 'seg_%03d.m4s'),
         path.join(dir, 'index.m3u8'),
       );
     }
@@ -79,10 +140,20 @@ export async function transcodeToHls(options: {
 }
 
 /** ffmpeg input arguments for a synthetic clip: a moving test pattern and a tone. */
-export function syntheticClipInput(options: { seconds: number; hue: number; toneHz: number }): string[] {
+export function syntheticClipInput(options: {
+  seconds: number;
+  hue: number;
+  toneHz: number;
+}): string[] {
   const { seconds, hue, toneHz } = options;
   return [
-    '-f', 'lavfi', '-i', `testsrc2=size=540x960:rate=${FPS}:duration=${seconds},hue=h=${hue}`,
-    '-f', 'lavfi', '-i', `sine=frequency=${toneHz}:sample_rate=48000:duration=${seconds}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=540x960:rate=${FPS}:duration=${seconds},hue=h=${hue}`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${toneHz}:sample_rate=48000:duration=${seconds}`,
   ];
 }

@@ -25,7 +25,10 @@ export function createMediaUrls(deps: {
       const folder = `${base}${MEDIA_BASE}/${dramaId}/${epsd}`;
       return [
         { quality: 'Auto', videoUrl: `${folder}/master.m3u8?${query}` },
-        ...RENDITIONS.map((r) => ({ quality: r.name, videoUrl: `${folder}/${r.name}/index.m3u8?${query}` })),
+        ...RENDITIONS.map((r) => ({
+          quality: r.name,
+          videoUrl: `${folder}/${r.name}/index.m3u8?${query}`,
+        })),
       ];
     },
   };

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { bearer, createTestContext, joinGuest, type Caller, type TestContext } from '../test/harness';
+import {
+  bearer,
+  createTestContext,
+  joinGuest,
+  type Caller,
+  type TestContext,
+} from '../test/harness';
 import { RENDITIONS } from './hls';
 
 let ctx: TestContext;
@@ -21,7 +27,8 @@ async function startEpisode(dramId: number, epsd: number) {
     headers: bearer(guest),
     payload: { dramId, epsd },
   });
-  return res.json<{ data: { videoUrlList: { quality: string; videoUrl: string }[] } }>().data.videoUrlList;
+  return res.json<{ data: { videoUrlList: { quality: string; videoUrl: string }[] } }>().data
+    .videoUrlList;
 }
 const get = (url: string) => ctx.app.inject({ method: 'GET', url });
 const uris = (playlist: string) => playlist.split('\n').filter((l) => l && !l.startsWith('#'));
@@ -34,9 +41,13 @@ describe('generated HLS through signed URLs', () => {
     expect(master.statusCode).toBe(200);
     expect(master.headers['content-type']).toContain('mpegurl');
     const text = master.body;
-    const resolutions = [...text.matchAll(/RESOLUTION=(\d+)x(\d+)/g)].map((m) => [Number(m[1]), Number(m[2])]);
+    const resolutions = [...text.matchAll(/RESOLUTION=(\d+)x(\d+)/g)].map((m) => [
+      Number(m[1]),
+      Number(m[2]),
+    ]);
     expect(resolutions).toEqual(RENDITIONS.map((r) => [r.width, r.height]));
-    for (const [w, h] of resolutions) expect(Math.abs((w ?? 0) / (h ?? 1) - 9 / 16)).toBeLessThan(0.01);
+    for (const [w, h] of resolutions)
+      expect(Math.abs((w ?? 0) / (h ?? 1) - 9 / 16)).toBeLessThan(0.01);
     expect(text).toContain('mp4a.40.2');
 
     const base = auto.slice(0, auto.lastIndexOf('/') + 1);
@@ -97,7 +108,9 @@ describe('signature checks', () => {
     const sig = new URL(auto, 'http://x').searchParams.get('sig') ?? '';
     const flipped = sig.slice(0, -2) + (sig.endsWith('AA') ? 'BB' : 'AA');
     await expectForbidden(auto.replace(sig, flipped));
-    await expectForbidden(auto.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`));
+    await expectForbidden(
+      auto.replace(/expires=(\d+)/, (_m, e: string) => `expires=${Number(e) + 3600}`),
+    );
   });
 
   it('a signature for one episode opens no other episode', async () => {
@@ -118,7 +131,12 @@ describe('signature checks', () => {
 
   it('paths outside the episode’s files are not served even with a valid signature', async () => {
     const auto = (await startEpisode(1, 1))[0]?.videoUrl ?? '';
-    for (const path of ['../../resources/posters/x.svg', '480p/../../../secret', 'notes.txt', '480p/seg_000.m4s.bak']) {
+    for (const path of [
+      '../../resources/posters/x.svg',
+      '480p/../../../secret',
+      'notes.txt',
+      '480p/seg_000.m4s.bak',
+    ]) {
       const res = await get(auto.replace('master.m3u8', path));
       expect([400, 403, 404], path).toContain(res.statusCode);
     }

@@ -10,7 +10,9 @@ import { isSafeKey, type Storage } from './storage';
 
 const renditionNames = RENDITIONS.map((r) => r.name).join('|');
 /** The only files an episode folder serves. */
-const MEDIA_FILE = new RegExp(`^(master\\.m3u8|(${renditionNames})/(index\\.m3u8|init\\.mp4|seg_\\d{3,5}\\.m4s))$`);
+const MEDIA_FILE = new RegExp(
+  `^(master\\.m3u8|(${renditionNames})/(index\\.m3u8|init\\.mp4|seg_\\d{3,5}\\.m4s))$`,
+);
 
 const CONTENT_TYPES: Record<string, string> = {
   m3u8: 'application/vnd.apple.mpegurl',
@@ -22,9 +24,11 @@ const CONTENT_TYPES: Record<string, string> = {
   webp: 'image/webp',
   png: 'image/png',
 };
-const contentType = (key: string) => CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+const contentType = (key: string) =>
+  CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
-const forbidden = (why: string) => new AppError(ResultCode.MEDIA_SIGNATURE_INVALID, `Media URL ${why}`);
+const forbidden = (why: string) =>
+  new AppError(ResultCode.MEDIA_SIGNATURE_INVALID, `Media URL ${why}`);
 
 /**
  * HLS delivery behind signed URLs, and public resources (posters, subtitles). Playlists are
@@ -66,10 +70,12 @@ export function mediaRoutes(deps: {
         const file = request.params['*'];
         const { expires, sig } = request.query;
         if (expires === undefined || !sig) throw forbidden('is not signed');
-        if (!deps.signer.verify(dramaId, epsd, expires, sig)) throw forbidden('signature is invalid');
+        if (!deps.signer.verify(dramaId, epsd, expires, sig))
+          throw forbidden('signature is invalid');
         const nowSeconds = Math.floor(deps.clock.now().getTime() / 1000);
         if (expires < nowSeconds) throw forbidden('has expired');
-        if (!MEDIA_FILE.test(file)) throw new AppError(ResultCode.NOT_FOUND, 'Media file not found');
+        if (!MEDIA_FILE.test(file))
+          throw new AppError(ResultCode.NOT_FOUND, 'Media file not found');
 
         const key = `${await mediaPrefix(dramaId, epsd)}/${file}`;
         void reply.header('cache-control', `private, max-age=${Math.max(0, expires - nowSeconds)}`);

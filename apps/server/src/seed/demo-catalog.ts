@@ -55,7 +55,11 @@ export const DEMO_DRAMAS: DemoDrama[] = [
   },
   {
     slug: 'abandoned-heiress',
-    title: { en: 'Revenge of the Abandoned Heiress', ko: '버려진 상속녀의 복수', ja: '捨てられた令嬢の復讐' },
+    title: {
+      en: 'Revenge of the Abandoned Heiress',
+      ko: '버려진 상속녀의 복수',
+      ja: '捨てられた令嬢の復讐',
+    },
     description: {
       en: 'Cast out on her wedding day, she returns five years later with a new name and a plan.',
       ko: '결혼식 날 쫓겨난 그녀가 5년 뒤 새 이름과 계획을 들고 돌아온다.',
@@ -91,7 +95,11 @@ export const DEMO_DRAMAS: DemoDrama[] = [
   },
   {
     slug: 'secret-billionaire-husband',
-    title: { en: 'My Secret Billionaire Husband', ko: '비밀 억만장자 남편', ja: '秘密の億万長者の夫' },
+    title: {
+      en: 'My Secret Billionaire Husband',
+      ko: '비밀 억만장자 남편',
+      ja: '秘密の億万長者の夫',
+    },
     description: {
       en: 'She married a delivery rider for his kindness. He never mentioned the airline he owns.',
       ko: '다정함에 반해 배달 기사와 결혼했다. 그는 항공사를 가졌다는 말은 하지 않았다.',

@@ -41,14 +41,18 @@ export async function ensureDemoClips(options: {
     const clip = clips[i];
     if (!clip) continue;
     const started = Date.now();
-    options.log.info(`demo content: encoding clip ${n + 1}/${missing.length} (480p, 720p, 1080p HLS)...`);
+    options.log.info(
+      `demo content: encoding clip ${n + 1}/${missing.length} (480p, 720p, 1080p HLS)...`,
+    );
     await transcodeToHls({
       ffmpegPath: options.ffmpegPath,
       input: syntheticClipInput({ seconds: options.seconds ?? CLIP_SECONDS, ...clip }),
       storage: options.storage,
       prefix: clipPrefix(i),
     });
-    options.log.info(`demo content: clip ${n + 1}/${missing.length} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    options.log.info(
+      `demo content: clip ${n + 1}/${missing.length} done in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
   }
 }
 
@@ -59,7 +63,10 @@ const categoryKey = (key: string) => `category.${key}`;
 function subtitlesFor(dramaIndex: number, epsd: number, seconds: number) {
   const entries = [];
   for (let k = 0, t = 0.5; t + 2 <= seconds; k++, t += 3) {
-    const line = SUBTITLE_LINES[(dramaIndex + epsd + k) % SUBTITLE_LINES.length] ?? { ko: '', en: '' };
+    const line = SUBTITLE_LINES[(dramaIndex + epsd + k) % SUBTITLE_LINES.length] ?? {
+      ko: '',
+      en: '',
+    };
     entries.push({ start: t, end: t + 2.2, text: { ko: line.ko, en: line.en } });
   }
   return entries;
@@ -90,7 +97,8 @@ export async function seedDemoContent(deps: {
   const categoryIds = new Map<string, number>();
   for (const [i, c] of DEMO_CATEGORIES.entries()) {
     categoryIds.set(c.key, await deps.catalogRepo.upsertCategory(categoryKey(c.key), i + 1));
-    for (const lang of LANGUAGES) dictionary.push({ lang, key: categoryKey(c.key), value: c.name[lang] });
+    for (const lang of LANGUAGES)
+      dictionary.push({ lang, key: categoryKey(c.key), value: c.name[lang] });
   }
 
   const now = deps.clock.now().getTime();
@@ -103,8 +111,14 @@ export async function seedDemoContent(deps: {
     const posterV = `posters/${d.slug}-v.svg`;
     const posterH = `posters/${d.slug}-h.svg`;
     const tagline = d.categories.map((c) => c.toUpperCase()).join(' · ');
-    await deps.storage.write(`resources/${posterV}`, posterSvg({ title: d.title.en, subtitle: tagline, hue: d.hue, width: 600, height: 900 }));
-    await deps.storage.write(`resources/${posterH}`, posterSvg({ title: d.title.en, subtitle: tagline, hue: d.hue, width: 1280, height: 720 }));
+    await deps.storage.write(
+      `resources/${posterV}`,
+      posterSvg({ title: d.title.en, subtitle: tagline, hue: d.hue, width: 600, height: 900 }),
+    );
+    await deps.storage.write(
+      `resources/${posterH}`,
+      posterSvg({ title: d.title.en, subtitle: tagline, hue: d.hue, width: 1280, height: 720 }),
+    );
 
     const episodes = Array.from({ length: d.episodes }, (_, e) => ({
       number: e + 1,

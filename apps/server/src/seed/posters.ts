@@ -27,11 +27,15 @@ export function posterSvg(options: {
   const vertical = height > width;
   const fontSize = vertical ? 58 : 64;
   const lines = wrap(title, vertical ? 14 : 24);
-  const textTop = vertical ? height * 0.62 : height * 0.5 - ((lines.length - 1) * fontSize * 1.1) / 2;
+  const textTop = vertical
+    ? height * 0.62
+    : height * 0.5 - ((lines.length - 1) * fontSize * 1.1) / 2;
   const textX = vertical ? width / 2 : width * 0.08;
   const anchor = vertical ? 'middle' : 'start';
   const tspans = lines
-    .map((l, i) => `<tspan x="${textX}" dy="${i === 0 ? 0 : fontSize * 1.1}">${escapeXml(l)}</tspan>`)
+    .map(
+      (l, i) => `<tspan x="${textX}" dy="${i === 0 ? 0 : fontSize * 1.1}">${escapeXml(l)}</tspan>`,
+    )
     .join('');
   const c1 = `hsl(${hue} 70% 38%)`;
   const c2 = `hsl(${(hue + 40) % 360} 65% 14%)`;

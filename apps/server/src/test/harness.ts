@@ -21,7 +21,10 @@ export const TEST_MEDIA_SECRET = 'test-media-secret-0123456789abcdef01234567';
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close).
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openPglite(undefined);
@@ -58,10 +61,12 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export async function createTestContext(options: {
-  env?: Record<string, string>;
-  seed?: boolean;
-} = {}): Promise<TestContext> {
+export async function createTestContext(
+  options: {
+    env?: Record<string, string>;
+    seed?: boolean;
+  } = {},
+): Promise<TestContext> {
   const dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-test-'));
   const mediaDir = path.join(dir, 'media');
   const storage = createLocalStorage(mediaDir);
@@ -81,7 +86,14 @@ export async function createTestContext(options: {
   await database.migrate();
   const clock = new ManualClock();
   const redis = process.env.REDIS_URL ? openRedis(process.env.REDIS_URL) : undefined;
-  const { app, services } = await buildApp({ config, database, clock, storage, redis, logger: false });
+  const { app, services } = await buildApp({
+    config,
+    database,
+    clock,
+    storage,
+    redis,
+    logger: false,
+  });
   await services.i18n.syncInterfaceMessages();
   if (options.seed !== false) {
     await seedDemoContent({
@@ -129,7 +141,8 @@ export async function joinGuest(app: FastifyInstance, guestId = randomUUID()): P
     url: `${API_BASE}/auth/login`,
     payload: { authMthd: 'guest', authId: guestId },
   });
-  if (login.statusCode !== 403) throw new Error(`expected 403 for a new guest, got ${login.statusCode}`);
+  if (login.statusCode !== 403)
+    throw new Error(`expected 403 for a new guest, got ${login.statusCode}`);
   const join = await app.inject({
     method: 'POST',
     url: `${API_BASE}/auth/join`,
