@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dictionaryEntries } from './i18n.tables';
 
@@ -10,6 +10,14 @@ export function createI18nRepository(db: Db) {
         .from(dictionaryEntries)
         .where(eq(dictionaryEntries.lang, lang))
         .orderBy(asc(dictionaryEntries.key));
+    },
+    /** Entries of the given keys in every language. */
+    async entriesForKeys(keys: string[]) {
+      if (keys.length === 0) return [];
+      return db
+        .select({ lang: dictionaryEntries.lang, key: dictionaryEntries.key, value: dictionaryEntries.value })
+        .from(dictionaryEntries)
+        .where(inArray(dictionaryEntries.key, keys));
     },
     async upsert(rows: { lang: string; key: string; value: string }[]) {
       for (let i = 0; i < rows.length; i += 500) {

@@ -8,13 +8,16 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
-const dictionary = (lang: string) => ctx.app.inject({ method: 'GET', url: `${API_BASE}/auth/dictionary/${lang}` });
+const dictionary = (lang: string) =>
+  ctx.app.inject({ method: 'GET', url: `${API_BASE}/auth/dictionary/${lang}` });
 
 describe('GET /auth/dictionary/:langCode', () => {
   it.each(['ko', 'en', 'ja'])('%s has every interface key and the drama titles', async (lang) => {
     const res = await dictionary(lang);
     expect(res.statusCode).toBe(200);
-    const entries = res.json<{ data: { lang: string; dictionary: { lang_key: string; lang_valu: string }[] } }>().data;
+    const entries = res.json<{
+      data: { lang: string; dictionary: { lang_key: string; lang_valu: string }[] };
+    }>().data;
     expect(entries.lang).toBe(lang);
     const keys = new Set(entries.dictionary.map((e) => e.lang_key));
     for (const key of Object.keys(enMessages)) expect(keys.has(key), key).toBe(true);
@@ -24,7 +27,8 @@ describe('GET /auth/dictionary/:langCode', () => {
 
   it('languages differ where they should', async () => {
     const value = async (lang: string, key: string) =>
-      (await dictionary(lang)).json<{ data: { dictionary: { lang_key: string; lang_valu: string }[] } }>()
+      (await dictionary(lang))
+        .json<{ data: { dictionary: { lang_key: string; lang_valu: string }[] } }>()
         .data.dictionary.find((e) => e.lang_key === key)?.lang_valu;
     expect(await value('ko', 'drama.ceo-contract-bride.title')).toBe('CEO의 계약 신부');
     expect(await value('ja', 'common.loading')).toBe('読み込み中...');

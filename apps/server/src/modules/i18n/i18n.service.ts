@@ -15,7 +15,10 @@ const UI_MESSAGES: Record<Language, Messages> = { en: enMessages, ko: koMessages
 const CACHE_MS = 60_000;
 
 export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) {
-  const cache = new Map<Language, { at: number; entries: { lang_key: string; lang_valu: string }[] }>();
+  const cache = new Map<
+    Language,
+    { at: number; entries: { lang_key: string; lang_valu: string }[] }
+  >();
 
   return {
     /** Writes the interface text of every language; run at start so new keys reach the table. */
@@ -29,6 +32,18 @@ export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) 
     async upsert(rows: { lang: Language; key: string; value: string }[]): Promise<void> {
       await deps.repo.upsert(rows);
       cache.clear();
+      const keys = [...new Set(rows.map((r) => r.key))];
+      for (const listener of listeners) await listener(keys);
+    },
+
+    /** Calls listener with the keys of every later upsert. */
+    onEntriesChanged(listener: (keys: string[]) => Promise<void>): void {
+      listeners.push(listener);
+    },
+
+    /** Every language's text of the given keys. */
+    async entriesForKeys(keys: string[]): Promise<{ lang: string; key: string; value: string }[]> {
+      return deps.repo.entriesForKeys(keys);
     },
 
     async dictionary(langCode: string) {
@@ -42,7 +57,10 @@ export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) 
       const now = deps.clock.now().getTime();
       const hit = cache.get(lang);
       if (hit && now - hit.at < CACHE_MS) return { lang, dictionary: hit.entries };
-      const entries = (await deps.repo.entries(lang)).map((e) => ({ lang_key: e.key, lang_valu: e.value }));
+      const entries = (await deps.repo.entries(lang)).map((e) => ({
+        lang_key: e.key,
+        lang_valu: e.value,
+      }));
       cache.set(lang, { at: now, entries });
       return { lang, dictionary: entries };
     },

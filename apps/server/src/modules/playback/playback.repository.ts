@@ -13,7 +13,12 @@ export function createPlaybackRepository(db: Db) {
     },
 
     /** Opens a watch log and records the view, in one transaction. */
-    async startWatch(values: { userId: string; dramaId: number; epsd: number; now: Date }): Promise<string> {
+    async startWatch(values: {
+      userId: string;
+      dramaId: number;
+      epsd: number;
+      now: Date;
+    }): Promise<string> {
       return db.transaction(async (tx) => {
         const [log] = await tx
           .insert(watchLogs)

@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { bearer, createTestContext, joinGuest, type Caller, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  createTestContext,
+  joinGuest,
+  type Caller,
+  type TestContext,
+} from '../../test/harness';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 
 let ctx: TestContext;
@@ -16,9 +22,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 const start = (payload: unknown, who: Caller = guest) =>
-  ctx.app.inject({ method: 'POST', url: `${API_BASE}/drama/episode`, headers: bearer(who), payload: payload as object });
+  ctx.app.inject({
+    method: 'POST',
+    url: `${API_BASE}/drama/episode`,
+    headers: bearer(who),
+    payload: payload as object,
+  });
 const end = (payload: unknown, who: Caller = guest) =>
-  ctx.app.inject({ method: 'PUT', url: `${API_BASE}/drama/episode`, headers: bearer(who), payload: payload as object });
+  ctx.app.inject({
+    method: 'PUT',
+    url: `${API_BASE}/drama/episode`,
+    headers: bearer(who),
+    payload: payload as object,
+  });
 const info = (id: string | number, headers: Record<string, string> = bearer(guest)) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/info/${id}`, headers });
 
@@ -27,7 +43,11 @@ describe('GET /drama/info/:dramaId', () => {
     const res = await info(dramaId);
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data.drama).toMatchObject({ dram_id: dramaId, epsd_cnt: first?.episodes, titl_lang_key: 'drama.ceo-contract-bride.title' });
+    expect(data.drama).toMatchObject({
+      dram_id: dramaId,
+      epsd_cnt: first?.episodes,
+      titl_lang_key: 'drama.ceo-contract-bride.title',
+    });
     expect(data.episodeList).toHaveLength(first?.episodes ?? 0);
     expect(data.episodeList[0]).toEqual({ epsd: 1, coin: 0 });
     expect(data.episodeList.at(-1).coin).toBeGreaterThan(0);
@@ -57,9 +77,16 @@ describe('POST /drama/episode', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.logId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(data.videoUrlList.map((v: { quality: string }) => v.quality)).toEqual(['Auto', '480p', '720p', '1080p']);
+    expect(data.videoUrlList.map((v: { quality: string }) => v.quality)).toEqual([
+      'Auto',
+      '480p',
+      '720p',
+      '1080p',
+    ]);
     for (const v of data.videoUrlList) {
-      expect(v.videoUrl).toMatch(new RegExp(`^/media/${dramaId}/1/.+\\.m3u8\\?expires=\\d+&sig=[\\w-]+$`));
+      expect(v.videoUrl).toMatch(
+        new RegExp(`^/media/${dramaId}/1/.+\\.m3u8\\?expires=\\d+&sig=[\\w-]+$`),
+      );
     }
     const after = (await info(dramaId)).json().data;
     expect(after.userDramaEpisodeList.map((e: { epsd: number }) => e.epsd)).toEqual([1]);
@@ -97,7 +124,11 @@ describe('POST /drama/episode', () => {
   });
 
   it('needs a session', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: `${API_BASE}/drama/episode`, payload: { dramId: 1, epsd: 1 } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/drama/episode`,
+      payload: { dramId: 1, epsd: 1 },
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -134,12 +165,18 @@ describe('GET /drama/latest/list/:count/:page', () => {
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     const last = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/5/3` });
     expect(last.json().data.dramaList).toHaveLength(DEMO_DRAMAS.length - 10);
-    const beyond = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/5/9` });
+    const beyond = await ctx.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/drama/latest/list/5/9`,
+    });
     expect(beyond.json().data).toMatchObject({ totalCount: DEMO_DRAMAS.length, dramaList: [] });
   });
 
   it.each(['0/1', '201/1', '10/0', 'x/1', '10/y'])('refuses %s with 400', async (params) => {
-    const res = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/${params}` });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/drama/latest/list/${params}`,
+    });
     expect(res.statusCode).toBe(400);
   });
 });

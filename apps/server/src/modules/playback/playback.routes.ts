@@ -12,7 +12,10 @@ import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { PlaybackService } from './playback.service';
 
-export function playbackRoutes(deps: { playback: PlaybackService; guards: Guards }): FastifyPluginAsyncZod {
+export function playbackRoutes(deps: {
+  playback: PlaybackService;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
   const { playback, guards } = deps;
   return async (app) => {
     app.get(
@@ -31,7 +34,13 @@ export function playbackRoutes(deps: { playback: PlaybackService; guards: Guards
         schema: { body: episodeStartBody, response: { 200: envelope(episodeStartData) } },
       },
       async (request) =>
-        ok(await playback.startEpisode(caller(request).userId, request.body.dramId, request.body.epsd)),
+        ok(
+          await playback.startEpisode(
+            caller(request).userId,
+            request.body.dramId,
+            request.body.epsd,
+          ),
+        ),
     );
 
     app.put(

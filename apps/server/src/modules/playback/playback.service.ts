@@ -24,13 +24,20 @@ export function createPlaybackService(deps: {
 }) {
   const { repo, catalog } = deps;
 
-  async function progressOf(userId: string | undefined, dramaId: number, episodes: DramaProgress['episodes']) {
+  async function progressOf(
+    userId: string | undefined,
+    dramaId: number,
+    episodes: DramaProgress['episodes'],
+  ) {
     if (!userId) return { episodes, viewed: [], unlocked: [] };
     const [views, unlocked] = await Promise.all([
       repo.viewsOf(userId, dramaId),
       deps.unlocks.unlockedEpisodes(userId, dramaId),
     ]);
-    const viewed = views.map((v) => ({ epsd: v.epsd, last_view_dtm: v.lastViewedAt.toISOString() }));
+    const viewed = views.map((v) => ({
+      epsd: v.epsd,
+      last_view_dtm: v.lastViewedAt.toISOString(),
+    }));
     return { episodes, viewed, unlocked };
   }
 
@@ -70,7 +77,10 @@ export function createPlaybackService(deps: {
       const row = await repo.endWatch(userId, logId, deps.clock.now());
       if (!row) throw new AppError(ResultCode.WATCH_LOG_NOT_FOUND, 'Watch log not found');
       const ended = row.endedAt ?? deps.clock.now();
-      return { logId, watchedSeconds: Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000) };
+      return {
+        logId,
+        watchedSeconds: Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000),
+      };
     },
   };
 }
