@@ -18,19 +18,19 @@ export function readAccessToken(request: FastifyRequest): string | undefined {
 
 export interface Guards {
   /** 401 without a valid session, 419 when the token expired. */
-  requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Anonymous callers pass; a token that is present must be valid. */
-  optionalUser(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 export function createGuards(auth: AuthService): Guards {
   return {
-    async requireUser(request) {
+    requireUser: async (request) => {
       const token = readAccessToken(request);
       if (!token) throw new AppError(ResultCode.INVALID_SESSION, 'Sign-in required');
       request.auth = await auth.authenticate(token);
     },
-    async optionalUser(request) {
+    optionalUser: async (request) => {
       const token = readAccessToken(request);
       if (token) request.auth = await auth.authenticate(token);
     },
