@@ -1,0 +1,65 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile, storedToken, waitForApp } from './helpers';
+
+async function currentUser(page: Page) {
+  const token = await storedToken(page);
+  expect(token, 'the app stores an access token').toBeTruthy();
+  const res = await page.request.get('/api/v1/user/info', {
+    headers: { authorization: `Bearer ${token ?? ''}` },
+  });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { data: { user: { user_id: string; auth_mthd: string; lang: string } } }).data
+    .user;
+}
+
+/** Picks a language the way a viewer does at this screen size. */
+async function chooseLanguage(page: Page, lang: 'ko' | 'en' | 'ja') {
+  if (isMobile(page)) {
+    await page.goto('/settings/language');
+    await page.getByTestId(`language-option-${lang}`).click();
+  } else {
+    await page.getByTestId('language-picker').selectOption(lang);
+  }
+}
+
+test('a first visit is signed in as a guest, opens a drama and the video plays', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  const user = await currentUser(page);
+  expect(user.auth_mthd).toBe('guest');
+
+  const cards = page.getByTestId('drama-card');
+  await expect(cards.first()).toBeVisible();
+  expect(await cards.count()).toBeGreaterThanOrEqual(12);
+  await cards.first().click();
+
+  await expect(page).toHaveURL(/\/\d+\/\d+$/);
+  const video = page.getByTestId('player-video').first();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+});
+
+test('switching the language to ko shows Korean; a reload keeps the guest and the language', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  const before = await currentUser(page);
+
+  await chooseLanguage(page, 'ko');
+  await page.goto('/');
+  await waitForApp(page);
+  // a demo drama title and interface text in Korean
+  await expect(page.getByText('CEO의 계약 신부').first()).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
+
+  await page.reload();
+  await waitForApp(page);
+  await expect(page.getByText('CEO의 계약 신부').first()).toBeVisible();
+  const after = await currentUser(page);
+  expect(after.user_id).toBe(before.user_id);
+
+  await chooseLanguage(page, 'en');
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(page.getByText("The CEO's Contract Bride").first()).toBeVisible();
+});
