@@ -25,6 +25,7 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes, type AdUnlockView, type WalletView } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/tokens';
+import { createMemoryCache, createRedisCache } from './cache/cache';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -68,7 +69,12 @@ export function createServices(deps: AppDeps) {
   });
   const i18n = createI18nService({ repo: createI18nRepository(db), clock });
   const catalogRepo = createCatalogRepository(db);
-  const catalog = createCatalogService({ repo: catalogRepo });
+  const cache = deps.redis ? createRedisCache({ redis: deps.redis }) : createMemoryCache({ clock });
+  const catalog = createCatalogService({ repo: catalogRepo, cache, texts: i18n });
+  // search text follows title and description edits in the dictionary
+  i18n.onEntriesChanged(async (keys) => {
+    await catalog.reindexSearch(keys);
+  });
   const signer = createMediaSigner(config.mediaSigningSecret);
   const mediaUrls = createMediaUrls({
     signer,
@@ -106,6 +112,8 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     logger: deps.logger ?? { level: config.logLevel },
     trustProxy: true,
     bodyLimit: 256 * 1024,
+    // search keywords travel in the path, URL-encoded: 100 Korean characters are 900 bytes
+    maxParamLength: 1024,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

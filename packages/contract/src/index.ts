@@ -6,3 +6,4 @@ export * from './auth';
 export * from './user';
 export * from './drama';
 export * from './message-keys';
+export * from './catalog';

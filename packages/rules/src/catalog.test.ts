@@ -82,15 +82,19 @@ describe('paginationWindow', () => {
 
   it('holds the current page, at most 10 consecutive links, all within range', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 5000 }), fc.integer({ min: 1, max: 5000 }), (a, pages) => {
-        const current = Math.min(a, pages);
-        const links = paginationWindow(current, pages);
-        expect(links).toContain(current);
-        expect(links.length).toBeLessThanOrEqual(10);
-        expect(links[0]).toBeGreaterThanOrEqual(1);
-        expect(links.at(-1)).toBeLessThanOrEqual(pages);
-        links.forEach((p, i) => expect(p).toBe((links[0] ?? 0) + i));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 5000 }),
+        (a, pages) => {
+          const current = Math.min(a, pages);
+          const links = paginationWindow(current, pages);
+          expect(links).toContain(current);
+          expect(links.length).toBeLessThanOrEqual(10);
+          expect(links[0]).toBeGreaterThanOrEqual(1);
+          expect(links.at(-1)).toBeLessThanOrEqual(pages);
+          links.forEach((p, i) => expect(p).toBe((links[0] ?? 0) + i));
+        },
+      ),
     );
   });
 
@@ -114,12 +118,16 @@ describe('groupsOf and shuffled', () => {
 
   it('shuffle is a permutation and leaves the input alone', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer(), { maxLength: 60 }), fc.double({ min: 0, max: 0.999 }), (items, r) => {
-        const before = [...items];
-        const out = shuffled(items, () => r);
-        expect(items).toEqual(before);
-        expect([...out].sort((x, y) => x - y)).toEqual([...items].sort((x, y) => x - y));
-      }),
+      fc.property(
+        fc.array(fc.integer(), { maxLength: 60 }),
+        fc.double({ min: 0, max: 0.999 }),
+        (items, r) => {
+          const before = [...items];
+          const out = shuffled(items, () => r);
+          expect(items).toEqual(before);
+          expect([...out].sort((x, y) => x - y)).toEqual([...items].sort((x, y) => x - y));
+        },
+      ),
     );
   });
 });

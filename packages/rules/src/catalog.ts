@@ -55,7 +55,11 @@ export function totalPages(totalCount: number, pageSize: number): number {
  * The page links to show: a window of `size` pages containing `current`, aligned to blocks of
  * `size` (1-10, 11-20, ...) and cut at the last page. Empty when there are no pages.
  */
-export function paginationWindow(current: number, pages: number, size = PAGINATION_WINDOW): number[] {
+export function paginationWindow(
+  current: number,
+  pages: number,
+  size = PAGINATION_WINDOW,
+): number[] {
   if (pages <= 0) return [];
   const page = Math.min(Math.max(1, Math.floor(current)), pages);
   const start = Math.floor((page - 1) / size) * size + 1;

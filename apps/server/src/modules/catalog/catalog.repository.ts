@@ -1,19 +1,49 @@
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { categories, dramaCategories, dramas, episodes } from './catalog.tables';
 
-export type DramaRow = typeof dramas.$inferSelect;
+// Lists never need the (long) search text.
+const { searchText: _searchText, ...dramaColumns } = getTableColumns(dramas);
+
+export type DramaRow = Omit<typeof dramas.$inferSelect, 'searchText'>;
 export type EpisodeRow = typeof episodes.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type NewDrama = Omit<typeof dramas.$inferInsert, 'id'>;
+export interface Page {
+  limit: number;
+  offset: number;
+}
+export interface CountedRows {
+  total: number;
+  rows: DramaRow[];
+}
+
+/** `%term%` for LIKE with the term's own %, _ and \ taken literally. */
+export function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 export function createCatalogRepository(db: Db) {
   return {
     async findDrama(id: number): Promise<DramaRow | undefined> {
-      const [row] = await db.select().from(dramas).where(eq(dramas.id, id));
+      const [row] = await db.select(dramaColumns).from(dramas).where(eq(dramas.id, id));
       return row;
     },
 
+    /** The dramas of these ids, in the order of the ids; unknown ids are left out. */
+    async dramasByIds(ids: number[]): Promise<DramaRow[]> {
+      if (ids.length === 0) return [];
+      const rows = await db.select(dramaColumns).from(dramas).where(inArray(dramas.id, ids));
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)).filter((r): r is DramaRow => r !== undefined);
+    },
+
     async episodesOf(dramaId: number): Promise<EpisodeRow[]> {
-      return db.select().from(episodes).where(eq(episodes.dramaId, dramaId)).orderBy(asc(episodes.number));
+      return db
+        .select()
+        .from(episodes)
+        .where(eq(episodes.dramaId, dramaId))
+        .orderBy(asc(episodes.number));
     },
 
     async findEpisode(dramaId: number, number: number): Promise<EpisodeRow | undefined> {
@@ -37,12 +67,158 @@ export function createCatalogRepository(db: Db) {
       return map;
     },
 
-    async latest(limit: number, offset: number): Promise<{ total: number; rows: DramaRow[] }> {
-      const [rows, [totalRow]] = await Promise.all([
-        db.select().from(dramas).orderBy(desc(dramas.registeredAt), desc(dramas.id)).limit(limit).offset(offset),
-        db.select({ n: count() }).from(dramas),
-      ]);
+    /** Newest registered first (dramas_registered_at_idx). */
+    async latest({ limit, offset }: Page): Promise<CountedRows> {
+      const rows = await db
+        .select(dramaColumns)
+        .from(dramas)
+        .orderBy(desc(dramas.registeredAt), desc(dramas.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: await this.countDramas(), rows };
+    },
+
+    /** Every drama, most recently added first (primary key order). */
+    async all({ limit, offset }: Page): Promise<CountedRows> {
+      const rows = await db
+        .select(dramaColumns)
+        .from(dramas)
+        .orderBy(desc(dramas.id))
+        .limit(limit)
+        .offset(offset);
+      return { total: await this.countDramas(), rows };
+    },
+
+    /** Dramas of one category, most recently added first (drama_categories_category_idx). */
+    async inCategory(categoryId: number, { limit, offset }: Page): Promise<CountedRows> {
+      const rows = await db
+        .select(dramaColumns)
+        .from(dramaCategories)
+        .innerJoin(dramas, eq(dramas.id, dramaCategories.dramaId))
+        .where(eq(dramaCategories.categoryId, categoryId))
+        .orderBy(desc(dramaCategories.dramaId))
+        .limit(limit)
+        .offset(offset);
+      const [totalRow] = await db
+        .select({ n: count() })
+        .from(dramaCategories)
+        .where(eq(dramaCategories.categoryId, categoryId));
       return { total: totalRow?.n ?? 0, rows };
+    },
+
+    /** Most viewed first (dramas_view_count_idx). */
+    async mostViewed({ limit, offset }: Page): Promise<DramaRow[]> {
+      return db
+        .select(dramaColumns)
+        .from(dramas)
+        .orderBy(desc(dramas.viewCount), desc(dramas.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** Exclusive dramas, newest registered first (partial index dramas_exclusive_idx). */
+    async exclusive({ limit, offset }: Page): Promise<DramaRow[]> {
+      return db
+        .select(dramaColumns)
+        .from(dramas)
+        .where(eq(dramas.exclusive, true))
+        .orderBy(desc(dramas.registeredAt), desc(dramas.id))
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /**
+     * Dramas whose search text contains the normalised term, newest registered first. The
+     * contains-pattern is served by the trigram GIN index (docs/decisions/0300-search.md).
+     */
+    async search(normalizedTerm: string, { limit, offset }: Page): Promise<CountedRows> {
+      const matches = like(dramas.searchText, containsPattern(normalizedTerm));
+      const rows = await db
+        .select(dramaColumns)
+        .from(dramas)
+        .where(matches)
+        .orderBy(desc(dramas.registeredAt), desc(dramas.id))
+        .limit(limit)
+        .offset(offset);
+      const total =
+        offset === 0 && rows.length < limit
+          ? rows.length
+          : ((await db.select({ n: count() }).from(dramas).where(matches))[0]?.n ?? 0);
+      return { total, rows };
+    },
+
+    /** Adds one view; the new count, or undefined for an unknown drama. */
+    async addView(dramaId: number): Promise<number | undefined> {
+      const [row] = await db
+        .update(dramas)
+        .set({ viewCount: sql`${dramas.viewCount} + 1` })
+        .where(eq(dramas.id, dramaId))
+        .returning({ viewCount: dramas.viewCount });
+      return row?.viewCount;
+    },
+
+    /** Title and description keys of the dramas using any of these dictionary keys (all when undefined). */
+    async textKeysOf(dictionaryKeys?: string[]) {
+      const columns = {
+        id: dramas.id,
+        titleKey: dramas.titleKey,
+        descriptionKey: dramas.descriptionKey,
+      };
+      if (!dictionaryKeys) return db.select(columns).from(dramas);
+      if (dictionaryKeys.length === 0) return [];
+      return db
+        .select(columns)
+        .from(dramas)
+        .where(
+          or(
+            inArray(dramas.titleKey, dictionaryKeys),
+            inArray(dramas.descriptionKey, dictionaryKeys),
+          ),
+        );
+    },
+
+    /** Stores the search text of several dramas in one statement. */
+    async setSearchTexts(rows: { id: number; text: string }[]): Promise<void> {
+      if (rows.length === 0) return;
+      const values = sql.join(
+        rows.map((r) => sql`(${r.id}::int, ${r.text}::text)`),
+        sql`, `,
+      );
+      await db.execute(
+        sql`update ${dramas} set search_text = v.text from (values ${values}) as v(id, text) where ${dramas.id} = v.id and ${dramas.searchText} <> v.text`,
+      );
+    },
+
+    /** Bulk load for synthetic catalogs: many dramas with their categories and episodes. */
+    async insertDramasBulk(
+      items: {
+        drama: NewDrama;
+        categoryIds: number[];
+        episodes: Omit<typeof episodes.$inferInsert, 'dramaId'>[];
+      }[],
+    ): Promise<number[]> {
+      if (items.length === 0) return [];
+      return db.transaction(async (tx) => {
+        const ids = await tx
+          .insert(dramas)
+          .values(items.map((i) => i.drama))
+          .returning({ id: dramas.id });
+        const links = items.flatMap((item, k) =>
+          item.categoryIds.map((categoryId) => ({ dramaId: ids[k]?.id ?? 0, categoryId })),
+        );
+        if (links.length) await tx.insert(dramaCategories).values(links).onConflictDoNothing();
+        const eps = items.flatMap((item, k) =>
+          item.episodes.map((e) => ({ ...e, dramaId: ids[k]?.id ?? 0 })),
+        );
+        for (let i = 0; i < eps.length; i += 2000)
+          await tx.insert(episodes).values(eps.slice(i, i + 2000));
+        return ids.map((r) => r.id);
+      });
+    },
+
+    async category(id: number): Promise<CategoryRow | undefined> {
+      const [row] = await db.select().from(categories).where(eq(categories.id, id));
+      return row;
     },
 
     async countDramas(): Promise<number> {
@@ -50,7 +226,7 @@ export function createCatalogRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    async categories() {
+    async categories(): Promise<CategoryRow[]> {
       return db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
     },
 
@@ -67,7 +243,7 @@ export function createCatalogRepository(db: Db) {
 
     /** Seeding: a drama with its categories and episodes, in one transaction; idempotent by slug. */
     async upsertDrama(
-      values: Omit<typeof dramas.$inferInsert, 'id'>,
+      values: NewDrama,
       categoryIds: number[],
       episodeRows: Omit<typeof episodes.$inferInsert, 'dramaId'>[],
     ): Promise<number> {

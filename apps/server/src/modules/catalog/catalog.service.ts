@@ -1,6 +1,51 @@
-import { ASSET_VERSION, ResultCode, type Drama, type DramaListData } from '@snapdrama/contract';
+import {
+  ALL_CATEGORIES_ID,
+  ASSET_VERSION,
+  LANGUAGES,
+  ResultCode,
+  type CategoryListData,
+  type Drama,
+  type DramaListData,
+  type DramaOnlyListData,
+  type ViewCountData,
+} from '@snapdrama/contract';
+import { POPULAR_LIMIT, normalizeSearchText } from '@snapdrama/rules';
+import type { Cache } from '../../cache/cache';
 import { AppError } from '../../errors';
-import type { CatalogRepository, DramaRow, EpisodeRow } from './catalog.repository';
+import type {
+  CatalogRepository,
+  CountedRows,
+  DramaRow,
+  EpisodeRow,
+  Page,
+} from './catalog.repository';
+
+/** Where the catalog reads the dictionary text of titles and descriptions (the i18n module). */
+export interface DramaTextSource {
+  entriesForKeys(keys: string[]): Promise<{ lang: string; key: string; value: string }[]>;
+}
+
+/** Cache namespaces: view counts only reorder `popular`; catalog changes drop them all. */
+const NS = {
+  categories: 'catalog:categories',
+  lists: 'catalog:lists',
+  popular: 'catalog:popular',
+  search: 'catalog:search',
+};
+const ALL_NAMESPACES = Object.values(NS);
+const LIST_TTL_SECONDS = 60;
+const SEARCH_TTL_SECONDS = 30;
+
+/**
+ * The text search runs on: every language's title and description, normalised, one part per
+ * line (a keyword never matches across two parts).
+ */
+export function searchTextOf(parts: string[]): string {
+  return parts
+    .map(normalizeSearchText)
+    .filter((p) => p.length > 0)
+    .join('\n');
+}
 
 /** Wire shape of a drama (spec §3), mapped in this one place. */
 export function toWireDrama(row: DramaRow, categoryIds: number[]): Drama {
@@ -25,19 +70,36 @@ export function toWireDrama(row: DramaRow, categoryIds: number[]): Drama {
   };
 }
 
-export function createCatalogService(deps: { repo: CatalogRepository }) {
-  const { repo } = deps;
+const page = (count: number, pageNumber: number): Page => ({
+  limit: count,
+  offset: (pageNumber - 1) * count,
+});
+
+export function createCatalogService(deps: {
+  repo: CatalogRepository;
+  cache: Cache;
+  texts: DramaTextSource;
+}) {
+  const { repo, cache } = deps;
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await repo.categoryIdsOf(rows.map((r) => r.id));
     return rows.map((r) => toWireDrama(r, cats.get(r.id) ?? []));
   }
 
+  async function counted(result: Promise<CountedRows>): Promise<DramaListData> {
+    const { total, rows } = await result;
+    return { totalCount: total, dramaList: await withCategories(rows) };
+  }
+
   return {
     async drama(dramaId: number): Promise<{ drama: Drama; episodes: EpisodeRow[] }> {
       const row = await repo.findDrama(dramaId);
       if (!row) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
-      const [[drama], episodes] = await Promise.all([withCategories([row]), repo.episodesOf(dramaId)]);
+      const [[drama], episodes] = await Promise.all([
+        withCategories([row]),
+        repo.episodesOf(dramaId),
+      ]);
       if (!drama) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
       return { drama, episodes };
     },
@@ -53,9 +115,123 @@ export function createCatalogService(deps: { repo: CatalogRepository }) {
       return episode;
     },
 
-    async latest(count: number, page: number): Promise<DramaListData> {
-      const { total, rows } = await repo.latest(count, (page - 1) * count);
-      return { totalCount: total, dramaList: await withCategories(rows) };
+    /** Dramas in wire shape, in the order of the ids (for lists other modules own, e.g. recent views). */
+    async dramasByIds(ids: number[]): Promise<Drama[]> {
+      return withCategories(await repo.dramasByIds(ids));
+    },
+
+    async categoryList(): Promise<CategoryListData> {
+      return cache.getOrLoad(NS.categories, 'all', LIST_TTL_SECONDS, async () => ({
+        categoryList: (await repo.categories()).map((c) => ({
+          ctgr_id: c.id,
+          ctgr_lang_key: c.langKey,
+        })),
+      }));
+    },
+
+    /** GET /drama/list: every drama for ALL_CATEGORIES_ID, else one category's (an unknown one is empty). */
+    async listByCategory(
+      categoryId: number,
+      count: number,
+      pageNumber: number,
+    ): Promise<DramaListData> {
+      return cache.getOrLoad(
+        NS.lists,
+        `c:${categoryId}:${count}:${pageNumber}`,
+        LIST_TTL_SECONDS,
+        () =>
+          counted(
+            categoryId === ALL_CATEGORIES_ID
+              ? repo.all(page(count, pageNumber))
+              : repo.inCategory(categoryId, page(count, pageNumber)),
+          ),
+      );
+    },
+
+    async latest(count: number, pageNumber: number): Promise<DramaListData> {
+      return cache.getOrLoad(NS.lists, `latest:${count}:${pageNumber}`, LIST_TTL_SECONDS, () =>
+        counted(repo.latest(page(count, pageNumber))),
+      );
+    },
+
+    /** The top POPULAR_LIMIT by view count (spec §9); pages beyond it are empty. */
+    async popular(count: number, pageNumber: number): Promise<DramaOnlyListData> {
+      return cache.getOrLoad(NS.popular, `${count}:${pageNumber}`, LIST_TTL_SECONDS, async () => {
+        const { offset } = page(count, pageNumber);
+        const limit = Math.min(count, POPULAR_LIMIT - offset);
+        if (limit <= 0) return { dramaList: [] };
+        return { dramaList: await withCategories(await repo.mostViewed({ limit, offset })) };
+      });
+    },
+
+    async exclusive(count: number, pageNumber: number): Promise<DramaOnlyListData> {
+      return cache.getOrLoad(
+        NS.lists,
+        `exclusive:${count}:${pageNumber}`,
+        LIST_TTL_SECONDS,
+        async () => ({
+          dramaList: await withCategories(await repo.exclusive(page(count, pageNumber))),
+        }),
+      );
+    },
+
+    /** Case-insensitive partial match on titles and descriptions in every language. */
+    async search(keyword: string, count: number, pageNumber: number): Promise<DramaListData> {
+      const term = normalizeSearchText(keyword);
+      if (!term) return { totalCount: 0, dramaList: [] };
+      return cache.getOrLoad(NS.search, `${count}:${pageNumber}:${term}`, SEARCH_TTL_SECONDS, () =>
+        counted(repo.search(term, page(count, pageNumber))),
+      );
+    },
+
+    /** PUT /drama/view-count: one more view; reorders the popular list at once. */
+    async addView(dramaId: number): Promise<ViewCountData> {
+      const viewCount = await repo.addView(dramaId);
+      if (viewCount === undefined)
+        throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
+      await cache.invalidate(NS.popular);
+      return { dramId: dramaId, view_cnt: viewCount };
+    },
+
+    /**
+     * Rebuilds the search text of the dramas whose title or description uses one of these
+     * dictionary keys (every drama when undefined), then drops the cached lists.
+     */
+    async reindexSearch(dictionaryKeys?: string[]): Promise<number> {
+      const dramaKeys = [];
+      if (dictionaryKeys) {
+        for (let i = 0; i < dictionaryKeys.length; i += 1000) {
+          dramaKeys.push(...(await repo.textKeysOf(dictionaryKeys.slice(i, i + 1000))));
+        }
+      } else {
+        dramaKeys.push(...(await repo.textKeysOf()));
+      }
+      for (let i = 0; i < dramaKeys.length; i += 500) {
+        const chunk = dramaKeys.slice(i, i + 500);
+        const entries = await deps.texts.entriesForKeys(
+          chunk.flatMap((d) => [d.titleKey, d.descriptionKey]),
+        );
+        const text = new Map<string, string>();
+        for (const e of entries) text.set(`${e.lang}\u0000${e.key}`, e.value);
+        await repo.setSearchTexts(
+          chunk.map((d) => ({
+            id: d.id,
+            text: searchTextOf(
+              LANGUAGES.flatMap((lang) => [
+                text.get(`${lang}\u0000${d.titleKey}`) ?? '',
+                text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
+              ]),
+            ),
+          })),
+        );
+      }
+      if (dramaKeys.length > 0) await this.catalogChanged();
+      return dramaKeys.length;
+    },
+
+    /** Call after any change of dramas or categories (seeding, operators): drops every cached list. */
+    async catalogChanged(): Promise<void> {
+      await cache.invalidate(...ALL_NAMESPACES);
     },
   };
 }

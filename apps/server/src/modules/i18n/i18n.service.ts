@@ -19,6 +19,8 @@ export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) 
     Language,
     { at: number; entries: { lang_key: string; lang_valu: string }[] }
   >();
+  // Modules that derive data from dictionary text (catalog search) hear about changed keys.
+  const listeners: ((keys: string[]) => Promise<void>)[] = [];
 
   return {
     /** Writes the interface text of every language; run at start so new keys reach the table. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { episodeViews, watchLogs } from './playback.tables';
 
@@ -10,6 +10,20 @@ export function createPlaybackRepository(db: Db) {
         .from(episodeViews)
         .where(and(eq(episodeViews.userId, userId), eq(episodeViews.dramaId, dramaId)))
         .orderBy(episodeViews.episodeNumber);
+    },
+
+    /** Dramas the user viewed, most recently viewed first (episode_views_recent_idx). */
+    async recentDramaIds(userId: string, limit: number, offset: number): Promise<number[]> {
+      const last = max(episodeViews.lastViewedAt);
+      const rows = await db
+        .select({ dramaId: episodeViews.dramaId })
+        .from(episodeViews)
+        .where(eq(episodeViews.userId, userId))
+        .groupBy(episodeViews.dramaId)
+        .orderBy(desc(last), desc(episodeViews.dramaId))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => r.dramaId);
     },
 
     /** Opens a watch log and records the view, in one transaction. */

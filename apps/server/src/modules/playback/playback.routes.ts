@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dramaInfoData,
+  dramaOnlyListData,
   dramaInfoParams,
   envelope,
   episodeEndBody,
   episodeEndData,
   episodeStartBody,
   episodeStartData,
+  listParams,
 } from '@snapdrama/contract';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
@@ -25,6 +27,24 @@ export function playbackRoutes(deps: {
         schema: { params: dramaInfoParams, response: { 200: envelope(dramaInfoData) } },
       },
       async (request) => ok(await playback.dramaInfo(request.auth?.userId, request.params.dramaId)),
+    );
+
+    // The caller's recently viewed dramas (spec §7). Here rather than in catalog because the views
+    // are playback's and playback already depends on catalog.
+    app.get(
+      '/drama/user/list/:count/:page',
+      {
+        preHandler: guards.optionalUser,
+        schema: { params: listParams, response: { 200: envelope(dramaOnlyListData) } },
+      },
+      async (request) =>
+        ok(
+          await playback.recentDramas(
+            request.auth?.userId,
+            request.params.count,
+            request.params.page,
+          ),
+        ),
     );
 
     app.post(

@@ -73,6 +73,13 @@ export function createPlaybackService(deps: {
       return { logId, videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd) };
     },
 
+    /** GET /drama/user/list: dramas the caller viewed, most recent first; none for anonymous callers. */
+    async recentDramas(userId: string | undefined, count: number, page: number) {
+      if (!userId) return { dramaList: [] };
+      const ids = await repo.recentDramaIds(userId, count, (page - 1) * count);
+      return { dramaList: await catalog.dramasByIds(ids) };
+    },
+
     async endEpisode(userId: string, logId: string) {
       const row = await repo.endWatch(userId, logId, deps.clock.now());
       if (!row) throw new AppError(ResultCode.WATCH_LOG_NOT_FOUND, 'Watch log not found');

@@ -1,0 +1,369 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ResultCode, type Drama } from '@snapdrama/contract';
+import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+
+let ctx: TestContext;
+let specialId: number;
+
+const SPECIAL = {
+  en: `100% Love_Story: "Quoted" A/B's Night`,
+  ko: '백퍼센트 연애_이야기',
+  ja: '百パーセントの恋',
+};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // a drama whose title holds LIKE wildcards, a slash and quotes; its text arrives through the
+  // dictionary, as an operator's edit would
+  specialId = await ctx.services.catalogRepo.upsertDrama(
+    {
+      slug: 'special-chars',
+      titleKey: 'drama.special-chars.title',
+      descriptionKey: 'drama.special-chars.description',
+      posterVerticalPath: '/resources/posters/special-v.svg',
+      posterHorizontalPath: '/resources/posters/special-h.svg',
+      registeredAt: new Date('2020-01-01T00:00:00Z'),
+    },
+    [],
+    [{ number: 1, coin: 0, mediaPrefix: 'clips/demo-1' }],
+  );
+  await ctx.services.i18n.upsert([
+    { lang: 'en', key: 'drama.special-chars.title', value: SPECIAL.en },
+    { lang: 'ko', key: 'drama.special-chars.title', value: SPECIAL.ko },
+    { lang: 'ja', key: 'drama.special-chars.title', value: SPECIAL.ja },
+    { lang: 'en', key: 'drama.special-chars.description', value: 'Plain words only.' },
+    { lang: 'ko', key: 'drama.special-chars.description', value: '평범한 말.' },
+    { lang: 'ja', key: 'drama.special-chars.description', value: '普通の言葉。' },
+  ]);
+});
+afterAll(() => ctx.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers });
+const putViewCount = (payload: unknown) =>
+  ctx.app.inject({
+    method: 'PUT',
+    url: `${API_BASE}/drama/view-count`,
+    payload: payload as object,
+  });
+
+type ListBody = { code: number; data: { totalCount?: number; dramaList: Drama[] } };
+async function list(url: string, headers: Record<string, string> = {}) {
+  const res = await get(url, headers);
+  expect(res.statusCode, res.body).toBe(200);
+  const body = res.json<ListBody>();
+  expect(body.code).toBe(0);
+  return body.data;
+}
+const search = (keyword: string, count = 12, page = 1) =>
+  list(`/drama/search/list/${encodeURIComponent(keyword)}/${count}/${page}`);
+const idsOf = (data: { dramaList: Drama[] }) => data.dramaList.map((d) => d.dram_id);
+
+const DRAMA_FIELDS = [
+  'age_rate',
+  'aos_tag',
+  'bkmk_cnt',
+  'ctgr_list',
+  'dram_id',
+  'dscr_lang_key',
+  'epsd_cnt',
+  'excl_yn',
+  'ios_tag',
+  'pstr_hrzt_path',
+  'pstr_vrtc_path',
+  'rate_clsf_crtr',
+  'rgst_dtm',
+  'titl_lang_key',
+  'view_cnt',
+  'web_tag',
+];
+
+describe('GET /drama/category/list', () => {
+  it('lists categories with ctgr_id and ctgr_lang_key, in display order', async () => {
+    const res = await get('/drama/category/list');
+    expect(res.statusCode).toBe(200);
+    const { categoryList } = res.json<{
+      data: { categoryList: { ctgr_id: number; ctgr_lang_key: string }[] };
+    }>().data;
+    expect(categoryList).toHaveLength(8);
+    expect(Object.keys(categoryList[0] ?? {}).sort()).toEqual(['ctgr_id', 'ctgr_lang_key']);
+    expect(categoryList[0]?.ctgr_lang_key).toBe('category.romance');
+  });
+});
+
+describe('GET /drama/list/{categoryId}/{count}/{page}', () => {
+  it('0 means every category; reply has totalCount and dramaList with the spec fields', async () => {
+    const data = await list('/drama/list/0/200/1');
+    expect(data.totalCount).toBe(15);
+    expect(data.dramaList).toHaveLength(15);
+    const first = data.dramaList[0];
+    expect(Object.keys(first ?? {}).sort()).toEqual(DRAMA_FIELDS);
+    expect(first?.pstr_vrtc_path).toMatch(/\?v=20250804$/);
+    expect(new Set(idsOf(data)).size).toBe(15);
+  });
+
+  it('pages tile the list: last page is partial, beyond the last is empty with the same total', async () => {
+    const pages = await Promise.all([1, 2, 3, 4].map((p) => list(`/drama/list/0/4/${p}`)));
+    expect(pages.map((p) => p.dramaList.length)).toEqual([4, 4, 4, 3]);
+    expect(new Set(pages.flatMap(idsOf)).size).toBe(15);
+    const beyond = await list('/drama/list/0/4/5');
+    expect(beyond).toEqual({ totalCount: 15, dramaList: [] });
+    expect((await list('/drama/list/0/4/999999')).dramaList).toEqual([]);
+  });
+
+  it('a category lists only its dramas, with its own total', async () => {
+    const { categoryList } = (await get('/drama/category/list')).json<{
+      data: { categoryList: { ctgr_id: number }[] };
+    }>().data;
+    const romance = categoryList[0]?.ctgr_id ?? 0;
+    const all = await list('/drama/list/0/200/1');
+    const expected = all.dramaList.filter((d) => d.ctgr_list.includes(romance)).length;
+    const data = await list(`/drama/list/${romance}/200/1`);
+    expect(expected).toBeGreaterThan(0);
+    expect(data.totalCount).toBe(expected);
+    for (const d of data.dramaList) expect(d.ctgr_list).toContain(romance);
+  });
+
+  it('an empty category and an unknown one answer an empty list', async () => {
+    const empty = await ctx.services.catalogRepo.upsertCategory('category.empty-test', 99);
+    await ctx.services.catalog.catalogChanged();
+    expect(await list(`/drama/list/${empty}/12/1`)).toEqual({ totalCount: 0, dramaList: [] });
+    expect(await list('/drama/list/987654/12/1')).toEqual({ totalCount: 0, dramaList: [] });
+    const cats = (await get('/drama/category/list')).json<{ data: { categoryList: unknown[] } }>();
+    expect(cats.data.categoryList).toHaveLength(9);
+  });
+
+  it.each([
+    ['count 0', '/drama/list/0/0/1', 'count'],
+    ['count above 200', '/drama/list/0/201/1', 'count'],
+    ['count not a number', '/drama/list/0/abc/1', 'count'],
+    ['count fractional', '/drama/list/0/1.5/1', 'count'],
+    ['page 0', '/drama/list/0/12/0', 'page'],
+    ['page negative', '/drama/list/0/12/-1', 'page'],
+    ['page not a number', '/drama/list/0/12/x', 'page'],
+    ['categoryId negative', '/drama/list/-1/12/1', 'categoryId'],
+    ['categoryId not a number', '/drama/list/abc/12/1', 'categoryId'],
+  ])('%s is 400 with a message naming the parameter', async (_name, url, param) => {
+    const res = await get(url);
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: number; message: string; data: null }>();
+    expect(body.code).toBe(ResultCode.BAD_REQUEST);
+    expect(body.data).toBeNull();
+    expect(body.message).toContain(param);
+  });
+});
+
+describe('GET /drama/latest/list', () => {
+  it('newest registered first', async () => {
+    const data = await list('/drama/latest/list/5/1');
+    expect(data.totalCount).toBe(15);
+    const times = data.dramaList.map((d) => Date.parse(d.rgst_dtm));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it.each(['/drama/latest/list/0/1', '/drama/latest/list/5/0'])('%s is 400', async (url) => {
+    expect((await get(url)).statusCode).toBe(400);
+  });
+});
+
+describe('popular: GET /drama/view-count/list and PUT /drama/view-count', () => {
+  it('is the top 10 only, most viewed first', async () => {
+    const top = await list('/drama/view-count/list/50/1');
+    expect(top.dramaList).toHaveLength(10);
+    expect(top.totalCount).toBeUndefined();
+    const views = top.dramaList.map((d) => d.view_cnt);
+    expect(views).toEqual([...views].sort((a, b) => b - a));
+    expect((await list('/drama/view-count/list/10/2')).dramaList).toEqual([]);
+    expect((await list('/drama/view-count/list/4/3')).dramaList).toHaveLength(2);
+  });
+
+  it('a view moves a drama up at once (the cached list is invalidated)', async () => {
+    const before = await list('/drama/view-count/list/10/1');
+    const all = idsOf(await list('/drama/list/0/200/1'));
+    const outsider = all.find((id) => !idsOf(before).includes(id)) ?? 0;
+    const leader = before.dramaList[0]?.view_cnt ?? 0;
+    let last = 0;
+    for (let i = 0; i <= leader; i++) {
+      const res = await putViewCount({ dramId: outsider });
+      expect(res.statusCode).toBe(200);
+      last = res.json<{ data: { view_cnt: number } }>().data.view_cnt;
+    }
+    expect(last).toBe(leader + 1);
+    const after = await list('/drama/view-count/list/10/1');
+    expect(after.dramaList[0]?.dram_id).toBe(outsider);
+    expect(after.dramaList[0]?.view_cnt).toBe(leader + 1);
+  });
+
+  it('an unknown drama is 404002; a bad body is 400 and counts nothing', async () => {
+    const unknown = await putViewCount({ dramId: 999_999 });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
+    const before = (await list('/drama/list/0/200/1')).dramaList.find(
+      (d) => d.dram_id === specialId,
+    );
+    for (const body of [{}, { dramId: 'abc' }, { dramId: -3 }, { dramId: 1.5 }, null]) {
+      const res = await putViewCount(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(ResultCode.BAD_REQUEST);
+    }
+    await ctx.services.catalog.catalogChanged();
+    const after = (await list('/drama/list/0/200/1')).dramaList.find(
+      (d) => d.dram_id === specialId,
+    );
+    expect(after?.view_cnt).toBe(before?.view_cnt);
+  });
+});
+
+describe('GET /drama/exclusive/list', () => {
+  it('lists only exclusive dramas, newest first, paged', async () => {
+    const data = await list('/drama/exclusive/list/200/1');
+    expect(data.dramaList.length).toBeGreaterThan(0);
+    for (const d of data.dramaList) expect(d.excl_yn).toBe('Y');
+    const n = data.dramaList.length;
+    expect((await list(`/drama/exclusive/list/${n}/2`)).dramaList).toEqual([]);
+    expect(idsOf(await list('/drama/exclusive/list/1/2'))).toEqual([data.dramaList[1]?.dram_id]);
+  });
+});
+
+describe('GET /drama/user/list', () => {
+  it("lists the caller's viewed dramas, most recent first; others' views are not theirs", async () => {
+    const me = await joinGuest(ctx.app);
+    const other = await joinGuest(ctx.app);
+    const all = idsOf(await list('/drama/list/0/200/1')).filter((id) => id !== specialId);
+    const [a, b, c] = all as [number, number, number];
+    const watch = async (who: typeof me, dramId: number) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/drama/episode`,
+        headers: bearer(who),
+        payload: { dramId, epsd: 1 },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      ctx.clock.advance(1000);
+    };
+    expect((await list('/drama/user/list/10/1', bearer(me))).dramaList).toEqual([]);
+    await watch(me, a);
+    await watch(me, b);
+    await watch(other, c);
+    expect(idsOf(await list('/drama/user/list/10/1', bearer(me)))).toEqual([b, a]);
+    await watch(me, a);
+    expect(idsOf(await list('/drama/user/list/10/1', bearer(me)))).toEqual([a, b]);
+    expect(idsOf(await list('/drama/user/list/1/2', bearer(me)))).toEqual([b]);
+    expect(idsOf(await list('/drama/user/list/10/2', bearer(me)))).toEqual([]);
+    expect(idsOf(await list('/drama/user/list/10/1', bearer(other)))).toEqual([c]);
+  });
+
+  it('is empty without a session, 401 with a bad token, 400 with bad paging', async () => {
+    expect((await list('/drama/user/list/10/1')).dramaList).toEqual([]);
+    const bad = await get('/drama/user/list/10/1', { authorization: 'Bearer nope' });
+    expect(bad.statusCode).toBe(401);
+    expect((await get('/drama/user/list/0/1')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /drama/search/list/{keyword}/{count}/{page}', () => {
+  it.each([
+    ['Korean', '계약', 'drama.ceo-contract-bride.title'],
+    ['Korean description words', '바이올리니스트', 'drama.ceo-contract-bride.title'],
+    ['Japanese', '契約花嫁', 'drama.ceo-contract-bride.title'],
+    ['Japanese kana', 'バイオリニスト', 'drama.ceo-contract-bride.title'],
+    ['English, any case', 'cOnTrAcT BRIDE', 'drama.ceo-contract-bride.title'],
+    ['part of an English word', 'ntrac', 'drama.ceo-contract-bride.title'],
+    ['full-width Latin', 'ＣＯＮＴＲＡＣＴ', 'drama.ceo-contract-bride.title'],
+  ])('%s: %s', async (_name, keyword, titleKey) => {
+    const data = await search(keyword);
+    expect(data.dramaList.map((d) => d.titl_lang_key)).toContain(titleKey);
+    expect(data.totalCount).toBe(data.dramaList.length);
+  });
+
+  it.each([
+    ['percent', '100%'],
+    ['a lone percent', '%'],
+    ['underscore', 'love_story'],
+    ['a lone underscore', '_'],
+    ['slash', 'a/b'],
+    ['double quotes', '"quoted"'],
+    ['single quote', "b's night"],
+    ['Korean underscore', '연애_이야'],
+  ])('a keyword with %s matches literally (%s)', async (_name, keyword) => {
+    const data = await search(keyword);
+    expect(idsOf(data)).toEqual([specialId]);
+    expect(data.totalCount).toBe(1);
+  });
+
+  it('wildcards never match as wildcards', async () => {
+    expect((await search('l_ve')).totalCount).toBe(0);
+    expect((await search('100%love')).totalCount).toBe(0);
+    expect((await search('\\')).totalCount).toBe(0);
+  });
+
+  it('accepts a 100-character Korean keyword (900 bytes once encoded)', async () => {
+    expect(await search('가'.repeat(100))).toEqual({ totalCount: 0, dramaList: [] });
+  });
+
+  it('no match: totalCount 0 and an empty list', async () => {
+    expect(await search('zzqqxx-nothing')).toEqual({ totalCount: 0, dramaList: [] });
+  });
+
+  it('pages: totalCount is every match; pages beyond the last are empty', async () => {
+    const all = await search('the', 200);
+    const total = all.totalCount ?? 0;
+    expect(total).toBeGreaterThan(2);
+    const first = await search('the', 2, 1);
+    expect(first.totalCount).toBe(all.totalCount);
+    expect(idsOf(first)).toEqual(idsOf(all).slice(0, 2));
+    const lastPage = Math.ceil(total / 2);
+    const last = await search('the', 2, lastPage);
+    expect(last.dramaList.length).toBe(total - (lastPage - 1) * 2);
+    expect((await search('the', 2, lastPage + 1)).dramaList).toEqual([]);
+  });
+
+  it.each([
+    ['a blank keyword', '%20%20/12/1', 'keyword'],
+    ['a keyword over 100 characters', `${'x'.repeat(101)}/12/1`, 'keyword'],
+    ['count 0', 'love/0/1', 'count'],
+    ['count over 200', 'love/201/1', 'count'],
+    ['page 0', 'love/12/0', 'page'],
+  ])('%s is 400', async (_name, part, param) => {
+    const res = await get(`/drama/search/list/${part}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe(ResultCode.BAD_REQUEST);
+    expect(res.json().message).toContain(param);
+  });
+
+  it('follows title edits in the dictionary (and drops cached results)', async () => {
+    expect((await search('백퍼센트')).totalCount).toBe(1);
+    await ctx.services.i18n.upsert([
+      { lang: 'ko', key: 'drama.special-chars.title', value: '천퍼센트 연애' },
+    ]);
+    expect((await search('백퍼센트')).totalCount).toBe(0);
+    expect(idsOf(await search('천퍼센트'))).toEqual([specialId]);
+  });
+});
+
+describe('cache invalidation on catalog changes', () => {
+  it('a new drama shows up in cached lists once the catalog reports the change', async () => {
+    const before = await list('/drama/list/0/200/1');
+    await list('/drama/latest/list/200/1');
+    await ctx.services.catalogRepo.upsertDrama(
+      {
+        slug: 'late-addition',
+        titleKey: 'drama.late-addition.title',
+        descriptionKey: 'drama.late-addition.description',
+        posterVerticalPath: '/resources/posters/x-v.svg',
+        posterHorizontalPath: '/resources/posters/x-h.svg',
+        registeredAt: ctx.clock.now(),
+        exclusive: true,
+      },
+      [],
+      [],
+    );
+    await ctx.services.catalog.catalogChanged();
+    const after = await list('/drama/list/0/200/1');
+    expect(after.totalCount).toBe((before.totalCount ?? 0) + 1);
+    const latest = await list('/drama/latest/list/1/1');
+    expect(latest.dramaList[0]?.titl_lang_key).toBe('drama.late-addition.title');
+    const exclusive = await list('/drama/exclusive/list/1/1');
+    expect(exclusive.dramaList[0]?.titl_lang_key).toBe('drama.late-addition.title');
+  });
+});
