@@ -22,7 +22,7 @@ import { createMediaSigner } from './media/signing';
 import type { Storage } from './media/storage';
 import type { Redis } from './redis';
 import { createAuthRepository } from './modules/auth/auth.repository';
-import { authRoutes, type AdUnlockView, type WalletView } from './modules/auth/auth.routes';
+import { authRoutes, type AdUnlockView } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createMemoryCache, createRedisCache } from './cache/cache';
@@ -33,6 +33,9 @@ import { createI18nRepository } from './modules/i18n/i18n.repository';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { createI18nService } from './modules/i18n/i18n.service';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
+import { createWalletRepository } from './modules/wallet/wallet.repository';
+import { walletRoutes } from './modules/wallet/wallet.routes';
+import { createWalletService } from './modules/wallet/wallet.service';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import {
   createPlaybackService,
@@ -85,13 +88,30 @@ export function createServices(deps: AppDeps) {
 
   // The wallet, ads and bookmarks modules plug in here; until then nobody holds coins,
   // has bought an episode, or has bookmarked anything.
-  const wallet: WalletView = { balances: () => Promise.resolve({ paid: 0, bonus: 0 }) };
   const adUnlocks: AdUnlockView = { unlocksToday: () => Promise.resolve(0) };
-  const unlocks: EpisodeUnlocks = { unlockedEpisodes: () => Promise.resolve([]) };
+  const playbackRepo = createPlaybackRepository(db);
+  const wallet = createWalletService({
+    repo: createWalletRepository(db),
+    clock,
+    catalog,
+    progress: {
+      viewedEpisodes: async (userId, dramaId) =>
+        (await playbackRepo.viewsOf(userId, dramaId)).map((v) => ({
+          epsd: v.epsd,
+          last_view_dtm: v.lastViewedAt.toISOString(),
+        })),
+      otherUnlocks: () => Promise.resolve([]),
+    },
+    accounts: { authMethodOf: (userId) => auth.authMethodOf(userId) },
+    serviceTimeZone: config.serviceTimeZone,
+  });
+  const unlocks: EpisodeUnlocks = {
+    unlockedEpisodes: (userId, dramaId) => wallet.unlockedEpisodes(userId, dramaId),
+  };
   const bookmarks: BookmarkView = { isBookmarked: () => Promise.resolve(false) };
 
   const playback = createPlaybackService({
-    repo: createPlaybackRepository(db),
+    repo: playbackRepo,
     catalog,
     unlocks,
     bookmarks,
@@ -171,6 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
       await api.register(i18nRoutes({ i18n: services.i18n }));
       await api.register(catalogRoutes({ catalog: services.catalog }));
       await api.register(playbackRoutes({ playback: services.playback, guards }));
+      await api.register(walletRoutes({ wallet: services.wallet, guards }));
     },
     { prefix: API_BASE },
   );

@@ -23,6 +23,21 @@ export const ResultCode = {
   RATE_LIMITED: 429001,
   INTERNAL: 500001,
   UNAVAILABLE: 503001,
+  // wallet: signed-in only; coin unlock and coin ledger refusals (409 05x)
+  /** a guest tried something that needs a signed-in account; the client opens login */
+  GUEST_NOT_ALLOWED: 403005,
+  /** the valid balance is below the price; the client opens the payment popup */
+  INSUFFICIENT_COINS: 409050,
+  /** the episode is already playable (viewed or unlocked another way): nothing to buy */
+  EPISODE_ALREADY_UNLOCKED: 409051,
+  /** only the next locked episode (unlock number + 1) can be bought */
+  EPISODE_NOT_NEXT: 409052,
+  /** a free episode (coin 0) is never bought */
+  EPISODE_FREE: 409053,
+  /** an idempotency key was reused for a different grant or refund */
+  IDEMPOTENCY_KEY_REUSED: 409054,
+  /** bonus coins, expired or spent coins cannot be refunded */
+  REFUND_NOT_ALLOWED: 409055,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

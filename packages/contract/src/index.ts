@@ -6,4 +6,5 @@ export * from './auth';
 export * from './user';
 export * from './drama';
 export * from './message-keys';
+export * from './wallet';
 export * from './catalog';

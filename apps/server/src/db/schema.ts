@@ -3,3 +3,4 @@ export * from '../modules/auth/auth.tables';
 export * from '../modules/catalog/catalog.tables';
 export * from '../modules/playback/playback.tables';
 export * from '../modules/i18n/i18n.tables';
+export * from '../modules/wallet/wallet.tables';

@@ -1,0 +1,317 @@
+import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import type { SQL } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { coinAllocations, coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
+
+export type LotRow = typeof coinLots.$inferSelect;
+export type UnlockRow = typeof coinUnlocks.$inferSelect;
+export type RefundRow = typeof coinRefunds.$inferSelect;
+type Q = Db | Tx;
+
+export interface LedgerCheck {
+  users: number;
+  lots: number;
+  /** coins over all users: granted = valid + expired + spent + refunded */
+  totals: { granted: number; valid: number; expired: number; spent: number; refunded: number };
+  violations: string[];
+}
+
+export interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** Rows of a raw query; PGlite and node-postgres both answer `{ rows }`. */
+async function selectRows<T>(q: Q, query: SQL): Promise<T[]> {
+  const result: unknown = await q.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
+export function createWalletRepository(db: Db) {
+  return {
+    db,
+
+    /** Creates the wallet if needed and locks it for the rest of the transaction. */
+    async openAndLockWallet(tx: Tx, userId: string, now: Date): Promise<void> {
+      // ON CONFLICT DO UPDATE locks the existing row, like SELECT ... FOR UPDATE, in one statement.
+      await tx
+        .insert(wallets)
+        .values({ userId, createdAt: now })
+        .onConflictDoUpdate({ target: wallets.userId, set: { userId: sql`excluded.user_id` } });
+    },
+
+    /** Locks an existing wallet; false when the user never held coins. */
+    async lockWallet(tx: Tx, userId: string): Promise<boolean> {
+      const rows = await tx
+        .select({ userId: wallets.userId })
+        .from(wallets)
+        .where(eq(wallets.userId, userId))
+        .for('update');
+      return rows.length > 0;
+    },
+
+    async findLotByKey(q: Q, idempotencyKey: string): Promise<LotRow | undefined> {
+      const [row] = await q
+        .select()
+        .from(coinLots)
+        .where(eq(coinLots.idempotencyKey, idempotencyKey));
+      return row;
+    },
+
+    async findLot(q: Q, lotId: string): Promise<LotRow | undefined> {
+      const [row] = await q.select().from(coinLots).where(eq(coinLots.id, lotId));
+      return row;
+    },
+
+    /** Inserts a lot; undefined when its idempotency key is taken. */
+    async insertLot(
+      tx: Tx,
+      values: Omit<typeof coinLots.$inferInsert, 'id'>,
+    ): Promise<LotRow | undefined> {
+      const [row] = await tx
+        .insert(coinLots)
+        .values(values)
+        .onConflictDoNothing({ target: coinLots.idempotencyKey })
+        .returning();
+      return row;
+    },
+
+    /** Lots that can pay now, locked. */
+    async spendableLotsForUpdate(tx: Tx, userId: string, now: Date): Promise<LotRow[]> {
+      return tx
+        .select()
+        .from(coinLots)
+        .where(
+          and(eq(coinLots.userId, userId), gt(coinLots.expiresAt, now), gt(coinLots.remaining, 0)),
+        )
+        .orderBy(asc(coinLots.expiresAt))
+        .for('update');
+    },
+
+    /** Takes coins from a lot; throws if that would go below zero (the CHECK would too). */
+    async takeFromLot(tx: Tx, lotId: string, amount: number): Promise<void> {
+      const rows = await tx
+        .update(coinLots)
+        .set({ remaining: sql`${coinLots.remaining} - ${amount}` })
+        .where(and(eq(coinLots.id, lotId), gte(coinLots.remaining, amount)))
+        .returning({ id: coinLots.id });
+      if (rows.length !== 1) throw new Error(`lot ${lotId} cannot give ${amount} coins`);
+    },
+
+    async coinUnlockedEpisodes(q: Q, userId: string, dramaId: number): Promise<number[]> {
+      const rows = await q
+        .select({ epsd: coinUnlocks.episodeNumber })
+        .from(coinUnlocks)
+        .where(and(eq(coinUnlocks.userId, userId), eq(coinUnlocks.dramaId, dramaId)))
+        .orderBy(asc(coinUnlocks.episodeNumber));
+      return rows.map((r) => r.epsd);
+    },
+
+    async insertUnlock(
+      tx: Tx,
+      values: Omit<typeof coinUnlocks.$inferInsert, 'id'>,
+      allocations: { lotId: string; amount: number }[],
+    ): Promise<UnlockRow> {
+      const [row] = await tx.insert(coinUnlocks).values(values).returning();
+      if (!row) throw new Error('unlock insert returned nothing');
+      if (allocations.length > 0) {
+        await tx
+          .insert(coinAllocations)
+          .values(allocations.map((a) => ({ unlockId: row.id, ...a })));
+      }
+      return row;
+    },
+
+    async findRefundByKey(q: Q, idempotencyKey: string): Promise<RefundRow | undefined> {
+      const [row] = await q
+        .select()
+        .from(coinRefunds)
+        .where(eq(coinRefunds.idempotencyKey, idempotencyKey));
+      return row;
+    },
+
+    async insertRefund(
+      tx: Tx,
+      values: Omit<typeof coinRefunds.$inferInsert, 'id'>,
+    ): Promise<RefundRow> {
+      const [row] = await tx.insert(coinRefunds).values(values).returning();
+      if (!row) throw new Error('refund insert returned nothing');
+      return row;
+    },
+
+    /** Valid balance by kind. */
+    async balances(q: Q, userId: string, now: Date): Promise<{ paid: number; bonus: number }> {
+      const rows = await q
+        .select({
+          kind: coinLots.kind,
+          total: sql<string>`coalesce(sum(${coinLots.remaining}), 0)`,
+        })
+        .from(coinLots)
+        .where(and(eq(coinLots.userId, userId), gt(coinLots.expiresAt, now)))
+        .groupBy(coinLots.kind);
+      const balances = { paid: 0, bonus: 0 };
+      for (const r of rows)
+        if (r.kind === 'paid' || r.kind === 'bonus') balances[r.kind] = Number(r.total);
+      return balances;
+    },
+
+    /** Grants in [from, to), newest first. */
+    async grantsBetween(userId: string, from: Date, to: Date, page: Page) {
+      const where = and(
+        eq(coinLots.userId, userId),
+        gte(coinLots.grantedAt, from),
+        lt(coinLots.grantedAt, to),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(coinLots)
+          .where(where)
+          .orderBy(desc(coinLots.grantedAt), desc(coinLots.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(coinLots).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Coin unlocks in [from, to), newest first. */
+    async unlocksBetween(userId: string, from: Date, to: Date, page: Page) {
+      const where = and(
+        eq(coinUnlocks.userId, userId),
+        gte(coinUnlocks.unlockedAt, from),
+        lt(coinUnlocks.unlockedAt, to),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(coinUnlocks)
+          .where(where)
+          .orderBy(desc(coinUnlocks.unlockedAt), desc(coinUnlocks.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(coinUnlocks).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /** Lots that expired in [from, min(to, now)) with coins left in them, newest expiry first. */
+    async expiredBetween(userId: string, from: Date, to: Date, now: Date, page: Page) {
+      const until = to < now ? to : now;
+      const where = and(
+        eq(coinLots.userId, userId),
+        gte(coinLots.expiresAt, from),
+        lt(coinLots.expiresAt, to),
+        lte(coinLots.expiresAt, until),
+        gt(coinLots.remaining, 0),
+      );
+      const [rows, [total]] = await Promise.all([
+        db
+          .select()
+          .from(coinLots)
+          .where(where)
+          .orderBy(desc(coinLots.expiresAt), desc(coinLots.id))
+          .limit(page.limit)
+          .offset(page.offset),
+        db.select({ n: count() }).from(coinLots).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    /**
+     * Ledger anomalies, one line each; empty when the books balance. Read in one repeatable-read
+     * snapshot so a concurrent unlock cannot show as a half-written one.
+     */
+    async invariantViolations(now: Date): Promise<LedgerCheck> {
+      return db.transaction(
+        async (tx) => {
+          const lotMismatch = await selectRows<{
+            id: string;
+            amount: number;
+            remaining: number;
+            spent: string;
+            refunded: string;
+          }>(
+            tx,
+            sql`
+            select l.id, l.amount, l.remaining,
+              coalesce((select sum(a.amount) from coin_allocations a where a.lot_id = l.id), 0) as spent,
+              coalesce((select sum(r.amount) from coin_refunds r where r.lot_id = l.id), 0) as refunded
+            from coin_lots l
+            where l.remaining < 0 or l.remaining > l.amount
+              or l.amount <> l.remaining
+                + coalesce((select sum(a.amount) from coin_allocations a where a.lot_id = l.id), 0)
+                + coalesce((select sum(r.amount) from coin_refunds r where r.lot_id = l.id), 0)`,
+          );
+          const unlockMismatch = await selectRows<{ id: string; coins: number; paid: string }>(
+            tx,
+            sql`
+            select u.id, u.coins, coalesce(sum(a.amount), 0) as paid
+            from coin_unlocks u left join coin_allocations a on a.unlock_id = u.id
+            group by u.id, u.coins
+            having u.coins <> coalesce(sum(a.amount), 0)`,
+          );
+          const badAllocation = await selectRows<{ unlock_id: string; lot_id: string }>(
+            tx,
+            sql`
+            select a.unlock_id, a.lot_id
+            from coin_allocations a
+            join coin_unlocks u on u.id = a.unlock_id
+            join coin_lots l on l.id = a.lot_id
+            where l.user_id <> u.user_id or l.expires_at <= u.unlocked_at or l.granted_at > u.unlocked_at`,
+          );
+          const badRefund = await selectRows<{ id: string }>(
+            tx,
+            sql`
+            select r.id from coin_refunds r join coin_lots l on l.id = r.lot_id
+            where l.kind <> 'paid' or l.user_id <> r.user_id`,
+          );
+          const [totals] = await selectRows<
+            Record<keyof LedgerCheck['totals'] | 'users' | 'lots', string | null>
+          >(
+            tx,
+            sql`
+              select (select count(*) from wallets) as users,
+                (select count(*) from coin_lots) as lots,
+                (select sum(amount) from coin_lots) as granted,
+                (select sum(remaining) from coin_lots where expires_at > ${now.toISOString()}::timestamptz) as valid,
+                (select sum(remaining) from coin_lots where expires_at <= ${now.toISOString()}::timestamptz) as expired,
+                (select sum(amount) from coin_allocations) as spent,
+                (select sum(amount) from coin_refunds) as refunded`,
+          );
+          const n = (v: string | null | undefined) => Number(v ?? 0);
+          const sums = {
+            granted: n(totals?.granted),
+            valid: n(totals?.valid),
+            expired: n(totals?.expired),
+            spent: n(totals?.spent),
+            refunded: n(totals?.refunded),
+          };
+          const violations = [
+            ...lotMismatch.map(
+              (r) =>
+                `lot ${r.id}: amount ${r.amount} <> remaining ${r.remaining} + spent ${r.spent} + refunded ${r.refunded}`,
+            ),
+            ...unlockMismatch.map(
+              (r) => `unlock ${r.id}: price ${r.coins} but lots paid ${r.paid}`,
+            ),
+            ...badAllocation.map(
+              (r) =>
+                `unlock ${r.unlock_id}: paid from lot ${r.lot_id} of another user or not valid at the time`,
+            ),
+            ...badRefund.map((r) => `refund ${r.id}: of a bonus lot or of another user's lot`),
+          ];
+          if (sums.granted !== sums.valid + sums.expired + sums.spent + sums.refunded) {
+            violations.push(
+              `totals: granted ${sums.granted} <> valid + expired + spent + refunded`,
+            );
+          }
+          return { users: n(totals?.users), lots: n(totals?.lots), totals: sums, violations };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
+      );
+    },
+  };
+}
+
+export type WalletRepository = ReturnType<typeof createWalletRepository>;

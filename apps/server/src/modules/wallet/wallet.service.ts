@@ -1,0 +1,441 @@
+import {
+  COIN_VALIDITY_DAYS,
+  ResultCode,
+  type AuthMethod,
+  type CoinHistoryData,
+  type CoinHistoryDiv,
+  type CoinSource,
+  type CoinUnlockData,
+} from '@snapdrama/contract';
+import {
+  allocateSpend,
+  coinHistoryRangeProblem,
+  isEpisodePlayable,
+  parseIsoDate,
+  refundableAmount,
+  spendableBalance,
+  unlockNumber,
+  type CoinKind,
+  type SpendableLot,
+  type ViewedEpisode,
+} from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { LotRow, WalletRepository } from './wallet.repository';
+import { nextDay, zonedDayStart } from './zoned-date';
+
+const DAY_MS = 86_400_000;
+
+export interface GrantRequest {
+  userId: string;
+  kind: CoinKind;
+  amount: number;
+  source: CoinSource;
+  /** order id, mission id (mssnId), attendance day... shown in the history memo */
+  sourceRef?: string;
+  /** required; the same key twice credits once */
+  idempotencyKey: string;
+  /** overrides the source's validity */
+  validDays?: number;
+}
+
+export interface Grant {
+  lotId: string;
+  userId: string;
+  kind: CoinKind;
+  amount: number;
+  source: CoinSource;
+  sourceRef: string | null;
+  grantedAt: Date;
+  expiresAt: Date;
+  /** false when this key had already been granted and the first grant is returned */
+  created: boolean;
+}
+
+export interface RefundRequest {
+  userId: string;
+  /** the idempotency key of the purchase grant being refunded */
+  grantIdempotencyKey: string;
+  /** required; the same key twice refunds once */
+  idempotencyKey: string;
+  reason: string;
+}
+
+export interface Refund {
+  refundId: string;
+  lotId: string;
+  amount: number;
+  created: boolean;
+}
+
+/** What the wallet needs to know about a user's progress in a drama (owned by playback and ads). */
+export interface EpisodeProgressSource {
+  viewedEpisodes(userId: string, dramaId: number): Promise<ViewedEpisode[]>;
+  /** episodes unlocked another way (rewarded ads) */
+  otherUnlocks(userId: string, dramaId: number): Promise<number[]>;
+}
+
+export interface AccountDirectory {
+  /** undefined when there is no such (live) user */
+  authMethodOf(userId: string): Promise<AuthMethod | undefined>;
+}
+
+const toSpendable = (lot: LotRow): SpendableLot => ({
+  id: lot.id,
+  kind: lot.kind as CoinKind,
+  remaining: lot.remaining,
+  expiresAt: lot.expiresAt.getTime(),
+  grantedAt: lot.grantedAt.getTime(),
+});
+
+const toGrant = (lot: LotRow, created: boolean): Grant => ({
+  lotId: lot.id,
+  userId: lot.userId,
+  kind: lot.kind as CoinKind,
+  amount: lot.amount,
+  source: lot.source as CoinSource,
+  sourceRef: lot.sourceRef,
+  grantedAt: lot.grantedAt,
+  expiresAt: lot.expiresAt,
+  created,
+});
+
+const badRequest = (message: string) => new AppError(ResultCode.BAD_REQUEST, message);
+
+export function createWalletService(deps: {
+  repo: WalletRepository;
+  clock: Clock;
+  catalog: Pick<CatalogService, 'drama'>;
+  progress: EpisodeProgressSource;
+  accounts: AccountDirectory;
+  serviceTimeZone: string;
+  /** validity per source in days; COIN_VALIDITY_DAYS (7) for any source not named */
+  validDaysBySource?: Partial<Record<CoinSource, number>>;
+}) {
+  const { repo, clock } = deps;
+  const db = repo.db;
+
+  function checkGrantRequest(r: GrantRequest): number {
+    if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
+      throw badRequest('amount: must be a positive integer');
+    if (!r.idempotencyKey || r.idempotencyKey.length > 200)
+      throw badRequest('idempotencyKey: required, at most 200 characters');
+    // Purchased coins come from purchases (or an operator's compensation); the rest is bonus.
+    if (r.kind === 'paid' && r.source !== 'purchase' && r.source !== 'admin') {
+      throw badRequest(`kind: ${r.source} grants bonus coins, not paid ones`);
+    }
+    if (r.kind === 'bonus' && r.source === 'purchase')
+      throw badRequest('kind: a purchase grants paid coins');
+    const validDays = r.validDays ?? deps.validDaysBySource?.[r.source] ?? COIN_VALIDITY_DAYS;
+    if (!Number.isInteger(validDays) || validDays < 1 || validDays > 3650) {
+      throw badRequest('validDays: must be a whole number of days from 1 to 3650');
+    }
+    return validDays;
+  }
+
+  const sameGrant = (lot: LotRow, r: GrantRequest) =>
+    lot.userId === r.userId &&
+    lot.kind === r.kind &&
+    lot.amount === r.amount &&
+    lot.source === r.source;
+
+  async function requireMember(userId: string) {
+    const method = await deps.accounts.authMethodOf(userId);
+    if (!method) throw new AppError(ResultCode.NOT_FOUND, 'User not found');
+    // spec §6: guests have no wallet
+    if (method === 'guest')
+      throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to hold coins');
+  }
+
+  return {
+    /**
+     * Credits coins as a new lot. The same idempotency key twice credits once and answers the first
+     * grant (created false); the key reused for a different grant is refused.
+     */
+    async grant(request: GrantRequest): Promise<Grant> {
+      const validDays = checkGrantRequest(request);
+      await requireMember(request.userId);
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        await repo.openAndLockWallet(tx, request.userId, now);
+        const inserted = await repo.insertLot(tx, {
+          userId: request.userId,
+          kind: request.kind,
+          amount: request.amount,
+          remaining: request.amount,
+          source: request.source,
+          sourceRef: request.sourceRef ?? null,
+          grantedAt: now,
+          expiresAt: new Date(now.getTime() + validDays * DAY_MS),
+          idempotencyKey: request.idempotencyKey,
+        });
+        if (inserted) return toGrant(inserted, true);
+        const first = await repo.findLotByKey(tx, request.idempotencyKey);
+        if (!first || !sameGrant(first, request)) {
+          throw new AppError(
+            ResultCode.IDEMPOTENCY_KEY_REUSED,
+            'This idempotency key was used for a different grant',
+          );
+        }
+        return toGrant(first, false);
+      });
+    },
+
+    /**
+     * Refunds the unspent, still valid coins of one purchase (spec §9: purchased coins go back to
+     * the original payment method, which is the payments module's part; bonus coins never).
+     */
+    async refundPurchase(request: RefundRequest): Promise<Refund> {
+      if (!request.idempotencyKey) throw badRequest('idempotencyKey: required');
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        if (!(await repo.lockWallet(tx, request.userId))) {
+          throw new AppError(ResultCode.NOT_FOUND, 'This user holds no coins');
+        }
+        const lot = await repo.findLotByKey(tx, request.grantIdempotencyKey);
+        const done = await repo.findRefundByKey(tx, request.idempotencyKey);
+        if (done) {
+          if (!lot || done.lotId !== lot.id || done.userId !== request.userId) {
+            throw new AppError(
+              ResultCode.IDEMPOTENCY_KEY_REUSED,
+              'This idempotency key was used for a different refund',
+            );
+          }
+          return { refundId: done.id, lotId: done.lotId, amount: done.amount, created: false };
+        }
+        if (!lot || lot.userId !== request.userId)
+          throw new AppError(ResultCode.NOT_FOUND, 'Grant not found');
+        if (lot.kind !== 'paid')
+          throw new AppError(ResultCode.REFUND_NOT_ALLOWED, 'Bonus coins cannot be refunded');
+        const amount = refundableAmount(toSpendable(lot), now.getTime());
+        if (amount === 0) {
+          throw new AppError(
+            ResultCode.REFUND_NOT_ALLOWED,
+            'Nothing left to refund: the coins were spent or expired',
+          );
+        }
+        await repo.takeFromLot(tx, lot.id, amount);
+        const refund = await repo.insertRefund(tx, {
+          userId: request.userId,
+          lotId: lot.id,
+          amount,
+          reason: request.reason,
+          refundedAt: now,
+          idempotencyKey: request.idempotencyKey,
+        });
+        return { refundId: refund.id, lotId: lot.id, amount, created: true };
+      });
+    },
+
+    /**
+     * Buys the next locked episode (spec §4 "Coin unlock"). One transaction: lock the wallet, take
+     * lots earliest expiry first, record the allocations and the unlock under its unique key. The
+     * same unlock again answers success without charging.
+     */
+    async spendForEpisode(
+      caller: { userId: string; authMethod: AuthMethod },
+      dramaId: number,
+      epsd: number,
+    ): Promise<CoinUnlockData> {
+      if (caller.authMethod === 'guest') {
+        throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to unlock episodes with coins');
+      }
+      const { userId } = caller;
+      const { drama, episodes } = await deps.catalog.drama(dramaId);
+      const episode = episodes.find((e) => e.number === epsd);
+      if (!episode)
+        throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
+      if (episode.coin === 0)
+        throw new AppError(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
+      // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
+      const [viewed, otherUnlocks] = await Promise.all([
+        deps.progress.viewedEpisodes(userId, dramaId),
+        deps.progress.otherUnlocks(userId, dramaId),
+      ]);
+      const prices = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
+      const now = clock.now();
+
+      return db.transaction(async (tx) => {
+        const hasWallet = await repo.lockWallet(tx, userId);
+        const bought = hasWallet ? await repo.coinUnlockedEpisodes(tx, userId, dramaId) : [];
+        if (bought.includes(epsd)) {
+          const lots = await repo.spendableLotsForUpdate(tx, userId, now);
+          return unlockReply(
+            dramaId,
+            epsd,
+            0,
+            true,
+            spendableBalance(lots.map(toSpendable), now.getTime()),
+          );
+        }
+        const progress = { episodes: prices, viewed, unlocked: [...bought, ...otherUnlocks] };
+        if (isEpisodePlayable(progress, epsd)) {
+          throw new AppError(
+            ResultCode.EPISODE_ALREADY_UNLOCKED,
+            `Episode ${epsd} is already unlocked`,
+          );
+        }
+        const next = unlockNumber(progress) + 1;
+        if (epsd > next) {
+          throw new AppError(
+            ResultCode.EPISODE_NOT_NEXT,
+            `Only episode ${next} can be unlocked next`,
+          );
+        }
+        const lots = hasWallet
+          ? (await repo.spendableLotsForUpdate(tx, userId, now)).map(toSpendable)
+          : [];
+        const allocations = allocateSpend(lots, episode.coin, now.getTime());
+        if (!allocations) {
+          throw new AppError(
+            ResultCode.INSUFFICIENT_COINS,
+            `Episode ${epsd} costs ${episode.coin} coins; not enough coins`,
+          );
+        }
+        for (const a of allocations) await repo.takeFromLot(tx, a.lotId, a.amount);
+        await repo.insertUnlock(
+          tx,
+          {
+            userId,
+            dramaId,
+            episodeNumber: epsd,
+            titleKey: drama.titl_lang_key,
+            coins: episode.coin,
+            unlockedAt: now,
+          },
+          allocations,
+        );
+        const after = lots.map((l) => {
+          const taken = allocations.find((a) => a.lotId === l.id)?.amount ?? 0;
+          return { ...l, remaining: l.remaining - taken };
+        });
+        return unlockReply(
+          dramaId,
+          epsd,
+          episode.coin,
+          false,
+          spendableBalance(after, now.getTime()),
+        );
+      });
+    },
+
+    /** Valid balance by kind (spec §3 coin_list). */
+    async balances(userId: string): Promise<{ paid: number; bonus: number }> {
+      return repo.balances(db, userId, clock.now());
+    },
+
+    /** Episodes this user bought with coins. */
+    async unlockedEpisodes(userId: string, dramaId: number): Promise<number[]> {
+      return repo.coinUnlockedEpisodes(db, userId, dramaId);
+    },
+
+    /**
+     * Earned (A), used (U) or expired (E) coins between two service-zone dates, inclusive, newest
+     * first, a page at a time.
+     */
+    async history(
+      caller: { userId: string; authMethod: AuthMethod },
+      query: {
+        div: CoinHistoryDiv;
+        startDate: string;
+        endDate: string;
+        page: number;
+        count: number;
+      },
+    ): Promise<CoinHistoryData> {
+      if (caller.authMethod === 'guest')
+        throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to see coin history');
+      const problem = coinHistoryRangeProblem(query.startDate, query.endDate);
+      const start = parseIsoDate(query.startDate);
+      const end = parseIsoDate(query.endDate);
+      if (problem || !start || !end)
+        throw badRequest(problem ?? 'dates: must be written YYYY-MM-DD');
+      const from = zonedDayStart(start, deps.serviceTimeZone);
+      const to = zonedDayStart(nextDay(end), deps.serviceTimeZone);
+      const page = { limit: query.count, offset: (query.page - 1) * query.count };
+      const now = clock.now();
+      const userId = caller.userId;
+
+      const reply: CoinHistoryData = {
+        alist: [],
+        ulist: [],
+        elist: [],
+        totalCount: 0,
+        page: query.page,
+        count: query.count,
+        lastPage: true,
+        coin: 0,
+        coin_list: { paid: 0, bonus: 0 },
+      };
+      switch (query.div) {
+        case 'A': {
+          const { rows, total } = await repo.grantsBetween(userId, from, to, page);
+          reply.totalCount = total;
+          reply.alist = rows.map((lot) => ({
+            rgst_dtm: lot.grantedAt.toISOString(),
+            expr_dtm: lot.expiresAt.toISOString(),
+            acqs_type: lot.kind === 'paid' ? 'P' : lot.source === 'purchase_bonus' ? 'B' : 'F',
+            acqs_coin: lot.amount,
+            memo: {
+              source: lot.source as CoinSource,
+              ...(lot.source === 'mission' && lot.sourceRef ? { mssnId: lot.sourceRef } : {}),
+            },
+          }));
+          break;
+        }
+        case 'U': {
+          const { rows, total } = await repo.unlocksBetween(userId, from, to, page);
+          reply.totalCount = total;
+          reply.ulist = rows.map((u) => ({
+            rgst_dtm: u.unlockedAt.toISOString(),
+            dram_id: u.dramaId,
+            titl_lang_key: u.titleKey,
+            memo: { epsd: u.episodeNumber },
+            usag_coin: u.coins,
+          }));
+          break;
+        }
+        case 'E': {
+          const { rows, total } = await repo.expiredBetween(userId, from, to, now, page);
+          reply.totalCount = total;
+          reply.elist = rows.map((lot) => ({
+            expr_dtm: lot.expiresAt.toISOString(),
+            rgst_dtm: lot.grantedAt.toISOString(),
+            remn_coin: lot.remaining,
+          }));
+          break;
+        }
+      }
+      reply.lastPage = page.offset + query.count >= reply.totalCount;
+      const balances = await repo.balances(db, userId, now);
+      reply.coin = balances.paid + balances.bonus;
+      reply.coin_list = balances;
+      return reply;
+    },
+
+    /** For every lot: amount = remaining + spent + refunded, remaining within [0, amount]; see the repository. */
+    async checkInvariant() {
+      return repo.invariantViolations(clock.now());
+    },
+  };
+}
+
+function unlockReply(
+  dramaId: number,
+  epsd: number,
+  charged: number,
+  alreadyUnlocked: boolean,
+  balances: { paid: number; bonus: number },
+): CoinUnlockData {
+  return {
+    dram_id: dramaId,
+    epsd,
+    usag_coin: charged,
+    already_unlocked: alreadyUnlocked,
+    coin: balances.paid + balances.bonus,
+    coin_list: balances,
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;

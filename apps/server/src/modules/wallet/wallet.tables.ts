@@ -1,0 +1,128 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables';
+import { dramas } from '../catalog/catalog.tables';
+
+/**
+ * One row per user that ever held coins. Every transaction that moves coins locks this row first
+ * (SELECT ... FOR UPDATE), so one user's grants, spends and refunds run one at a time.
+ */
+export const wallets = pgTable('wallets', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A grant of coins. Balance = sum(remaining) over lots with expires_at > now: expiry follows from
+ * time alone and needs no job. amount = remaining + allocated to spends + refunded, always.
+ */
+export const coinLots = pgTable(
+  'coin_lots',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    kind: text('kind').notNull(),
+    amount: integer('amount').notNull(),
+    remaining: integer('remaining').notNull(),
+    source: text('source').notNull(),
+    /** the order id, mission id, attendance day... of the source */
+    sourceRef: text('source_ref'),
+    grantedAt: timestamp('granted_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** chosen by the caller: the same key twice credits once */
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    check('coin_lots_kind_check', sql`${t.kind} in ('paid', 'bonus')`),
+    check(
+      'coin_lots_source_check',
+      sql`${t.source} in ('purchase', 'purchase_bonus', 'mission', 'attendance', 'event', 'advertisement', 'admin')`,
+    ),
+    check('coin_lots_amount_check', sql`${t.amount} > 0`),
+    check('coin_lots_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),
+    check('coin_lots_validity_check', sql`${t.expiresAt} > ${t.grantedAt}`),
+    uniqueIndex('coin_lots_idempotency_key_key').on(t.idempotencyKey),
+    index('coin_lots_user_expiry_idx').on(t.userId, t.expiresAt),
+    index('coin_lots_user_granted_idx').on(t.userId, t.grantedAt),
+  ],
+);
+
+/** An episode bought with coins: at most one per (user, drama, episode), so no double charge. */
+export const coinUnlocks = pgTable(
+  'coin_unlocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    dramaId: integer('drama_id')
+      .notNull()
+      .references(() => dramas.id),
+    episodeNumber: integer('episode_number').notNull(),
+    /** the drama's title key when bought, for the use history */
+    titleKey: text('title_key').notNull(),
+    coins: integer('coins').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('coin_unlocks_coins_check', sql`${t.coins} > 0`),
+    uniqueIndex('coin_unlocks_user_episode_key').on(t.userId, t.dramaId, t.episodeNumber),
+    index('coin_unlocks_user_time_idx').on(t.userId, t.unlockedAt),
+  ],
+);
+
+/** Which lots paid for an unlock, and how much each. */
+export const coinAllocations = pgTable(
+  'coin_allocations',
+  {
+    unlockId: uuid('unlock_id')
+      .notNull()
+      .references(() => coinUnlocks.id),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => coinLots.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.unlockId, t.lotId] }),
+    check('coin_allocations_amount_check', sql`${t.amount} > 0`),
+    index('coin_allocations_lot_idx').on(t.lotId),
+  ],
+);
+
+/** Purchased coins given back (to the original payment method, by the payments module). */
+export const coinRefunds = pgTable(
+  'coin_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => coinLots.id),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    check('coin_refunds_amount_check', sql`${t.amount} > 0`),
+    uniqueIndex('coin_refunds_idempotency_key_key').on(t.idempotencyKey),
+    index('coin_refunds_lot_idx').on(t.lotId),
+  ],
+);
