@@ -74,7 +74,11 @@ function ModalLayer() {
           data-kind={modal.kind}
           onClick={(e) => e.stopPropagation()}
         >
-          <button className={styles.closeButton} onClick={closeModal} aria-label={t('common.close')}>
+          <button
+            className={styles.closeButton}
+            onClick={closeModal}
+            aria-label={t('common.close')}
+          >
             <CloseIcon />
           </button>
           {modal.content}
@@ -103,7 +107,11 @@ function PopupLayer() {
           data-kind={popup.kind}
           onClick={(e) => e.stopPropagation()}
         >
-          <button className={styles.closeButton} onClick={closePopup} aria-label={t('common.close')}>
+          <button
+            className={styles.closeButton}
+            onClick={closePopup}
+            aria-label={t('common.close')}
+          >
             <CloseIcon />
           </button>
           {popup.title && <h2 className={styles.title}>{popup.title}</h2>}

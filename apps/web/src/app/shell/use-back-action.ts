@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useBlocker, useNavigate } from 'react-router';
+import { NavigationType, useBlocker, useNavigate } from 'react-router';
 import { selectHasLayer, useLayerStore } from '../../shared/layers/layer-store';
 
 declare global {
@@ -30,7 +30,9 @@ export function useBackAction() {
   const hasLayer = useLayerStore(selectHasLayer);
 
   // Browser back with a layer open closes the layer and stays on the page.
-  const blocker = useBlocker(({ historyAction }) => hasLayer && historyAction === 'POP');
+  const blocker = useBlocker(
+    ({ historyAction }) => hasLayer && historyAction === NavigationType.Pop,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     useLayerStore.getState().closeTop();

@@ -20,7 +20,7 @@ function fakeFetch(responders: Responder[] | Responder) {
   const fetch = vi.fn((input: RequestInfo | URL, init?: RequestInit) => {
     const headers = (init?.headers ?? {}) as Record<string, string>;
     const call: Call = {
-      url: String(input),
+      url: input instanceof Request ? input.url : input.toString(),
       method: init?.method ?? 'GET',
       authorization: headers.authorization,
       credentials: init?.credentials,
@@ -161,13 +161,17 @@ describe('api client', () => {
   });
 
   it('rejects HTTP 200 with a non-zero code', async () => {
-    const { client } = setup([() => ({ status: 200, body: { code: 500001, message: 'x', data: null } })]);
+    const { client } = setup([
+      () => ({ status: 200, body: { code: 500001, message: 'x', data: null } }),
+    ]);
     await expect(client.get('/x')).rejects.toMatchObject({ status: 200, code: 500001 });
   });
 
   it('rejects a non-JSON reply and falls back to the caller message', async () => {
     const fetch = (() =>
-      Promise.resolve(new Response('<html>bad gateway</html>', { status: 502 }))) as typeof globalThis.fetch;
+      Promise.resolve(
+        new Response('<html>bad gateway</html>', { status: 502 }),
+      )) as typeof globalThis.fetch;
     const client = createApiClient({
       fetch,
       tokens: createMemoryTokenStore(),
@@ -181,7 +185,9 @@ describe('api client', () => {
   it('times out with a timeout error', async () => {
     const fetch = ((_input: RequestInfo | URL, init?: RequestInit) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('aborted', 'AbortError')),
+        );
       })) as typeof globalThis.fetch;
     const client = createApiClient({
       fetch,

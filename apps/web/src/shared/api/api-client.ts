@@ -12,6 +12,8 @@ export interface RequestOptions {
    * 'throw': the caller handles it (start-up, which falls back to a new guest session).
    */
   onSessionLost?: 'redirect' | 'throw';
+  /** Let the request outlive the page (watch-log end on page hide). */
+  keepalive?: boolean;
 }
 
 export interface ApiClientDeps {
@@ -26,9 +28,21 @@ export interface ApiClientDeps {
 export interface ApiClient {
   request<T>(path: string, options?: RequestOptions): Promise<T>;
   get<T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  put<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
-  del<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>): Promise<T>;
+  post<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  put<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
+  del<T>(
+    path: string,
+    body?: unknown,
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ): Promise<T>;
 }
 
 export const REFRESH_PATH = '/auth/refresh/access-token';
@@ -50,7 +64,12 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
   const timeoutMs = deps.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let refreshing: Promise<void> | null = null;
 
-  async function send(path: string, method: HttpMethod, body: unknown): Promise<RawReply> {
+  async function send(
+    path: string,
+    method: HttpMethod,
+    body: unknown,
+    keepalive = false,
+  ): Promise<RawReply> {
     const headers: Record<string, string> = { accept: 'application/json' };
     const token = deps.tokens.get();
     if (token) headers.authorization = `Bearer ${token}`;
@@ -65,6 +84,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'include',
         signal: controller.signal,
+        keepalive,
       });
       let parsed: RawReply['body'] = null;
       try {
@@ -122,7 +142,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
 
   async function request<T>(path: string, options: RequestOptions = {}): Promise<T> {
     const method = options.method ?? 'GET';
-    let reply = await send(path, method, options.body);
+    let reply = await send(path, method, options.body, options.keepalive);
 
     if (reply.status === HTTP_TOKEN_EXPIRED && path !== REFRESH_PATH) {
       try {
@@ -137,7 +157,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         throw error;
       }
       // Retried once; a second 419 is an ordinary failure.
-      reply = await send(path, method, options.body);
+      reply = await send(path, method, options.body, options.keepalive);
     }
 
     if (reply.status === HTTP_UNAUTHORIZED) {

@@ -50,21 +50,21 @@ interface LayerState {
   sheet: SheetLayer | null;
   modal: ModalLayer | null;
   toasts: Toast[];
-  showAlert(alert: AlertLayer): void;
-  closeAlert(): void;
-  openPopup(popup: PopupLayer): void;
-  closePopup(): void;
-  openSheet(sheet: SheetLayer): void;
-  closeSheet(): void;
-  openModal(modal: ModalLayer): void;
-  closeModal(): void;
-  showToast(message: string, level?: ToastLevel): void;
-  dismissToast(id: number): void;
+  showAlert: (alert: AlertLayer) => void;
+  closeAlert: () => void;
+  openPopup: (popup: PopupLayer) => void;
+  closePopup: () => void;
+  openSheet: (sheet: SheetLayer) => void;
+  closeSheet: () => void;
+  openModal: (modal: ModalLayer) => void;
+  closeModal: () => void;
+  showToast: (message: string, level?: ToastLevel) => void;
+  dismissToast: (id: number) => void;
   /**
    * Closes the topmost layer in the back-action order (spec §2): modal alert, popup, then
    * modal/bottom sheet. Returns false when nothing was open, so the caller may navigate back.
    */
-  closeTop(): boolean;
+  closeTop: () => boolean;
 }
 
 let nextToastId = 1;
@@ -123,6 +123,7 @@ export const selectHasLayer = (state: LayerState) =>
 
 /** Imperative helpers for non-React code (query callbacks, event handlers). */
 export const layers = {
-  toast: (message: string, level?: ToastLevel) => useLayerStore.getState().showToast(message, level),
+  toast: (message: string, level?: ToastLevel) =>
+    useLayerStore.getState().showToast(message, level),
   alert: (alert: AlertLayer) => useLayerStore.getState().showAlert(alert),
 };

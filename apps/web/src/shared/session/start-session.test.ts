@@ -12,7 +12,7 @@ const userInfo = { user: { user_id: 'u1', auth_mthd: 'guest' }, currentDateTime:
 function harness(handler: (method: string, path: string, auth: string | undefined) => Response) {
   const log: string[] = [];
   const fetch = ((input: RequestInfo | URL, init?: RequestInit) => {
-    const path = String(input).replace('/api/v1', '');
+    const path = (input instanceof Request ? input.url : input.toString()).replace('/api/v1', '');
     const method = init?.method ?? 'GET';
     const auth = (init?.headers as Record<string, string>).authorization;
     log.push(`${method} ${path}`);
@@ -31,7 +31,8 @@ describe('startSession', () => {
     });
     const tokens = createMemoryTokenStore();
     const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
-    await expect(startSession({ api, tokens, guestId: () => 'g' })).resolves.toEqual(userInfo);
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known })).resolves.toEqual(userInfo);
     expect(log).toEqual(['POST /auth/login', 'POST /auth/join', 'GET /user/info']);
     expect(tokens.get()).toBe('t1');
   });
@@ -45,9 +46,23 @@ describe('startSession', () => {
     const tokens = createMemoryTokenStore('stale');
     let left = 0;
     const api = createApiClient({ fetch, tokens, leaveSession: () => (left += 1) });
-    await expect(startSession({ api, tokens, guestId: () => 'g' })).resolves.toEqual(userInfo);
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known })).resolves.toEqual(userInfo);
     expect(log).toEqual(['GET /user/info', 'POST /auth/login', 'GET /user/info']);
     expect(left).toBe(0);
+  });
+
+  it('a brand-new guest id joins directly', async () => {
+    const { fetch, log } = harness((_method, path, auth) => {
+      if (path === '/auth/join') return reply(200, 0, { access_token: 't2' });
+      if (path === '/user/info' && auth === 'Bearer t2') return reply(200, 0, userInfo);
+      return reply(403, ResultCode.GUEST_NOT_FOUND, null);
+    });
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const fresh = () => ({ id: 'g', isNew: true });
+    await expect(startSession({ api, tokens, guestId: fresh })).resolves.toEqual(userInfo);
+    expect(log).toEqual(['POST /auth/join', 'GET /user/info']);
   });
 
   it('keeps the guest id across calls', () => {
@@ -58,7 +73,7 @@ describe('startSession', () => {
     };
     let n = 0;
     const make = () => `id-${++n}`;
-    expect(guestId(storage, make)).toBe('id-1');
-    expect(guestId(storage, make)).toBe('id-1');
+    expect(guestId(storage, make)).toEqual({ id: 'id-1', isNew: true });
+    expect(guestId(storage, make)).toEqual({ id: 'id-1', isNew: false });
   });
 });

@@ -5,42 +5,60 @@ import type { TokenStore } from '../api/token-store';
 
 const GUEST_ID_KEY = 'guest_id';
 
+export interface GuestIdentity {
+  id: string;
+  /** Made just now: the server cannot know it yet. */
+  isNew: boolean;
+}
+
 /** The browser's guest id: made once, kept so that a reload is the same guest. */
-export function guestId(storage: Pick<Storage, 'getItem' | 'setItem'>, makeId: () => string): string {
+export function guestId(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  makeId: () => string,
+): GuestIdentity {
   try {
     const stored = storage.getItem(GUEST_ID_KEY);
-    if (stored) return stored;
+    if (stored) return { id: stored, isNew: false };
     const id = makeId();
     storage.setItem(GUEST_ID_KEY, id);
-    return id;
+    return { id, isNew: true };
   } catch {
-    return makeId();
+    return { id: makeId(), isNew: true };
   }
 }
 
 export interface SessionDeps {
   api: ApiClient;
   tokens: TokenStore;
-  guestId: () => string;
+  guestId: () => GuestIdentity;
 }
 
-/** Guest login; an unknown guest (403003) joins first (spec §4). */
-async function signInAsGuest({ api, tokens, guestId: id }: SessionDeps): Promise<void> {
-  const authId = id();
-  let token: TokenData;
-  try {
-    token = await api.post<TokenData>(
-      '/auth/login',
-      { authMthd: 'guest', authId },
-      { onSessionLost: 'throw' },
-    );
-  } catch (error) {
-    if (!isApiError(error) || error.code !== ResultCode.GUEST_NOT_FOUND) throw error;
-    token = await api.post<TokenData>(
+/**
+ * Guest login; an unknown guest (403003) joins (spec §4). A guest id made just now cannot be
+ * known, so it joins straight away (saving the round trip that would only answer 403003); should
+ * the join say it exists already (409003), it logs in.
+ */
+async function signInAsGuest({ api, tokens, guestId: identify }: SessionDeps): Promise<void> {
+  const { id: authId, isNew } = identify();
+  const login = () =>
+    api.post<TokenData>('/auth/login', { authMthd: 'guest', authId }, { onSessionLost: 'throw' });
+  const join = () =>
+    api.post<TokenData>(
       '/auth/join',
       { authMthd: 'guest', authId, infoAgreeYn: 'N' },
       { onSessionLost: 'throw' },
     );
+  const failsWith = (code: number) => (error: unknown) => {
+    if (!isApiError(error) || error.code !== code) throw error;
+  };
+
+  let token: TokenData | void;
+  if (isNew) {
+    token = await join().catch(failsWith(ResultCode.ALREADY_JOINED));
+    token ??= await login();
+  } else {
+    token = await login().catch(failsWith(ResultCode.GUEST_NOT_FOUND));
+    token ??= await join();
   }
   tokens.set(token.access_token);
 }

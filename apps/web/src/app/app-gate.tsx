@@ -1,0 +1,52 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { enMessages } from '@snapdrama/contract';
+import { errorMessage } from '../shared/api/api-error';
+import { tokenStore } from '../shared/api/api';
+import { dictionaryQuery } from '../shared/i18n/dictionary';
+import { currentLanguage } from '../shared/i18n/i18n';
+import { layers } from '../shared/layers/layer-store';
+import { userInfoQuery } from '../shared/session/user-info';
+import { FullScreenSpinner } from '../shared/ui/spinner';
+import { LayerHost } from './shell/layer-host';
+
+/**
+ * Holds the app behind a full-screen spinner until the language dictionary and the user info are
+ * there (spec §2, §4). Both load in parallel; the route code loads meanwhile (see router.tsx).
+ */
+export function AppGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const dictionary = useQuery(dictionaryQuery(currentLanguage()));
+  const session = useQuery(userInfoQuery);
+
+  const dictionaryFailed = dictionary.isError;
+  const refetchDictionary = dictionary.refetch;
+  useEffect(() => {
+    if (!dictionaryFailed) return;
+    // No dictionary means no translations: these two texts are fixed by the spec (§8).
+    layers.alert({
+      title: enMessages['error_popup.title'],
+      message: enMessages['error_popup.dictionary_fail'],
+      confirmLabel: 'OK',
+      onConfirm: () => void refetchDictionary(),
+    });
+  }, [dictionaryFailed, refetchDictionary]);
+
+  const sessionError = dictionary.isSuccess && session.isError ? session.error : null;
+  useEffect(() => {
+    if (!sessionError) return;
+    layers.alert({
+      title: t('error_popup.title'),
+      message: errorMessage(sessionError, t('contents.msg_info_fail')),
+      onConfirm: () => {
+        tokenStore.clear();
+        window.location.assign('/');
+      },
+    });
+  }, [sessionError, t]);
+
+  if (dictionary.isError || sessionError) return <LayerHost />;
+  if (!dictionary.isSuccess || !session.isSuccess) return <FullScreenSpinner />;
+  return children;
+}

@@ -1,0 +1,47 @@
+import { createBrowserRouter } from 'react-router';
+import { FullScreenSpinner } from '../shared/ui/spinner';
+import { AppShell } from './shell/app-shell';
+import { RouteError } from './route-error';
+
+export interface RouteHandle {
+  /** The player takes the whole viewport on mobile and has no footer. */
+  layout?: 'player';
+}
+
+const playerRoute = {
+  lazy: async () => ({ Component: (await import('../features/player/player-page')).PlayerPage }),
+  handle: { layout: 'player' } satisfies RouteHandle,
+};
+
+/**
+ * Routes load their page code lazily. The router is created at module load so the first page's
+ * code downloads while the dictionary and the session load (AppGate).
+ */
+export const router = createBrowserRouter([
+  {
+    path: '/',
+    Component: AppShell,
+    HydrateFallback: FullScreenSpinner,
+    children: [
+      {
+        errorElement: <RouteError />,
+        children: [
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/main/main-page')).MainPage,
+            }),
+          },
+          { path: ':dramaId', ...playerRoute },
+          { path: ':dramaId/:episodeNum', ...playerRoute },
+          {
+            path: '*',
+            lazy: async () => ({
+              Component: (await import('../features/not-found/not-found-page')).NotFoundPage,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,5 @@
+import { NotFound } from '../../shared/ui/not-found';
+
+export function NotFoundPage() {
+  return <NotFound />;
+}
