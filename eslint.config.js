@@ -71,6 +71,11 @@ export default tseslint.config(
     },
   },
   {
+    // the entry point mounts the app
+    files: ['apps/web/src/main.tsx'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['apps/web/src/shared/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [

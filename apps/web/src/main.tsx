@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './shared/styles/global.css';
-// eslint-disable-next-line no-restricted-imports -- the entry point is the one module that mounts app/
 import { App } from './app/app';
 import { currentLanguage, i18nReady } from './shared/i18n/i18n';
 

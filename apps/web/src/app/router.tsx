@@ -32,6 +32,12 @@ export const router = createBrowserRouter([
               Component: (await import('../features/main/main-page')).MainPage,
             }),
           },
+          {
+            path: 'settings/language',
+            lazy: async () => ({
+              Component: (await import('../features/i18n/language-page')).LanguagePage,
+            }),
+          },
           { path: ':dramaId', ...playerRoute },
           { path: ':dramaId/:episodeNum', ...playerRoute },
           {
