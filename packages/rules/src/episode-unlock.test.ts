@@ -4,6 +4,7 @@ import {
   episodeToOpen,
   isEpisodePlayable,
   isGridClickAllowed,
+  nextSlideEpisode,
   playerSlides,
   unlockNumber,
   type DramaProgress,
@@ -119,5 +120,38 @@ describe('properties', () => {
         for (const s of slides) expect(s.locked).toBe(!isEpisodePlayable(p, s.epsd));
       }),
     );
+  });
+
+  it('a grid click is allowed exactly for 1..unlock+1', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100 }), fc.integer({ min: 1, max: 120 }), (u, e) => {
+        expect(isGridClickAllowed(u, e)).toBe(e <= u + 1);
+      }),
+    );
+  });
+
+  it('video end moves to the next slide, none after the last (property)', () => {
+    fc.assert(
+      fc.property(progressArb, (p) => {
+        const slides = playerSlides(p);
+        for (const s of slides) {
+          const next = nextSlideEpisode(p, s.epsd);
+          if (s.epsd === slides.length) expect(next).toBeUndefined();
+          else expect(next).toBe(s.epsd + 1);
+        }
+      }),
+    );
+  });
+});
+
+describe('nextSlideEpisode', () => {
+  const progress: DramaProgress = { episodes: drama(10, 3), viewed: [] };
+  it.each([
+    [1, 2],
+    [3, 4],
+    [4, undefined],
+    [10, undefined],
+  ])('after %i → %s', (current, want) => {
+    expect(nextSlideEpisode(progress, current)).toBe(want);
   });
 });

@@ -70,13 +70,18 @@ export function isGridClickAllowed(unlock: number, epsd: number): boolean {
  * Slides of the player: every episode up to the unlock number, plus the next one shown locked
  * when the drama has it.
  */
-export function playerSlides(
-  progress: DramaProgress,
-): { epsd: number; locked: boolean }[] {
+export function playerSlides(progress: DramaProgress): { epsd: number; locked: boolean }[] {
   const total = progress.episodes.length;
   const unlock = Math.min(unlockNumber(progress), total);
   const slides: { epsd: number; locked: boolean }[] = [];
-  for (let n = 1; n <= unlock; n++) slides.push({ epsd: n, locked: !isEpisodePlayable(progress, n) });
-  if (unlock < total) slides.push({ epsd: unlock + 1, locked: !isEpisodePlayable(progress, unlock + 1) });
+  for (let n = 1; n <= unlock; n++)
+    slides.push({ epsd: n, locked: !isEpisodePlayable(progress, n) });
+  if (unlock < total)
+    slides.push({ epsd: unlock + 1, locked: !isEpisodePlayable(progress, unlock + 1) });
   return slides;
+}
+
+/** The slide after `current`, where video end moves to (spec §4); undefined at the last one. */
+export function nextSlideEpisode(progress: DramaProgress, current: number): number | undefined {
+  return playerSlides(progress).find((slide) => slide.epsd === current + 1)?.epsd;
 }

@@ -1,0 +1,291 @@
+/**
+ * Player rules (spec §2, §3, §4, §9): speeds, qualities, subtitles, persisted video settings,
+ * signed URL expiry, grid tabs, the ad cooldown and the watch-mission threshold. Pure: the web
+ * draws and decides with them, tests pin them.
+ */
+
+/** Swipe transition (spec §2). */
+export const SWIPE_SPEED_MS = 500;
+/** Controls hide this long after playing starts (spec §9). */
+export const CONTROLS_HIDE_MS = 4000;
+/** The age/warning overlay appears 0.1 s after start and lasts 4 s in total (spec §2). */
+export const AGE_OVERLAY_DELAY_MS = 100;
+export const AGE_OVERLAY_TOTAL_MS = 4000;
+/** Subtitles are polled this often (spec §9). */
+export const SUBTITLE_POLL_MS = 200;
+/** Episode start and video element retries (spec §8, §9). */
+export const VIDEO_RETRIES = 3;
+export const VIDEO_RETRY_DELAY_MS = 500;
+/** Episodes per grid tab (spec §9). */
+export const EPISODES_PER_TAB = 30;
+/** The watch mission is reported once at 90 % (spec §4, §9). */
+export const WATCH_MISSION_RATIO = 0.9;
+/** Ad unlock cooldown since last_unlock_time, checked every second (spec §9). */
+export const AD_UNLOCK_COOLDOWN_SECONDS = 180;
+export const AD_COOLDOWN_TICK_MS = 1000;
+/**
+ * Daily cap of ad unlocks. The spec leaves the value out ("not shown") but defines a constant of
+ * 10; the ads issue owns the real limit on the server, this is what the layer displays.
+ */
+export const AD_UNLOCK_DAILY_CAP = 10;
+
+/** Video option sheet heights by sub-view (spec §9). */
+export const OPTION_SHEET_HEIGHTS = { main: 230, quality: 280, speed: 340, subtitle: 240 } as const;
+export type OptionSheetView = keyof typeof OPTION_SHEET_HEIGHTS;
+
+/** Episode list sheet: 460 px on mobile, else 600 (spec §9). */
+export function episodeSheetHeight(isMobile: boolean): number {
+  return isMobile ? 460 : 600;
+}
+
+export const PLAYBACK_SPEEDS = [
+  { key: 'slow', rate: 0.15 },
+  { key: 'medium', rate: 0.75 },
+  { key: 'normal', rate: 1 },
+  { key: 'fast', rate: 1.25 },
+  { key: 'faster', rate: 1.5 },
+  { key: 'fastest', rate: 2 },
+] as const;
+export type SpeedKey = (typeof PLAYBACK_SPEEDS)[number]['key'];
+
+export const VIDEO_QUALITIES = ['Auto', '480p', '720p', '1080p'] as const;
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+
+/** "none" disables subtitles (spec §5). */
+export const SUBTITLE_LANGUAGES = ['none', 'ko', 'en'] as const;
+export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
+
+export interface VideoSettings {
+  muted: boolean;
+  speed: SpeedKey;
+  quality: VideoQuality;
+  subtitle: SubtitleLanguage;
+  /** the controls overlay ("video tool") is showing */
+  toolVisible: boolean;
+  autoplay: boolean;
+}
+
+/** Defaults (spec §9): speed normal, quality Auto, subtitles none. */
+export const DEFAULT_VIDEO_SETTINGS: VideoSettings = {
+  muted: false,
+  speed: 'normal',
+  quality: 'Auto',
+  subtitle: 'none',
+  toolVisible: false,
+  autoplay: true,
+};
+
+const isOneOf = <T extends string>(values: readonly T[], value: unknown): value is T =>
+  typeof value === 'string' && (values as readonly string[]).includes(value);
+
+/**
+ * Settings read back from storage: anything missing or malformed (an old version, a hand edit)
+ * falls back to its default, field by field.
+ */
+export function normalizeVideoSettings(stored: unknown): VideoSettings {
+  const s = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<
+    string,
+    unknown
+  >;
+  const d = DEFAULT_VIDEO_SETTINGS;
+  const speedKeys = PLAYBACK_SPEEDS.map((p) => p.key);
+  return {
+    muted: typeof s.muted === 'boolean' ? s.muted : d.muted,
+    speed: isOneOf(speedKeys, s.speed) ? s.speed : d.speed,
+    quality: isOneOf(VIDEO_QUALITIES, s.quality) ? s.quality : d.quality,
+    subtitle: isOneOf(SUBTITLE_LANGUAGES, s.subtitle) ? s.subtitle : d.subtitle,
+    toolVisible: typeof s.toolVisible === 'boolean' ? s.toolVisible : d.toolVisible,
+    autoplay: typeof s.autoplay === 'boolean' ? s.autoplay : d.autoplay,
+  };
+}
+
+export function playbackRate(speed: SpeedKey): number {
+  return PLAYBACK_SPEEDS.find((p) => p.key === speed)?.rate ?? 1;
+}
+
+/** Auto means at most HD (720p) on mobile and FHD (1080p) otherwise (spec §9). */
+export function autoMaxHeight(isMobile: boolean): number {
+  return isMobile ? 720 : 1080;
+}
+
+/** Nominal line count of a quality label: 480p → 480. */
+export function qualityLines(quality: Exclude<VideoQuality, 'Auto'>): number {
+  return Number.parseInt(quality, 10);
+}
+
+/** Lines of a rendition: the short side, so 480x854 (9:16) counts as 480p. */
+export function renditionLines(level: { width: number; height: number }): number {
+  return Math.min(level.width, level.height);
+}
+
+export interface Rendition {
+  width: number;
+  height: number;
+}
+
+/**
+ * The highest level index Auto may use: the best rendition whose lines fit the cap, else the
+ * lowest one. Levels come in any order.
+ */
+export function autoLevelCap(levels: readonly Rendition[], isMobile: boolean): number {
+  if (levels.length === 0) return -1;
+  const cap = autoMaxHeight(isMobile);
+  let best = -1;
+  let lowest = 0;
+  levels.forEach((level, i) => {
+    const lines = renditionLines(level);
+    if (lines < renditionLines(levels[lowest] ?? level)) lowest = i;
+    if (lines <= cap && (best === -1 || lines > renditionLines(levels[best] ?? level))) best = i;
+  });
+  return best === -1 ? lowest : best;
+}
+
+/** The level of a fixed quality, or -1 for Auto or when the ladder lacks it. */
+export function levelForQuality(levels: readonly Rendition[], quality: VideoQuality): number {
+  if (quality === 'Auto') return -1;
+  const lines = qualityLines(quality);
+  return levels.findIndex((level) => renditionLines(level) === lines);
+}
+
+/**
+ * The first level to load: the smallest rendition that covers the player's height in device
+ * pixels (no point fetching more than the screen shows), within the Auto cap. Starting right
+ * there avoids a switch after the first segments.
+ */
+export function startLevel(
+  levels: readonly Rendition[],
+  playerHeightPx: number,
+  isMobile: boolean,
+): number {
+  if (levels.length === 0) return -1;
+  const capIndex = autoLevelCap(levels, isMobile);
+  const capLines = renditionLines(levels[capIndex] ?? { width: 0, height: 0 });
+  const candidates = levels
+    .map((level, index) => ({ index, lines: renditionLines(level), height: level.height }))
+    .filter((c) => c.lines <= capLines)
+    .sort((a, b) => a.lines - b.lines);
+  const fits = candidates.find((c) => c.height >= playerHeightPx);
+  return (fits ?? candidates[candidates.length - 1] ?? { index: capIndex }).index;
+}
+
+/**
+ * Expiry of a signed media URL: its `expires` query parameter, Unix seconds (spec §4).
+ * Undefined when absent or not a whole number.
+ */
+export function signedUrlExpiry(url: string): number | undefined {
+  const query = url.split('#')[0]?.split('?')[1];
+  if (!query) return undefined;
+  for (const pair of query.split('&')) {
+    const [name, value] = pair.split('=');
+    if (name === 'expires' && value !== undefined && /^\d{1,12}$/.test(value)) return Number(value);
+  }
+  return undefined;
+}
+
+/**
+ * Whether a signed URL should be renewed before playing: it expires within `marginSeconds`. A
+ * URL without `expires` never expires.
+ */
+export function isSignedUrlExpired(url: string, nowMs: number, marginSeconds = 5): boolean {
+  const expires = signedUrlExpiry(url);
+  return expires !== undefined && expires - marginSeconds <= Math.floor(nowMs / 1000);
+}
+
+export interface EpisodeTab {
+  from: number;
+  to: number;
+  /** "1-30", "31-60", ... */
+  label: string;
+}
+
+/** Grid tabs of 30 (spec §2): 1-30, 31-60, ...; the last one ends at the total. */
+export function episodeTabs(total: number, perTab = EPISODES_PER_TAB): EpisodeTab[] {
+  const tabs: EpisodeTab[] = [];
+  for (let from = 1; from <= total; from += perTab) {
+    const to = Math.min(from + perTab - 1, total);
+    tabs.push({ from, to, label: `${from}-${to}` });
+  }
+  return tabs;
+}
+
+/** The tab index holding an episode. */
+export function tabOfEpisode(epsd: number, perTab = EPISODES_PER_TAB): number {
+  return Math.max(0, Math.floor((epsd - 1) / perTab));
+}
+
+/** last_unlock_time is stored as local "YYYY-MM-DD HH:mm:ss" (spec §3). */
+export function formatLastUnlockTime(date: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return (
+    `${date.getFullYear()}-${p(date.getMonth() + 1)}-${p(date.getDate())} ` +
+    `${p(date.getHours())}:${p(date.getMinutes())}:${p(date.getSeconds())}`
+  );
+}
+
+/** Parses a stored last_unlock_time (local time); undefined when malformed. */
+export function parseLastUnlockTime(value: string | null | undefined): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(value ?? '');
+  if (!m) return undefined;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(y, mo - 1, d, h, mi, s);
+  // Reject dates that rolled over (2026-02-31 → March).
+  if (date.getMonth() !== mo - 1 || date.getDate() !== d || date.getHours() !== h) return undefined;
+  return date;
+}
+
+/**
+ * Seconds left of the ad cooldown (spec §9: 180 s since last_unlock_time), 0 when none. A time
+ * in the future (a changed clock) counts as just now, never more than the full cooldown.
+ */
+export function adCooldownRemaining(lastUnlockTime: string | null | undefined, nowMs: number) {
+  const last = parseLastUnlockTime(lastUnlockTime);
+  if (!last) return 0;
+  const elapsed = Math.max(0, Math.floor((nowMs - last.getTime()) / 1000));
+  return Math.max(0, AD_UNLOCK_COOLDOWN_SECONDS - elapsed);
+}
+
+/** The locked layer's coin button: unlock when the balance covers the price, else payment. */
+export function coinUnlockAction(balance: number, price: number): 'unlock' | 'payment' {
+  return balance >= price ? 'unlock' : 'payment';
+}
+
+/**
+ * Whether the watch mission fires now: once per episode, at 90 % progress, for signed-in users
+ * only (spec §4).
+ */
+export function shouldReportWatchMission(input: {
+  currentTime: number;
+  duration: number;
+  alreadyReported: boolean;
+  isGuest: boolean;
+}): boolean {
+  const { currentTime, duration, alreadyReported, isGuest } = input;
+  if (isGuest || alreadyReported) return false;
+  if (!Number.isFinite(duration) || duration <= 0) return false;
+  return currentTime / duration >= WATCH_MISSION_RATIO;
+}
+
+export interface SubtitleCue {
+  start: number;
+  end: number;
+  text: Readonly<Record<string, string>>;
+}
+
+/** The line to show at `time` in `language`, if any; "none" shows nothing. */
+export function subtitleAt(
+  cues: readonly SubtitleCue[],
+  time: number,
+  language: SubtitleLanguage,
+): string | undefined {
+  if (language === 'none') return undefined;
+  const cue = cues.find((c) => time >= c.start && time < c.end);
+  const text = cue?.text[language];
+  return text ? text : undefined;
+}
