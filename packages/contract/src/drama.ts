@@ -63,6 +63,12 @@ export const videoUrl = z.object({ quality: z.enum(QUALITIES), videoUrl: z.strin
 export const episodeStartData = z.object({
   logId: z.string(),
   videoUrlList: z.array(videoUrl),
+  /**
+   * Signed URLs of the next episode when the caller may already play it (free, viewed or
+   * unlocked), so the player preloads it for an instant swipe; absent otherwise. Starting it still
+   * takes its own POST /drama/episode.
+   */
+  nextVideoUrlList: z.array(videoUrl).optional(),
 });
 export type EpisodeStartData = z.infer<typeof episodeStartData>;
 

@@ -101,12 +101,52 @@ describe('POST /drama/episode', () => {
     expect(after.userDramaEpisodeList.some((e: { epsd: number }) => e.epsd === locked)).toBe(false);
   });
 
+  it('hands over the next episode’s URLs when it is playable, and none before a locked one', async () => {
+    const withNext = (await start({ dramId: dramaId, epsd: 1 })).json().data;
+    expect(withNext.nextVideoUrlList.map((v: { quality: string }) => v.quality)).toEqual([
+      'Auto',
+      '480p',
+      '720p',
+      '1080p',
+    ]);
+    for (const v of withNext.nextVideoUrlList) {
+      expect(v.videoUrl).toMatch(new RegExp(`^/media/${dramaId}/2/.+\\?expires=\\d+&sig=`));
+    }
+    const lastFree = first?.freeEpisodes ?? 0;
+    const beforeLocked = (await start({ dramId: dramaId, epsd: lastFree })).json().data;
+    expect(beforeLocked.videoUrlList).toHaveLength(4);
+    expect(beforeLocked.nextVideoUrlList).toBeUndefined();
+    // handing over URLs records nothing: the next episode is not "viewed"
+    const after = (await info(dramaId)).json().data;
+    expect(after.userDramaEpisodeList.some((e: { epsd: number }) => e.epsd === lastFree + 1)).toBe(
+      false,
+    );
+  });
+
+  it('refuses every episode beyond the unlock rule (unlock+1 and further), for any caller', async () => {
+    const viewer = await joinGuest(ctx.app);
+    const unlock = first?.freeEpisodes ?? 0;
+    const total = first?.episodes ?? 0;
+    for (const epsd of [unlock + 1, unlock + 2, Math.floor((unlock + total) / 2), total]) {
+      const res = await start({ dramId: dramaId, epsd }, viewer);
+      expect(res.statusCode, `episode ${epsd}`).toBe(403);
+      expect(res.json().code).toBe(ResultCode.EPISODE_LOCKED);
+    }
+    const recorded = (await info(dramaId, bearer(viewer))).json().data.userDramaEpisodeList;
+    expect(recorded).toEqual([]);
+    // a free episode still starts for the same caller
+    expect((await start({ dramId: dramaId, epsd: unlock }, viewer)).statusCode).toBe(200);
+  });
+
   it('an episode beyond the drama is 404; an unknown drama is 404', async () => {
     const beyond = await start({ dramId: dramaId, epsd: (first?.episodes ?? 0) + 1 });
     expect(beyond.statusCode).toBe(404);
     expect(beyond.json().code).toBe(ResultCode.EPISODE_NOT_FOUND);
     const unknown = await start({ dramId: 99_999, epsd: 1 });
+    expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
+    const unknownBeyond = await start({ dramId: 99_999, epsd: 500 });
+    expect(unknownBeyond.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
   });
 
   it.each([
@@ -117,6 +157,11 @@ describe('POST /drama/episode', () => {
     ['fractional episode', { dramId: dramaId, epsd: 1.5 }],
     ['text episode', { dramId: dramaId, epsd: 'one' }],
     ['missing drama', { epsd: 1 }],
+    ['episode too large', { dramId: dramaId, epsd: 10_001 }],
+    ['null episode', { dramId: dramaId, epsd: null }],
+    ['drama 0', { dramId: 0, epsd: 1 }],
+    ['text drama', { dramId: 'abc', epsd: 1 }],
+    ['drama id too large', { dramId: 2_147_483_648, epsd: 1 }],
   ])('%s is 400', async (_name, payload) => {
     const res = await start(payload);
     expect(res.statusCode).toBe(400);

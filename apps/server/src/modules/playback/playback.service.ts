@@ -70,7 +70,14 @@ export function createPlaybackService(deps: {
         throw new AppError(ResultCode.EPISODE_LOCKED, `Episode ${epsd} is locked; unlock it first`);
       }
       const logId = await repo.startWatch({ userId, dramaId, epsd, now: deps.clock.now() });
-      return { logId, videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd) };
+      const next = epsd + 1;
+      // The next episode's URLs ride along when it is playable already: the player preloads it.
+      const nextPlayable = isEpisodePlayable(progress, next);
+      return {
+        logId,
+        videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd),
+        ...(nextPlayable ? { nextVideoUrlList: deps.mediaUrls.forEpisode(dramaId, next) } : {}),
+      };
     },
 
     /** GET /drama/user/list: dramas the caller viewed, most recent first; none for anonymous callers. */
