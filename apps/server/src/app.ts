@@ -25,6 +25,13 @@ import { createAuthRepository } from './modules/auth/auth.repository';
 import { authRoutes, type AdUnlockView } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/tokens';
+import { createAccountsService } from './modules/auth/accounts.service';
+import { createSignInTickets } from './modules/auth/sign-in-tickets';
+import { createSocialProviders } from './modules/auth/providers/social-providers';
+import { sandboxRoutes } from './modules/auth/providers/sandbox.routes';
+import { createSupportRepository } from './modules/support/support.repository';
+import { supportRoutes } from './modules/support/support.routes';
+import { createSupportService } from './modules/support/support.service';
 import { createMemoryCache, createRedisCache } from './cache/cache';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
@@ -63,9 +70,10 @@ export function createServices(deps: AppDeps) {
     ttlSeconds: config.accessTokenTtlSeconds,
     clock,
   });
+  const authRepo = createAuthRepository(db);
   const auth = createAuthService({
     db,
-    repo: createAuthRepository(db),
+    repo: authRepo,
     tokens,
     clock,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
@@ -119,12 +127,44 @@ export function createServices(deps: AppDeps) {
     clock,
   });
 
-  return { tokens, auth, i18n, catalog, catalogRepo, signer, mediaUrls, playback, wallet, adUnlocks, storage };
+  const support = createSupportService({ repo: createSupportRepository(db), clock });
+  const socialProviders = createSocialProviders(config.social, clock);
+  const accounts = createAccountsService({
+    db,
+    repo: authRepo,
+    auth,
+    providers: socialProviders,
+    tickets: createSignInTickets({ secret: config.jwtSecret, ttlSeconds: 600, clock }),
+    clock,
+    // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
+    hooks: [playback, support],
+    production: config.env === 'production',
+    webOrigins: [...(config.publicBaseUrl ? [config.publicBaseUrl] : []), ...config.social.webOrigins],
+  });
+
+  return {
+    tokens,
+    accounts,
+    support,
+    socialProviders,
+    auth,
+    i18n,
+    catalog,
+    catalogRepo,
+    signer,
+    mediaUrls,
+    playback,
+    wallet,
+    adUnlocks,
+    storage,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
 
-export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; services: Services }> {
+export async function buildApp(
+  deps: AppDeps,
+): Promise<{ app: FastifyInstance; services: Services }> {
   const { config, database, clock, storage } = deps;
   const services = createServices(deps);
 
@@ -133,9 +173,10 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     trustProxy: true,
     bodyLimit: 256 * 1024,
     // search keywords travel in the path, URL-encoded: 100 Korean characters are 900 bytes
-    maxParamLength: 1024,
+    routerOptions: { maxParamLength: 1024 },
   }).withTypeProvider<ZodTypeProvider>();
 
+  services.accounts.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -186,7 +227,13 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
           accessTokenTtlSeconds: config.accessTokenTtlSeconds,
           wallet: services.wallet,
           adUnlocks: services.adUnlocks,
+          accounts: services.accounts,
+          redis: deps.redis,
+          rateLimitPerMinute: config.authRateLimitPerMinute,
         }),
+      );
+      await api.register(
+        supportRoutes({ support: services.support, auth: services.auth, guards }),
       );
       await api.register(i18nRoutes({ i18n: services.i18n }));
       await api.register(catalogRoutes({ catalog: services.catalog }));
@@ -196,7 +243,18 @@ export async function buildApp(deps: AppDeps): Promise<{ app: FastifyInstance; s
     { prefix: API_BASE },
   );
 
-  await app.register(mediaRoutes({ storage, signer: services.signer, catalog: services.catalog, clock }));
+  if (services.socialProviders.sandboxes.length > 0) {
+    await app.register(
+      sandboxRoutes({
+        sandboxes: services.socialProviders.sandboxes,
+        production: config.env === 'production',
+      }),
+    );
+  }
+
+  await app.register(
+    mediaRoutes({ storage, signer: services.signer, catalog: services.catalog, clock }),
+  );
 
   if (serveWeb) {
     await app.register(fastifyStatic, {

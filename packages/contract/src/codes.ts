@@ -38,6 +38,25 @@ export const ResultCode = {
   IDEMPOTENCY_KEY_REUSED: 409054,
   /** bonus coins, expired or spent coins cannot be refunded */
   REFUND_NOT_ALLOWED: 409055,
+  // accounts: social sign-in, consent, nickname, inquiry (x01x)
+  /** nickname outside 2-10 Latin letters, Hangul syllables and digits */
+  NICKNAME_INVALID: 400010,
+  /** the new nickname equals the current one */
+  NICKNAME_UNCHANGED: 400011,
+  /** sign-up without age 14+, terms of service and privacy policy */
+  CONSENT_REQUIRED: 400012,
+  /** a customer inquiry shorter than 20 characters */
+  INQUIRY_TOO_SHORT: 400013,
+  /** the sign-in return address is not one of ours */
+  REDIRECT_URI_NOT_ALLOWED: 400014,
+  /** the provider's code or token could not be verified (state, nonce, signature, expiry...) */
+  SOCIAL_AUTH_FAILED: 401010,
+  /** a sign-in ticket that is forged, expired, already used or for another method */
+  SIGN_IN_TICKET_INVALID: 401011,
+  /** social login for an identity that has no account yet: the client shows the terms and joins */
+  ACCOUNT_NOT_FOUND: 404010,
+  /** the provider is not configured (and the sandbox is off) or did not answer */
+  PROVIDER_UNAVAILABLE: 503010,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

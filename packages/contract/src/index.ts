@@ -8,3 +8,4 @@ export * from './drama';
 export * from './message-keys';
 export * from './wallet';
 export * from './catalog';
+export * from './accounts';

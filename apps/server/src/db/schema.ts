@@ -4,3 +4,4 @@ export * from '../modules/catalog/catalog.tables';
 export * from '../modules/playback/playback.tables';
 export * from '../modules/i18n/i18n.tables';
 export * from '../modules/wallet/wallet.tables';
+export * from '../modules/support/support.tables';

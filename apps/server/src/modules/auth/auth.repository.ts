@@ -1,9 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { refreshTokens, sessions, users } from './auth.tables';
+import {
+  authRequests,
+  refreshTokens,
+  sessions,
+  signInTicketUses,
+  userConsents,
+  users,
+} from './auth.tables';
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+export type AuthRequestRow = typeof authRequests.$inferSelect;
+export type ConsentItem = 'age14' | 'terms' | 'privacy' | 'alarm';
 
 export function createAuthRepository(db: Db) {
   return {
@@ -103,6 +112,171 @@ export function createAuthRepository(db: Db) {
         .update(sessions)
         .set({ revokedAt: now })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+
+    // --- social sign-in -------------------------------------------------------------------
+
+    async insertAuthRequest(values: Omit<AuthRequestRow, 'usedAt'>) {
+      // expired requests are swept as new ones come in
+      await db.delete(authRequests).where(lt(authRequests.expiresAt, values.createdAt));
+      await db.insert(authRequests).values(values);
+    },
+
+    /** An open request, not consumed (Apple's form_post return reads it). */
+    async findOpenAuthRequest(state: string, now: Date): Promise<AuthRequestRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(authRequests)
+        .where(
+          and(
+            eq(authRequests.state, state),
+            isNull(authRequests.usedAt),
+            gt(authRequests.expiresAt, now),
+          ),
+        );
+      return row;
+    },
+
+    /** Takes an open request once; undefined when unknown, expired or already taken. */
+    async consumeAuthRequest(state: string, now: Date): Promise<AuthRequestRow | undefined> {
+      const [row] = await db
+        .update(authRequests)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(authRequests.state, state),
+            isNull(authRequests.usedAt),
+            gt(authRequests.expiresAt, now),
+          ),
+        )
+        .returning();
+      return row;
+    },
+
+    /** Records a ticket as spent; false when it already was. */
+    async spendTicket(tx: Db | Tx, jti: string, expiresAt: Date, now: Date): Promise<boolean> {
+      await tx.delete(signInTicketUses).where(lt(signInTicketUses.expiresAt, now));
+      const rows = await tx
+        .insert(signInTicketUses)
+        .values({ jti, usedAt: now, expiresAt })
+        .onConflictDoNothing()
+        .returning({ jti: signInTicketUses.jti });
+      return rows.length === 1;
+    },
+
+    async findSocialUser(
+      tx: Db | Tx,
+      method: string,
+      subject: string,
+    ): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(users)
+        .where(
+          and(
+            eq(users.authMethod, method),
+            eq(users.providerSubject, subject),
+            isNull(users.deletedAt),
+          ),
+        );
+      return row;
+    },
+
+    async insertSocialUser(
+      tx: Db | Tx,
+      values: {
+        method: string;
+        subject: string;
+        email: string | null;
+        nickname: string;
+        lang: string;
+        now: Date;
+      },
+    ): Promise<UserRow> {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          authMethod: values.method,
+          providerSubject: values.subject,
+          email: values.email,
+          nickname: values.nickname,
+          lang: values.lang,
+          createdAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('user insert returned nothing');
+      return row;
+    },
+
+    /** A guest becomes the social account in place, so everything it owns stays with it. */
+    async upgradeGuest(
+      tx: Db | Tx,
+      guestUserId: string,
+      values: { method: string; subject: string; email: string | null; nickname: string },
+    ): Promise<UserRow | undefined> {
+      const [row] = await tx
+        .update(users)
+        .set({
+          authMethod: values.method,
+          providerSubject: values.subject,
+          email: values.email,
+          nickname: values.nickname,
+          guestId: null,
+        })
+        .where(
+          and(eq(users.id, guestUserId), eq(users.authMethod, 'guest'), isNull(users.deletedAt)),
+        )
+        .returning();
+      return row;
+    },
+
+    /**
+     * Ends a user row: no login key (guest id, provider subject), no personal data. The row stays
+     * so ledger and history rows that point at it keep their meaning, anonymized.
+     */
+    async retireUser(tx: Db | Tx, userId: string, now: Date) {
+      await tx
+        .update(users)
+        .set({
+          guestId: null,
+          providerSubject: null,
+          email: null,
+          nickname: 'withdrawn',
+          deletedAt: now,
+        })
+        .where(eq(users.id, userId));
+    },
+
+    async saveConsents(
+      tx: Db | Tx,
+      userId: string,
+      items: Record<ConsentItem, boolean>,
+      now: Date,
+    ) {
+      for (const [item, agreed] of Object.entries(items)) {
+        await tx
+          .insert(userConsents)
+          .values({ userId, item, agreed, recordedAt: now })
+          .onConflictDoUpdate({
+            target: [userConsents.userId, userConsents.item],
+            set: { agreed, recordedAt: now },
+          });
+      }
+    },
+
+    async consentsOf(userId: string) {
+      return db.select().from(userConsents).where(eq(userConsents.userId, userId));
+    },
+
+    async deleteConsents(tx: Db | Tx, userId: string) {
+      await tx.delete(userConsents).where(eq(userConsents.userId, userId));
+    },
+
+    async updateNickname(userId: string, nickname: string) {
+      await db
+        .update(users)
+        .set({ nickname })
+        .where(and(eq(users.id, userId), isNull(users.deletedAt)));
     },
 
     async revokeAllSessions(tx: Db | Tx, userId: string, now: Date) {

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { createAccessTokens } from './tokens';
-import { bearer, cookieValue, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import {
+  bearer,
+  cookieValue,
+  createTestContext,
+  joinGuest,
+  type TestContext,
+} from '../../test/harness';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -15,7 +21,11 @@ const post = (url: string, payload: unknown, headers: Record<string, string> = {
 const userInfo = (headers: Record<string, string>) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}/user/info`, headers });
 const refresh = (cookie: string) =>
-  ctx.app.inject({ method: 'PUT', url: `${API_BASE}/auth/refresh/access-token`, cookies: { refresh_token: cookie } });
+  ctx.app.inject({
+    method: 'PUT',
+    url: `${API_BASE}/auth/refresh/access-token`,
+    cookies: { refresh_token: cookie },
+  });
 
 describe('guest login and join', () => {
   it('an unknown guest id answers 403 with 403003', async () => {
@@ -37,7 +47,11 @@ describe('guest login and join', () => {
 
   it('a retried join of the same id signs in the same guest', async () => {
     const guest = await joinGuest(ctx.app);
-    const again = await post('/auth/join', { authMthd: 'guest', authId: guest.guestId, infoAgreeYn: 'N' });
+    const again = await post('/auth/join', {
+      authMthd: 'guest',
+      authId: guest.guestId,
+      infoAgreeYn: 'N',
+    });
     expect(again.statusCode).toBe(200);
     const a = await userInfo(bearer(guest));
     const b = await userInfo({ authorization: `Bearer ${again.json().data.access_token}` });
@@ -70,7 +84,8 @@ describe('guest login and join', () => {
 
   it('social methods are refused without a verified ticket', async () => {
     const res = await post('/auth/login', { authMthd: 'google', authId: 'someone@example.com' });
-    expect(res.statusCode).toBe(400);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: ResultCode.SIGN_IN_TICKET_INVALID });
   });
 });
 
@@ -93,10 +108,18 @@ describe('access tokens on requests', () => {
   });
 
   it('a token signed with another key: 401', async () => {
-    const forger = createAccessTokens({ secret: 'another-secret-another-secret-0123456', ttlSeconds: 600, clock: ctx.clock });
+    const forger = createAccessTokens({
+      secret: 'another-secret-another-secret-0123456',
+      ttlSeconds: 600,
+      clock: ctx.clock,
+    });
     const guest = await joinGuest(ctx.app);
     const info = (await userInfo(bearer(guest))).json();
-    const forged = await forger.issue({ userId: info.data.user.user_id, sessionId: randomUUID(), authMethod: 'guest' });
+    const forged = await forger.issue({
+      userId: info.data.user.user_id,
+      sessionId: randomUUID(),
+      authMethod: 'guest',
+    });
     const res = await userInfo({ authorization: `Bearer ${forged}` });
     expect(res.statusCode).toBe(401);
   });
@@ -117,7 +140,14 @@ describe('access tokens on requests', () => {
     const guest = await joinGuest(ctx.app);
     const res = await userInfo(bearer(guest));
     const { user, currentDateTime } = res.json().data;
-    expect(user).toMatchObject({ auth_mthd: 'guest', email: null, lang: 'en', coin: 0, coin_list: { paid: 0, bonus: 0 }, unlock_count: 0 });
+    expect(user).toMatchObject({
+      auth_mthd: 'guest',
+      email: null,
+      lang: 'en',
+      coin: 0,
+      coin_list: { paid: 0, bonus: 0 },
+      unlock_count: 0,
+    });
     expect(user.ncknm).toMatch(/^Guest\d{4}$/);
     expect(currentDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);
   });
@@ -167,7 +197,10 @@ describe('refresh token rotation', () => {
   });
 
   it('missing, unknown or expired refresh tokens answer 401', async () => {
-    const none = await ctx.app.inject({ method: 'PUT', url: `${API_BASE}/auth/refresh/access-token` });
+    const none = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API_BASE}/auth/refresh/access-token`,
+    });
     expect(none.statusCode).toBe(401);
     expect((await refresh('garbage')).statusCode).toBe(401);
     const guest = await joinGuest(ctx.app);
@@ -181,7 +214,11 @@ describe('refresh token rotation', () => {
 describe('logout and language', () => {
   it('logout revokes the session; it succeeds even without a token', async () => {
     const guest = await joinGuest(ctx.app);
-    const res = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/auth/logout`, headers: bearer(guest) });
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/auth/logout`,
+      headers: bearer(guest),
+    });
     expect(res.statusCode).toBe(200);
     expect((await userInfo(bearer(guest))).statusCode).toBe(401);
     expect((await refresh(guest.refreshCookie)).statusCode).toBe(401);
@@ -192,7 +229,12 @@ describe('logout and language', () => {
   it('stores the chosen language on the user and refuses unknown ones', async () => {
     const guest = await joinGuest(ctx.app);
     const put = (lang: unknown) =>
-      ctx.app.inject({ method: 'PUT', url: `${API_BASE}/user/lang`, headers: bearer(guest), payload: { lang } });
+      ctx.app.inject({
+        method: 'PUT',
+        url: `${API_BASE}/user/lang`,
+        headers: bearer(guest),
+        payload: { lang },
+      });
     expect((await put('ja')).statusCode).toBe(200);
     expect((await userInfo(bearer(guest))).json().data.user.lang).toBe('ja');
     expect((await put('fr')).statusCode).toBe(400);

@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,8 +9,15 @@ import {
   LANGUAGES,
   REFRESH_TOKEN_COOKIE,
   ResultCode,
+  accountJoinBody,
+  authorizeData,
+  authorizeParams,
+  authorizeQuery,
+  changeNicknameBody,
+  changeNicknameData,
+  checkSocialUserBody,
+  checkUserData,
   envelope,
-  joinBody,
   languageSchema,
   loginBody,
   tokenData,
@@ -20,7 +28,9 @@ import { formatInZone, type Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
-import type { AuthService, IssuedSession } from './auth.service';
+import type { Redis } from '../../redis';
+import type { AccountsService } from './accounts.service';
+import type { AuthContext, AuthService, IssuedSession } from './auth.service';
 import type { UserRow } from './auth.repository';
 
 export interface WalletView {
@@ -41,8 +51,27 @@ export function authRoutes(deps: {
   accessTokenTtlSeconds: number;
   wallet: WalletView;
   adUnlocks: AdUnlockView;
+  accounts: AccountsService;
+  /** shares the sign-in rate limits between instances when set */
+  redis?: Redis;
+  rateLimitPerMinute: number;
 }): FastifyPluginAsyncZod {
-  const { auth, guards } = deps;
+  const { auth, guards, accounts } = deps;
+  /** per client address and route: sign-in calls are where guessing and abuse happen */
+  const limited = { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } };
+
+  /** The caller of a sign-in call, if any: a stale or bad token never blocks signing in. */
+  const signedInCaller = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<AuthContext | null> => {
+    await guards.optionalUser(request, reply).catch(() => undefined);
+    return request.auth;
+  };
+  const cookieLanguage = (request: FastifyRequest): Language => {
+    const parsed = languageSchema.safeParse(request.cookies[LANG_COOKIE]);
+    return parsed.success ? parsed.data : 'en';
+  };
 
   const setSessionCookies = (reply: FastifyReply, issued: IssuedSession) => {
     const common = { httpOnly: true, secure: deps.cookieSecure, sameSite: 'lax' as const };
@@ -66,12 +95,10 @@ export function authRoutes(deps: {
 
   const requireGuestId = (authId: string) => {
     const parsed = guestId.safeParse(authId);
-    if (!parsed.success) throw new AppError(ResultCode.BAD_REQUEST, 'authId: guest authId must be a UUID');
+    if (!parsed.success)
+      throw new AppError(ResultCode.BAD_REQUEST, 'authId: guest authId must be a UUID');
     return parsed.data;
   };
-
-  const socialNotReady = () =>
-    new AppError(ResultCode.BAD_REQUEST, 'authId: social sign-in needs a ticket from /auth/check/user');
 
   const toWireUser = async (user: UserRow) => {
     const [balances, unlockCount] = await Promise.all([
@@ -91,13 +118,33 @@ export function authRoutes(deps: {
   };
 
   return async (app) => {
+    await app.register(fastifyRateLimit, {
+      global: false,
+      ...(deps.redis ? { redis: deps.redis, nameSpace: 'snapdrama:rl:auth:' } : {}),
+      errorResponseBuilder: (_request, context) =>
+        new AppError(
+          ResultCode.RATE_LIMITED,
+          `Too many sign-in requests; try again in ${context.after}`,
+        ),
+    });
+    // Apple answers with an HTML form post (response_mode=form_post)
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
+
     app.post(
       '/auth/login',
-      { schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
+      { config: limited, schema: { body: loginBody, response: { 200: envelope(tokenData) } } },
       async (request, reply) => {
         const { authMthd, authId } = request.body;
-        if (authMthd !== 'guest') throw socialNotReady();
-        const issued = await auth.loginGuest(requireGuestId(authId));
+        const issued =
+          authMthd === 'guest'
+            ? await auth.loginGuest(requireGuestId(authId))
+            : await accounts.login(authMthd, authId, await signedInCaller(request, reply));
         setSessionCookies(reply, issued);
         return ok({ access_token: issued.accessToken });
       },
@@ -105,17 +152,105 @@ export function authRoutes(deps: {
 
     app.post(
       '/auth/join',
-      { schema: { body: joinBody, response: { 200: envelope(tokenData) } } },
+      {
+        config: limited,
+        schema: { body: accountJoinBody, response: { 200: envelope(tokenData) } },
+      },
       async (request, reply) => {
-        const { authMthd, authId } = request.body;
-        if (authMthd !== 'guest') throw socialNotReady();
-        const cookieLang = languageSchema.safeParse(request.cookies[LANG_COOKIE]);
-        const issued = await auth.joinGuest(
-          requireGuestId(authId),
-          cookieLang.success ? cookieLang.data : 'en',
-        );
+        const body = request.body;
+        const { authMthd } = body;
+        const issued =
+          authMthd === 'guest'
+            ? await auth.joinGuest(requireGuestId(body.authId), cookieLanguage(request))
+            : await accounts.join(
+                { ...body, authMthd },
+                await signedInCaller(request, reply),
+                cookieLanguage(request),
+              );
         setSessionCookies(reply, issued);
         return ok({ access_token: issued.accessToken });
+      },
+    );
+
+    app.get(
+      '/auth/authorize/:provider',
+      {
+        config: limited,
+        schema: {
+          params: authorizeParams,
+          querystring: authorizeQuery,
+          response: { 200: envelope(authorizeData) },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        return ok(
+          await accounts.startAuthorization(request.params.provider, request.query.redirectUri),
+        );
+      },
+    );
+
+    app.post(
+      '/auth/check/user',
+      {
+        config: limited,
+        schema: { body: checkSocialUserBody, response: { 200: envelope(checkUserData) } },
+      },
+      async (request) => {
+        const { authMthd, authId, isNative, state } = request.body;
+        return ok(
+          await accounts.checkUser({
+            method: authMthd,
+            authId,
+            isNative: isNative ?? false,
+            state,
+          }),
+        );
+      },
+    );
+
+    app.post(
+      '/auth/callback/apple',
+      {
+        config: limited,
+        schema: {
+          hide: true,
+          body: z.object({
+            code: z.string().max(4096).optional(),
+            state: z.string().max(256).optional(),
+            error: z.string().max(256).optional(),
+          }),
+        },
+      },
+      async (request, reply) => {
+        const next = await accounts.appleReturnAddress(request.body);
+        if (!next) {
+          return reply
+            .status(400)
+            .type('text/plain; charset=utf-8')
+            .send('This sign-in has expired or was already used. Close this window and try again.');
+        }
+        return reply.redirect(next, 303);
+      },
+    );
+
+    app.put(
+      '/auth/change/nickname',
+      {
+        preHandler: guards.requireUser,
+        schema: { body: changeNicknameBody, response: { 200: envelope(changeNicknameData) } },
+      },
+      async (request) =>
+        ok({ ncknm: await accounts.changeNickname(caller(request).userId, request.body.ncknm) }),
+    );
+
+    app.put(
+      '/auth/withdrawal',
+      { preHandler: guards.requireUser, schema: { response: { 200: envelope(z.null()) } } },
+      async (request, reply) => {
+        await accounts.withdraw(caller(request));
+        clearSessionCookies(reply);
+        return ok(null);
       },
     );
 

@@ -47,6 +47,9 @@ export function createAuthService(deps: {
   }
 
   return {
+    /** Opens a session (and its first refresh token) for a user. */
+    startSession,
+
     /** Guest login; an id the server has never seen answers 403003 so the client joins. */
     async loginGuest(guestId: string): Promise<IssuedSession> {
       const user = await repo.findGuest(guestId);
@@ -68,7 +71,8 @@ export function createAuthService(deps: {
      * session (every token of the family) is revoked and the caller gets 409.
      */
     async refresh(refreshToken: string | undefined): Promise<IssuedSession> {
-      if (!refreshToken) throw new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token missing');
+      if (!refreshToken)
+        throw new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token missing');
       const now = clock.now();
       const outcome = await db.transaction(async (tx) => {
         const found = await repo.findRefreshToken(tx, hashToken(refreshToken));
@@ -89,10 +93,19 @@ export function createAuthService(deps: {
           now,
           expiresAt: session.expiresAt,
         });
-        return { kind: 'ok' as const, user, sessionId: session.id, next, expiresAt: session.expiresAt };
+        return {
+          kind: 'ok' as const,
+          user,
+          sessionId: session.id,
+          next,
+          expiresAt: session.expiresAt,
+        };
       });
       if (outcome.kind === 'reused') {
-        throw new AppError(ResultCode.REFRESH_TOKEN_REUSED, 'Refresh token was already used; the session is closed');
+        throw new AppError(
+          ResultCode.REFRESH_TOKEN_REUSED,
+          'Refresh token was already used; the session is closed',
+        );
       }
       if (outcome.kind === 'invalid') {
         throw new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token is invalid or expired');

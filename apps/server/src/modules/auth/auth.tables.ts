@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -60,5 +70,55 @@ export const refreshTokens = pgTable(
   (t) => [
     uniqueIndex('refresh_tokens_token_hash_key').on(t.tokenHash),
     index('refresh_tokens_session_id_idx').on(t.sessionId),
+  ],
+);
+
+/**
+ * A social authorization request the server started (GET /auth/authorize/{provider}): its state,
+ * nonce and PKCE verifier stay here, never with the client. Redeemed once, within 10 minutes.
+ */
+export const authRequests = pgTable(
+  'auth_requests',
+  {
+    state: text('state').primaryKey(),
+    authMethod: text('auth_method').notNull(),
+    nonce: text('nonce').notNull(),
+    codeVerifier: text('code_verifier').notNull(),
+    /** the redirect_uri the provider was given */
+    redirectUri: text('redirect_uri').notNull(),
+    /** the web callback page (differs from redirectUri for Apple's form_post) */
+    returnUri: text('return_uri').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('auth_requests_expires_idx').on(t.expiresAt)],
+);
+
+/** Sign-in tickets already spent (by their jti): a ticket works once. */
+export const signInTicketUses = pgTable(
+  'sign_in_ticket_uses',
+  {
+    jti: text('jti').primaryKey(),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_ticket_uses_expires_idx').on(t.expiresAt)],
+);
+
+/** The sign-up consent items (spec §5: age 14+, terms, privacy, notifications) and when. */
+export const userConsents = pgTable(
+  'user_consents',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    item: text('item').notNull(),
+    agreed: boolean('agreed').notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.item] }),
+    check('user_consents_item_check', sql`${t.item} in ('age14', 'terms', 'privacy', 'alarm')`),
   ],
 );

@@ -43,7 +43,9 @@ describe('access tokens', () => {
     const tokens = createAccessTokens({ secret, ttlSeconds: 60, clock: new ManualClock() });
     const token = await tokens.issue(claims);
     const [h, p, s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: 'someone-else', sid: 's1', am: 'guest' })).toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: 'someone-else', sid: 's1', am: 'guest' }),
+    ).toString('base64url');
     expect(await codeOf(tokens.verify(`${h}.${forged}.${s}`))).toBe(ResultCode.INVALID_SESSION);
     expect(await codeOf(tokens.verify('not-a-token'))).toBe(ResultCode.INVALID_SESSION);
     expect(p).toBeTruthy();

@@ -37,10 +37,18 @@ export function createAccessTokens(options: { secret: string; ttlSeconds: number
           currentDate: options.clock.now(),
           clockTolerance: 0,
         });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.am !== 'string') {
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.am !== 'string'
+        ) {
           throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
         }
-        return { userId: payload.sub, sessionId: payload.sid, authMethod: payload.am as AuthMethod };
+        return {
+          userId: payload.sub,
+          sessionId: payload.sid,
+          authMethod: payload.am as AuthMethod,
+        };
       } catch (error) {
         if (error instanceof errors.JWTExpired) {
           throw new AppError(ResultCode.ACCESS_TOKEN_EXPIRED, 'Access token expired');

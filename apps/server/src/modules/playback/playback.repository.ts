@@ -1,5 +1,5 @@
 import { and, desc, eq, max, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { episodeViews, watchLogs } from './playback.tables';
 
 export function createPlaybackRepository(db: Db) {
@@ -68,6 +68,26 @@ export function createPlaybackRepository(db: Db) {
         .where(and(eq(watchLogs.id, logId), eq(watchLogs.userId, userId)))
         .returning({ startedAt: watchLogs.startedAt, endedAt: watchLogs.endedAt });
       return row;
+    },
+
+    /**
+     * A guest's history joins the account it signed in to: views merge (the later view time
+     * wins), watch logs move.
+     */
+    async transferHistory(tx: Tx, fromUserId: string, toUserId: string) {
+      await tx.execute(sql`
+        insert into ${episodeViews} (user_id, drama_id, episode_number, last_viewed_at)
+        select ${toUserId}, drama_id, episode_number, last_viewed_at
+        from ${episodeViews} where user_id = ${fromUserId}
+        on conflict (user_id, drama_id, episode_number)
+        do update set last_viewed_at = greatest(${episodeViews.lastViewedAt}, excluded.last_viewed_at)`);
+      await tx.delete(episodeViews).where(eq(episodeViews.userId, fromUserId));
+      await tx.update(watchLogs).set({ userId: toUserId }).where(eq(watchLogs.userId, fromUserId));
+    },
+
+    /** A withdrawn member's viewing history goes; watch logs stay for view statistics. */
+    async eraseHistory(tx: Tx, userId: string) {
+      await tx.delete(episodeViews).where(eq(episodeViews.userId, userId));
     },
   };
 }

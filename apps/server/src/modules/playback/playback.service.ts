@@ -1,6 +1,7 @@
 import { ResultCode, type DramaInfoData, type EpisodeStartData } from '@snapdrama/contract';
 import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -96,6 +97,11 @@ export function createPlaybackService(deps: {
         watchedSeconds: Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000),
       };
     },
+
+    /** Account changes (auth AccountDataHooks): a guest's history moves, a withdrawal erases it. */
+    transferUserData: (fromUserId: string, toUserId: string, tx: Tx) =>
+      repo.transferHistory(tx, fromUserId, toUserId),
+    eraseUserData: (userId: string, tx: Tx) => repo.eraseHistory(tx, userId),
   };
 }
 

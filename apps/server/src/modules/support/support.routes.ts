@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { envelope, inquiryBody, inquiryData, type Language } from '@snapdrama/contract';
+import { caller, type Guards } from '../../http/auth-guard';
+import { ok } from '../../http/reply';
+import type { AuthService } from '../auth/auth.service';
+import type { SupportService } from './support.service';
+
+export function supportRoutes(deps: {
+  support: SupportService;
+  auth: AuthService;
+  guards: Guards;
+}): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/user/qna',
+      {
+        preHandler: deps.guards.requireUser,
+        schema: { body: inquiryBody, response: { 200: envelope(inquiryData) } },
+      },
+      async (request) => {
+        const { userId } = caller(request);
+        const user = await deps.auth.getUser(userId);
+        const qnaId = await deps.support.registerInquiry(
+          userId,
+          request.body.cnts,
+          user.lang as Language,
+        );
+        return ok({ qnaId });
+      },
+    );
+  };
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { joinBody } from './auth';
+
+/** Sign-in methods backed by an outside provider (every method but guest). */
+export const SOCIAL_METHODS = ['google', 'kakao', 'facebook', 'apple'] as const;
+export type SocialMethod = (typeof SOCIAL_METHODS)[number];
+export const socialMethodSchema = z.enum(SOCIAL_METHODS);
+
+/** Web return page of a provider's sign-in popup (spec §2 routes; apple is ours). */
+export const socialCallbackPath = (method: SocialMethod) => `/callback/${method}`;
+
+const yn = z.enum(['Y', 'N']);
+
+/**
+ * GET /auth/authorize/{provider}?redirectUri=...: the server creates the authorization request
+ * (state, nonce, PKCE verifier kept server-side, single-use, 10 minutes) and answers the address
+ * the popup opens. redirectUri must be one of our web origins + /callback/{provider}.
+ */
+export const authorizeParams = z.object({ provider: socialMethodSchema });
+export const authorizeQuery = z.object({ redirectUri: z.url('must be an absolute URL').max(512) });
+export const authorizeData = z.object({ url: z.string(), state: z.string() });
+export type AuthorizeData = z.infer<typeof authorizeData>;
+
+/**
+ * POST /auth/check/user. Web: authId is the authorization code of the callback and state the
+ * state it came back with. Native (isNative true): authId is the provider's idToken (Google,
+ * Apple, Kakao) or accessToken (Facebook).
+ */
+export const checkSocialUserBody = z.object({
+  authMthd: socialMethodSchema,
+  authId: z.string().min(1, 'is required').max(8192),
+  isNative: z.boolean().optional(),
+  state: z.string().min(1).max(256).optional(),
+});
+export type CheckSocialUserBody = z.infer<typeof checkSocialUserBody>;
+
+/** authId: a short-lived, single-use sign-in ticket for the verified identity. */
+export const checkUserData = z.object({ isExists: z.boolean(), authId: z.string() });
+export type CheckUserData = z.infer<typeof checkUserData>;
+
+/**
+ * POST /auth/join with the consent items of the terms popup (spec §5, four items). infoAgreeYn
+ * is the combined flag (Y only when all four are on). When the four item fields are absent,
+ * infoAgreeYn Y stands for all four and N for the three required ones without notifications.
+ */
+export const accountJoinBody = joinBody.extend({
+  ageAgreeYn: yn.optional(),
+  termsAgreeYn: yn.optional(),
+  privacyAgreeYn: yn.optional(),
+  alarmAgreeYn: yn.optional(),
+});
+export type AccountJoinBody = z.infer<typeof accountJoinBody>;
+
+/** PUT /auth/change/nickname. The rule itself is checkNickname in @snapdrama/rules. */
+export const changeNicknameBody = z.object({ ncknm: z.string().max(64, 'is too long') });
+export const changeNicknameData = z.object({ ncknm: z.string() });
+
+/** POST /user/qna. At least 20 characters (checked by the service, code 400013). */
+export const inquiryBody = z.object({
+  cnts: z.string().max(4000, 'must be at most 4000 characters'),
+});
+export const inquiryData = z.object({ qnaId: z.string() });
