@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import type { SpendableLot } from '@snapdrama/rules';
 import type { Db, Tx } from '../../db/client';
-import { coinAllocations, coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
+import { coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
 
 export type LotRow = typeof coinLots.$inferSelect;
 export type UnlockRow = typeof coinUnlocks.$inferSelect;
@@ -76,18 +77,6 @@ export function createWalletRepository(db: Db) {
       return row;
     },
 
-    /** Lots that can pay now, locked. */
-    async spendableLotsForUpdate(tx: Tx, userId: string, now: Date): Promise<LotRow[]> {
-      return tx
-        .select()
-        .from(coinLots)
-        .where(
-          and(eq(coinLots.userId, userId), gt(coinLots.expiresAt, now), gt(coinLots.remaining, 0)),
-        )
-        .orderBy(asc(coinLots.expiresAt))
-        .for('update');
-    },
-
     /** Takes coins from a lot; throws if that would go below zero (the CHECK would too). */
     async takeFromLot(tx: Tx, lotId: string, amount: number): Promise<void> {
       const rows = await tx
@@ -98,6 +87,84 @@ export function createWalletRepository(db: Db) {
       if (rows.length !== 1) throw new Error(`lot ${lotId} cannot give ${amount} coins`);
     },
 
+    /**
+     * Everything a spend decides on, in one round trip: the episodes of this drama already bought
+     * and the lots that can pay now. Call it after lockWallet, so it reads what the lock protects.
+     */
+    async spendState(
+      tx: Tx,
+      userId: string,
+      dramaId: number,
+      now: Date,
+    ): Promise<{ bought: number[]; lots: SpendableLot[] }> {
+      const at = now.toISOString();
+      const [row] = await selectRows<{ bought: unknown; lots: unknown }>(
+        tx,
+        sql`select
+          coalesce((select json_agg(episode_number) from coin_unlocks
+            where user_id = ${userId} and drama_id = ${dramaId}), '[]'::json) as bought,
+          coalesce((select json_agg(json_build_object(
+              'id', id, 'kind', kind, 'remaining', remaining,
+              'expiresAt', floor(extract(epoch from expires_at) * 1000),
+              'grantedAt', floor(extract(epoch from granted_at) * 1000)))
+            from coin_lots
+            where user_id = ${userId} and expires_at > ${at}::timestamptz and remaining > 0), '[]'::json) as lots`,
+      );
+      const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+      return {
+        bought: parse<number[]>(row?.bought ?? []),
+        lots: parse<SpendableLot[]>(row?.lots ?? []),
+      };
+    },
+
+    /**
+     * Takes the allocated coins from their lots, records the unlock and its allocations, in one
+     * statement; throws (rolling the transaction back) if any lot could not give its share.
+     */
+    async recordUnlock(
+      tx: Tx,
+      unlock: {
+        userId: string;
+        dramaId: number;
+        episodeNumber: number;
+        titleKey: string;
+        coins: number;
+        unlockedAt: Date;
+      },
+      allocations: { lotId: string; amount: number }[],
+    ): Promise<void> {
+      if (allocations.length === 0) throw new Error('an unlock needs at least one allocation');
+      const values = sql.join(
+        allocations.map((a) => sql`(${a.lotId}::uuid, ${a.amount}::int)`),
+        sql`, `,
+      );
+      const [row] = await selectRows<{ taken: string | number; recorded: string | number }>(
+        tx,
+        sql`with unlock as (
+            insert into coin_unlocks (user_id, drama_id, episode_number, title_key, coins, unlocked_at)
+            values (${unlock.userId}, ${unlock.dramaId}, ${unlock.episodeNumber}, ${unlock.titleKey},
+              ${unlock.coins}, ${unlock.unlockedAt.toISOString()}::timestamptz)
+            returning id
+          ), alloc (lot_id, amount) as (values ${values}),
+          taken as (
+            update coin_lots l set remaining = l.remaining - a.amount
+            from alloc a where l.id = a.lot_id and l.user_id = ${unlock.userId} and l.remaining >= a.amount
+            returning l.id
+          ), recorded as (
+            insert into coin_allocations (unlock_id, lot_id, amount)
+            select unlock.id, a.lot_id, a.amount from unlock, alloc a
+            returning lot_id
+          )
+          select (select count(*) from taken) as taken, (select count(*) from recorded) as recorded`,
+      );
+      if (
+        Number(row?.taken) !== allocations.length ||
+        Number(row?.recorded) !== allocations.length
+      ) {
+        throw new Error(`unlock allocations did not apply: ${JSON.stringify(row)}`);
+      }
+    },
+
     async coinUnlockedEpisodes(q: Q, userId: string, dramaId: number): Promise<number[]> {
       const rows = await q
         .select({ epsd: coinUnlocks.episodeNumber })
@@ -105,21 +172,6 @@ export function createWalletRepository(db: Db) {
         .where(and(eq(coinUnlocks.userId, userId), eq(coinUnlocks.dramaId, dramaId)))
         .orderBy(asc(coinUnlocks.episodeNumber));
       return rows.map((r) => r.epsd);
-    },
-
-    async insertUnlock(
-      tx: Tx,
-      values: Omit<typeof coinUnlocks.$inferInsert, 'id'>,
-      allocations: { lotId: string; amount: number }[],
-    ): Promise<UnlockRow> {
-      const [row] = await tx.insert(coinUnlocks).values(values).returning();
-      if (!row) throw new Error('unlock insert returned nothing');
-      if (allocations.length > 0) {
-        await tx
-          .insert(coinAllocations)
-          .values(allocations.map((a) => ({ unlockId: row.id, ...a })));
-      }
-      return row;
     },
 
     async findRefundByKey(q: Q, idempotencyKey: string): Promise<RefundRow | undefined> {

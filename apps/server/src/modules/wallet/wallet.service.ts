@@ -242,32 +242,28 @@ export function createWalletService(deps: {
         throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to unlock episodes with coins');
       }
       const { userId } = caller;
-      const { drama, episodes } = await deps.catalog.drama(dramaId);
+      // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
+      const [{ drama, episodes }, viewed, otherUnlocks] = await Promise.all([
+        deps.catalog.drama(dramaId),
+        deps.progress.viewedEpisodes(userId, dramaId),
+        deps.progress.otherUnlocks(userId, dramaId),
+      ]);
       const episode = episodes.find((e) => e.number === epsd);
       if (!episode)
         throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
       if (episode.coin === 0)
         throw new AppError(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
-      // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
-      const [viewed, otherUnlocks] = await Promise.all([
-        deps.progress.viewedEpisodes(userId, dramaId),
-        deps.progress.otherUnlocks(userId, dramaId),
-      ]);
       const prices = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
       const now = clock.now();
 
       return db.transaction(async (tx) => {
+        // the lock first, then the reads: they see every spend committed before ours
         const hasWallet = await repo.lockWallet(tx, userId);
-        const bought = hasWallet ? await repo.coinUnlockedEpisodes(tx, userId, dramaId) : [];
+        const { bought, lots } = hasWallet
+          ? await repo.spendState(tx, userId, dramaId, now)
+          : { bought: [], lots: [] };
         if (bought.includes(epsd)) {
-          const lots = await repo.spendableLotsForUpdate(tx, userId, now);
-          return unlockReply(
-            dramaId,
-            epsd,
-            0,
-            true,
-            spendableBalance(lots.map(toSpendable), now.getTime()),
-          );
+          return unlockReply(dramaId, epsd, 0, true, spendableBalance(lots, now.getTime()));
         }
         const progress = { episodes: prices, viewed, unlocked: [...bought, ...otherUnlocks] };
         if (isEpisodePlayable(progress, epsd)) {
@@ -283,9 +279,6 @@ export function createWalletService(deps: {
             `Only episode ${next} can be unlocked next`,
           );
         }
-        const lots = hasWallet
-          ? (await repo.spendableLotsForUpdate(tx, userId, now)).map(toSpendable)
-          : [];
         const allocations = allocateSpend(lots, episode.coin, now.getTime());
         if (!allocations) {
           throw new AppError(
@@ -293,8 +286,7 @@ export function createWalletService(deps: {
             `Episode ${epsd} costs ${episode.coin} coins; not enough coins`,
           );
         }
-        for (const a of allocations) await repo.takeFromLot(tx, a.lotId, a.amount);
-        await repo.insertUnlock(
+        await repo.recordUnlock(
           tx,
           {
             userId,
