@@ -149,18 +149,6 @@ export function createAuthService(deps: {
       return startSession(user);
     },
 
-    /** The sign-in method of a live user, or undefined (the wallet refuses guests, spec §6). */
-    async authMethodOf(userId: string): Promise<AuthMethod | undefined> {
-      return (await repo.findUserById(userId))?.authMethod as AuthMethod | undefined;
-    },
-
-    /** A new session for an existing user (social sign-in, and signed-in users in tests). */
-    async startSessionForUser(userId: string): Promise<IssuedSession> {
-      const user = await repo.findUserById(userId);
-      if (!user) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
-      return startSession(user);
-    },
-
     async getUser(userId: string): Promise<UserRow> {
       const user = await repo.findUserById(userId);
       if (!user) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
