@@ -38,6 +38,36 @@ export const router = createBrowserRouter([
               Component: (await import('../features/i18n/language-page')).LanguagePage,
             }),
           },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/profile-page')).ProfilePage,
+            }),
+          },
+          {
+            path: 'profile/edit',
+            lazy: async () => ({
+              Component: (await import('../features/profile/profile-edit-page')).ProfileEditPage,
+            }),
+          },
+          {
+            path: 'settings',
+            lazy: async () => ({
+              Component: (await import('../features/settings/settings-page')).SettingsPage,
+            }),
+          },
+          {
+            path: 'settings/terms',
+            lazy: async () => ({
+              Component: (await import('../features/settings/legal-page')).TermsPage,
+            }),
+          },
+          {
+            path: 'settings/privacy',
+            lazy: async () => ({
+              Component: (await import('../features/settings/legal-page')).PrivacyPage,
+            }),
+          },
           { path: ':dramaId', ...playerRoute },
           { path: ':dramaId/:episodeNum', ...playerRoute },
           {

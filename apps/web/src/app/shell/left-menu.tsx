@@ -59,7 +59,12 @@ export function LeftMenu({ open, onClose }: { open: boolean; onClose: () => void
             <span>{t('menu.login')}</span>
           </button>
         ) : (
-          <Link to="/profile" className={styles.menuProfile} onClick={onClose}>
+          <Link
+            to="/profile"
+            className={styles.menuProfile}
+            onClick={onClose}
+            data-testid="menu-profile"
+          >
             <UserIcon />
             <span>
               <strong>{user?.ncknm}</strong>

@@ -1,11 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
+import { openLoginSheet } from '../../features/auth/login-sheet';
 import { LanguagePicker } from '../../features/i18n/language-picker';
+import { isGuest, useUserInfo } from '../../shared/session/user-info';
+import { UserIcon } from '../../shared/ui/icons';
 import { Logo } from '../../shared/ui/logo';
 import { SearchBox } from './search-box';
 import styles from './shell.module.css';
 
-/** Desktop top bar (spec §2): logo, tabs, language picker, search. */
+/** Desktop account entry: log in for guests, nickname linking to /profile for members. */
+function AccountEntry() {
+  const { t } = useTranslation();
+  const user = useUserInfo().data?.user;
+  if (isGuest(user)) {
+    return (
+      <button className={styles.accountEntry} onClick={openLoginSheet} data-testid="topbar-login">
+        <UserIcon />
+        <span>{t('menu.login')}</span>
+      </button>
+    );
+  }
+  return (
+    <Link to="/profile" className={styles.accountEntry} data-testid="topbar-profile">
+      <UserIcon />
+      <span data-testid="topbar-nickname">{user?.ncknm}</span>
+    </Link>
+  );
+}
+
+/** Desktop top bar (spec §2): logo, tabs, language picker, search, account. */
 export function TopBar() {
   const { t } = useTranslation();
   const tabClass = ({ isActive }: { isActive: boolean }) =>
@@ -28,6 +51,7 @@ export function TopBar() {
         <div className={styles.topBarEnd}>
           <LanguagePicker />
           <SearchBox />
+          <AccountEntry />
         </div>
       </div>
     </header>

@@ -1,0 +1,124 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TFunction } from 'i18next';
+import type { SocialMethod } from '@snapdrama/contract';
+import { tokenStore } from '../../shared/api/api';
+import { errorMessage } from '../../shared/api/api-error';
+import { layers, useLayerStore } from '../../shared/layers/layer-store';
+import { checkUser, fetchAuthorization, loginWithTicket } from './api/social-auth';
+import { acceptSnsMessage } from './sns-message';
+import { TermsAgreement } from './terms-popup';
+
+interface SignInDeps {
+  queryClient: QueryClient;
+  t: TFunction;
+}
+
+/** The sign-in in progress: the method the viewer chose and the state the server made for it. */
+let started: { method: SocialMethod; state: string } | null = null;
+let deps: SignInDeps | null = null;
+let listening = false;
+
+const POPUP_NAME = 'snapdrama-sign-in';
+const POPUP_FEATURES = 'popup=yes,width=480,height=720';
+
+function loginFailed(t: TFunction, error?: unknown) {
+  layers.alert({
+    title: t('error_popup.title'),
+    message:
+      error === undefined
+        ? t('auth.msg_login_fail')
+        : errorMessage(error, t('auth.msg_login_fail')),
+    // spec §8: confirming a login failure reloads the page
+    onConfirm: () => window.location.reload(),
+  });
+}
+
+/** A session token arrived: keep it, close the sign-in layers and load the member's data. */
+export async function completeWithToken(queryClient: QueryClient, accessToken: string) {
+  tokenStore.set(accessToken);
+  const store = useLayerStore.getState();
+  store.closePopup();
+  store.closeSheet();
+  await queryClient.invalidateQueries();
+}
+
+async function finishSignIn(
+  method: SocialMethod,
+  code: string,
+  state: string,
+  { queryClient, t }: SignInDeps,
+) {
+  let checked;
+  try {
+    checked = await checkUser(method, code, state);
+  } catch (error) {
+    layers.alert({
+      title: t('error_popup.title'),
+      message: errorMessage(error, t('auth.msg_check_user_fail')),
+    });
+    return;
+  }
+  if (checked.isExists) {
+    try {
+      const { access_token } = await loginWithTicket(method, checked.authId);
+      await completeWithToken(queryClient, access_token);
+    } catch (error) {
+      loginFailed(t, error);
+    }
+    return;
+  }
+  // not a member yet: keep the auth data and ask for the terms (spec §4)
+  useLayerStore.getState().closeSheet();
+  useLayerStore.getState().openPopup({
+    kind: 'terms-agree',
+    title: t('terms.title'),
+    width: 300,
+    content: (
+      <TermsAgreement
+        method={method}
+        ticket={checked.authId}
+        onJoined={(token) => completeWithToken(queryClient, token)}
+      />
+    ),
+  });
+}
+
+function onMessage(event: MessageEvent) {
+  const verdict = acceptSnsMessage(event, window.location.origin, started);
+  if (verdict.kind === 'ignore' || !deps) return;
+  const current = deps;
+  started = null;
+  if (verdict.kind === 'mismatch') {
+    loginFailed(current.t);
+    return;
+  }
+  const { auth_method, code, state } = verdict.message;
+  void finishSignIn(auth_method, code, state, current);
+}
+
+/**
+ * Login sheet → provider popup (spec §2, §4: infoAgreed false until the terms popup). The popup
+ * opens at once (inside the click, so it is not blocked) and is pointed at the provider when the
+ * server has made the authorization request.
+ */
+export async function startSocialSignIn(method: SocialMethod, signInDeps: SignInDeps) {
+  deps = signInDeps;
+  if (!listening) {
+    window.addEventListener('message', onMessage);
+    listening = true;
+  }
+  const popup = window.open('about:blank', POPUP_NAME, POPUP_FEATURES);
+  if (!popup) {
+    layers.alert({ message: signInDeps.t('auth.popup_blocked') });
+    return;
+  }
+  try {
+    const { url, state } = await fetchAuthorization(method);
+    started = { method, state };
+    popup.location.href = url;
+  } catch (error) {
+    popup.close();
+    started = null;
+    loginFailed(signInDeps.t, error);
+  }
+}

@@ -1,0 +1,79 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatNumber } from '../../shared/format/number';
+import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { requestLogin } from '../../shared/session/login-request';
+import { isGuest, useUserInfo } from '../../shared/session/user-info';
+import { Button } from '../../shared/ui/button';
+import { UserIcon } from '../../shared/ui/icons';
+import styles from './profile.module.css';
+
+/** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
+export function ProfilePage() {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const user = useUserInfo().data?.user;
+
+  if (!user || isGuest(user)) {
+    return (
+      <section className={styles.page} data-testid="profile-page">
+        <div className={styles.prompt} data-testid="profile-guest">
+          <UserIcon />
+          <p>{t('profile.guest_prompt')}</p>
+          <Button onClick={requestLogin} data-testid="profile-login">
+            {t('profile.login')}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page} data-testid="profile-page">
+      <h1 className={styles.heading}>{t('profile.title')}</h1>
+      <Link to="/profile/edit" className={styles.identity} data-testid="profile-edit-link">
+        <span className={styles.avatar} aria-hidden="true">
+          <UserIcon />
+        </span>
+        <span className={styles.names}>
+          <strong data-testid="profile-nickname">{user.ncknm}</strong>
+          {user.email && <small>{user.email}</small>}
+        </span>
+        <span className={styles.chevron} aria-label={t('profile.edit')}>
+          ›
+        </span>
+      </Link>
+
+      <div className={styles.wallet} data-testid="profile-wallet">
+        <div className={styles.walletHead}>
+          <strong>{t('profile.wallet')}</strong>
+          <Link to="/profile/coin-history">{t('profile.coin_history')} ›</Link>
+        </div>
+        <dl className={styles.balances}>
+          <div>
+            <dt>{t('profile.coins')}</dt>
+            <dd>{formatNumber(user.coin_list.paid)}</dd>
+          </div>
+          <div>
+            <dt>{t('profile.bonus_coins')}</dt>
+            <dd>{formatNumber(user.coin_list.bonus)}</dd>
+          </div>
+        </dl>
+        <Link to="/payment" className={styles.charge}>
+          {t('profile.charge')}
+        </Link>
+      </div>
+
+      {isMobile && (
+        <ul className={styles.links}>
+          <li>
+            <Link to="/mission">{t('profile.mission')}</Link>
+          </li>
+          <li>
+            <Link to="/settings">{t('profile.settings')}</Link>
+          </li>
+        </ul>
+      )}
+    </section>
+  );
+}

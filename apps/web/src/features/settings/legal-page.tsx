@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import styles from './settings.module.css';
+
+/** /settings/terms and /settings/privacy: the embedded help pages (spec §2). */
+export function TermsPage() {
+  const { t } = useTranslation();
+  return (
+    <article className={styles.page} data-testid="terms-page">
+      <h1 className={styles.title}>{t('settings.terms')}</h1>
+      <p className={styles.legal}>{t('legal.terms_body')}</p>
+    </article>
+  );
+}
+
+export function PrivacyPage() {
+  const { t } = useTranslation();
+  return (
+    <article className={styles.page} data-testid="privacy-page">
+      <h1 className={styles.title}>{t('settings.privacy')}</h1>
+      <p className={styles.legal}>{t('legal.privacy_body')}</p>
+    </article>
+  );
+}
