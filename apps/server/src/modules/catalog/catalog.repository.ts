@@ -133,18 +133,19 @@ export function createCatalogRepository(db: Db) {
      */
     async search(normalizedTerm: string, { limit, offset }: Page): Promise<CountedRows> {
       const matches = like(dramas.searchText, containsPattern(normalizedTerm));
-      const rows = await db
-        .select(dramaColumns)
+      // one pass over the matches yields the page and the total (the sort reads them all anyway)
+      const found = await db
+        .select({ ...dramaColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
         .from(dramas)
         .where(matches)
         .orderBy(desc(dramas.registeredAt), desc(dramas.id))
         .limit(limit)
         .offset(offset);
-      const total =
-        offset === 0 && rows.length < limit
-          ? rows.length
-          : ((await db.select({ n: count() }).from(dramas).where(matches))[0]?.n ?? 0);
-      return { total, rows };
+      const rows = found.map(({ total: _total, ...row }) => row);
+      if (found[0]) return { total: found[0].total, rows };
+      if (offset === 0) return { total: 0, rows };
+      const [totalRow] = await db.select({ n: count() }).from(dramas).where(matches);
+      return { total: totalRow?.n ?? 0, rows };
     },
 
     /** Adds one view; the new count, or undefined for an unknown drama. */

@@ -1,0 +1,164 @@
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { normalizeSearchText } from '@snapdrama/rules';
+import { seedLargeCatalog } from '../apps/server/scripts/seed-large-catalog';
+import type { Running } from './lib';
+import { load, printResults, startApp, startHelloWorld, type LoadResult } from './lib';
+
+const TARGET_RATIO = 0.4;
+const TARGET_P99_MS = 50;
+/** A common word (about 1/20 of the catalog) and a rare one (a numbered title). */
+const KEYWORDS = ['moonlit', '드라마 4242'];
+
+function verdict(r: LoadResult, baseline: LoadResult | undefined): string {
+  const parts = [`p99 ${r.p99} ms ${r.p99 < TARGET_P99_MS ? '<' : '>='} ${TARGET_P99_MS} ms`];
+  if (baseline) {
+    const ratio = r.requestsPerSecond / baseline.requestsPerSecond;
+    parts.push(
+      `${(ratio * 100).toFixed(1)} % of hello world ${ratio >= TARGET_RATIO ? '>=' : '<'} 40 %`,
+    );
+  }
+  return `${r.name}: ${parts.join(', ')}`;
+}
+
+const NUMBERED = ['drama', '드라마', 'ドラマ'];
+/** A keyword nobody searched yet: a numbered title in one of the three languages. */
+function freshKeyword(size: number): string {
+  const n = 1 + Math.floor(Math.random() * size);
+  return `${NUMBERED[n % 3]} ${n}`;
+}
+
+/** Load with a new path per request (cache misses), 50 connections. */
+async function loadPaths(name: string, baseUrl: string, path: () => string): Promise<LoadResult> {
+  const result = await autocannon({
+    url: baseUrl,
+    connections: 50,
+    duration: Number(process.env.BENCH_SECONDS ?? 10),
+    requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
+  });
+  return {
+    name,
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The search query alone (no cache, no HTTP), `concurrency` at a time, for common words. */
+async function queryLatencies(app: Running, words: string[], concurrency: number, rounds: number) {
+  const times: number[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < rounds) {
+      const word = words[next++ % words.length] ?? '';
+      const started = performance.now();
+      await app.services.catalogRepo.search(normalizeSearchText(word), { limit: 12, offset: 0 });
+      times.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  times.sort((a, b) => a - b);
+  const at = (q: number) =>
+    Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1));
+  return { p50: at(0.5), p99: at(0.99), n: times.length };
+}
+
+/**
+ * A database on the PostgreSQL server of DATABASE_URL kept between runs (created when missing):
+ * seeding is idempotent, so only the first run pays for 100,000 dramas (a few minutes).
+ */
+async function benchDatabase(url: string, size: number): Promise<string> {
+  const name = `snapdrama_bench_catalog_${size}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
+async function searchAt(size: number, databaseUrl: string): Promise<void> {
+  const app = await startApp({ databaseUrl: await benchDatabase(databaseUrl, size), seed: false });
+  try {
+    const started = Date.now();
+    await seedLargeCatalog({ db: app.database.db, count: size, batchSize: 2000 });
+    await app.services.catalog.catalogChanged();
+    console.log(
+      `seeded ${size} dramas on PostgreSQL in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await app.database.db.execute('analyze');
+    for (const keyword of KEYWORDS) {
+      const res = await fetch(
+        `${app.url}/api/v1/drama/search/list/${encodeURIComponent(keyword)}/12/1`,
+      );
+      const body = (await res.json()) as { data: { totalCount: number } };
+      console.log(`"${keyword}" matches ${body.data.totalCount} dramas`);
+    }
+    const http = await loadPaths(
+      `GET /drama/search/list/<new numbered title>/12/1 @${size}`,
+      app.url,
+      () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
+    );
+    printResults([http]);
+    console.log(`  ${verdict(http, undefined)}`);
+    const common = await queryLatencies(
+      app,
+      ['moonlit', '달빛', '月光', 'crimson bride', '계약', 'detective'],
+      20,
+      600,
+    );
+    console.log(
+      `  search query alone, common words (~${Math.round(size / 20)} matches each), 20 concurrent: p50 ${common.p50} ms, p99 ${common.p99} ms over ${common.n} queries`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
+/**
+ * Catalog lists and search on a 10,000-drama catalog in this process (PGlite, or DATABASE_URL),
+ * against a Fastify hello world measured in the same run; then search at 100,000 dramas on
+ * PostgreSQL when DATABASE_URL is set.
+ */
+export async function run(): Promise<void> {
+  const size = Number(process.env.BENCH_CATALOG_SIZE ?? 10_000);
+  const hello = await startHelloWorld();
+  const app = await startApp({ redisUrl: process.env.REDIS_URL, seed: false });
+  try {
+    const started = Date.now();
+    await seedLargeCatalog({ db: app.database.db, count: size });
+    await app.services.catalog.catalogChanged();
+    console.log(
+      `seeded ${size} dramas on ${app.database.kind} in ${((Date.now() - started) / 1000).toFixed(1)} s; cache: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}`,
+    );
+    const baseline = await load('hello world (baseline)', { url: hello.url });
+    const results = [
+      baseline,
+      await load('GET /drama/list/0/12/1 (cached)', { url: `${app.url}/api/v1/drama/list/0/12/1` }),
+      await load('GET /drama/view-count/list/10/1 (cached)', {
+        url: `${app.url}/api/v1/drama/view-count/list/10/1`,
+      }),
+      await load(`GET /drama/search/list/${KEYWORDS[0]}/12/1 (cached)`, {
+        url: `${app.url}/api/v1/drama/search/list/${KEYWORDS[0]}/12/1`,
+      }),
+      await loadPaths(
+        `GET /drama/search/list/<new numbered title>/12/1 (uncached, ${app.database.kind})`,
+        app.url,
+        () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
+      ),
+    ];
+    printResults(results, baseline);
+    for (const r of results.slice(1)) console.log(`  ${verdict(r, baseline)}`);
+  } finally {
+    await app.close();
+    await hello.close();
+  }
+
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) await searchAt(Number(process.env.BENCH_SEARCH_SIZE ?? 100_000), databaseUrl);
+  else console.log('search at 100,000 dramas on PostgreSQL: skipped (set DATABASE_URL)');
+}
