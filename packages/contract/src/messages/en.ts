@@ -222,6 +222,17 @@ export const en = {
   'wallet.range': 'Last 6 months',
   'wallet.charge': 'Charge',
   'wallet.unlock_episode': 'Unlock episode {{n}}',
+  // catalog
+  'catalog.all': 'All',
+  'catalog.category_title': 'Categories',
+  'catalog.search_result': '{{count}} results for "{{keyword}}"',
+  'catalog.search_title': 'Search',
+  'catalog.prev': 'Previous',
+  'catalog.next': 'Next',
+  'catalog.page_n': 'Page {{n}}',
+  'catalog.shuffle': 'Shuffle',
+  'catalog.more': 'See all',
+  'catalog.banner': 'Featured',
 } as const;
 
 export type MessageKey = keyof typeof en;

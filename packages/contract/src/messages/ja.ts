@@ -223,4 +223,15 @@ export const ja: Messages = {
   'wallet.range': '過去6か月',
   'wallet.charge': 'チャージ',
   'wallet.unlock_episode': '第{{n}}話をアンロック',
+  // catalog
+  'catalog.all': 'すべて',
+  'catalog.category_title': 'カテゴリー',
+  'catalog.search_result': '「{{keyword}}」の検索結果 {{count}}件',
+  'catalog.search_title': '検索',
+  'catalog.prev': '前へ',
+  'catalog.next': '次へ',
+  'catalog.page_n': '{{n}}ページ',
+  'catalog.shuffle': 'シャッフル',
+  'catalog.more': 'すべて見る',
+  'catalog.banner': 'おすすめ',
 };

@@ -222,4 +222,15 @@ export const ko: Messages = {
   'wallet.range': '최근 6개월',
   'wallet.charge': '충전',
   'wallet.unlock_episode': '{{n}}화 잠금 해제',
+  // catalog
+  'catalog.all': '전체',
+  'catalog.category_title': '카테고리',
+  'catalog.search_result': '"{{keyword}}" 검색 결과 {{count}}건',
+  'catalog.search_title': '검색',
+  'catalog.prev': '이전',
+  'catalog.next': '다음',
+  'catalog.page_n': '{{n}}페이지',
+  'catalog.shuffle': '셔플',
+  'catalog.more': '전체 보기',
+  'catalog.banner': '추천',
 };
