@@ -45,6 +45,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'profile/coin-history',
+            lazy: async () => ({
+              Component: (await import('../features/wallet/coin-history-page')).CoinHistoryPage,
+            }),
+          },
+          {
             path: 'profile/edit',
             lazy: async () => ({
               Component: (await import('../features/profile/profile-edit-page')).ProfileEditPage,

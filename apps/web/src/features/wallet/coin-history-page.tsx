@@ -1,0 +1,212 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { CoinHistoryDiv, CoinHistoryData, MessageKey } from '@snapdrama/contract';
+import { errorMessage } from '../../shared/api/api-error';
+import { formatNumber } from '../../shared/format/number';
+import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { useContentText } from '../../shared/i18n/content-text';
+import { layers } from '../../shared/layers/layer-store';
+import { requestLogin } from '../../shared/session/login-request';
+import { isGuest, useUserInfo } from '../../shared/session/user-info';
+import { Button } from '../../shared/ui/button';
+import { Spinner } from '../../shared/ui/spinner';
+import { historyRange, useCoinHistory } from './api/get-coin-history';
+import { formatDate, formatDateTime, groupByDate } from './api/group-by-date';
+import { useNearEnd } from './api/use-near-end';
+import styles from './coin-history.module.css';
+
+const TABS: { div: CoinHistoryDiv; label: MessageKey }[] = [
+  { div: 'A', label: 'wallet.tab_earn' },
+  { div: 'U', label: 'wallet.tab_use' },
+  { div: 'E', label: 'wallet.tab_expire' },
+];
+
+/** /profile/coin-history (spec §2): earn, use and expire tabs over the last six months. */
+export function CoinHistoryPage() {
+  const { t } = useTranslation();
+  const userInfo = useUserInfo().data;
+  const [div, setDiv] = useState<CoinHistoryDiv>('A');
+
+  if (!userInfo || isGuest(userInfo.user)) {
+    return (
+      <section className={styles.page} data-testid="coin-history-page">
+        <div className={styles.empty}>
+          <p>{t('profile.guest_prompt')}</p>
+          <Button onClick={requestLogin}>{t('profile.login')}</Button>
+        </div>
+      </section>
+    );
+  }
+
+  return (
+    <section className={styles.page} data-testid="coin-history-page">
+      <h1 className={styles.heading}>{t('wallet.history_title')}</h1>
+      <div className={styles.tabs} role="tablist">
+        {TABS.map((tab) => (
+          <button
+            key={tab.div}
+            role="tab"
+            aria-selected={div === tab.div}
+            className={div === tab.div ? `${styles.tab} ${styles.active}` : styles.tab}
+            onClick={() => setDiv(tab.div)}
+            data-testid={`coin-history-tab-${tab.div}`}
+          >
+            {t(tab.label)}
+          </button>
+        ))}
+      </div>
+      <HistoryList key={div} div={div} serverTime={userInfo.currentDateTime} />
+    </section>
+  );
+}
+
+function HistoryList({ div, serverTime }: { div: CoinHistoryDiv; serverTime: string }) {
+  const { t } = useTranslation();
+  const isMobile = useIsMobile();
+  const range = useMemo(() => historyRange(serverTime), [serverTime]);
+  const query = useCoinHistory(div, range);
+  const { fetchNextPage, hasNextPage, isFetchingNextPage } = query;
+
+  useEffect(() => {
+    if (query.isError) {
+      layers.toast(errorMessage(query.error, t('contents.msg_info_fail')), 'failure');
+    }
+  }, [query.isError, query.error, t]);
+
+  const loadMore = useCallback(() => {
+    if (hasNextPage && !isFetchingNextPage) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  // mobile: the next page loads within 100 px of the end, until the last page (spec §4)
+  useNearEnd(isMobile && Boolean(hasNextPage) && !isFetchingNextPage, loadMore);
+
+  const pages = query.data?.pages ?? [];
+  const first = pages[0];
+
+  return (
+    <>
+      <Totals first={first} />
+      <p className={styles.range}>
+        {t('wallet.range')} · {range.startDate} – {range.endDate}
+      </p>
+      {query.isPending ? (
+        <div className={styles.loading}>
+          <Spinner />
+        </div>
+      ) : (
+        <Entries div={div} pages={pages} />
+      )}
+      {hasNextPage && !isMobile && (
+        <Button
+          variant="secondary"
+          block
+          onClick={loadMore}
+          disabled={isFetchingNextPage}
+          data-testid="coin-history-more"
+        >
+          {t('wallet.load_more')}
+        </Button>
+      )}
+      {isFetchingNextPage && (
+        <div className={styles.loading}>
+          <Spinner size="small" />
+        </div>
+      )}
+      {!hasNextPage && pages.length > 1 && <p className={styles.end}>{t('common.all_loaded')}</p>}
+    </>
+  );
+}
+
+function Totals({ first }: { first: CoinHistoryData | undefined }) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.totals} data-testid="coin-history-totals">
+      <div className={styles.held}>
+        <span>{t('wallet.held')}</span>
+        <strong data-testid="coin-history-held">{formatNumber(first?.coin ?? 0)}</strong>
+      </div>
+      <dl className={styles.kinds}>
+        <div>
+          <dt>{t('wallet.own')}</dt>
+          <dd data-testid="coin-history-paid">{formatNumber(first?.coin_list.paid ?? 0)}</dd>
+        </div>
+        <div>
+          <dt>{t('wallet.bonus')}</dt>
+          <dd data-testid="coin-history-bonus">{formatNumber(first?.coin_list.bonus ?? 0)}</dd>
+        </div>
+      </dl>
+      <Link to="/payment" className={styles.charge}>
+        {t('wallet.charge')}
+      </Link>
+    </div>
+  );
+}
+
+interface Row {
+  at: string;
+  title: string;
+  detail: string;
+  amount: string;
+  tone: 'plus' | 'minus' | 'muted';
+}
+
+function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[] }) {
+  const { t } = useTranslation();
+  const text = useContentText();
+  const rows: Row[] = pages.flatMap((page): Row[] => {
+    switch (div) {
+      case 'A':
+        return page.alist.map((e) => ({
+          at: e.rgst_dtm,
+          title: t(`wallet.source_${e.memo.source}`),
+          detail: t('wallet.available_until', { date: formatDateTime(e.expr_dtm) }),
+          amount: `+${formatNumber(e.acqs_coin)}`,
+          tone: 'plus',
+        }));
+      case 'U':
+        return page.ulist.map((e) => ({
+          at: e.rgst_dtm,
+          title: text(e.titl_lang_key),
+          detail: t('wallet.episode_n', { n: e.memo.epsd }),
+          amount: `-${formatNumber(e.usag_coin)}`,
+          tone: 'minus',
+        }));
+      case 'E':
+        return page.elist.map((e) => ({
+          at: e.expr_dtm,
+          title: t('wallet.expired_at', { date: formatDateTime(e.expr_dtm) }),
+          detail: t('wallet.registered', { date: formatDate(e.rgst_dtm) }),
+          amount: `-${formatNumber(e.remn_coin)}`,
+          tone: 'muted',
+        }));
+    }
+  });
+
+  if (rows.length === 0) {
+    return (
+      <p className={styles.empty} data-testid="coin-history-empty">
+        {t('wallet.empty')}
+      </p>
+    );
+  }
+  return (
+    <div data-testid="coin-history-list">
+      {groupByDate(rows, (r) => r.at).map((group) => (
+        <section key={group.date} className={styles.group}>
+          <h2 className={styles.date}>{group.date}</h2>
+          <ul className={styles.rows}>
+            {group.entries.map((row, i) => (
+              <li key={`${row.at}-${i}`} className={styles.row} data-testid="coin-history-entry">
+                <div className={styles.text}>
+                  <strong>{row.title}</strong>
+                  <small>{row.detail}</small>
+                </div>
+                <span className={`${styles.amount} ${styles[row.tone]}`}>{row.amount}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}
