@@ -42,6 +42,7 @@ import { createI18nService } from './modules/i18n/i18n.service';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
 import { walletRoutes } from './modules/wallet/wallet.routes';
+import { walletSandboxRoutes } from './modules/wallet/wallet-sandbox.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { playbackRoutes } from './modules/playback/playback.routes';
 import {
@@ -242,6 +243,16 @@ export async function buildApp(
     },
     { prefix: API_BASE },
   );
+
+  if (config.social.sandbox) {
+    await app.register(
+      walletSandboxRoutes({
+        wallet: services.wallet,
+        guards,
+        production: config.env === 'production',
+      }),
+    );
+  }
 
   if (services.socialProviders.sandboxes.length > 0) {
     await app.register(

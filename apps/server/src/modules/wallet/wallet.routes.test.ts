@@ -546,3 +546,46 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
     ).toBe(401);
   });
 });
+
+describe('POST /sandbox/wallet/grant (sandbox stand-in, never in production)', () => {
+  const sandboxGrant = (who: { token: string } | undefined, payload: unknown) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/wallet/grant',
+      headers: who ? auth(who) : {},
+      payload: payload as object,
+    });
+
+  it('gives the caller coins once per key', async () => {
+    const member = await signInMember(ctx);
+    const first = await sandboxGrant(member, { amount: 300, key: 'e2e' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json().data.created).toBe(true);
+    const again = await sandboxGrant(member, { amount: 300, key: 'e2e' });
+    expect(again.json().data.created).toBe(false);
+    expect(await ctx.services.wallet.balances(member.userId)).toEqual({ paid: 0, bonus: 300 });
+    await sandboxGrant(member, { amount: 50, key: 'paid', kind: 'paid' });
+    expect(await ctx.services.wallet.balances(member.userId)).toEqual({ paid: 50, bonus: 300 });
+  });
+
+  it('refuses guests, anonymous callers and bad amounts', async () => {
+    const g = await sandboxGrant(await joinGuest(ctx.app), { amount: 10, key: 'g' });
+    expect(g.json().code).toBe(ResultCode.GUEST_NOT_ALLOWED);
+    expect((await sandboxGrant(undefined, { amount: 10, key: 'x' })).statusCode).toBe(401);
+    const member = await signInMember(ctx);
+    for (const amount of [0, -1, 10_001, 1.5]) {
+      expect((await sandboxGrant(member, { amount, key: `bad-${amount}` })).statusCode).toBe(400);
+    }
+  });
+
+  it('cannot be mounted in production', async () => {
+    const { walletSandboxRoutes } = await import('./wallet-sandbox.routes');
+    expect(() =>
+      walletSandboxRoutes({
+        wallet: ctx.services.wallet,
+        guards: { requireUser: async () => undefined, optionalUser: async () => undefined },
+        production: true,
+      }),
+    ).toThrow(/never/);
+  });
+});
