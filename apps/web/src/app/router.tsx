@@ -13,6 +13,21 @@ const playerRoute = {
   handle: { layout: 'player' } satisfies RouteHandle,
 };
 
+const catalogPages = () => import('../features/catalog/catalog-pages');
+const catalogRoutes = [
+  { path: 'category', lazy: async () => ({ Component: (await catalogPages()).CategoryPage }) },
+  {
+    path: 'category/:categoryId',
+    lazy: async () => ({ Component: (await catalogPages()).CategoryPage }),
+  },
+  { path: 'search', lazy: async () => ({ Component: (await catalogPages()).SearchPage }) },
+  { path: 'popular', lazy: async () => ({ Component: (await catalogPages()).PopularPage }) },
+  { path: 'exclusive', lazy: async () => ({ Component: (await catalogPages()).ExclusivePage }) },
+  { path: 'recent', lazy: async () => ({ Component: (await catalogPages()).RecentPage }) },
+  { path: 'latest', lazy: async () => ({ Component: (await catalogPages()).LatestPage }) },
+  { path: 'shuffle', lazy: async () => ({ Component: (await catalogPages()).ShufflePage }) },
+];
+
 /**
  * Routes load their page code lazily. The router is created at module load so the first page's
  * code downloads while the dictionary and the session load (AppGate).
@@ -29,7 +44,7 @@ export const router = createBrowserRouter([
           {
             index: true,
             lazy: async () => ({
-              Component: (await import('../features/main/main-page')).MainPage,
+              Component: (await import('../features/catalog/main-page')).MainPage,
             }),
           },
           {
@@ -74,6 +89,7 @@ export const router = createBrowserRouter([
               Component: (await import('../features/settings/legal-page')).PrivacyPage,
             }),
           },
+          ...catalogRoutes,
           { path: ':dramaId', ...playerRoute },
           { path: ':dramaId/:episodeNum', ...playerRoute },
           {

@@ -37,6 +37,7 @@ export function SearchBox() {
           className={styles.iconButton}
           onClick={() => setValue('')}
           aria-label={t('search.clear')}
+          data-testid="search-clear"
         >
           <CloseIcon />
         </button>

@@ -1,0 +1,136 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Drama } from '@snapdrama/contract';
+import { useContentText } from '../../../shared/i18n/content-text';
+import { ChevronLeftIcon } from '../../../shared/ui/icons';
+import { posterUrl } from './drama-card';
+import styles from './banner-slider.module.css';
+
+/** Spec §9: auto-advance every 2000 ms with a 500 ms transition. */
+export const BANNER_INTERVAL_MS = 2000;
+export const BANNER_TRANSITION_MS = 500;
+
+/**
+ * The top banner (spec §2): the latest dramas, horizontal posters on desktop and vertical ones on
+ * mobile (chosen by <picture>, so the right file loads before any script decides). With more than
+ * one slide it loops: a copy of the first slide follows the last, and landing on it jumps back.
+ */
+export function BannerSlider({ dramas }: { dramas: Drama[] }) {
+  const { t } = useTranslation();
+  const text = useContentText();
+  const count = dramas.length;
+  const loops = count > 1;
+  const slides = loops ? [...dramas, ...dramas.slice(0, 1)] : dramas;
+  const [index, setIndex] = useState(0);
+  const [animate, setAnimate] = useState(true);
+
+  useEffect(() => {
+    if (!loops) return;
+    // restarts after every move, so a click never leads to a double step
+    const timer = setTimeout(() => {
+      setAnimate(true);
+      setIndex((i) => Math.min(i + 1, count));
+    }, BANNER_INTERVAL_MS);
+    return () => clearTimeout(timer);
+  }, [index, loops, count]);
+
+  useEffect(() => {
+    if (animate) return;
+    // re-enable the transition on the frame after the instant jump
+    const frame = requestAnimationFrame(() => setAnimate(true));
+    return () => cancelAnimationFrame(frame);
+  }, [animate]);
+
+  const onTransitionEnd = () => {
+    if (index === count) {
+      setAnimate(false);
+      setIndex(0);
+    }
+  };
+  const go = (direction: 1 | -1) => {
+    setAnimate(true);
+    setIndex((i) => {
+      if (direction === 1) return Math.min(i + 1, count);
+      return i <= 0 ? count - 1 : i - 1;
+    });
+  };
+
+  if (count === 0) return <div className={styles.banner} aria-hidden="true" />;
+  const current = index % count;
+  return (
+    <section
+      className={styles.banner}
+      aria-roledescription="carousel"
+      aria-label={t('catalog.banner')}
+      data-testid="banner"
+      data-index={current}
+    >
+      <div
+        className={styles.track}
+        style={{
+          transform: `translateX(-${index * 100}%)`,
+          transition: animate ? `transform ${BANNER_TRANSITION_MS}ms ease` : 'none',
+        }}
+        onTransitionEnd={onTransitionEnd}
+      >
+        {slides.map((drama, i) => (
+          <Link
+            key={`${drama.dram_id}-${i}`}
+            to={`/${drama.dram_id}`}
+            className={styles.slide}
+            aria-hidden={i !== index}
+            tabIndex={i === index ? 0 : -1}
+            draggable={false}
+            data-testid="banner-slide"
+          >
+            <picture>
+              <source media="(max-width: 829.98px)" srcSet={posterUrl(drama.pstr_vrtc_path)} />
+              <img
+                src={posterUrl(drama.pstr_hrzt_path)}
+                alt={text(drama.titl_lang_key)}
+                width={1280}
+                height={720}
+                loading={i === 0 ? 'eager' : 'lazy'}
+                fetchPriority={i === 0 ? 'high' : 'low'}
+                decoding="async"
+                draggable={false}
+              />
+            </picture>
+            <div className={styles.caption}>
+              <h2 className={styles.title}>{text(drama.titl_lang_key)}</h2>
+              <p className={styles.description}>{text(drama.dscr_lang_key)}</p>
+            </div>
+          </Link>
+        ))}
+      </div>
+      {loops && (
+        <>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.prev}`}
+            onClick={() => go(-1)}
+            aria-label={t('catalog.prev')}
+            data-testid="banner-prev"
+          >
+            <ChevronLeftIcon />
+          </button>
+          <button
+            type="button"
+            className={`${styles.arrow} ${styles.next}`}
+            onClick={() => go(1)}
+            aria-label={t('catalog.next')}
+            data-testid="banner-next"
+          >
+            <ChevronLeftIcon />
+          </button>
+          <div className={styles.dots} aria-hidden="true">
+            {dramas.map((d, i) => (
+              <span key={d.dram_id} className={i === current ? styles.dotActive : styles.dot} />
+            ))}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,95 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import { BANNER_SIZE, FULL_LIST_SIZE, groupsOf, shuffled } from '@snapdrama/rules';
+import { useContentText } from '../../shared/i18n/content-text';
+import { BlockSpinner } from '../../shared/ui/spinner';
+import { allDramasQuery, latestQuery, shortListQuery, useCategories } from './api/catalog-api';
+import { BannerSlider } from './components/banner-slider';
+import { DramaGroup } from './components/drama-group';
+import { Section } from './components/section';
+import { SliderRow } from './components/slider-row';
+import { useReachEnd } from './hooks/use-reach-end';
+import styles from './main-page.module.css';
+
+/** Groups drawn at first and added each time the end of the list comes near. */
+const GROUPS_PER_STEP = 8;
+
+/**
+ * Main page (spec §2): banner of the 5 latest, slider rows (popular, exclusive, recent), then
+ * every drama in shuffled groups of 6. List failures are cleared silently (spec §8): a failed
+ * block simply stays out.
+ */
+export function MainPage() {
+  const { t } = useTranslation();
+  const text = useContentText();
+  const banner = useQuery(latestQuery(BANNER_SIZE));
+  const popular = useQuery(shortListQuery('popular', FULL_LIST_SIZE));
+  const exclusive = useQuery(shortListQuery('exclusive', FULL_LIST_SIZE));
+  const recent = useQuery(shortListQuery('recent', FULL_LIST_SIZE));
+  const all = useQuery(allDramasQuery());
+  const categories = useCategories();
+
+  const categoryNames = useMemo(
+    () =>
+      new Map((categories.data?.categoryList ?? []).map((c) => [c.ctgr_id, text(c.ctgr_lang_key)])),
+    [categories.data, text],
+  );
+  // shuffled once per list, so a re-render never reorders what the viewer is reading
+  const groups = useMemo(() => groupsOf(shuffled(all.data ?? [], Math.random)), [all.data]);
+  const [shown, setShown] = useState(GROUPS_PER_STEP);
+  const more = shown < groups.length;
+  const sentinel = useReachEnd<HTMLDivElement>(() => setShown((n) => n + GROUPS_PER_STEP), more);
+  const now = useMemo(() => new Date(), []);
+
+  return (
+    <div className={styles.page} data-testid="main-page">
+      {banner.isPending ? (
+        <div className={styles.bannerPlaceholder} />
+      ) : (
+        banner.data && <BannerSlider dramas={banner.data.dramaList} />
+      )}
+      {popular.data && popular.data.dramaList.length > 0 && (
+        <SliderRow
+          title={t('main.popular')}
+          to="/popular"
+          dramas={popular.data.dramaList}
+          testId="row-popular"
+        />
+      )}
+      {exclusive.data && exclusive.data.dramaList.length > 0 && (
+        <SliderRow
+          title={t('main.exclusive')}
+          to="/exclusive"
+          dramas={exclusive.data.dramaList}
+          testId="row-exclusive"
+        />
+      )}
+      {recent.data && recent.data.dramaList.length > 0 && (
+        <SliderRow
+          title={t('main.recent')}
+          to="/recent"
+          dramas={recent.data.dramaList}
+          testId="row-recent"
+        />
+      )}
+      <Section title={t('main.all_dramas')} testId="all-dramas">
+        {all.isPending ? (
+          <BlockSpinner />
+        ) : (
+          groups
+            .slice(0, shown)
+            .map((group) => (
+              <DramaGroup
+                key={group[0]?.dram_id}
+                dramas={group}
+                categoryNames={categoryNames}
+                now={now}
+              />
+            ))
+        )}
+        {more && <div ref={sentinel} className={styles.sentinel} />}
+      </Section>
+    </div>
+  );
+}

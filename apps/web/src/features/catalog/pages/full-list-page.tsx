@@ -1,0 +1,97 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
+import type { Drama } from '@snapdrama/contract';
+import { FULL_LIST_SIZE, GRID_PAGE_SIZE, shuffled, totalPages } from '@snapdrama/rules';
+import { BlockSpinner } from '../../../shared/ui/spinner';
+import {
+  allDramasQuery,
+  latestQuery,
+  shortListQuery,
+  type ShortListKind,
+} from '../api/catalog-api';
+import { DramaGrid } from '../components/drama-grid';
+import { Pagination } from '../components/pagination';
+import { usePageParam } from '../hooks/use-page-param';
+import styles from '../main-page.module.css';
+
+function ListLayout(props: {
+  title: string;
+  testId: string;
+  pending: boolean;
+  dramas: Drama[] | undefined;
+  children?: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className={styles.page} data-testid={props.testId}>
+      <h1 className={styles.title}>{props.title}</h1>
+      {props.pending ? (
+        <BlockSpinner />
+      ) : props.dramas && props.dramas.length > 0 ? (
+        <DramaGrid dramas={props.dramas} />
+      ) : (
+        <p className={styles.status}>{t('common.no_data')}</p>
+      )}
+      {props.children}
+    </div>
+  );
+}
+
+/** /popular, /exclusive, /recent: grids of 10 (spec §9). Failures show the empty state. */
+export function FullListPage({ kind }: { kind: ShortListKind }) {
+  const { t } = useTranslation();
+  const list = useQuery(shortListQuery(kind, FULL_LIST_SIZE));
+  const title = t(
+    kind === 'popular' ? 'main.popular' : kind === 'exclusive' ? 'main.exclusive' : 'main.recent',
+  );
+  return (
+    <ListLayout
+      title={title}
+      testId={`list-${kind}`}
+      pending={list.isPending}
+      dramas={list.data?.dramaList}
+    />
+  );
+}
+
+/** /latest: newest registered first, in numbered pages of 12. */
+export function LatestPage() {
+  const { t } = useTranslation();
+  const [page, hrefFor] = usePageParam();
+  const list = useQuery(latestQuery(GRID_PAGE_SIZE, page));
+  return (
+    <ListLayout
+      title={t('main.latest')}
+      testId="list-latest"
+      pending={list.isPending}
+      dramas={list.data?.dramaList}
+    >
+      {list.data && (
+        <Pagination
+          page={page}
+          totalPages={totalPages(list.data.totalCount, GRID_PAGE_SIZE)}
+          hrefFor={hrefFor}
+        />
+      )}
+    </ListLayout>
+  );
+}
+
+/** /shuffle: every drama in a random order. */
+export function ShufflePage() {
+  const { t } = useTranslation();
+  const all = useQuery(allDramasQuery());
+  const dramas = useMemo(
+    () => (all.data ? shuffled(all.data, Math.random) : undefined),
+    [all.data],
+  );
+  return (
+    <ListLayout
+      title={t('catalog.shuffle')}
+      testId="list-shuffle"
+      pending={all.isPending}
+      dramas={dramas}
+    />
+  );
+}

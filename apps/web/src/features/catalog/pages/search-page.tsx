@@ -1,0 +1,99 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { GRID_PAGE_SIZE, searchTerm, totalPages } from '@snapdrama/rules';
+import { useSearchStore } from '../../../shared/search/search-store';
+import { CloseIcon, SearchIcon } from '../../../shared/ui/icons';
+import { BlockSpinner } from '../../../shared/ui/spinner';
+import { searchQuery } from '../api/catalog-api';
+import { alertSearchFailure } from '../catalog-errors';
+import { DramaGrid } from '../components/drama-grid';
+import { Pagination } from '../components/pagination';
+import { usePageParam } from '../hooks/use-page-param';
+import pageStyles from '../main-page.module.css';
+import styles from './search-page.module.css';
+
+/** The page's own search input; it starts from the searched keyword (keyed by it). */
+function SearchForm({ initial }: { initial: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const setSearchValue = useSearchStore((s) => s.setSearchValue);
+  const [value, setValue] = useState(initial);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const term = searchTerm(value);
+    if (!term) return;
+    setSearchValue(term);
+    void navigate(`/search?keyword=${encodeURIComponent(term)}`);
+  };
+  return (
+    <form className={styles.form} role="search" onSubmit={submit}>
+      <input
+        type="search"
+        className={styles.input}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.placeholder')}
+        enterKeyHint="search"
+        data-testid="search-page-input"
+      />
+      {value && (
+        <button
+          type="button"
+          className={styles.icon}
+          onClick={() => setValue('')}
+          aria-label={t('search.clear')}
+          data-testid="search-page-clear"
+        >
+          <CloseIcon />
+        </button>
+      )}
+      <button type="submit" className={styles.icon} aria-label={t('menu.search')}>
+        <SearchIcon />
+      </button>
+    </form>
+  );
+}
+
+/** /search?keyword= (spec §2): input with clear button, result-count title, grid, pagination. */
+export function SearchPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const keyword = (params.get('keyword') ?? '').trim();
+  const [page, hrefFor] = usePageParam();
+
+  const results = useQuery(searchQuery(keyword, GRID_PAGE_SIZE, page));
+  useEffect(() => {
+    if (results.error) alertSearchFailure(results.error);
+  }, [results.error]);
+
+  return (
+    <div className={pageStyles.page} data-testid="search-page">
+      <SearchForm key={keyword} initial={keyword} />
+      {keyword && results.isPending && <BlockSpinner />}
+      {keyword && results.data && (
+        <>
+          <h1 className={pageStyles.title} data-testid="search-result-title">
+            {t('catalog.search_result', { count: results.data.totalCount, keyword })}
+          </h1>
+          {results.data.totalCount === 0 ? (
+            <p className={pageStyles.status} data-testid="search-empty">
+              {t('search.no_results')}
+            </p>
+          ) : (
+            <>
+              <DramaGrid dramas={results.data.dramaList} />
+              <Pagination
+                page={page}
+                totalPages={totalPages(results.data.totalCount, GRID_PAGE_SIZE)}
+                hrefFor={hrefFor}
+              />
+            </>
+          )}
+        </>
+      )}
+    </div>
+  );
+}
