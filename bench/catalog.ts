@@ -29,10 +29,15 @@ function freshKeyword(size: number): string {
 }
 
 /** Load with a new path per request (cache misses), 50 connections. */
-async function loadPaths(name: string, baseUrl: string, path: () => string): Promise<LoadResult> {
+async function loadPaths(
+  name: string,
+  baseUrl: string,
+  path: () => string,
+  connections = 50,
+): Promise<LoadResult> {
   const result = await autocannon({
     url: baseUrl,
-    connections: 50,
+    connections,
     duration: Number(process.env.BENCH_SECONDS ?? 10),
     requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
   });
@@ -105,15 +110,21 @@ async function searchAt(size: number, databaseUrl: string): Promise<void> {
     );
     printResults([http]);
     console.log(`  ${verdict(http, undefined)}`);
-    const common = await queryLatencies(
-      app,
-      ['moonlit', '달빛', '月光', 'crimson bride', '계약', 'detective'],
-      20,
-      600,
+    const sequential = await loadPaths(
+      `same, 1 connection (latency without queueing) @${size}`,
+      app.url,
+      () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
+      1,
     );
-    console.log(
-      `  search query alone, common words (~${Math.round(size / 20)} matches each), 20 concurrent: p50 ${common.p50} ms, p99 ${common.p99} ms over ${common.n} queries`,
-    );
+    printResults([sequential]);
+    console.log(`  ${verdict(sequential, undefined)}`);
+    const commonWords = ['moonlit', '달빛', '月光', 'crimson bride', '계약', 'detective'];
+    for (const concurrency of [1, 20]) {
+      const common = await queryLatencies(app, commonWords, concurrency, 300);
+      console.log(
+        `  search query alone, common words (~${Math.round(size / 20)} matches each), ${concurrency} at a time: p50 ${common.p50} ms, p99 ${common.p99} ms over ${common.n} queries`,
+      );
+    }
   } finally {
     await app.close();
   }

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 
 /** The API server of `npm run dev` (apps/server on its default port). */
 const apiTarget = 'http://127.0.0.1:3000';
-const proxied = ['/api', '/media', '/resources', '/healthz'];
+const proxied = ['/api', '/media', '/resources', '/healthz', '/sandbox'];
 
 /** Packages that every page needs, split out so they cache independently of app code. */
 const vendorGroups: { name: string; test: RegExp }[] = [
@@ -26,6 +26,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: read by scripts/check-bundle-size.mjs
+    manifest: true,
     target: 'es2022',
     // hls.js (~580 kB) is the largest chunk and loads only on the player page.
     chunkSizeWarningLimit: 650,

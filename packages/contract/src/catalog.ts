@@ -11,7 +11,7 @@ export type Category = z.infer<typeof category>;
 export const categoryListData = z.object({ categoryList: z.array(category) });
 export type CategoryListData = z.infer<typeof categoryListData>;
 
-export const categoryListParams = listParams.extend({
+export const categoryListParams = /* @__PURE__ */ listParams.extend({
   categoryId: z.coerce
     .number({ error: 'must be a number' })
     .int('must be an integer')
@@ -21,7 +21,7 @@ export const categoryListParams = listParams.extend({
 
 /** Longest search keyword accepted, in characters after trimming. */
 export const MAX_SEARCH_KEYWORD = 100;
-export const searchListParams = listParams.extend({
+export const searchListParams = /* @__PURE__ */ listParams.extend({
   keyword: z
     .string()
     .trim()

@@ -1,0 +1,41 @@
+// Fails when the JavaScript the main page needs before its first render is over the budget
+// (issue 3: 170 KB gzip). Counts the entry chunk, the main page's lazy chunk (the router starts
+// loading it with the entry) and every chunk they import statically, each gzipped.
+// Usage: node apps/web/scripts/check-bundle-size.mjs [distDir]   (after `vite build`)
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const BUDGET_BYTES = 170 * 1024;
+const MAIN_PAGE_SOURCE = 'src/features/catalog/main-page.tsx';
+const dist = path.resolve(process.argv[2] ?? path.join(import.meta.dirname, '..', 'dist'));
+const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
+
+const entries = Object.entries(manifest).filter(([, chunk]) => chunk.isEntry);
+if (entries.length !== 1) throw new Error(`expected one entry chunk, found ${entries.length}`);
+const roots = [entries[0][0], MAIN_PAGE_SOURCE];
+if (!manifest[MAIN_PAGE_SOURCE]) throw new Error(`${MAIN_PAGE_SOURCE} is not a chunk of the build`);
+
+const seen = new Set();
+const visit = (key) => {
+  if (seen.has(key)) return;
+  seen.add(key);
+  for (const dep of manifest[key].imports ?? []) visit(dep);
+};
+roots.forEach(visit);
+
+let total = 0;
+const rows = [...seen].map((key) => {
+  const file = manifest[key].file;
+  const gzip = gzipSync(readFileSync(path.join(dist, file)), { level: 9 }).length;
+  total += gzip;
+  return { file, 'gzip KB': (gzip / 1024).toFixed(1) };
+});
+rows.sort((a, b) => Number(b['gzip KB']) - Number(a['gzip KB']));
+console.table(rows);
+const verdict = `main page JS before first render: ${(total / 1024).toFixed(1)} KB gzip (budget ${BUDGET_BYTES / 1024} KB)`;
+if (total > BUDGET_BYTES) {
+  console.error(`FAIL ${verdict}`);
+  process.exit(1);
+}
+console.log(`OK ${verdict}`);
