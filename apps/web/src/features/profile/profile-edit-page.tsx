@@ -24,7 +24,10 @@ function NicknameForm({ current, onSaved }: { current: string; onSaved: () => vo
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [value, setValue] = useState(current);
+  // the guide appears once the viewer has typed: an untouched box is not an error
+  const [touched, setTouched] = useState(false);
   const problem = checkNickname(value, current);
+  const showGuide = touched && problem !== null;
   const save = useMutation({
     mutationFn: changeNickname,
     onSuccess: async () => {
@@ -56,8 +59,11 @@ function NicknameForm({ current, onSaved }: { current: string; onSaved: () => vo
           className={styles.input}
           value={value}
           autoComplete="off"
-          onChange={(e) => setValue(truncateNickname(e.target.value))}
-          aria-invalid={problem !== null}
+          onChange={(e) => {
+            setTouched(true);
+            setValue(truncateNickname(e.target.value));
+          }}
+          aria-invalid={showGuide}
           aria-describedby="nickname-guide"
           data-testid="nickname-input"
         />
@@ -68,10 +74,10 @@ function NicknameForm({ current, onSaved }: { current: string; onSaved: () => vo
       <p
         id="nickname-guide"
         className={styles.guide}
-        data-visible={problem !== null}
+        data-visible={showGuide}
         data-testid="nickname-guide"
       >
-        {problem !== null ? t('profile_edit.nickname_guide') : ''}
+        {showGuide ? t('profile_edit.nickname_guide') : ''}
       </p>
       <Button
         type="submit"
