@@ -1,0 +1,78 @@
+import { expect, test, type Page } from '@playwright/test';
+import { storedToken, waitForApp } from './helpers';
+
+/** Signs a new viewer in through the sandbox Google sign-in, as a person does, and agrees to the terms. */
+async function signInNewViewer(page: Page): Promise<string> {
+  await page.goto('/profile');
+  await waitForApp(page);
+  await page.getByTestId('profile-login').click();
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByTestId('login-google').click();
+  const popup = await popupOpened;
+  await popup
+    .locator('#custom-email')
+    .fill(`wallet-${Date.now()}-${Math.floor(Math.random() * 1e6)}@sandbox.test`);
+  await popup.locator('button.primary').click();
+  await page.getByTestId('terms-agree-all').click();
+  await page.getByTestId('terms-sign-up').click();
+  await expect(page.getByTestId('profile-nickname')).toBeVisible();
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  return token ?? '';
+}
+
+/** The fixture's coins: the sandbox grant (a stand-in for purchases), never mounted in production. */
+async function giveCoins(page: Page, token: string, amount: number, key: string) {
+  const res = await page.request.post('/sandbox/wallet/grant', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { amount, key },
+  });
+  expect(res.status()).toBe(200);
+}
+
+const DRAMA = 1; // 8 free episodes, then 40 coins each (demo catalog)
+const NEXT = 9;
+
+test('a signed-in viewer unlocks the next episode with coins; balance and history follow', async ({
+  page,
+}) => {
+  const token = await signInNewViewer(page);
+  await giveCoins(page, token, 100, 'start');
+
+  await page.goto(`/${DRAMA}/${NEXT}`);
+  const locked = page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`).first();
+  await expect(locked).toBeVisible();
+  await expect(locked.getByTestId('locked-coins')).toHaveText('100');
+  await locked.getByTestId('locked-unlock').click();
+  await expect(page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`)).toHaveCount(
+    0,
+  );
+
+  await page.goto('/profile/coin-history');
+  await expect(page.getByTestId('coin-history-held')).toHaveText('60');
+  await expect(page.getByTestId('coin-history-bonus')).toHaveText('60');
+  await expect(page.getByTestId('coin-history-entry')).toHaveCount(1);
+  await expect(page.getByTestId('coin-history-entry').first()).toContainText('+100');
+
+  await page.getByTestId('coin-history-tab-U').click();
+  await expect(page.getByTestId('coin-history-entry')).toHaveCount(1);
+  await expect(page.getByTestId('coin-history-entry').first()).toContainText('-40');
+
+  await page.getByTestId('coin-history-tab-E').click();
+  await expect(page.getByTestId('coin-history-empty')).toBeVisible();
+});
+
+test('too few coins: the locked layer offers the payment popup instead of the unlock', async ({
+  page,
+}) => {
+  const token = await signInNewViewer(page);
+  await giveCoins(page, token, 10, 'few');
+  await page.goto(`/${DRAMA}/${NEXT}`);
+  const locked = page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`).first();
+  await expect(locked.getByTestId('locked-coins')).toHaveText('10');
+  await expect(locked.getByTestId('locked-unlock')).toHaveCount(0);
+  await locked.getByTestId('locked-payment').click();
+  await expect(
+    page.getByTestId('payment-placeholder').or(page.getByTestId('payment-popup')),
+  ).toBeVisible();
+});
