@@ -87,6 +87,7 @@ export async function run(): Promise<void> {
     const perUser = new Map<string, number>();
     const endAt = performance.now() + SECONDS * 1000;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
 
     await Promise.all(
       members.map(async (m, i) => {
@@ -118,6 +119,9 @@ export async function run(): Promise<void> {
       }),
     );
     const elapsed = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
+    // client and server share this process: CPU per unlock bounds what one core can do
+    const cpuMsPerUnlock = ok ? (cpu.user + cpu.system) / 1000 / ok : 0;
     latencies.sort((a, b) => a - b);
 
     // every user's balance is exactly what was granted minus what was bought
@@ -139,6 +143,7 @@ export async function run(): Promise<void> {
         'p99 ms': Number(percentile(latencies, 99).toFixed(1)),
         'max ms': Number((latencies.at(-1) ?? 0).toFixed(1)),
         errors: failed,
+        'cpu ms/unlock': Number(cpuMsPerUnlock.toFixed(2)),
       },
     ]);
     if (failures.size) console.log('failures by code:', Object.fromEntries(failures));
