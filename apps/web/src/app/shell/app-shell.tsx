@@ -1,6 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
+import { openLoginSheet } from '../../features/auth/login-sheet';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { layerOpeners } from '../../shared/layers/layer-openers';
+import { useVideoSettings } from '../../shared/video/video-settings';
 import type { RouteHandle } from '../router';
 import { Footer } from './footer';
 import { LandscapeBlocker } from './landscape-blocker';
@@ -22,6 +25,9 @@ export function AppShell() {
     (m) => (m.handle as RouteHandle | undefined)?.layout === 'player',
   );
 
+  const toolVisible = useVideoSettings((s) => s.toolVisible);
+  useEffect(() => layerOpeners.register('login', openLoginSheet), []);
+
   useBackAction();
   useContextMenuBlock();
   useEffect(() => {
@@ -30,7 +36,14 @@ export function AppShell() {
 
   return (
     <div className={styles.shell} data-layout={isPlayer ? 'player' : 'page'}>
-      {isMobile ? !isPlayer && <MobileHeader onOpenMenu={() => setMenuOpen(true)} /> : <TopBar />}
+      {isMobile ? (
+        // On the player the header shows only with the video tool overlay (spec §2).
+        (!isPlayer || toolVisible) && (
+          <MobileHeader onOpenMenu={() => setMenuOpen(true)} overlay={isPlayer} />
+        )
+      ) : (
+        <TopBar />
+      )}
       <main className={styles.main}>
         <Outlet />
       </main>

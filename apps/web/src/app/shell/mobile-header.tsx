@@ -5,10 +5,17 @@ import { MenuIcon, SearchIcon, UserIcon } from '../../shared/ui/icons';
 import styles from './shell.module.css';
 
 /** Mobile header (spec §2): hamburger, logo, search, profile. */
-export function MobileHeader({ onOpenMenu }: { onOpenMenu: () => void }) {
+export function MobileHeader({
+  onOpenMenu,
+  overlay = false,
+}: {
+  onOpenMenu: () => void;
+  /** over the player's video instead of above the page */
+  overlay?: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <header className={styles.mobileHeader} data-testid="mobile-header">
+    <header className={styles.mobileHeader} data-overlay={overlay} data-testid="mobile-header">
       <button
         className={styles.iconButton}
         onClick={onOpenMenu}

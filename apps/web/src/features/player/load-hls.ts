@@ -1,7 +1,11 @@
+import type HlsClass from 'hls.js';
+import type { HlsConfig } from 'hls.js';
+
 /** hls.js is big and only the player needs it: it loads on demand into its own chunk. */
+let hlsModule: Promise<{ default: typeof HlsClass }> | undefined;
 export async function loadHls() {
-  const module = await import('hls.js');
-  return module.default;
+  hlsModule ??= import('hls.js');
+  return (await hlsModule).default;
 }
 
 /**
@@ -11,4 +15,36 @@ export async function loadHls() {
 export function prefersNativeHls(video: HTMLVideoElement): boolean {
   const native = video.canPlayType('application/vnd.apple.mpegurl') !== '';
   return native && !('MediaSource' in window);
+}
+
+/** Buffer ahead while playing, and while only preloading the next episode (seconds). */
+export const PLAYING_BUFFER_SECONDS = 20;
+export const PRELOAD_BUFFER_SECONDS = 4;
+
+/**
+ * Fast-start settings (docs/decisions/0500-player-fast-start.md). Loading starts by hand once
+ * the manifest is parsed, at a level chosen for the screen, so no bandwidth probe runs first.
+ */
+export function fastStartConfig(preload: boolean): Partial<HlsConfig> {
+  const buffer = preload ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS;
+  return {
+    autoStartLoad: false,
+    startFragPrefetch: true,
+    testBandwidth: false,
+    capLevelToPlayerSize: false,
+    abrEwmaDefaultEstimate: 5_000_000,
+    maxBufferLength: buffer,
+    maxMaxBufferLength: Math.max(buffer, 30),
+    backBufferLength: 10,
+    enableWorker: true,
+    // our own retry policy (spec §8) sits on top of a short hls.js one
+    manifestLoadPolicy: {
+      default: {
+        maxTimeToFirstByteMs: 8_000,
+        maxLoadTimeMs: 10_000,
+        timeoutRetry: { maxNumRetry: 1, retryDelayMs: 0, maxRetryDelayMs: 0 },
+        errorRetry: { maxNumRetry: 1, retryDelayMs: 300, maxRetryDelayMs: 1000 },
+      },
+    },
+  };
 }

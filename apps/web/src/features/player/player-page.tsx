@@ -1,28 +1,41 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
+import type { Swiper as SwiperInstance } from 'swiper';
+import type { EpisodeStartData } from '@snapdrama/contract';
+import { Keyboard, Mousewheel } from 'swiper/modules';
+import { Swiper, SwiperSlide } from 'swiper/react';
+import 'swiper/css';
 import {
+  SWIPE_SPEED_MS,
   episodeToOpen,
   isEpisodePlayable,
   isGridClickAllowed,
+  nextSlideEpisode,
   playerSlides,
   unlockNumber,
 } from '@snapdrama/rules';
 import { errorMessage } from '../../shared/api/api-error';
+import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useContentText } from '../../shared/i18n/content-text';
-import { layers } from '../../shared/layers/layer-store';
-import { useUserInfo } from '../../shared/session/user-info';
-import { Button } from '../../shared/ui/button';
-import { ChevronLeftIcon } from '../../shared/ui/icons';
+import { layers, useLayerStore } from '../../shared/layers/layer-store';
+import { isGuest as isGuestUser, useUserInfo } from '../../shared/session/user-info';
 import { NotFound } from '../../shared/ui/not-found';
 import { BlockSpinner, Spinner } from '../../shared/ui/spinner';
-import { dramaInfoQuery, toProgress } from './api/playback';
-import { EpisodeGrid } from './components/episode-grid';
+import { dramaInfoQuery, sendViewCount, toProgress, type VideoUrl } from './api/playback';
+import { openEpisodeSheet } from './components/episode-sheet';
+import { InfoPanel } from './components/info-panel';
 import { LockedEpisode } from './components/locked-episode';
+import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
 import { useEpisodeSession } from './hooks/use-episode-session';
+import { loadHls } from './load-hls';
+import { useEpisodeList } from './player-store';
 import styles from './player-page.module.css';
+
+/** The drama a bare player link opens (spec §2: "falls back to a default drama id"). */
+export const DEFAULT_DRAMA_ID = 1;
 
 function parsePositiveInt(value: string | undefined): number | undefined {
   if (value === undefined || !/^\d{1,9}$/.test(value)) return undefined;
@@ -33,7 +46,12 @@ function parsePositiveInt(value: string | undefined): number | undefined {
 /** /{dramaId} and /{dramaId}/{episodeNum} (spec §2). */
 export function PlayerPage() {
   const params = useParams();
-  const dramaId = parsePositiveInt(params.dramaId);
+  // hls.js downloads while the drama and the episode load, not after.
+  useEffect(() => {
+    void loadHls();
+  }, []);
+  const dramaId =
+    params.dramaId === undefined ? DEFAULT_DRAMA_ID : parsePositiveInt(params.dramaId);
   if (dramaId === undefined) return <NotFound />;
   return (
     <DramaPlayer key={dramaId} dramaId={dramaId} requested={parsePositiveInt(params.episodeNum)} />
@@ -44,12 +62,15 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   const { t } = useTranslation();
   const text = useContentText();
   const navigate = useNavigate();
+  const isMobile = useIsMobile();
   const info = useQuery(dramaInfoQuery(dramaId));
-  const coins = useUserInfo().data?.user.coin ?? 0;
+  const user = useUserInfo().data?.user;
+  const guest = isGuestUser(user);
 
   const progress = useMemo(() => (info.data ? toProgress(info.data) : undefined), [info.data]);
   const total = info.data?.episodeList.length ?? 0;
   const current = progress && total > 0 ? episodeToOpen(progress, requested) : undefined;
+  const slides = useMemo(() => (progress ? playerSlides(progress) : []), [progress]);
   const playable =
     progress !== undefined && current !== undefined && isEpisodePlayable(progress, current);
   // The address follows the episode (spec §2); the session starts once they agree.
@@ -61,7 +82,36 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     }
   }, [current, requested, dramaId, navigate]);
 
-  const session = useEpisodeSession(dramaId, current, playable && settledOnUrl);
+  const { session, renew } = useEpisodeSession(dramaId, current, playable && settledOnUrl);
+
+  // Signed URLs by episode: the open one's, and the next one's for preloading. Folded in while
+  // rendering whenever a new start response arrives.
+  const [urls, setUrls] = useState<{
+    from: EpisodeStartData | undefined;
+    byEpisode: Record<number, readonly VideoUrl[]>;
+  }>({ from: undefined, byEpisode: {} });
+  if (session.status === 'ready' && current !== undefined && urls.from !== session.data) {
+    const { videoUrlList, nextVideoUrlList } = session.data;
+    setUrls({
+      from: session.data,
+      byEpisode: {
+        ...urls.byEpisode,
+        // a player already running on preloaded URLs keeps them; renewals reload it themselves
+        [current]: urls.byEpisode[current] ?? videoUrlList,
+        ...(nextVideoUrlList ? { [current + 1]: nextVideoUrlList } : {}),
+      },
+    });
+  }
+  const urlsByEpisode = urls.byEpisode;
+
+  // One view per drama opened (spec §7), once the first episode started.
+  const viewCounted = useRef(false);
+  useEffect(() => {
+    if (session.status === 'ready' && !viewCounted.current) {
+      viewCounted.current = true;
+      void sendViewCount(dramaId);
+    }
+  }, [session.status, dramaId]);
 
   const cells = useMemo(() => {
     if (!progress) return [];
@@ -76,18 +126,41 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     [dramaId, navigate],
   );
 
-  const onSelectEpisode = (epsd: number) => {
-    if (!progress || epsd === current) return;
-    if (isGridClickAllowed(unlockNumber(progress), epsd)) goTo(epsd);
-    else layers.toast(t('player.episode_missed'), 'info');
-  };
+  const onSelectEpisode = useCallback(
+    (epsd: number) => {
+      if (!progress) return;
+      if (!isGridClickAllowed(unlockNumber(progress), epsd)) {
+        layers.toast(t('player.episode_missed'), 'info');
+        return;
+      }
+      useLayerStore.getState().closeSheet();
+      if (epsd !== current) goTo(epsd);
+    },
+    [progress, current, goTo, t],
+  );
 
-  // Video end moves on to the next slide: the next episode, or the locked one right after the
-  // unlocked ones (spec §4).
+  const publishList = useEpisodeList((s) => s.publish);
+  useEffect(() => {
+    publishList({ cells, current: current ?? 0, select: onSelectEpisode });
+  }, [cells, current, onSelectEpisode, publishList]);
+
+  // Swiper follows the address; a swipe changes the address.
+  const swiperRef = useRef<SwiperInstance | null>(null);
+  useEffect(() => {
+    const swiper = swiperRef.current;
+    if (!swiper || current === undefined) return;
+    const index = current - 1;
+    if (swiper.activeIndex !== index) {
+      // far jumps (grid) go at once; neighbours slide
+      swiper.slideTo(index, Math.abs(swiper.activeIndex - index) > 1 ? 0 : SWIPE_SPEED_MS);
+    }
+  }, [current, slides.length]);
+
+  // Video end moves on to the next slide (spec §4).
   const onEnded = useCallback(() => {
     if (!progress || current === undefined) return;
-    const next = current + 1;
-    if (playerSlides(progress).some((slide) => slide.epsd === next)) goTo(next);
+    const next = nextSlideEpisode(progress, current);
+    if (next !== undefined) goTo(next);
   }, [progress, current, goTo]);
 
   if (info.isPending) return <BlockSpinner />;
@@ -97,75 +170,101 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
 
   const { drama, episodeList } = info.data;
   const title = text(drama.titl_lang_key);
-  const price = episodeList.find((e) => e.epsd === current)?.coin ?? 0;
+  const priceOf = (epsd: number) => episodeList.find((e) => e.epsd === epsd)?.coin ?? 0;
 
-  let stage;
-  if (current === undefined) {
-    stage = <p className={styles.stageMessage}>{t('player.no_episodes')}</p>;
-  } else if (!playable || session.status === 'locked') {
-    stage = (
-      <LockedEpisode epsd={current} price={price} coins={coins} poster={drama.pstr_vrtc_path} />
-    );
-  } else if (session.status === 'ready') {
-    const auto =
-      session.data.videoUrlList.find((v) => v.quality === 'Auto') ?? session.data.videoUrlList[0];
-    stage = auto ? (
+  const renderSlide = (epsd: number, locked: boolean) => {
+    const near = current !== undefined && (epsd === current || epsd === current + 1);
+    if (!near) return <div className={styles.slideIdle} />;
+    const isCurrent = epsd === current;
+    if (locked || (isCurrent && session.status === 'locked')) {
+      return (
+        <LockedEpisode
+          dramaId={dramaId}
+          epsd={epsd}
+          price={priceOf(epsd)}
+          coins={user?.coin ?? 0}
+          unlockCount={user?.unlock_count ?? 0}
+          isGuest={guest}
+          poster={drama.pstr_vrtc_path}
+        />
+      );
+    }
+    if (isCurrent && session.status === 'error') {
+      return <p className={styles.stageMessage}>{t('contents.msg_fail')}</p>;
+    }
+    const urls = urlsByEpisode[epsd];
+    if (!urls) {
+      return isCurrent ? (
+        <div className={styles.stageMessage}>
+          <Spinner />
+        </div>
+      ) : (
+        <div className={styles.slideIdle} />
+      );
+    }
+    return (
       <VideoPlayer
-        key={`${current}:${auto.videoUrl}`}
-        src={auto.videoUrl}
-        episode={current}
-        poster={drama.pstr_hrzt_path}
+        key={epsd}
+        dramaId={dramaId}
+        epsd={epsd}
+        urls={urls}
+        active={isCurrent}
+        title={title}
+        poster={drama.pstr_vrtc_path}
+        ageRate={drama.age_rate}
+        warnings={drama.rate_clsf_crtr}
+        logId={isCurrent && session.status === 'ready' ? session.data.logId : undefined}
+        isGuest={guest}
+        renew={renew}
         onEnded={onEnded}
+        onOpenOptions={() => openOptionSheet('main')}
+        onOpenEpisodes={isMobile ? () => openEpisodeSheet(true) : undefined}
       />
-    ) : (
-      <p className={styles.stageMessage}>{t('contents.txt_no_data')}</p>
     );
-  } else if (session.status === 'error') {
-    stage = (
-      <div className={styles.stageMessage}>
-        <p>{t('contents.msg_fail')}</p>
-      </div>
-    );
-  } else {
-    stage = (
-      <div className={styles.stageMessage}>
-        <Spinner />
-      </div>
-    );
-  }
+  };
 
   return (
     <div className={styles.page} data-testid="player-page" data-drama-id={dramaId}>
       <div className={styles.stage}>
-        {stage}
-        <Button
-          variant="secondary"
-          className={styles.back}
-          onClick={() => void navigate('/')}
-          aria-label={t('common.go_home')}
-        >
-          <ChevronLeftIcon />
-        </Button>
+        {current === undefined ? (
+          <p className={styles.stageMessage}>{t('player.no_episodes')}</p>
+        ) : (
+          <Swiper
+            className={styles.swiper}
+            direction="vertical"
+            speed={SWIPE_SPEED_MS}
+            initialSlide={current - 1}
+            modules={[Keyboard, Mousewheel]}
+            keyboard={{ enabled: true }}
+            mousewheel={{ forceToAxis: true, thresholdDelta: 30 }}
+            onSwiper={(swiper) => {
+              swiperRef.current = swiper;
+            }}
+            onSlideChange={(swiper) => {
+              const epsd = swiper.activeIndex + 1;
+              if (epsd !== current) goTo(epsd);
+            }}
+            data-testid="player-swiper"
+          >
+            {slides.map((slide) => (
+              <SwiperSlide key={slide.epsd} className={styles.slide} data-episode={slide.epsd}>
+                {renderSlide(slide.epsd, slide.locked)}
+              </SwiperSlide>
+            ))}
+          </Swiper>
+        )}
       </div>
-      <aside className={styles.panel}>
-        <h1 className={styles.title} data-testid="player-title">
-          {title}
-        </h1>
-        <div className={styles.meta}>
-          {drama.age_rate && (
-            <span className={styles.age}>{t('player.age_rating', { age: drama.age_rate })}</span>
-          )}
-          <span>{t('common.episodes', { count: total })}</span>
-        </div>
-        <p className={styles.description}>{text(drama.dscr_lang_key)}</p>
-        <div className={styles.episodesHead}>
-          <h2>{t('player.episode_list')}</h2>
-          <span className={styles.counter} data-testid="player-counter">
-            {t('player.current_total', { current: current ?? 0, total })}
-          </span>
-        </div>
-        <EpisodeGrid episodes={cells} current={current ?? 0} onSelect={onSelectEpisode} />
-      </aside>
+      {!isMobile && (
+        <InfoPanel
+          title={title}
+          description={text(drama.dscr_lang_key)}
+          ageRate={drama.age_rate}
+          total={total}
+          current={current ?? 0}
+          cells={cells}
+          onSelect={onSelectEpisode}
+        />
+      )}
     </div>
   );
 }

@@ -1,16 +1,27 @@
-import { queryOptions } from '@tanstack/react-query';
-import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  CoinUnlockData,
+  DramaInfoData,
+  EpisodeStartData,
+  SubtitleEntry,
+} from '@snapdrama/contract';
+import { subtitlePath } from '@snapdrama/contract';
 import type { DramaProgress } from '@snapdrama/rules';
 import { api } from '../../../shared/api/api';
+import { userInfoQueryKey } from '../../../shared/session/user-info';
+
+export type VideoUrl = EpisodeStartData['videoUrlList'][number];
+
+export const dramaInfoQueryKey = (dramaId: number) => ['drama', 'info', dramaId] as const;
 
 export const dramaInfoQuery = (dramaId: number) =>
   queryOptions({
-    queryKey: ['drama', 'info', dramaId],
+    queryKey: dramaInfoQueryKey(dramaId),
     queryFn: () => api.get<DramaInfoData>(`/drama/info/${dramaId}`),
     staleTime: 0,
   });
 
-/** Starts a watch log and returns the signed video URLs. */
+/** Starts a watch log and returns the signed video URLs (and the next episode's, when playable). */
 export function startEpisode(dramaId: number, epsd: number) {
   return api.post<EpisodeStartData>('/drama/episode', { dramId: dramaId, epsd });
 }
@@ -20,10 +31,42 @@ export function endEpisode(logId: string, keepalive = false) {
   return api.put<unknown>('/drama/episode', { logId }, { keepalive, onSessionLost: 'throw' });
 }
 
+/** One more view of the drama (spec §7). Failures do not matter to the viewer. */
+export function sendViewCount(dramaId: number) {
+  return api.put<unknown>('/drama/view-count', { dramId: dramaId }).catch(() => undefined);
+}
+
+/** Subtitles of one episode (spec §7), from the static resources. */
+export async function fetchSubtitles(dramaId: number, epsd: number): Promise<SubtitleEntry[]> {
+  const res = await fetch(subtitlePath(dramaId, epsd));
+  if (!res.ok) throw new Error(`subtitles: HTTP ${res.status}`);
+  const body: unknown = await res.json();
+  if (!Array.isArray(body)) throw new Error('subtitles: not a list');
+  return body as SubtitleEntry[];
+}
+
 export function toProgress(info: DramaInfoData): DramaProgress {
   return {
     episodes: info.episodeList,
     viewed: info.userDramaEpisodeList,
     unlocked: info.unlockedEpisodeList,
   };
+}
+
+/**
+ * Coin unlock (spec §4, wallet issue's POST /drama/episode/unlock/coin). Success refreshes the
+ * drama (the slide becomes playable) and the balance.
+ */
+export function useCoinUnlock(dramaId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (epsd: number) =>
+      api.post<CoinUnlockData>('/drama/episode/unlock/coin', { dramId: dramaId, epsd }),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
+        queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),
+      ]);
+    },
+  });
 }

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { episodeTabs, tabOfEpisode } from '@snapdrama/rules';
 import { LockIcon } from '../../../shared/ui/icons';
 import styles from './episode-grid.module.css';
-
-/** Episodes per grid tab (spec §9). */
-export const EPISODES_PER_TAB = 30;
 
 export interface EpisodeCell {
   epsd: number;
@@ -20,38 +18,39 @@ interface EpisodeGridProps {
 /** The episode grid, in tabs of 30 (1-30, 31-60, ...), locked cells marked (spec §2). */
 export function EpisodeGrid({ episodes, current, onSelect }: EpisodeGridProps) {
   const { t } = useTranslation();
-  const tabCount = Math.max(1, Math.ceil(episodes.length / EPISODES_PER_TAB));
-  const currentTab = Math.max(0, Math.floor((current - 1) / EPISODES_PER_TAB));
+  const tabs = episodeTabs(episodes.length);
   const [chosenTab, setChosenTab] = useState<number | null>(null);
-  const tab = Math.min(chosenTab ?? currentTab, tabCount - 1);
-  const shown = episodes.slice(tab * EPISODES_PER_TAB, (tab + 1) * EPISODES_PER_TAB);
+  const tab = Math.min(
+    chosenTab ?? tabOfEpisode(Math.max(current, 1)),
+    Math.max(tabs.length - 1, 0),
+  );
+  const range = tabs[tab];
+  const shown = range ? episodes.filter((e) => e.epsd >= range.from && e.epsd <= range.to) : [];
 
   return (
     <div className={styles.root}>
-      {tabCount > 1 && (
+      {tabs.length > 1 && (
         <div className={styles.tabs} role="tablist">
-          {Array.from({ length: tabCount }, (_, i) => {
-            const from = i * EPISODES_PER_TAB + 1;
-            const to = Math.min((i + 1) * EPISODES_PER_TAB, episodes.length);
-            return (
-              <button
-                key={i}
-                role="tab"
-                aria-selected={i === tab}
-                className={styles.tab}
-                onClick={() => setChosenTab(i)}
-                data-testid="episode-tab"
-              >
-                {from}-{to}
-              </button>
-            );
-          })}
+          {tabs.map((item, i) => (
+            <button
+              key={item.label}
+              type="button"
+              role="tab"
+              aria-selected={i === tab}
+              className={styles.tab}
+              onClick={() => setChosenTab(i)}
+              data-testid="episode-tab"
+            >
+              {item.label}
+            </button>
+          ))}
         </div>
       )}
-      <ul className={styles.grid}>
+      <ul className={styles.grid} data-testid="episode-grid">
         {shown.map((episode) => (
           <li key={episode.epsd}>
             <button
+              type="button"
               className={styles.cell}
               data-current={episode.epsd === current}
               data-locked={episode.locked}

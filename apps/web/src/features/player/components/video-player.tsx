@@ -1,120 +1,360 @@
-import { useEffect, useRef, useState } from 'react';
+import type Hls from 'hls.js';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PlayIcon, VolumeOffIcon } from '../../../shared/ui/icons';
-import { loadHls, prefersNativeHls } from '../load-hls';
+import {
+  VIDEO_RETRIES,
+  VIDEO_RETRY_DELAY_MS,
+  autoLevelCap,
+  isSignedUrlExpired,
+  levelForQuality,
+  playbackRate,
+  renditionLines,
+  shouldReportWatchMission,
+  startLevel,
+  type VideoQuality,
+} from '@snapdrama/rules';
+import { watchProgressEvents } from '../../../shared/events/watch-progress';
+import { useVideoSettings } from '../../../shared/video/video-settings';
+import { VolumeOffIcon } from '../../../shared/ui/icons';
+import type { VideoUrl } from '../api/playback';
+import { useSubtitles } from '../hooks/use-subtitles';
+import {
+  PLAYING_BUFFER_SECONDS,
+  PRELOAD_BUFFER_SECONDS,
+  fastStartConfig,
+  loadHls,
+  prefersNativeHls,
+} from '../load-hls';
+import { AgeOverlay } from './age-overlay';
+import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';
 
-/** A failing video is retried this many times, 500 ms apart (spec §8, §9). */
-const MEDIA_RETRIES = 3;
-const MEDIA_RETRY_DELAY_MS = 500;
-
-interface VideoPlayerProps {
-  src: string;
-  episode: number;
+export interface VideoPlayerProps {
+  dramaId: number;
+  epsd: number;
+  /** signed URLs this player starts with (from the episode start, or preloaded) */
+  urls: readonly VideoUrl[];
+  /** the slide on screen; false while it only preloads */
+  active: boolean;
+  title: string;
   poster?: string;
+  ageRate: string;
+  warnings: readonly string[];
+  logId: string | undefined;
+  isGuest: boolean;
+  /** fresh signed URLs (a new episode start) */
+  renew: () => Promise<readonly VideoUrl[] | undefined>;
   onEnded: () => void;
+  onOpenOptions: () => void;
+  onOpenEpisodes: (() => void) | undefined;
 }
 
+interface Engine {
+  /** the URL in use, to check its expiry */
+  src: string;
+  setQuality(quality: VideoQuality): void;
+  setPreload(preload: boolean): void;
+  /** reload from fresh URLs, keeping the position */
+  reload(urls: readonly VideoUrl[]): void;
+  retry(): void;
+  destroy(): void;
+}
+
+const urlFor = (urls: readonly VideoUrl[], quality: VideoQuality) =>
+  (urls.find((u) => u.quality === quality) ?? urls.find((u) => u.quality === 'Auto') ?? urls[0])
+    ?.videoUrl ?? '';
+
 /**
- * Plays one HLS episode. Starts with sound when the browser allows it; otherwise muted, with an
- * unmute button. Tapping the video toggles play/pause.
+ * One episode's video. hls.js plays the master playlist and switches renditions itself (Auto
+ * capped at HD on mobile, FHD otherwise) or holds a fixed one; iPhone Safari plays the chosen
+ * playlist natively. While `active` is false it only preloads (playlist and first segments).
  */
-export function VideoPlayer({ src, episode, poster, onEnded }: VideoPlayerProps) {
+export function VideoPlayer(props: VideoPlayerProps) {
+  const { dramaId, epsd, active, isGuest, logId } = props;
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
+  const engineRef = useRef<Engine | null>(null);
+  const [engineReady, setEngineReady] = useState(false);
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
-  const [paused, setPaused] = useState(false);
-  const onEndedRef = useRef(onEnded);
-  useEffect(() => {
-    onEndedRef.current = onEnded;
-  }, [onEnded]);
+  const [paused, setPaused] = useState(true);
+  const [started, setStarted] = useState(false);
+  const [rendition, setRendition] = useState(0);
+  const settings = useVideoSettings();
+  const updateSettings = useVideoSettings((s) => s.update);
 
+  // Latest values for event handlers without re-running effects.
+  const latest = useRef(props);
+  const qualityRef = useRef(settings.quality);
+  useEffect(() => {
+    latest.current = props;
+    qualityRef.current = settings.quality;
+  });
+  const missionReported = useRef(false);
+  const renewing = useRef(false);
+
+  // The engine: created once per episode slide, kept while it turns from preload to active.
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
-    let destroyHls: (() => void) | undefined;
+    let hls: Hls | undefined;
     let mediaRetries = 0;
+    let urls = latest.current.urls;
+    const preloadAtStart = !latest.current.active;
 
-    const start = async () => {
-      video.muted = false;
+    const nativeEngine = (): Engine => {
+      const engine: Engine = {
+        src: urlFor(urls, qualityRef.current),
+        setQuality(quality) {
+          const at = video.currentTime;
+          const wasPaused = video.paused;
+          engine.src = urlFor(urls, quality);
+          video.src = engine.src;
+          video.currentTime = at;
+          if (!wasPaused) void video.play().catch(() => undefined);
+        },
+        setPreload: () => undefined,
+        reload(next) {
+          urls = next;
+          engine.setQuality(qualityRef.current);
+        },
+        retry() {
+          const at = video.currentTime;
+          video.load();
+          video.currentTime = at;
+        },
+        destroy: () => undefined,
+      };
+      video.preload = 'auto';
+      video.src = engine.src;
+      return engine;
+    };
+
+    const hlsEngine = (HlsClass: typeof Hls): Engine => {
+      const mobile = window.matchMedia('(max-width: 829.98px)').matches;
+      const create = (src: string, startPosition: number) => {
+        const instance = new HlsClass({ ...fastStartConfig(preloadAtStart), startPosition });
+        instance.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
+          const levels = data.levels.map((l) => ({ width: l.width, height: l.height }));
+          const playerPx = (video.clientHeight || window.innerHeight) * window.devicePixelRatio;
+          const fixed = levelForQuality(levels, qualityRef.current);
+          instance.autoLevelCapping = fixed === -1 ? autoLevelCap(levels, mobile) : -1;
+          instance.startLevel = fixed === -1 ? startLevel(levels, playerPx, mobile) : fixed;
+          if (fixed !== -1) instance.loadLevel = fixed;
+          instance.startLoad(startPosition);
+        });
+        instance.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => {
+          const level = instance.levels[data.level];
+          if (level) setRendition(renditionLines(level));
+        });
+        instance.on(HlsClass.Events.ERROR, (_e, data) => {
+          if (!data.fatal || cancelled) return;
+          // An expired signature fails every request: renew instead of retrying (spec §4). Only
+          // the slide on screen renews; a preloading one waits until it is shown.
+          if (isSignedUrlExpired(engine.src, Date.now())) {
+            if (latest.current.active) void renewAndReload();
+            return;
+          }
+          if (mediaRetries >= VIDEO_RETRIES) return;
+          mediaRetries += 1;
+          setTimeout(() => {
+            if (cancelled) return;
+            if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) instance.recoverMediaError();
+            else instance.startLoad(video.currentTime);
+          }, VIDEO_RETRY_DELAY_MS);
+        });
+        instance.loadSource(src);
+        instance.attachMedia(video);
+        return instance;
+      };
+      const engine: Engine = {
+        src: urlFor(urls, 'Auto'),
+        setQuality(quality) {
+          if (!hls) return;
+          const levels = hls.levels.map((l) => ({ width: l.width, height: l.height }));
+          const fixed = levelForQuality(levels, quality);
+          if (fixed === -1) {
+            hls.autoLevelCapping = autoLevelCap(levels, mobile);
+            hls.currentLevel = -1;
+          } else {
+            hls.autoLevelCapping = -1;
+            // currentLevel switches at once (flushing the buffer), as a viewer expects
+            hls.currentLevel = fixed;
+          }
+        },
+        setPreload(preload) {
+          if (!hls) return;
+          hls.config.maxBufferLength = preload ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS;
+        },
+        reload(next) {
+          urls = next;
+          const at = video.currentTime;
+          hls?.destroy();
+          engine.src = urlFor(urls, 'Auto');
+          hls = create(engine.src, at);
+        },
+        retry() {
+          hls?.startLoad(video.currentTime);
+        },
+        destroy() {
+          hls?.destroy();
+          hls = undefined;
+        },
+      };
+      // Expired already (a long-open page): nothing to load until play() renews it.
+      if (!isSignedUrlExpired(engine.src, Date.now())) hls = create(engine.src, -1);
+      return engine;
+    };
+
+    const renewAndReload = async () => {
+      if (renewing.current) return;
+      renewing.current = true;
       try {
-        await video.play();
-      } catch (error) {
-        if (cancelled || !(error instanceof DOMException) || error.name !== 'NotAllowedError')
-          return;
-        // Autoplay with sound refused: play muted and offer to unmute.
-        video.muted = true;
-        setMutedByPolicy(true);
-        await video.play().catch(() => undefined);
+        const fresh = await latest.current.renew();
+        if (!cancelled && fresh) engine?.reload(fresh);
+      } catch {
+        // the session's own retries and popup tell the viewer
+      } finally {
+        renewing.current = false;
       }
     };
 
     const onNativeError = () => {
-      if (cancelled || mediaRetries >= MEDIA_RETRIES) return;
+      if (cancelled) return;
+      if (isSignedUrlExpired(engine?.src ?? '', Date.now())) {
+        if (latest.current.active) void renewAndReload();
+        return;
+      }
+      if (mediaRetries >= VIDEO_RETRIES) return;
       mediaRetries += 1;
-      const at = video.currentTime;
       setTimeout(() => {
-        if (cancelled) return;
-        video.load();
-        video.currentTime = at;
-        void start();
-      }, MEDIA_RETRY_DELAY_MS);
+        if (!cancelled) engine?.retry();
+      }, VIDEO_RETRY_DELAY_MS);
     };
 
+    let engine: Engine | undefined;
     if (prefersNativeHls(video)) {
-      video.src = src;
+      engine = nativeEngine();
       video.addEventListener('error', onNativeError);
-      void start();
+      engineRef.current = engine;
+      setEngineReady(true);
     } else {
-      void loadHls().then((Hls) => {
+      void loadHls().then((HlsClass) => {
         if (cancelled) return;
-        if (!Hls.isSupported()) {
-          video.src = src;
+        if (!HlsClass.isSupported()) {
+          engine = nativeEngine();
           video.addEventListener('error', onNativeError);
-          void start();
-          return;
+        } else {
+          engine = hlsEngine(HlsClass);
         }
-        const hls = new Hls({ startLevel: -1, capLevelToPlayerSize: true });
-        hls.on(Hls.Events.ERROR, (_event, data) => {
-          if (!data.fatal || mediaRetries >= MEDIA_RETRIES) return;
-          mediaRetries += 1;
-          setTimeout(() => {
-            if (cancelled) return;
-            if (data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
-            else hls.startLoad();
-          }, MEDIA_RETRY_DELAY_MS);
-        });
-        hls.loadSource(src);
-        hls.attachMedia(video);
-        destroyHls = () => hls.destroy();
-        void start();
+        engineRef.current = engine;
+        setEngineReady(true);
       });
     }
 
     return () => {
       cancelled = true;
       video.removeEventListener('error', onNativeError);
-      destroyHls?.();
+      engine?.destroy();
+      engineRef.current = null;
       video.pause();
       video.removeAttribute('src');
       video.load();
     };
-  }, [src]);
+    // The engine lives as long as the slide; later URL changes go through reload().
+  }, []);
+
+  /** Plays, renewing an expired URL first (spec §4) and falling back to muted (autoplay policy). */
+  const play = useCallback(async () => {
+    const video = videoRef.current;
+    const engine = engineRef.current;
+    if (!video || !engine) return;
+    if (isSignedUrlExpired(engine.src, Date.now()) && !renewing.current) {
+      renewing.current = true;
+      try {
+        const fresh = await latest.current.renew();
+        if (fresh) engine.reload(fresh);
+      } catch {
+        return;
+      } finally {
+        renewing.current = false;
+      }
+    }
+    video.muted = useVideoSettings.getState().muted;
+    try {
+      await video.play();
+    } catch (error) {
+      if (!(error instanceof DOMException) || error.name !== 'NotAllowedError') return;
+      // Autoplay with sound refused: play muted and offer to unmute.
+      video.muted = true;
+      setMutedByPolicy(true);
+      await video.play().catch(() => undefined);
+    }
+  }, []);
+
+  // Active: play (when autoplay is on) and buffer fully; inactive: pause and only preload.
+  useEffect(() => {
+    const video = videoRef.current;
+    const engine = engineRef.current;
+    if (!video || !engine) return;
+    engine.setPreload(!active);
+    if (active) {
+      if (useVideoSettings.getState().autoplay) void Promise.resolve().then(play);
+    } else {
+      video.pause();
+    }
+  }, [active, engineReady, play]);
+
+  // Settings follow the store.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video) video.playbackRate = playbackRate(settings.speed);
+  }, [settings.speed, engineReady]);
+  useEffect(() => {
+    const video = videoRef.current;
+    if (video && !mutedByPolicy) video.muted = settings.muted;
+  }, [settings.muted, mutedByPolicy]);
+  const appliedQuality = useRef(settings.quality);
+  useEffect(() => {
+    if (!engineReady || appliedQuality.current === settings.quality) return;
+    appliedQuality.current = settings.quality;
+    engineRef.current?.setQuality(settings.quality);
+  }, [settings.quality, engineReady]);
+
+  const subtitle = useSubtitles(dramaId, epsd, active ? settings.subtitle : 'none', videoRef);
+
+  const onTimeUpdate = () => {
+    const video = videoRef.current;
+    if (!video || !active) return;
+    if (
+      shouldReportWatchMission({
+        currentTime: video.currentTime,
+        duration: video.duration,
+        alreadyReported: missionReported.current,
+        isGuest,
+      })
+    ) {
+      missionReported.current = true;
+      watchProgressEvents.emitWatchMission({ dramaId, epsd, logId });
+    }
+  };
 
   const togglePlay = () => {
     const video = videoRef.current;
     if (!video) return;
-    if (video.paused) void video.play().catch(() => undefined);
+    if (video.paused) void play();
     else video.pause();
   };
 
-  const unmute = () => {
+  const toggleMute = () => {
     const video = videoRef.current;
-    if (!video) return;
-    video.muted = false;
+    const muted = mutedByPolicy ? false : !settings.muted;
     setMutedByPolicy(false);
-    if (video.paused) void video.play().catch(() => undefined);
+    updateSettings({ muted });
+    if (video) {
+      video.muted = muted;
+      if (video.paused && active) void play();
+    }
   };
 
   return (
@@ -123,29 +363,49 @@ export function VideoPlayer({ src, episode, poster, onEnded }: VideoPlayerProps)
         ref={videoRef}
         className={styles.video}
         data-testid="player-video"
-        data-episode={episode}
-        poster={poster}
+        data-episode={epsd}
+        data-active={active}
+        data-rendition={rendition || undefined}
+        poster={props.poster}
         playsInline
         preload="auto"
         disablePictureInPicture
         controlsList="nodownload"
-        onClick={togglePlay}
         onPlay={() => setPaused(false)}
         onPause={() => setPaused(true)}
-        onEnded={() => onEndedRef.current()}
+        onPlaying={() => setStarted(true)}
+        onRateChange={(e) => {
+          // the media element resets its rate on a new source
+          const want = playbackRate(useVideoSettings.getState().speed);
+          if (e.currentTarget.playbackRate !== want) e.currentTarget.playbackRate = want;
+        }}
+        onLoadedMetadata={(e) => {
+          e.currentTarget.playbackRate = playbackRate(useVideoSettings.getState().speed);
+        }}
+        onTimeUpdate={onTimeUpdate}
+        onEnded={() => latest.current.onEnded()}
       />
-      {paused && (
-        <button
-          className={styles.playButton}
-          onClick={togglePlay}
-          aria-label={t('player.play')}
-          data-testid="player-play"
-        >
-          <PlayIcon />
-        </button>
+      {subtitle && (
+        <p className={styles.subtitle} data-testid="player-subtitle">
+          {subtitle}
+        </p>
       )}
-      {mutedByPolicy && (
-        <button className={styles.unmute} onClick={unmute} data-testid="player-unmute">
+      {active && started && <AgeOverlay ageRate={props.ageRate} warnings={props.warnings} />}
+      {active && (
+        <ControlsOverlay
+          videoRef={videoRef}
+          title={props.title}
+          epsd={epsd}
+          paused={paused}
+          muted={mutedByPolicy || settings.muted}
+          onTogglePlay={togglePlay}
+          onToggleMute={toggleMute}
+          onOpenOptions={props.onOpenOptions}
+          onOpenEpisodes={props.onOpenEpisodes}
+        />
+      )}
+      {active && mutedByPolicy && (
+        <button className={styles.unmute} onClick={toggleMute} data-testid="player-unmute">
           <VolumeOffIcon />
           <span>{t('player.unmute')}</span>
         </button>

@@ -1,14 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { ResultCode, type EpisodeStartData } from '@snapdrama/contract';
+import { VIDEO_RETRIES, VIDEO_RETRY_DELAY_MS } from '@snapdrama/rules';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { i18n } from '../../../shared/i18n/i18n';
 import { layers } from '../../../shared/layers/layer-store';
-import { endEpisode, startEpisode } from '../api/playback';
-
-/** Episode start failures retry automatically this many times (spec §8, §9). */
-const START_RETRIES = 3;
-const RETRY_DELAY_MS = 500;
+import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
 
 export type EpisodeSession =
   { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
@@ -22,18 +19,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One watch log per shown episode: POST /drama/episode when it opens, PUT /drama/episode when it
- * is left (another episode, another page, or the tab going away) (spec §4).
+ * is left (another episode, another page, or the tab going away) (spec §4). A failed start is
+ * retried 3 times with the "Retrying..." toast, then a popup offers Retry and Confirm (spec §8).
+ * `renew` starts the episode again for fresh signed URLs (spec §4, URL expiry).
  */
 export function useEpisodeSession(dramaId: number, epsd: number | undefined, enabled: boolean) {
   const queryClient = useQueryClient();
   const [settled, setSettled] = useState<Settled | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = `${dramaId}/${epsd ?? 0}/${attempt}`;
+  const logRef = useRef<string | undefined>(undefined);
 
   useEffect(() => {
     if (!enabled || epsd === undefined) return;
     let active = true;
-    let logId: string | undefined;
     // i18n.t, not the hook's t: a language change must not restart the episode.
     const t = i18n.t.bind(i18n);
 
@@ -45,10 +44,10 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
             void endEpisode(data.logId).catch(() => undefined);
             return;
           }
-          logId = data.logId;
+          logRef.current = data.logId;
           setSettled({ key, session: { status: 'ready', data } });
           // Watching makes the episode "viewed": the unlock number and grid may change.
-          void queryClient.invalidateQueries({ queryKey: ['drama', 'info', dramaId] });
+          void queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) });
           return;
         } catch (error) {
           if (!active) return;
@@ -57,9 +56,9 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
             return;
           }
           const retriable = !isApiError(error) || error.status >= 500 || error.status === 0;
-          if (retriable && retry < START_RETRIES) {
+          if (retriable && retry < VIDEO_RETRIES) {
             layers.toast(t('common.retrying'), 'info');
-            await sleep(RETRY_DELAY_MS);
+            await sleep(VIDEO_RETRY_DELAY_MS);
             if (!active) return;
             continue;
           }
@@ -77,17 +76,34 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
     void run();
 
     const onPageHide = () => {
-      if (logId) void endEpisode(logId, true).catch(() => undefined);
-      logId = undefined;
+      if (logRef.current) void endEpisode(logRef.current, true).catch(() => undefined);
+      logRef.current = undefined;
     };
     window.addEventListener('pagehide', onPageHide);
     return () => {
       active = false;
       window.removeEventListener('pagehide', onPageHide);
-      if (logId) void endEpisode(logId).catch(() => undefined);
+      if (logRef.current) void endEpisode(logRef.current).catch(() => undefined);
+      logRef.current = undefined;
     };
   }, [dramaId, epsd, enabled, key, queryClient]);
 
-  if (!enabled || epsd === undefined) return { status: 'idle' } satisfies EpisodeSession;
-  return settled?.key === key ? settled.session : ({ status: 'loading' } satisfies EpisodeSession);
+  /** Fresh signed URLs for the open episode; the old watch log ends, a new one starts. */
+  const renew = useCallback(async () => {
+    if (epsd === undefined) return undefined;
+    const data = await startEpisode(dramaId, epsd);
+    const previous = logRef.current;
+    logRef.current = data.logId;
+    if (previous) void endEpisode(previous).catch(() => undefined);
+    setSettled((s) => (s?.key === key ? { key, session: { status: 'ready', data } } : s));
+    return data.videoUrlList;
+  }, [dramaId, epsd, key]);
+
+  const session: EpisodeSession =
+    !enabled || epsd === undefined
+      ? { status: 'idle' }
+      : settled?.key === key
+        ? settled.session
+        : { status: 'loading' };
+  return { session, renew };
 }

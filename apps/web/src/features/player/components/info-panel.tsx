@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { BookmarkIcon } from '../../../shared/ui/icons';
+import { EpisodeGrid, type EpisodeCell } from './episode-grid';
+import { ShareIcon } from './player-icons';
+import styles from './info-panel.module.css';
+
+interface InfoPanelProps {
+  title: string;
+  description: string;
+  ageRate: string;
+  total: number;
+  current: number;
+  cells: readonly EpisodeCell[];
+  onSelect: (epsd: number) => void;
+}
+
+/**
+ * Desktop info panel (spec §2): title, description, bookmark and share (their issues wire the
+ * actions), the "current/total" counter and the episode grid.
+ */
+export function InfoPanel(props: InfoPanelProps) {
+  const { t } = useTranslation();
+  return (
+    <aside className={styles.panel} data-testid="player-panel">
+      <h1 className={styles.title} data-testid="player-title">
+        {props.title}
+      </h1>
+      <div className={styles.meta}>
+        {props.ageRate && (
+          <span className={styles.age}>
+            {/^\d+$/.test(props.ageRate)
+              ? t('player.age_rating', { age: props.ageRate })
+              : t('player.age_all')}
+          </span>
+        )}
+        <span>{t('common.episodes', { count: props.total })}</span>
+      </div>
+      <p className={styles.description}>{props.description}</p>
+      <div className={styles.actions}>
+        <button type="button" className={styles.action} data-testid="player-bookmark">
+          <BookmarkIcon />
+          <span>{t('player.bookmark')}</span>
+        </button>
+        <button type="button" className={styles.action} data-testid="player-share">
+          <ShareIcon />
+          <span>{t('player.share')}</span>
+        </button>
+      </div>
+      <div className={styles.episodesHead}>
+        <h2>{t('player.episode_list')}</h2>
+        <span className={styles.counter} data-testid="player-counter">
+          {t('player.current_total', { current: props.current, total: props.total })}
+        </span>
+      </div>
+      <EpisodeGrid episodes={props.cells} current={props.current} onSelect={props.onSelect} />
+    </aside>
+  );
+}

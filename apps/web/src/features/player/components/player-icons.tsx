@@ -1,0 +1,64 @@
+import type { SVGProps } from 'react';
+
+/** Player-only icons (24 px grid), in the style of shared/ui/icons. */
+function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+  return (
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      {children}
+    </svg>
+  );
+}
+
+export const PauseIcon = () => (
+  <Icon fill="currentColor" stroke="none">
+    <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
+  </Icon>
+);
+export const VolumeOnIcon = () => (
+  <Icon>
+    <path d="M11 5L6 9H3v6h3l5 4z" />
+    <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
+  </Icon>
+);
+export const CheckIcon = () => (
+  <Icon>
+    <path d="M5 12l5 5 9-10" />
+  </Icon>
+);
+export const ChevronRightIcon = () => (
+  <Icon>
+    <path d="M9 6l6 6-6 6" />
+  </Icon>
+);
+export const ShareIcon = () => (
+  <Icon>
+    <circle cx="18" cy="5" r="3" />
+    <circle cx="6" cy="12" r="3" />
+    <circle cx="18" cy="19" r="3" />
+    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+  </Icon>
+);
+export const CoinIcon = () => (
+  <Icon>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M14.5 9.5a3 3 0 1 0 0 5" />
+  </Icon>
+);
+export const AdIcon = () => (
+  <Icon>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M10 9.5v5l4-2.5z" />
+  </Icon>
+);

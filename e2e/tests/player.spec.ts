@@ -1,0 +1,227 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile, waitForApp } from './helpers';
+
+/** Demo drama 1: 60 episodes, 8 free (apps/server/src/seed/demo-catalog.ts). */
+const DRAMA = 1;
+const FREE = 8;
+
+const activeVideo = (page: Page) => page.locator('video[data-active="true"]');
+
+async function waitForPlayback(page: Page, epsd: number) {
+  const video = activeVideo(page);
+  await expect(video).toHaveAttribute('data-episode', String(epsd), { timeout: 30_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.2);
+}
+
+async function openPlayer(page: Page, epsd: number) {
+  await page.goto(`/${DRAMA}/${epsd}`);
+  await waitForApp(page);
+  await waitForPlayback(page, epsd);
+}
+
+/** Shows the tool overlay (a tap on the video toggles it). */
+async function showControls(page: Page) {
+  const controls = page.getByTestId('player-controls');
+  if (!(await controls.isVisible()))
+    await activeVideo(page).locator('..').getByTestId('player-tap').click();
+  await expect(controls).toBeVisible();
+}
+
+async function openOption(page: Page, view: 'quality' | 'speed' | 'subtitle') {
+  await showControls(page);
+  await page.getByTestId('player-options').click();
+  await expect(page.getByTestId('option-sheet')).toHaveAttribute('data-view', 'main');
+  await page.getByTestId(`option-${view}`).click();
+  await expect(page.getByTestId('option-sheet')).toHaveAttribute('data-view', view);
+}
+
+/** A swipe up: a finger on mobile (touch events), a mouse drag on desktop. */
+async function swipeUp(page: Page) {
+  const box = await page.getByTestId('player-swiper').boundingBox();
+  if (!box) throw new Error('no swiper');
+  const x = box.x + box.width / 2;
+  const ys = [0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2].map((f) => box.y + box.height * f);
+  if (isMobile(page)) {
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: string, y?: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: y === undefined ? [] : [{ x, y }],
+      });
+    await touch('touchStart', ys[0]);
+    for (const y of ys.slice(1)) await touch('touchMove', y);
+    await touch('touchEnd');
+    return;
+  }
+  await page.mouse.move(x, ys[0] ?? 0);
+  await page.mouse.down();
+  for (const y of ys.slice(1)) await page.mouse.move(x, y, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** The episode grid: the side panel on desktop, the episode sheet on mobile. */
+async function openGrid(page: Page) {
+  if (isMobile(page)) {
+    await showControls(page);
+    await page.getByTestId('player-episodes').click();
+    await expect(page.getByTestId('episode-sheet')).toBeVisible();
+  }
+  return page.getByTestId('episode-grid');
+}
+
+test('a deep link plays that episode, and the next one is preloaded', async ({ page }) => {
+  await openPlayer(page, 2);
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`));
+  // the next slide's video already holds decoded data, paused
+  const next = page.locator('video[data-episode="3"]');
+  await expect
+    .poll(() => next.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  expect(await next.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+});
+
+test('a swipe changes the URL and the next episode plays', async ({ page }) => {
+  await openPlayer(page, 1);
+  await swipeUp(page);
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`));
+  await waitForPlayback(page, 2);
+  await expect(page.locator('video[data-episode="1"]')).toHaveCount(0);
+});
+
+test('the grid has tabs of 30: the second lists 31-60', async ({ page }) => {
+  await openPlayer(page, 1);
+  const grid = await openGrid(page);
+  const tabs = page.getByTestId('episode-tab');
+  await expect(tabs).toHaveText(['1-30', '31-60']);
+  await tabs.nth(1).click();
+  const numbers = await grid.getByTestId('episode-cell').allTextContents();
+  expect(numbers.map(Number)).toEqual(Array.from({ length: 30 }, (_, i) => i + 31));
+  await expect(grid.locator('[data-episode="40"]')).toHaveAttribute('data-locked', 'true');
+});
+
+test('clicking a locked episode beyond unlock+1 shows the missed-episodes toast', async ({
+  page,
+}) => {
+  await openPlayer(page, 1);
+  const grid = await openGrid(page);
+  await grid.locator(`[data-episode="${FREE + 3}"]`).click();
+  await expect(page.getByTestId('toast')).toHaveText("You've missed previous episodes");
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/1$`));
+  // unlock+1 is allowed: it opens the locked layer (the sheet stayed open after the toast)
+  await grid.locator(`[data-episode="${FREE + 1}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${FREE + 1}$`));
+  await expect(
+    page.locator(`[data-testid="player-locked"][data-episode="${FREE + 1}"]`),
+  ).toBeVisible();
+  await expect(page.getByTestId('locked-coins')).toHaveText('0');
+});
+
+test('a speed change sets the playback rate, and it persists', async ({ page }) => {
+  await openPlayer(page, 1);
+  await openOption(page, 'speed');
+  await page.getByTestId('speed-fast').click();
+  await expect
+    .poll(() => activeVideo(page).evaluate((v: HTMLVideoElement) => v.playbackRate))
+    .toBe(1.25);
+  await page.reload();
+  await waitForPlayback(page, 1);
+  await expect
+    .poll(() => activeVideo(page).evaluate((v: HTMLVideoElement) => v.playbackRate))
+    .toBe(1.25);
+});
+
+test('Korean subtitles show the line of the current time', async ({ page }) => {
+  await openPlayer(page, 1);
+  await openOption(page, 'subtitle');
+  await page.getByTestId('subtitle-ko').click();
+  await page.keyboard.press('Escape');
+  const cues = (await (
+    await page.request.get(`/resources/subtitles/${DRAMA}/ep1.json`)
+  ).json()) as {
+    start: number;
+    end: number;
+    text: { ko: string };
+  }[];
+  const subtitle = page.getByTestId('player-subtitle');
+  await expect(subtitle).toBeVisible({ timeout: 15_000 });
+  // the shown line belongs to the cue around the video's time (polled every 200 ms)
+  await expect
+    .poll(async () => {
+      const [time, text] = await Promise.all([
+        activeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime),
+        subtitle.textContent().catch(() => null),
+      ]);
+      const near = cues.filter((c) => time >= c.start - 0.3 && time < c.end + 0.3);
+      return near.some((c) => c.text.ko === text);
+    })
+    .toBe(true);
+  expect(cues.map((c) => c.text.ko)).toContain(await subtitle.textContent());
+});
+
+test('a quality change switches the rendition', async ({ page }) => {
+  await openPlayer(page, 1);
+  const before = await activeVideo(page).evaluate((v: HTMLVideoElement) => v.videoHeight);
+  const target =
+    before === 1920 ? { q: '480p', h: 854, lines: '480' } : { q: '1080p', h: 1920, lines: '1080' };
+  await openOption(page, 'quality');
+  await page.getByTestId(`quality-${target.q}`).click();
+  await expect(activeVideo(page)).toHaveAttribute('data-rendition', target.lines, {
+    timeout: 15_000,
+  });
+  await expect
+    .poll(() => activeVideo(page).evaluate((v: HTMLVideoElement) => v.videoHeight), {
+      timeout: 15_000,
+    })
+    .toBe(target.h);
+});
+
+test('an expired signed URL is renewed before it plays', async ({ page }) => {
+  let starts = 0;
+  await page.route('**/api/v1/drama/episode', async (route) => {
+    if (route.request().method() !== 'POST') return route.continue();
+    starts += 1;
+    const response = await route.fetch();
+    if (starts > 1) return route.fulfill({ response });
+    // The first answer carries URLs that expired a minute ago (their signature no longer
+    // matters: playing them would fail, so the player must renew first).
+    const past = Math.floor(Date.now() / 1000) - 60;
+    const body = (await response.text()).replace(/expires=\d+/g, `expires=${past}`);
+    return route.fulfill({ response, body });
+  });
+  await openPlayer(page, 1);
+  expect(starts).toBeGreaterThanOrEqual(2);
+  const src = await activeVideo(page).evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .filter((n) => n.includes('/media/'))
+      .map((n) => Number(new URL(n).searchParams.get('expires'))),
+  );
+  expect(src.every((expires) => expires > Date.now() / 1000)).toBe(true);
+});
+
+test('a failing episode start retries with a toast, then offers Retry', async ({ page }) => {
+  let failing = true;
+  let attempts = 0;
+  await page.route('**/api/v1/drama/episode', async (route) => {
+    if (route.request().method() !== 'POST' || !failing) return route.continue();
+    attempts += 1;
+    return route.fulfill({
+      status: 500,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 500000, message: 'Internal error', data: null }),
+    });
+  });
+  await page.goto(`/${DRAMA}/1`);
+  await waitForApp(page);
+  await expect(page.getByTestId('toast').first()).toHaveText('Retrying...');
+  await expect(page.getByTestId('alert')).toBeVisible({ timeout: 15_000 });
+  expect(attempts).toBe(4);
+  await expect(page.getByTestId('alert-cancel')).toHaveText('Retry');
+  await expect(page.getByTestId('alert-confirm')).toHaveText('Confirm');
+  failing = false;
+  await page.getByTestId('alert-cancel').click();
+  await waitForPlayback(page, 1);
+});
