@@ -97,10 +97,8 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
                 draggable={false}
               />
             </picture>
-            <div className={styles.caption}>
-              <h2 className={styles.title}>{text(drama.titl_lang_key)}</h2>
-              <p className={styles.description}>{text(drama.dscr_lang_key)}</p>
-            </div>
+            {/* posters carry their title art; the caption is for screen readers */}
+            <span className={styles.caption}>{text(drama.titl_lang_key)}</span>
           </Link>
         ))}
       </div>

@@ -33,14 +33,16 @@ function PagedGrid({ categoryId }: { categoryId: number }) {
   if (!list.data) return null;
   if (list.data.dramaList.length === 0)
     return <p className={styles.status}>{t('common.no_data')}</p>;
+  const pages = totalPages(list.data.totalCount, GRID_PAGE_SIZE);
   return (
     <>
       <DramaGrid dramas={list.data.dramaList} />
-      <Pagination
-        page={page}
-        totalPages={totalPages(list.data.totalCount, GRID_PAGE_SIZE)}
-        hrefFor={hrefFor}
-      />
+      {page >= pages && (
+        <p className={styles.status} data-testid="all-loaded">
+          {t('common.all_loaded')}
+        </p>
+      )}
+      <Pagination page={page} totalPages={pages} hrefFor={hrefFor} />
     </>
   );
 }

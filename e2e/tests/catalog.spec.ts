@@ -1,0 +1,118 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile, waitForApp } from './helpers';
+
+async function openHome(page: Page) {
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(page.getByTestId('banner')).toBeVisible();
+}
+
+test('the banner advances by itself', async ({ page }) => {
+  await openHome(page);
+  const banner = page.getByTestId('banner');
+  const first = await banner.getAttribute('data-index');
+  // auto-advance every 2000 ms, 500 ms transition
+  await expect.poll(() => banner.getAttribute('data-index'), { timeout: 6_000 }).not.toBe(first);
+});
+
+test('dragging a slider row scrolls it without opening a drama; a short drag still opens one', async ({
+  page,
+}) => {
+  await openHome(page);
+  const row = page.getByTestId('row-popular').getByTestId('slider-row');
+  const card = row.getByTestId('drama-card').nth(1);
+  await expect(card).toBeVisible();
+  const box = await card.boundingBox();
+  if (!box) throw new Error('no card box');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 3;
+
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x - 30, y, { steps: 5 });
+  await page.mouse.move(x - 80, y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/$/);
+  expect(await row.evaluate((el) => el.scrollLeft)).toBeGreaterThan(30);
+
+  const again = await card.boundingBox();
+  if (!again) throw new Error('no card box');
+  const id = await card.getAttribute('data-drama-id');
+  await page.mouse.move(again.x + again.width / 2, again.y + again.height / 3);
+  await page.mouse.down();
+  await page.mouse.move(again.x + again.width / 2 + 3, again.y + again.height / 3, { steps: 2 });
+  await page.mouse.up();
+  await expect(page).toHaveURL(new RegExp(`/${id}(/\\d+)?$`));
+});
+
+test('category browsing reaches "All contents loaded" (pages on desktop, infinite scroll on mobile)', async ({
+  page,
+}) => {
+  await page.goto('/category');
+  await waitForApp(page);
+  const chips = page.getByTestId('category-chips');
+  await expect(chips.getByTestId('category-chip').first()).toHaveText(/all/i);
+  const chipCount =
+    (await chips.getByTestId('category-chip').count()) +
+    (await chips.getByTestId('category-chip-pad').count());
+  expect(chipCount % 6).toBe(0);
+
+  const cards = page.getByTestId('drama-card');
+  await expect(cards.first()).toBeVisible();
+  if (isMobile(page)) {
+    await expect(cards).toHaveCount(12);
+    await expect(page.getByTestId('pagination')).toHaveCount(0);
+    for (let i = 0; i < 5 && (await page.getByTestId('all-loaded').count()) === 0; i++) {
+      await page.mouse.wheel(0, 4000);
+      await page.waitForTimeout(400);
+    }
+    await expect(page.getByTestId('all-loaded')).toHaveText('All contents loaded');
+    expect(await cards.count()).toBeGreaterThan(12);
+  } else {
+    await expect(cards).toHaveCount(12);
+    await expect(page.getByTestId('all-loaded')).toHaveCount(0);
+    const pages = page.getByTestId('pagination-page');
+    const last = pages.last();
+    await last.click();
+    await expect(page).toHaveURL(/page=\d+/);
+    await expect(page.getByTestId('all-loaded')).toHaveText('All contents loaded');
+    await expect(last).toHaveAttribute('aria-current', 'page');
+  }
+
+  // a category chip narrows the list to that category
+  await chips.getByTestId('category-chip').nth(1).click();
+  await expect(page).toHaveURL(/\/category\/\d+/);
+  await expect(cards.first()).toBeVisible();
+});
+
+test('search from the top bar lands on results; the clear button empties the box', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await waitForApp(page);
+  let input;
+  let clear;
+  if (isMobile(page)) {
+    await page.getByTestId('mobile-header').getByRole('link', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search/);
+    input = page.getByTestId('search-page-input');
+    clear = page.getByTestId('search-page-clear');
+  } else {
+    input = page.getByTestId('top-bar').getByTestId('search-input');
+    clear = page.getByTestId('top-bar').getByTestId('search-clear');
+  }
+  await input.fill('  contract  ');
+  await input.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=contract$/);
+  await expect(page.getByTestId('search-result-title')).toContainText('contract');
+  await expect(page.getByTestId('drama-card').first()).toBeVisible();
+
+  await expect(clear).toBeVisible();
+  await clear.click();
+  await expect(input).toHaveValue('');
+
+  await page.getByTestId('search-page-input').fill('zzqq-no-such-drama');
+  await page.getByTestId('search-page-input').press('Enter');
+  await expect(page.getByTestId('search-empty')).toHaveText('No search results');
+});
