@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -140,7 +141,10 @@ export function createServices(deps: AppDeps) {
     // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
     hooks: [playback, support],
     production: config.env === 'production',
-    webOrigins: [...(config.publicBaseUrl ? [config.publicBaseUrl] : []), ...config.social.webOrigins],
+    webOrigins: [
+      ...(config.publicBaseUrl ? [config.publicBaseUrl] : []),
+      ...config.social.webOrigins,
+    ],
   });
 
   return {
@@ -231,11 +235,12 @@ export async function buildApp(
           accounts: services.accounts,
           redis: deps.redis,
           rateLimitPerMinute: config.authRateLimitPerMinute,
+          // test apps share one Redis: each counts on its own
+          rateLimitNamespace:
+            config.env === 'test' ? `snapdrama:rl:auth:${randomUUID()}:` : 'snapdrama:rl:auth:',
         }),
       );
-      await api.register(
-        supportRoutes({ support: services.support, auth: services.auth, guards }),
-      );
+      await api.register(supportRoutes({ support: services.support, auth: services.auth, guards }));
       await api.register(i18nRoutes({ i18n: services.i18n }));
       await api.register(catalogRoutes({ catalog: services.catalog }));
       await api.register(playbackRoutes({ playback: services.playback, guards }));

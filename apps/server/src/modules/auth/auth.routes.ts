@@ -55,6 +55,8 @@ export function authRoutes(deps: {
   /** shares the sign-in rate limits between instances when set */
   redis?: Redis;
   rateLimitPerMinute: number;
+  /** Redis key prefix of the limits; instances of one deployment share it */
+  rateLimitNamespace: string;
 }): FastifyPluginAsyncZod {
   const { auth, guards, accounts } = deps;
   /** per client address and route: sign-in calls are where guessing and abuse happen */
@@ -120,7 +122,7 @@ export function authRoutes(deps: {
   return async (app) => {
     await app.register(fastifyRateLimit, {
       global: false,
-      ...(deps.redis ? { redis: deps.redis, nameSpace: 'snapdrama:rl:auth:' } : {}),
+      ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace } : {}),
       errorResponseBuilder: (_request, context) =>
         new AppError(
           ResultCode.RATE_LIMITED,
