@@ -510,6 +510,10 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
     expect(page3.alist.map((e: { acqs_coin: number }) => e.acqs_coin)).toEqual([5, 4, 3, 2, 1]);
     const defaults = (await history(member, 'A/2026-05-01/2026-05-01')).json().data;
     expect(defaults).toMatchObject({ page: 1, count: 20 });
+    // nobody else's history shows
+    const stranger = await signInMember(ctx, 'Stranger');
+    const theirs = (await history(stranger, 'A/2026-05-01/2026-05-01')).json().data;
+    expect(theirs).toMatchObject({ alist: [], totalCount: 0, lastPage: true, coin: 0 });
   });
 
   it.each([
