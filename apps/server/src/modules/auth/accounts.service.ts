@@ -43,6 +43,14 @@ export interface AccountDataHooks {
   eraseUserData(userId: string, tx: Tx): Promise<void>;
 }
 
+/** PostgreSQL unique_violation, as node-postgres or PGlite report it (possibly wrapped). */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export const AUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -300,25 +308,36 @@ export function createAccountsService(deps: {
       const { identity } = ticket;
       const now = clock.now();
       const guestId = guestOf(caller);
-      const user = await db.transaction(async (tx): Promise<UserRow> => {
-        if (!(await repo.spendTicket(tx, ticket.jti, ticket.expiresAt, now))) throw ticketInvalid();
-        const existing = await repo.findSocialUser(tx, identity.method, identity.subject);
-        if (existing) {
-          if (guestId) await absorbGuest(tx, guestId, existing.id, now);
-          return existing;
-        }
-        const values = {
-          method: identity.method,
-          subject: identity.subject,
-          email: identity.email,
-          nickname: initialNickname(identity),
-        };
-        const upgraded = guestId ? await repo.upgradeGuest(tx, guestId, values) : undefined;
-        if (upgraded) await repo.revokeAllSessions(tx, upgraded.id, now);
-        const created = upgraded ?? (await repo.insertSocialUser(tx, { ...values, lang, now }));
-        await repo.saveConsents(tx, created.id, consent, now);
-        return created;
-      });
+      const attempt = () =>
+        db.transaction(async (tx): Promise<UserRow> => {
+          if (!(await repo.spendTicket(tx, ticket.jti, ticket.expiresAt, now)))
+            throw ticketInvalid();
+          const existing = await repo.findSocialUser(tx, identity.method, identity.subject);
+          if (existing) {
+            if (guestId) await absorbGuest(tx, guestId, existing.id, now);
+            return existing;
+          }
+          const values = {
+            method: identity.method,
+            subject: identity.subject,
+            email: identity.email,
+            nickname: initialNickname(identity),
+          };
+          const upgraded = guestId ? await repo.upgradeGuest(tx, guestId, values) : undefined;
+          if (upgraded) await repo.revokeAllSessions(tx, upgraded.id, now);
+          const created = upgraded ?? (await repo.insertSocialUser(tx, { ...values, lang, now }));
+          await repo.saveConsents(tx, created.id, consent, now);
+          return created;
+        });
+      let user: UserRow;
+      try {
+        user = await attempt();
+      } catch (error) {
+        // two joins of one new identity at once: the loser's insert hits the unique key and its
+        // transaction (ticket spend included) rolls back; once more, it finds the account
+        if (!isUniqueViolation(error)) throw error;
+        user = await attempt();
+      }
       return auth.startSession(user);
     },
 
