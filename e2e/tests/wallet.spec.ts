@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { storedToken, waitForApp } from './helpers';
+import { isMobile, storedToken, waitForApp } from './helpers';
 
 /** Signs a new viewer in through the sandbox Google sign-in, as a person does, and agrees to the terms. */
 async function signInNewViewer(page: Page): Promise<string> {
@@ -75,4 +75,35 @@ test('too few coins: the locked layer offers the payment popup instead of the un
   await expect(
     page.getByTestId('payment-placeholder').or(page.getByTestId('payment-popup')),
   ).toBeVisible();
+});
+
+test('coin history pages: mobile loads more near the end, desktop with a button, until the last page', async ({
+  page,
+}) => {
+  const token = await signInNewViewer(page);
+  for (let i = 0; i < 25; i++) await giveCoins(page, token, i + 1, `page-${i}`);
+  await page.goto('/profile/coin-history');
+  await expect(page.getByTestId('coin-history-held')).toHaveText('325');
+  await expect(page.getByTestId('coin-history-entry')).toHaveCount(20);
+  if (isMobile(page)) {
+    await page.mouse.wheel(0, 10_000);
+  } else {
+    await page.getByTestId('coin-history-more').click();
+  }
+  await expect(page.getByTestId('coin-history-entry')).toHaveCount(25);
+  await expect(page.getByTestId('coin-history-more')).toHaveCount(0);
+  await expect(page.getByText('All contents loaded')).toBeVisible();
+});
+
+test('a failed history load shows a failure toast with the server message', async ({ page }) => {
+  await signInNewViewer(page);
+  await page.route('**/api/v1/user/coin-history/**', (route) =>
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: 503001, message: 'History is resting', data: null }),
+    }),
+  );
+  await page.goto('/profile/coin-history');
+  await expect(page.getByTestId('toast').filter({ hasText: 'History is resting' })).toBeVisible();
 });
