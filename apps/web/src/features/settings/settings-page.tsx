@@ -6,7 +6,10 @@ import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import styles from './settings.module.css';
 
-/** Inside the native wrapper (its user agent carries this marker; see docs/native-bridge.md). */
+/**
+ * Inside the native wrapper. Until the native bridge (shared/native) exists, the wrapper is
+ * recognised by this user-agent marker; privacy options are hidden on the web.
+ */
 const isNativeApp = () => /SnapDramaApp/i.test(navigator.userAgent);
 
 /**
