@@ -1,0 +1,221 @@
+/**
+ * Player start-up in real Chromium against the real server (built web app, demo content):
+ * cold deep link → first decoded frame, and swipe → first frame of the next episode.
+ * Targets (issue 4): swipe median ≤ 150 ms, cold median ≤ 800 ms.
+ *
+ * The server runs as `npm start` does, on its own port and data folder (kept between runs so the
+ * demo video is encoded once). Needs the web build: `npm run build -w @snapdrama/web`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const PORT = Number(process.env.BENCH_PLAYER_PORT ?? 3950);
+const BASE = `http://127.0.0.1:${PORT}`;
+const DATA_DIR = process.env.BENCH_PLAYER_DATA_DIR ?? path.join(tmpdir(), 'snapdrama-bench-player');
+const RUNS = Math.max(10, Number(process.env.BENCH_PLAYER_RUNS ?? 12));
+const TARGET_SWIPE_MS = 150;
+const TARGET_COLD_MS = 800;
+
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+
+/**
+ * Installed before any page script: records when each video presents its first frame while it
+ * is the active slide and playing (requestVideoFrameCallback), and when a swipe gesture ended.
+ */
+const PROBE = `
+  window.__frames = [];
+  window.__swipeAt = undefined;
+  document.addEventListener('touchend', () => { window.__swipeAt = performance.now(); }, true);
+  const hook = (v) => {
+    if (v.__probed) return;
+    v.__probed = true;
+    const onFrame = (now, meta) => {
+      if (v.dataset.active === 'true' && !v.paused && meta.mediaTime >= 0) {
+        window.__frames.push({ epsd: Number(v.dataset.episode), at: now });
+      } else {
+        v.requestVideoFrameCallback(onFrame);
+      }
+    };
+    v.requestVideoFrameCallback(onFrame);
+  };
+  new MutationObserver(() => document.querySelectorAll('video').forEach(hook))
+    .observe(document, { subtree: true, childList: true });
+`;
+
+interface Frame {
+  epsd: number;
+  at: number;
+}
+
+async function waitForServer(child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('server did not start within 5 minutes');
+}
+
+function startServer(webDist: string): ChildProcess {
+  const child = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      DATA_DIR,
+      WEB_DIST_DIR: webDist,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JWT_SECRET: 'bench-player-secret-bench-player-secret-0123',
+      MEDIA_SIGNING_SECRET: 'bench-player-secret-bench-player-secret-0123',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+  });
+  return child;
+}
+
+async function frameOf(page: Page, epsd: number, timeoutMs = 20_000): Promise<Frame> {
+  const handle = await page.waitForFunction(
+    (n) => (window as unknown as { __frames: Frame[] }).__frames.find((f) => f.epsd === n),
+    epsd,
+    { timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as Frame;
+}
+
+async function swipeUp(page: Page): Promise<void> {
+  const box = await page.getByTestId('player-swiper').boundingBox();
+  if (!box) throw new Error('no swiper on the page');
+  const x = box.x + box.width / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, y?: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: y === undefined ? [] : [{ x, y }],
+    });
+  const ys = [0.8, 0.65, 0.5, 0.35, 0.2].map((f) => box.y + box.height * f);
+  await touch('touchStart', ys[0]);
+  for (const y of ys.slice(1)) await touch('touchMove', y);
+  await touch('touchEnd');
+  await cdp.detach();
+}
+
+/** One cold visit: a new browser context (no cache, no session), deep link, then one swipe. */
+async function measureOnce(browser: Browser): Promise<{ cold: number; swipe: number }> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+  });
+  await context.addInitScript(PROBE);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${BASE}/1/1`);
+    const first = await frameOf(page, 1);
+    // navigation starts at performance time 0
+    const cold = first.at;
+    // let the next episode preload as a viewer watching for a moment would
+    await page.waitForFunction(
+      () => {
+        const next = document.querySelector<HTMLVideoElement>('video[data-episode="2"]');
+        return next !== null && next.readyState >= 2;
+      },
+      null,
+      { timeout: 20_000 },
+    );
+    await page.waitForTimeout(300);
+    await swipeUp(page);
+    const second = await frameOf(page, 2);
+    const swipeAt = await page.evaluate(() => (window as unknown as { __swipeAt: number }).__swipeAt);
+    return { cold, swipe: second.at - swipeAt };
+  } finally {
+    await context.close();
+  }
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)] ?? NaN;
+};
+
+export async function run(): Promise<void> {
+  // A private production build, so a rebuild of apps/web/dist meanwhile cannot mix assets.
+  const webDist = path.join(DATA_DIR, 'web-dist');
+  await new Promise<void>((resolve, reject) => {
+    const build = spawn('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
+      cwd: path.join(ROOT, 'apps/web'),
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    build.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`web build failed (${code})`)),
+    );
+  });
+  if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('web build has no index.html');
+  console.log(`player: server on ${BASE}, data ${DATA_DIR} (first start encodes the demo clips)`);
+  const server = startServer(webDist);
+  let browser: Browser | undefined;
+  try {
+    await waitForServer(server);
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: CHROMIUM_ARGS,
+    });
+    // one warm-up visit: the server's first requests (JIT, caches) are not a viewer's
+    await measureOnce(browser);
+    const cold: number[] = [];
+    const swipe: number[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      const r = await measureOnce(browser);
+      cold.push(r.cold);
+      swipe.push(r.swipe);
+    }
+    const row = (name: string, values: number[], target: number) => ({
+      measure: name,
+      runs: values.length,
+      'median ms': Math.round(percentile(values, 50)),
+      'p90 ms': Math.round(percentile(values, 90)),
+      'min ms': Math.round(Math.min(...values)),
+      'max ms': Math.round(Math.max(...values)),
+      target: `median ≤ ${target} ms`,
+      met: percentile(values, 50) <= target ? 'yes' : 'NO',
+    });
+    console.table([
+      row('cold deep link → first frame', cold, TARGET_COLD_MS),
+      row('swipe → next episode first frame', swipe, TARGET_SWIPE_MS),
+    ]);
+  } finally {
+    await browser?.close();
+    if (server.pid !== undefined) {
+      try {
+        process.kill(-server.pid, 'SIGTERM');
+      } catch {
+        server.kill('SIGTERM');
+      }
+    }
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await run();
