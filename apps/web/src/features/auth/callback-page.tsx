@@ -7,7 +7,7 @@ import {
   type SocialMethod,
 } from '@snapdrama/contract';
 import { currentLanguage } from '../../shared/i18n/i18n';
-import type { SnsMessage } from './sns-message';
+import { SNS_CHANNEL, type SnsMessage } from './sns-message';
 
 const INVALID_ACCOUNT = { en: enMessages, ko: koMessages, ja: jaMessages };
 
@@ -32,9 +32,16 @@ export function SocialCallbackPage() {
     const code = query.get('code');
     const state = query.get('state');
     const opener = window.opener as Window | null;
-    if (method && code && state && opener && !opener.closed) {
+    if (method && code && state) {
       const message: SnsMessage = { auth_type: 'sns', auth_method: method, code, state };
-      opener.postMessage(message, window.location.origin);
+      if (opener && !opener.closed) {
+        opener.postMessage(message, window.location.origin);
+      } else {
+        // a provider page with a strict opener policy cuts window.opener: same-origin channel
+        const channel = new BroadcastChannel(SNS_CHANNEL);
+        channel.postMessage(message);
+        channel.close();
+      }
     } else {
       window.alert(INVALID_ACCOUNT[currentLanguage()]['auth.msg_invalid_account']);
     }

@@ -1,5 +1,8 @@
 import { SOCIAL_METHODS, type SocialMethod } from '@snapdrama/contract';
 
+/** Fallback route of callback messages when the popup lost its opener (same origin only). */
+export const SNS_CHANNEL = 'snapdrama-sns';
+
 /** What a callback page posts to the window that opened it (spec §2, §4). */
 export interface SnsMessage {
   auth_type: 'sns';

@@ -5,7 +5,7 @@ import { tokenStore } from '../../shared/api/api';
 import { errorMessage } from '../../shared/api/api-error';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { checkUser, fetchAuthorization, loginWithTicket } from './api/social-auth';
-import { acceptSnsMessage } from './sns-message';
+import { SNS_CHANNEL, acceptSnsMessage } from './sns-message';
 import { TermsAgreement } from './terms-popup';
 
 interface SignInDeps {
@@ -105,6 +105,10 @@ export async function startSocialSignIn(method: SocialMethod, signInDeps: SignIn
   deps = signInDeps;
   if (!listening) {
     window.addEventListener('message', onMessage);
+    // BroadcastChannel delivers only within our origin
+    new BroadcastChannel(SNS_CHANNEL).addEventListener('message', (event: MessageEvent<unknown>) =>
+      onMessage(new MessageEvent('message', { data: event.data, origin: window.location.origin })),
+    );
     listening = true;
   }
   const popup = window.open('about:blank', POPUP_NAME, POPUP_FEATURES);
