@@ -1,4 +1,8 @@
-import { defineConfig } from 'vite';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** The API server of `npm run dev` (apps/server on its default port). */
@@ -15,8 +19,40 @@ const vendorGroups: { name: string; test: RegExp }[] = [
   { name: 'state', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
 ];
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Writes .br and .gz copies of every text asset so the server sends them precompressed
+ * (@fastify/static preCompressed): no compression work per request, smallest transfer.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'snapdrama-precompress',
+    apply: 'build',
+    async writeBundle(options, bundle) {
+      const dir = options.dir ?? 'dist';
+      const files = [...Object.keys(bundle), 'index.html'].filter((f) =>
+        /\.(js|css|html|svg|json)$/.test(f),
+      );
+      await Promise.all(
+        [...new Set(files)].map(async (file) => {
+          const full = path.join(dir, file);
+          const source = await readFile(full).catch(() => null);
+          if (!source || source.length < 1024) return;
+          const [br, gz] = await Promise.all([
+            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gzipAsync(source, { level: 9 }),
+          ]);
+          await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gz)]);
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

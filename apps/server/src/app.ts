@@ -277,6 +277,8 @@ export async function buildApp(
       root: config.webDistDir,
       wildcard: false,
       index: false,
+      // the web build writes .br and .gz beside each asset (apps/web/vite.config.ts)
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

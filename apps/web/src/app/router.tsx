@@ -1,5 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { FullScreenSpinner } from '../shared/ui/spinner';
+import { prefetchMainPage } from '../features/catalog/prefetch-main-page';
+import { queryClient } from './providers';
 import { AppShell } from './shell/app-shell';
 import { RouteError } from './route-error';
 
@@ -46,6 +48,10 @@ export const router = createBrowserRouter([
             lazy: async () => ({
               Component: (await import('../features/catalog/main-page')).MainPage,
             }),
+            loader: () => {
+              prefetchMainPage(queryClient);
+              return null;
+            },
           },
           {
             path: 'settings/language',

@@ -8,7 +8,7 @@ import { allDramasQuery, latestQuery, shortListQuery, useCategories } from './ap
 import { BannerSlider } from './components/banner-slider';
 import { DramaGroup } from './components/drama-group';
 import { Section } from './components/section';
-import { SliderRow } from './components/slider-row';
+import { SliderRow, SliderRowSkeleton } from './components/slider-row';
 import { useReachEnd } from './hooks/use-reach-end';
 import styles from './main-page.module.css';
 
@@ -49,21 +49,31 @@ export function MainPage() {
       ) : (
         banner.data && <BannerSlider dramas={banner.data.dramaList} />
       )}
-      {popular.data && popular.data.dramaList.length > 0 && (
-        <SliderRow
-          title={t('main.popular')}
-          to="/popular"
-          dramas={popular.data.dramaList}
-          testId="row-popular"
-        />
+      {popular.isPending ? (
+        <SliderRowSkeleton title={t('main.popular')} />
+      ) : (
+        popular.data &&
+        popular.data.dramaList.length > 0 && (
+          <SliderRow
+            title={t('main.popular')}
+            to="/popular"
+            dramas={popular.data.dramaList}
+            testId="row-popular"
+          />
+        )
       )}
-      {exclusive.data && exclusive.data.dramaList.length > 0 && (
-        <SliderRow
-          title={t('main.exclusive')}
-          to="/exclusive"
-          dramas={exclusive.data.dramaList}
-          testId="row-exclusive"
-        />
+      {exclusive.isPending ? (
+        <SliderRowSkeleton title={t('main.exclusive')} />
+      ) : (
+        exclusive.data &&
+        exclusive.data.dramaList.length > 0 && (
+          <SliderRow
+            title={t('main.exclusive')}
+            to="/exclusive"
+            dramas={exclusive.data.dramaList}
+            testId="row-exclusive"
+          />
+        )
       )}
       {recent.data && recent.data.dramaList.length > 0 && (
         <SliderRow
@@ -74,7 +84,8 @@ export function MainPage() {
         />
       )}
       <Section title={t('main.all_dramas')} testId="all-dramas">
-        {all.isPending ? (
+        {/* drawn once the rows above have settled, so they never push it around */}
+        {all.isPending || popular.isPending || exclusive.isPending || recent.isPending ? (
           <BlockSpinner />
         ) : (
           groups

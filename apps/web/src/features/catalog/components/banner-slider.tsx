@@ -10,6 +10,8 @@ import styles from './banner-slider.module.css';
 /** Spec §9: auto-advance every 2000 ms with a 500 ms transition. */
 export const BANNER_INTERVAL_MS = 2000;
 export const BANNER_TRANSITION_MS = 500;
+/** Below the 830 px breakpoint the banner shows vertical posters. */
+export const BANNER_MOBILE_QUERY = '(max-width: 829.98px)';
 
 /**
  * The top banner (spec §2): the latest dramas, horizontal posters on desktop and vertical ones on
@@ -85,7 +87,7 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
             data-testid="banner-slide"
           >
             <picture>
-              <source media="(max-width: 829.98px)" srcSet={posterUrl(drama.pstr_vrtc_path)} />
+              <source media={BANNER_MOBILE_QUERY} srcSet={posterUrl(drama.pstr_vrtc_path)} />
               <img
                 src={posterUrl(drama.pstr_hrzt_path)}
                 alt={text(drama.titl_lang_key)}

@@ -51,3 +51,12 @@ export function SliderRow(props: { title: string; to: string; dramas: Drama[]; t
     </Section>
   );
 }
+
+/** The space a row will take, shown while its list loads (no layout shift when it arrives). */
+export function SliderRowSkeleton({ title }: { title: string }) {
+  return (
+    <Section title={title}>
+      <div className={styles.skeleton} aria-hidden="true" />
+    </Section>
+  );
+}

@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { BANNER_SIZE, FULL_LIST_SIZE } from '@snapdrama/rules';
+import { allDramasQuery, categoriesQuery, latestQuery, shortListQuery } from './api/catalog-api';
+import { BANNER_MOBILE_QUERY } from './components/banner-slider';
+import { posterUrl } from './components/drama-card';
+
+/**
+ * Starts the main page's public lists as soon as the route is matched, in parallel with the
+ * session and the dictionary the app shell waits for. None of these calls needs a session.
+ */
+export function prefetchMainPage(queryClient: QueryClient): void {
+  // the first banner poster is the page's largest paint: fetch it as soon as its name is known
+  void queryClient
+    .fetchQuery(latestQuery(BANNER_SIZE))
+    .then((data) => {
+      const first = data.dramaList[0];
+      if (!first) return;
+      const mobile = window.matchMedia(BANNER_MOBILE_QUERY).matches;
+      const image = new Image();
+      image.fetchPriority = 'high';
+      image.src = posterUrl(mobile ? first.pstr_vrtc_path : first.pstr_hrzt_path);
+    })
+    .catch(() => undefined);
+  void queryClient.prefetchQuery(shortListQuery('popular', FULL_LIST_SIZE));
+  void queryClient.prefetchQuery(shortListQuery('exclusive', FULL_LIST_SIZE));
+  void queryClient.prefetchQuery(categoriesQuery());
+  void queryClient.prefetchQuery(allDramasQuery());
+}
