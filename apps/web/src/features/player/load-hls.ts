@@ -4,7 +4,9 @@ import type { HlsConfig } from 'hls.js';
 /** hls.js is big and only the player needs it: it loads on demand into its own chunk. */
 let hlsModule: Promise<{ default: typeof HlsClass }> | undefined;
 export async function loadHls() {
-  hlsModule ??= import('hls.js');
+  // The light build (no EME, CMCD, alternate audio or in-stream subtitles, none of which we use)
+  // is about a third smaller, so it parses sooner on a cold start.
+  hlsModule ??= import('hls.js/light');
   return (await hlsModule).default;
 }
 

@@ -18,6 +18,7 @@ import {
 } from '@snapdrama/rules';
 import { errorMessage } from '../../shared/api/api-error';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { useVideoSettings } from '../../shared/video/video-settings';
 import { useContentText } from '../../shared/i18n/content-text';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { isGuest as isGuestUser, useUserInfo } from '../../shared/session/user-info';
@@ -43,19 +44,29 @@ function parsePositiveInt(value: string | undefined): number | undefined {
   return n > 0 ? n : undefined;
 }
 
+// hls.js downloads as soon as the player's code does (while the session and the drama load).
+void loadHls();
+
 /** /{dramaId} and /{dramaId}/{episodeNum} (spec §2). */
 export function PlayerPage() {
   const params = useParams();
-  // hls.js downloads while the drama and the episode load, not after.
-  useEffect(() => {
-    void loadHls();
-  }, []);
   const dramaId =
     params.dramaId === undefined ? DEFAULT_DRAMA_ID : parsePositiveInt(params.dramaId);
   if (dramaId === undefined) return <NotFound />;
   return (
     <DramaPlayer key={dramaId} dramaId={dramaId} requested={parsePositiveInt(params.episodeNum)} />
   );
+}
+
+/**
+ * Starts the preloaded video of the slide a swipe lands on at once, in the gesture, before React
+ * renders the change; the player's own effect then finds it playing (instant next episode).
+ */
+function playPreloaded(slide: HTMLElement | undefined) {
+  const video = slide?.querySelector('video');
+  if (!video || video.readyState < 2 || !useVideoSettings.getState().autoplay) return;
+  video.muted = useVideoSettings.getState().muted;
+  video.play().catch(() => undefined);
 }
 
 function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: number | undefined }) {
@@ -82,7 +93,13 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     }
   }, [current, requested, dramaId, navigate]);
 
-  const { session, renew } = useEpisodeSession(dramaId, current, playable && settledOnUrl);
+  // A deep link starts its episode together with the drama info instead of after it: if the
+  // server lets it start, the rule opens that same number, so nothing restarts (spec §4).
+  const { session, renew } = useEpisodeSession(
+    dramaId,
+    info.data ? current : requested,
+    info.data ? playable && settledOnUrl : requested !== undefined,
+  );
 
   // Signed URLs by episode: the open one's, and the next one's for preloading. Folded in while
   // rendering whenever a new start response arrives.
@@ -236,12 +253,16 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
             initialSlide={current - 1}
             modules={[Keyboard, Mousewheel]}
             keyboard={{ enabled: true }}
+            // A drag may start on the video or the tap area (buttons); only the seek bar and
+            // form fields keep their own gestures.
+            noSwipingSelector="input, select, textarea"
             mousewheel={{ forceToAxis: true, thresholdDelta: 30 }}
             onSwiper={(swiper) => {
               swiperRef.current = swiper;
             }}
             onSlideChange={(swiper) => {
               const epsd = swiper.activeIndex + 1;
+              playPreloaded(swiper.slides[swiper.activeIndex]);
               if (epsd !== current) goTo(epsd);
             }}
             data-testid="player-swiper"
