@@ -109,7 +109,7 @@ async function swipeUp(page: Page): Promise<void> {
   if (!box) throw new Error('no swiper on the page');
   const x = box.x + box.width / 2;
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, y?: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints: y === undefined ? [] : [{ x, y }],

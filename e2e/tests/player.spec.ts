@@ -45,7 +45,7 @@ async function swipeUp(page: Page) {
   const ys = [0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2].map((f) => box.y + box.height * f);
   if (isMobile(page)) {
     const cdp = await page.context().newCDPSession(page);
-    const touch = (type: string, y?: number) =>
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
       cdp.send('Input.dispatchTouchEvent', {
         type,
         touchPoints: y === undefined ? [] : [{ x, y }],

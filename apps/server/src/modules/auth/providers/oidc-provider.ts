@@ -19,6 +19,9 @@ import {
 /** A fetch the provider's HTTP calls go through (the sandbox answers in-process). */
 export type ProviderFetch = (url: string, init: RequestInit) => Promise<Response>;
 
+/** openid-client types its fetch with its own body union; the runtime contract is fetch's. */
+const asCustomFetch = (f: ProviderFetch) => f as unknown as oidc.CustomFetch;
+
 export interface OidcProviderOptions {
   method: SocialMethod;
   issuer: string;
@@ -53,7 +56,7 @@ export function createOidcProvider(options: OidcProviderOptions): SocialProvider
   const serverMetadata = () => {
     metadata ??= oidc
       .discovery(new URL(options.issuer), options.clientId, undefined, undefined, {
-        ...(fetchImpl ? { [oidc.customFetch]: fetchImpl } : {}),
+        ...(fetchImpl ? { [oidc.customFetch]: asCustomFetch(fetchImpl) } : {}),
         execute: options.allowHttp ? [oidc.allowInsecureRequests] : [],
       })
       .then((config) => config.serverMetadata())
@@ -92,7 +95,7 @@ export function createOidcProvider(options: OidcProviderOptions): SocialProvider
       { [oidc.clockSkew]: skewSeconds, [oidc.clockTolerance]: 0 },
       secret ? oidc.ClientSecretPost(secret) : oidc.None(),
     );
-    if (fetchImpl) config[oidc.customFetch] = fetchImpl;
+    if (fetchImpl) config[oidc.customFetch] = asCustomFetch(fetchImpl);
     if (options.allowHttp) oidc.allowInsecureRequests(config);
     return config;
   };
