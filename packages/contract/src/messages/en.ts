@@ -225,7 +225,7 @@ export const en = {
   // catalog
   'catalog.all': 'All',
   'catalog.category_title': 'Categories',
-  'catalog.search_result': '{{count}} results for "{{keyword}}"',
+  'catalog.search_result': 'Results for "{{keyword}}": {{count}}',
   'catalog.search_title': 'Search',
   'catalog.prev': 'Previous',
   'catalog.next': 'Next',

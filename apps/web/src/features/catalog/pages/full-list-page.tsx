@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import type { Drama } from '@snapdrama/contract';
@@ -13,6 +13,7 @@ import {
 import { DramaGrid } from '../components/drama-grid';
 import { Pagination } from '../components/pagination';
 import { usePageParam } from '../hooks/use-page-param';
+import { useReachEnd } from '../hooks/use-reach-end';
 import styles from '../main-page.module.css';
 
 function ListLayout(props: {
@@ -78,20 +79,26 @@ export function LatestPage() {
   );
 }
 
-/** /shuffle: every drama in a random order. */
+/** Posters drawn at first on /shuffle, and added each time the end comes near. */
+const SHUFFLE_STEP = 60;
+
+/** /shuffle: every drama in a random order, drawn progressively (the catalog may be large). */
 export function ShufflePage() {
   const { t } = useTranslation();
   const all = useQuery(allDramasQuery());
-  const dramas = useMemo(
-    () => (all.data ? shuffled(all.data, Math.random) : undefined),
-    [all.data],
-  );
+  const order = useMemo(() => (all.data ? shuffled(all.data, Math.random) : undefined), [all.data]);
+  const [shown, setShown] = useState(SHUFFLE_STEP);
+  const more = order !== undefined && shown < order.length;
+  const sentinel = useReachEnd<HTMLDivElement>(() => setShown((n) => n + SHUFFLE_STEP), more);
+  const dramas = useMemo(() => order?.slice(0, shown), [order, shown]);
   return (
     <ListLayout
       title={t('catalog.shuffle')}
       testId="list-shuffle"
       pending={all.isPending}
       dramas={dramas}
-    />
+    >
+      {more && <div ref={sentinel} className={styles.sentinel} />}
+    </ListLayout>
   );
 }
