@@ -41,6 +41,12 @@ export default tseslint.config(
     },
   },
   {
+    // plain JavaScript tools are not part of any TypeScript project
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
     // tests read untyped JSON replies on purpose: asserting on them is the check
     files: ['**/*.test.ts', '**/*.test.tsx', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
