@@ -44,7 +44,10 @@ export default tseslint.config(
     // plain JavaScript tools are not part of any TypeScript project
     files: ['**/*.mjs', '**/*.js'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { globals: { ...globals.node } },
+    languageOptions: {
+      ...tseslint.configs.disableTypeChecked.languageOptions,
+      globals: { ...globals.node },
+    },
   },
   {
     // tests read untyped JSON replies on purpose: asserting on them is the check
