@@ -51,8 +51,28 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * index.html paints an inline-styled splash; the app stylesheet is needed only when React first
+ * renders (after the session and dictionary load), so it loads without blocking that first paint.
+ * It is small and requested at the highest priority, long before the app script has run.
+ */
+function nonBlockingStylesheet(): Plugin {
+  return {
+    name: 'snapdrama-non-blocking-stylesheet',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<link rel="stylesheet" crossorigin href="([^"]+)">/g,
+          `<link rel="preload" as="style" crossorigin href="$1" onload="this.onload=null;this.rel='stylesheet'"><noscript><link rel="stylesheet" crossorigin href="$1"></noscript>`,
+        ),
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), nonBlockingStylesheet()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
