@@ -148,7 +148,9 @@ async function measureOnce(browser: Browser): Promise<{ cold: number; swipe: num
     await page.waitForTimeout(300);
     await swipeUp(page);
     const second = await frameOf(page, 2);
-    const swipeAt = await page.evaluate(() => (window as unknown as { __swipeAt: number }).__swipeAt);
+    const swipeAt = await page.evaluate(
+      () => (window as unknown as { __swipeAt: number }).__swipeAt,
+    );
     return { cold, swipe: second.at - swipeAt };
   } finally {
     await context.close();

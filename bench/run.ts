@@ -7,6 +7,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   catalog: () => import('./catalog'),
   wallet: () => import('./wallet'),
   player: () => import('./player'),
+  lighthouse: () => import('./lighthouse'),
 };
 
 const wanted = process.argv.slice(2);

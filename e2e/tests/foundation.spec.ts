@@ -8,8 +8,9 @@ async function currentUser(page: Page) {
     headers: { authorization: `Bearer ${token ?? ''}` },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { data: { user: { user_id: string; auth_mthd: string; lang: string } } }).data
-    .user;
+  return (
+    (await res.json()) as { data: { user: { user_id: string; auth_mthd: string; lang: string } } }
+  ).data.user;
 }
 
 /** Picks a language the way a viewer does at this screen size. */
@@ -22,7 +23,9 @@ async function chooseLanguage(page: Page, lang: 'ko' | 'en' | 'ja') {
   }
 }
 
-test('a first visit is signed in as a guest, opens a drama and the video plays', async ({ page }) => {
+test('a first visit is signed in as a guest, opens a drama and the video plays', async ({
+  page,
+}) => {
   await page.goto('/');
   await waitForApp(page);
   const user = await currentUser(page);
@@ -40,7 +43,9 @@ test('a first visit is signed in as a guest, opens a drama and the video plays',
     .toBeGreaterThan(0.5);
 });
 
-test('switching the language to ko shows Korean; a reload keeps the guest and the language', async ({ page }) => {
+test('switching the language to ko shows Korean; a reload keeps the guest and the language', async ({
+  page,
+}) => {
   await page.goto('/');
   await waitForApp(page);
   const before = await currentUser(page);

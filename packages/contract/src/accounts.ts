@@ -1,13 +1,8 @@
 import { z } from 'zod';
 import { joinBody } from './auth';
+import { SOCIAL_METHODS } from './constants';
 
-/** Sign-in methods backed by an outside provider (every method but guest). */
-export const SOCIAL_METHODS = ['google', 'kakao', 'facebook', 'apple'] as const;
-export type SocialMethod = (typeof SOCIAL_METHODS)[number];
 export const socialMethodSchema = z.enum(SOCIAL_METHODS);
-
-/** Web return page of a provider's sign-in popup (spec §2 routes; apple is ours). */
-export const socialCallbackPath = (method: SocialMethod) => `/callback/${method}`;
 
 const yn = z.enum(['Y', 'N']);
 
@@ -43,7 +38,7 @@ export type CheckUserData = z.infer<typeof checkUserData>;
  * is the combined flag (Y only when all four are on). When the four item fields are absent,
  * infoAgreeYn Y stands for all four and N for the three required ones without notifications.
  */
-export const accountJoinBody = joinBody.extend({
+export const accountJoinBody = /* @__PURE__ */ joinBody.extend({
   ageAgreeYn: yn.optional(),
   termsAgreeYn: yn.optional(),
   privacyAgreeYn: yn.optional(),

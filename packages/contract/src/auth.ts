@@ -7,7 +7,7 @@ export const loginBody = z.object({
 });
 export type LoginBody = z.infer<typeof loginBody>;
 
-export const joinBody = loginBody.extend({
+export const joinBody = /* @__PURE__ */ loginBody.extend({
   infoAgreeYn: z.enum(['Y', 'N']),
 });
 export type JoinBody = z.infer<typeof joinBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { QUALITIES, episodeNumber, idParam, timestamp } from './primitives';
+import { QUALITIES } from './constants';
+import { episodeNumber, idParam, timestamp } from './primitives';
 
 export const drama = z.object({
   dram_id: z.number().int(),

@@ -1,5 +1,6 @@
 export * from './codes';
 export * from './envelope';
+export * from './constants';
 export * from './primitives';
 export * from './paths';
 export * from './auth';

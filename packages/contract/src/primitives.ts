@@ -1,16 +1,10 @@
 import { z } from 'zod';
 
-export const LANGUAGES = ['ko', 'en', 'ja'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const FALLBACK_LANGUAGE: Language = 'en';
+import { AUTH_METHODS, LANGUAGES } from './constants';
+
 export const languageSchema = z.enum(LANGUAGES);
 
-export const AUTH_METHODS = ['guest', 'google', 'kakao', 'facebook', 'apple'] as const;
-export type AuthMethod = (typeof AUTH_METHODS)[number];
 export const authMethodSchema = z.enum(AUTH_METHODS);
-
-export const QUALITIES = ['Auto', '480p', '720p', '1080p'] as const;
-export type Quality = (typeof QUALITIES)[number];
 
 /** Positive integer id in a path or body. Path params arrive as strings. */
 export const idParam = z.coerce

@@ -59,12 +59,10 @@ export function registerErrorHandling(
     if (!isApi && request.method === 'GET' && options.spaFallback?.()) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        code: ResultCode.NOT_FOUND,
-        message: `No route for ${request.method} ${url.split('?')[0]}`,
-        data: null,
-      });
+    return reply.status(404).send({
+      code: ResultCode.NOT_FOUND,
+      message: `No route for ${request.method} ${url.split('?')[0]}`,
+      data: null,
+    });
   });
 }

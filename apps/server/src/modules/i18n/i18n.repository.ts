@@ -15,7 +15,11 @@ export function createI18nRepository(db: Db) {
     async entriesForKeys(keys: string[]) {
       if (keys.length === 0) return [];
       return db
-        .select({ lang: dictionaryEntries.lang, key: dictionaryEntries.key, value: dictionaryEntries.value })
+        .select({
+          lang: dictionaryEntries.lang,
+          key: dictionaryEntries.key,
+          value: dictionaryEntries.value,
+        })
         .from(dictionaryEntries)
         .where(inArray(dictionaryEntries.key, keys));
     },
