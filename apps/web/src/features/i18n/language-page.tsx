@@ -4,13 +4,8 @@ import { LANGUAGES, enMessages, type Language } from '@snapdrama/contract';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useChangeLanguage } from '../../shared/i18n/use-change-language';
 import { layers } from '../../shared/layers/layer-store';
+import { LANGUAGE_LABEL_KEYS } from './language-picker';
 import styles from './language-page.module.css';
-
-const LABEL_KEYS = {
-  ko: 'language.ko',
-  en: 'language.en',
-  ja: 'language.ja',
-} as const satisfies Record<Language, keyof typeof enMessages>;
 
 /** /settings/language (spec §2): lists the languages; choosing one stores it and applies it. */
 export function LanguagePage() {
@@ -49,7 +44,7 @@ export function LanguagePage() {
               onClick={() => void choose(language)}
               data-testid={`language-option-${language}`}
             >
-              <span lang={language}>{t(LABEL_KEYS[language])}</span>
+              <span lang={language}>{t(LANGUAGE_LABEL_KEYS[language])}</span>
               {language === selected && <span className={styles.check} aria-hidden="true" />}
             </button>
           </li>

@@ -6,7 +6,7 @@ import { useChangeLanguage } from '../../shared/i18n/use-change-language';
 import { layers } from '../../shared/layers/layer-store';
 import styles from './language-picker.module.css';
 
-const LANGUAGE_LABEL_KEYS = {
+export const LANGUAGE_LABEL_KEYS = {
   ko: 'language.ko',
   en: 'language.en',
   ja: 'language.ja',

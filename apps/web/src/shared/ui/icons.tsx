@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Inline stroke icons (24 px grid); decorative, so hidden from assistive tech. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
+export function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width={24}

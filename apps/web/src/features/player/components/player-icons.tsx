@@ -1,26 +1,6 @@
-import type { SVGProps } from 'react';
+import { Icon } from '../../../shared/ui/icons';
 
-/** Player-only icons (24 px grid), in the style of shared/ui/icons. */
-function Icon({ children, ...props }: SVGProps<SVGSVGElement>) {
-  return (
-    <svg
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
-
+/** Player-only icons on the shared 24 px icon frame. */
 export const PauseIcon = () => (
   <Icon fill="currentColor" stroke="none">
     <path d="M7 5h3.5v14H7zM13.5 5H17v14h-3.5z" />
