@@ -78,7 +78,9 @@ export function groupsOf<T>(items: readonly T[], size = MAIN_LIST_GROUP_SIZE): T
 export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
-    const j = Math.floor(random() * (i + 1));
+    // clamp, so a random source outside [0, 1) (or NaN) still yields a permutation
+    const r = random();
+    const j = Number.isFinite(r) ? Math.min(i, Math.max(0, Math.floor(r * (i + 1)))) : 0;
     const a = out[i] as T;
     out[i] = out[j] as T;
     out[j] = a;
