@@ -49,8 +49,16 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 }
 
 /** A PostgreSQL server through a node-postgres pool. */
-export function openPostgres(url: string, poolSize: number): Database {
+export function openPostgres(
+  url: string,
+  poolSize: number,
+  onIdleError: (error: Error) => void = (error) =>
+    console.error(`PostgreSQL connection lost: ${error.message}`),
+): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection can die (a server restart, a failover, an administrator): the pool drops
+  // it and the next query connects again. Without a listener the error would end the process.
+  pool.on('error', onIdleError);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',

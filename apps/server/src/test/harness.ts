@@ -37,7 +37,8 @@ export async function openTestDatabase(): Promise<{
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;
-  const database = openPostgres(testUrl.toString(), 20);
+  // dropping the database at the end ends its connections on purpose
+  const database = openPostgres(testUrl.toString(), 20, () => undefined);
   return {
     database,
     async drop() {
