@@ -31,6 +31,7 @@ const NS = {
   lists: 'catalog:lists',
   popular: 'catalog:popular',
   search: 'catalog:search',
+  episodes: 'catalog:episodes',
 };
 const ALL_NAMESPACES = Object.values(NS);
 const LIST_TTL_SECONDS = 60;
@@ -102,6 +103,21 @@ export function createCatalogService(deps: {
       ]);
       if (!drama) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
       return { drama, episodes };
+    },
+
+    /**
+     * What pricing and playback rules need of a drama: its title key and episodes. Cached, since
+     * every unlock and every episode start reads it; dropped with any catalog change.
+     */
+    async pricing(dramaId: number): Promise<{ titleKey: string; episodes: EpisodeRow[] }> {
+      return cache.getOrLoad(NS.episodes, String(dramaId), LIST_TTL_SECONDS, async () => {
+        const [row, episodes] = await Promise.all([
+          repo.findDrama(dramaId),
+          repo.episodesOf(dramaId),
+        ]);
+        if (!row) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
+        return { titleKey: row.titleKey, episodes };
+      });
     },
 
     async episode(dramaId: number, epsd: number): Promise<EpisodeRow> {

@@ -61,7 +61,7 @@ export function createPlaybackService(deps: {
 
     /** Starts an episode the caller may play: free, viewed before, or unlocked. */
     async startEpisode(userId: string, dramaId: number, epsd: number): Promise<EpisodeStartData> {
-      const { episodes } = await catalog.drama(dramaId);
+      const { episodes } = await catalog.pricing(dramaId);
       const episodeList = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
       if (!episodeList.some((e) => e.epsd === epsd)) {
         throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);

@@ -106,7 +106,7 @@ const badRequest = (message: string) => new AppError(ResultCode.BAD_REQUEST, mes
 export function createWalletService(deps: {
   repo: WalletRepository;
   clock: Clock;
-  catalog: Pick<CatalogService, 'drama'>;
+  catalog: Pick<CatalogService, 'pricing'>;
   progress: EpisodeProgressSource;
   accounts: AccountDirectory;
   serviceTimeZone: string;
@@ -243,8 +243,8 @@ export function createWalletService(deps: {
       }
       const { userId } = caller;
       // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
-      const [{ drama, episodes }, viewed, otherUnlocks] = await Promise.all([
-        deps.catalog.drama(dramaId),
+      const [{ titleKey, episodes }, viewed, otherUnlocks] = await Promise.all([
+        deps.catalog.pricing(dramaId),
         deps.progress.viewedEpisodes(userId, dramaId),
         deps.progress.otherUnlocks(userId, dramaId),
       ]);
@@ -292,7 +292,7 @@ export function createWalletService(deps: {
             userId,
             dramaId,
             episodeNumber: epsd,
-            titleKey: drama.titl_lang_key,
+            titleKey,
             coins: episode.coin,
             unlockedAt: now,
           },
