@@ -82,7 +82,9 @@ export function createServices(deps: AppDeps) {
   });
   const i18n = createI18nService({ repo: createI18nRepository(db), clock });
   const catalogRepo = createCatalogRepository(db);
-  const cache = deps.redis ? createRedisCache({ redis: deps.redis }) : createMemoryCache({ clock });
+  const cache = deps.redis
+    ? createRedisCache({ redis: deps.redis, prefix: config.cachePrefix })
+    : createMemoryCache({ clock });
   const catalog = createCatalogService({ repo: catalogRepo, cache, texts: i18n });
   // search text follows title and description edits in the dictionary
   i18n.onEntriesChanged(async (keys) => {

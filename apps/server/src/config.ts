@@ -17,6 +17,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   REDIS_URL: z.string().optional(),
+  CACHE_PREFIX: z.string().min(1).max(100).default('snapdrama:cache'),
   SERVICE_TIMEZONE: z.string().default('Asia/Seoul'),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   MEDIA_SIGNING_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -72,6 +73,8 @@ export interface Config {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Redis key prefix of the shared cache (one per environment sharing a Redis) */
+  cachePrefix: string;
   serviceTimeZone: string;
   jwtSecret: string;
   mediaSigningSecret: string;
@@ -234,6 +237,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL || undefined,
+    cachePrefix: e.CACHE_PREFIX,
     serviceTimeZone: e.SERVICE_TIMEZONE,
     jwtSecret: e.JWT_SECRET ?? devSecret(dataDir, 'jwt-secret'),
     mediaSigningSecret: e.MEDIA_SIGNING_SECRET ?? devSecret(dataDir, 'media-secret'),

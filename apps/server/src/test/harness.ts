@@ -81,6 +81,8 @@ export async function createTestContext(
     DATA_DIR: dir,
     JWT_SECRET: TEST_JWT_SECRET,
     MEDIA_SIGNING_SECRET: TEST_MEDIA_SECRET,
+    // every test database numbers its dramas from 1: their cache entries must not meet
+    CACHE_PREFIX: `test:${randomUUID()}`,
     // sign-in rate limits are tested on their own (accounts.routes.test.ts); suites join many guests
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
