@@ -62,11 +62,31 @@ export function PlayerPage() {
  * Starts the preloaded video of the slide a swipe lands on at once, in the gesture, before React
  * renders the change; the player's own effect then finds it playing (instant next episode).
  */
-function playPreloaded(slide: HTMLElement | undefined) {
+function playPreloaded(slide: HTMLElement | undefined): HTMLVideoElement | undefined {
   const video = slide?.querySelector('video');
-  if (!video || video.readyState < 2 || !useVideoSettings.getState().autoplay) return;
+  if (!video || video.readyState < 2 || !useVideoSettings.getState().autoplay) return undefined;
   video.muted = useVideoSettings.getState().muted;
   video.play().catch(() => undefined);
+  return video;
+}
+
+/**
+ * Runs `then` once the video has put its next frame on screen (or after 120 ms at the latest),
+ * so the page's re-render for the new episode does not hold that first frame back.
+ */
+function afterFirstFrame(video: HTMLVideoElement | undefined, then: () => void) {
+  if (!video || typeof video.requestVideoFrameCallback !== 'function') {
+    then();
+    return;
+  }
+  let done = false;
+  const run = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  video.requestVideoFrameCallback(run);
+  setTimeout(run, 120);
 }
 
 function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: number | undefined }) {
@@ -262,8 +282,8 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
             }}
             onSlideChange={(swiper) => {
               const epsd = swiper.activeIndex + 1;
-              playPreloaded(swiper.slides[swiper.activeIndex]);
-              if (epsd !== current) goTo(epsd);
+              const started = playPreloaded(swiper.slides[swiper.activeIndex]);
+              if (epsd !== current) afterFirstFrame(started, () => goTo(epsd));
             }}
             data-testid="player-swiper"
           >
