@@ -1,33 +1,12 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, enMessages, type Language } from '@snapdrama/contract';
-import { currentLanguage } from '../../shared/i18n/i18n';
-import { useChangeLanguage } from '../../shared/i18n/use-change-language';
-import { layers } from '../../shared/layers/layer-store';
-import { LANGUAGE_LABEL_KEYS } from './language-picker';
+import { LANGUAGES } from '@snapdrama/contract';
+import { LANGUAGE_LABEL_KEYS, useLanguageChoice } from './use-language-choice';
 import styles from './language-page.module.css';
 
 /** /settings/language (spec §2): lists the languages; choosing one stores it and applies it. */
 export function LanguagePage() {
-  const { t, i18n } = useTranslation();
-  const changeLanguage = useChangeLanguage();
-  const [busy, setBusy] = useState(false);
-  const selected = i18n.isInitialized ? currentLanguage() : 'en';
-
-  const choose = async (language: Language) => {
-    if (language === selected || busy) return;
-    setBusy(true);
-    try {
-      await changeLanguage(language);
-    } catch {
-      layers.alert({
-        title: t('error_popup.title'),
-        message: enMessages['error_popup.dictionary_fail'],
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t } = useTranslation();
+  const { selected, busy, choose } = useLanguageChoice();
 
   return (
     <section className={styles.page} data-testid="language-page">

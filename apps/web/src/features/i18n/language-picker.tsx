@@ -1,47 +1,23 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, enMessages, type Language } from '@snapdrama/contract';
-import { currentLanguage, isLanguage } from '../../shared/i18n/i18n';
-import { useChangeLanguage } from '../../shared/i18n/use-change-language';
-import { layers } from '../../shared/layers/layer-store';
+import { LANGUAGES } from '@snapdrama/contract';
+import { isLanguage } from '../../shared/i18n/i18n';
+import { LANGUAGE_LABEL_KEYS, useLanguageChoice } from './use-language-choice';
 import styles from './language-picker.module.css';
-
-export const LANGUAGE_LABEL_KEYS = {
-  ko: 'language.ko',
-  en: 'language.en',
-  ja: 'language.ja',
-} as const satisfies Record<Language, keyof typeof enMessages>;
 
 /** Desktop top-bar language picker (spec §2). */
 export function LanguagePicker() {
-  const { t, i18n } = useTranslation();
-  const changeLanguage = useChangeLanguage();
-  const [busy, setBusy] = useState(false);
-  // Re-read on every render: useTranslation re-renders when the language changes.
-  const value = i18n.isInitialized ? currentLanguage() : 'en';
-
-  const onChange = async (next: string) => {
-    if (!isLanguage(next) || next === value) return;
-    setBusy(true);
-    try {
-      await changeLanguage(next);
-    } catch {
-      layers.alert({
-        title: t('error_popup.title'),
-        message: enMessages['error_popup.dictionary_fail'],
-      });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { t } = useTranslation();
+  const { selected, busy, choose } = useLanguageChoice();
 
   return (
     <label className={styles.picker}>
       <span className="visually-hidden">{t('menu.language')}</span>
       <select
-        value={value}
+        value={selected}
         disabled={busy}
-        onChange={(e) => void onChange(e.target.value)}
+        onChange={(e) => {
+          if (isLanguage(e.target.value)) void choose(e.target.value);
+        }}
         data-testid="language-picker"
       >
         {LANGUAGES.map((language) => (
