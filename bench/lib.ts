@@ -9,7 +9,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, openPglite, type Database } from '../apps/server/src/db/client';
 import { createLocalStorage } from '../apps/server/src/media/storage';
 import { openRedis } from '../apps/server/src/redis';
-import { seedDemoContent } from '../apps/server/src/seed/demo';
+import { prepareContent } from '../apps/server/src/seed/demo';
 
 export interface Running {
   url: string;
@@ -50,18 +50,13 @@ export async function startApp(
     redis,
     logger: false,
   });
-  await services.i18n.syncInterfaceMessages();
-  if (options.seed !== false) {
-    await seedDemoContent({
-      catalogRepo: services.catalogRepo,
-      i18n: services.i18n,
-      storage,
-      clock: systemClock,
-      log: { info: () => undefined },
-      ffmpegPath: '',
-      encodeClips: false,
-    });
-  }
+  await prepareContent({
+    catalogRepo: services.catalogRepo,
+    i18n: services.i18n,
+    storage,
+    clock: systemClock,
+    seedDemo: options.seed !== false,
+  });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     url,

@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { resolveFfmpegPath } from './media/ffmpeg';
 import { createLocalStorage } from './media/storage';
 import { openRedis } from './redis';
-import { seedDemoContent } from './seed/demo';
+import { prepareContent } from './seed/demo';
 
 async function main() {
   const config = loadConfig();
@@ -35,17 +35,15 @@ async function main() {
     logger,
   });
 
-  await services.i18n.syncInterfaceMessages();
-  if (config.seedDemo) {
-    await seedDemoContent({
-      catalogRepo: services.catalogRepo,
-      i18n: services.i18n,
-      storage,
-      clock: systemClock,
-      log: app.log,
-      ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
-    });
-  }
+  await prepareContent({
+    catalogRepo: services.catalogRepo,
+    i18n: services.i18n,
+    storage,
+    clock: systemClock,
+    seedDemo: config.seedDemo,
+    ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+    log: app.log,
+  });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'shutting down after an error');

@@ -159,3 +159,30 @@ export async function seedDemoContent(deps: {
   );
   return { dramaIds };
 }
+
+/**
+ * What every start does before serving: write the interface text, then (when asked) create or
+ * update the demo catalog. Without an ffmpeg path the clips are not encoded (tests and benchmarks
+ * link pre-encoded ones).
+ */
+export async function prepareContent(deps: {
+  catalogRepo: CatalogRepository;
+  i18n: I18nService;
+  storage: Storage;
+  clock: Clock;
+  seedDemo: boolean;
+  ffmpegPath?: string;
+  log?: SeedLog;
+}): Promise<void> {
+  await deps.i18n.syncInterfaceMessages();
+  if (!deps.seedDemo) return;
+  await seedDemoContent({
+    catalogRepo: deps.catalogRepo,
+    i18n: deps.i18n,
+    storage: deps.storage,
+    clock: deps.clock,
+    log: deps.log ?? { info: () => undefined },
+    ffmpegPath: deps.ffmpegPath ?? '',
+    encodeClips: deps.ffmpegPath !== undefined,
+  });
+}

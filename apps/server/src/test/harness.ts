@@ -10,7 +10,7 @@ import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { createLocalStorage, type Storage } from '../media/storage';
-import { seedDemoContent } from '../seed/demo';
+import { prepareContent } from '../seed/demo';
 import { openRedis, type Redis } from '../redis';
 import { TEST_MEDIA_DIR } from './media-fixture';
 
@@ -99,18 +99,13 @@ export async function createTestContext(
     redis,
     logger: false,
   });
-  await services.i18n.syncInterfaceMessages();
-  if (options.seed !== false) {
-    await seedDemoContent({
-      catalogRepo: services.catalogRepo,
-      i18n: services.i18n,
-      storage,
-      clock,
-      log: { info: () => undefined },
-      ffmpegPath: '',
-      encodeClips: false,
-    });
-  }
+  await prepareContent({
+    catalogRepo: services.catalogRepo,
+    i18n: services.i18n,
+    storage,
+    clock,
+    seedDemo: options.seed !== false,
+  });
   await app.ready();
   return {
     app,

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@snapdrama/contract';
 import { LANGUAGE_LABEL_KEYS, useLanguageChoice } from './use-language-choice';
+import listPage from '../../shared/ui/list-page.module.css';
 import styles from './language-page.module.css';
 
 /** /settings/language (spec §2): lists the languages; choosing one stores it and applies it. */
@@ -9,9 +10,9 @@ export function LanguagePage() {
   const { selected, busy, choose } = useLanguageChoice();
 
   return (
-    <section className={styles.page} data-testid="language-page">
-      <h1 className={styles.title}>{t('language.title')}</h1>
-      <ul className={styles.list} role="radiogroup" aria-label={t('language.title')}>
+    <section className={listPage.page} data-testid="language-page">
+      <h1 className={listPage.title}>{t('language.title')}</h1>
+      <ul className={listPage.list} role="radiogroup" aria-label={t('language.title')}>
         {LANGUAGES.map((language) => (
           <li key={language}>
             <button

@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import listPage from '../../shared/ui/list-page.module.css';
 import styles from './settings.module.css';
 
 /** /settings/terms and /settings/privacy: the embedded help pages (spec §2). */
 export function TermsPage() {
   const { t } = useTranslation();
   return (
-    <article className={styles.page} data-testid="terms-page">
-      <h1 className={styles.title}>{t('settings.terms')}</h1>
+    <article className={listPage.page} data-testid="terms-page">
+      <h1 className={listPage.title}>{t('settings.terms')}</h1>
       <p className={styles.legal}>{t('legal.terms_body')}</p>
     </article>
   );
@@ -15,8 +16,8 @@ export function TermsPage() {
 export function PrivacyPage() {
   const { t } = useTranslation();
   return (
-    <article className={styles.page} data-testid="privacy-page">
-      <h1 className={styles.title}>{t('settings.privacy')}</h1>
+    <article className={listPage.page} data-testid="privacy-page">
+      <h1 className={listPage.title}>{t('settings.privacy')}</h1>
       <p className={styles.legal}>{t('legal.privacy_body')}</p>
     </article>
   );

@@ -4,6 +4,7 @@ import type { MessageKey } from '@snapdrama/contract';
 import { PRIVACY_URL, TERMS_URL } from '../../shared/config/links';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useLayerStore } from '../../shared/layers/layer-store';
+import listPage from '../../shared/ui/list-page.module.css';
 import styles from './settings.module.css';
 
 /**
@@ -40,9 +41,9 @@ export function SettingsPage() {
   };
 
   return (
-    <section className={styles.page} data-testid="settings-page">
-      <h1 className={styles.title}>{t('settings.title')}</h1>
-      <ul className={styles.list}>
+    <section className={listPage.page} data-testid="settings-page">
+      <h1 className={listPage.title}>{t('settings.title')}</h1>
+      <ul className={listPage.list}>
         <li>
           <button type="button" onClick={() => openLegal('terms')} data-testid="settings-terms">
             {t('settings.terms')} <span aria-hidden="true">›</span>
