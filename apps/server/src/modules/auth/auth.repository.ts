@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   authRequests,
@@ -15,6 +15,12 @@ export type AuthRequestRow = typeof authRequests.$inferSelect;
 export type ConsentItem = 'age14' | 'terms' | 'privacy' | 'alarm';
 
 export function createAuthRepository(db: Db) {
+  const findSessionStatement = db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('auth_find_session');
+
   return {
     async findUserById(id: string, tx: Db | Tx = db): Promise<UserRow | undefined> {
       const [row] = await tx
@@ -70,8 +76,9 @@ export function createAuthRepository(db: Db) {
       return session;
     },
 
+    /** Every signed-in request reads this: a prepared statement. */
     async findSession(id: string): Promise<SessionRow | undefined> {
-      const [row] = await db.select().from(sessions).where(eq(sessions.id, id));
+      const [row] = await findSessionStatement.execute({ id });
       return row;
     },
 

@@ -28,6 +28,8 @@ describe('access tokens', () => {
     const token = await tokens.issue(claims);
     clock.advance(59_000);
     await expect(tokens.verify(token)).resolves.toEqual(claims);
+    // verified before, so the second check is answered from memory, with the same expiry rule
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
     clock.advance(2_000);
     expect(await codeOf(tokens.verify(token))).toBe(ResultCode.ACCESS_TOKEN_EXPIRED);
   });
@@ -42,6 +44,8 @@ describe('access tokens', () => {
   it('that are malformed or tampered are invalid (401)', async () => {
     const tokens = createAccessTokens({ secret, ttlSeconds: 60, clock: new ManualClock() });
     const token = await tokens.issue(claims);
+    // the genuine token is verified (and remembered) first: a forgery of it must still fail
+    await expect(tokens.verify(token)).resolves.toEqual(claims);
     const [h, p, s] = token.split('.');
     const forged = Buffer.from(
       JSON.stringify({ sub: 'someone-else', sid: 's1', am: 'guest' }),

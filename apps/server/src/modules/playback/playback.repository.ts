@@ -3,13 +3,22 @@ import type { Db, Tx } from '../../db/client';
 import { episodeViews, watchLogs } from './playback.tables';
 
 export function createPlaybackRepository(db: Db) {
+  const viewsOfStatement = db
+    .select({ epsd: episodeViews.episodeNumber, lastViewedAt: episodeViews.lastViewedAt })
+    .from(episodeViews)
+    .where(
+      and(
+        eq(episodeViews.userId, sql.placeholder('userId')),
+        eq(episodeViews.dramaId, sql.placeholder('dramaId')),
+      ),
+    )
+    .orderBy(episodeViews.episodeNumber)
+    .prepare('playback_views_of');
+
   return {
+    /** Every episode start and every coin unlock reads this: a prepared statement. */
     async viewsOf(userId: string, dramaId: number) {
-      return db
-        .select({ epsd: episodeViews.episodeNumber, lastViewedAt: episodeViews.lastViewedAt })
-        .from(episodeViews)
-        .where(and(eq(episodeViews.userId, userId), eq(episodeViews.dramaId, dramaId)))
-        .orderBy(episodeViews.episodeNumber);
+      return viewsOfStatement.execute({ userId, dramaId });
     },
 
     /** Dramas the user viewed, most recently viewed first (episode_views_recent_idx). */
