@@ -55,19 +55,24 @@ async function loadPaths(
 async function queryLatencies(app: Running, words: string[], concurrency: number, rounds: number) {
   const times: number[] = [];
   let next = 0;
+  let matches = 0;
   const worker = async () => {
     while (next < rounds) {
       const word = words[next++ % words.length] ?? '';
       const started = performance.now();
-      await app.services.catalogRepo.search(normalizeSearchText(word), { limit: 12, offset: 0 });
+      const found = await app.services.catalogRepo.search(normalizeSearchText(word), {
+        limit: 12,
+        offset: 0,
+      });
       times.push(performance.now() - started);
+      matches = found.total;
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
   times.sort((a, b) => a - b);
   const at = (q: number) =>
     Number((times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0).toFixed(1));
-  return { p50: at(0.5), p99: at(0.99), n: times.length };
+  return { p50: at(0.5), p99: at(0.99), n: times.length, matches };
 }
 
 /**
@@ -118,11 +123,19 @@ async function searchAt(size: number, databaseUrl: string): Promise<void> {
     );
     printResults([sequential]);
     console.log(`  ${verdict(sequential, undefined)}`);
-    const commonWords = ['moonlit', '달빛', '月光', 'crimson bride', '계약', 'detective'];
+    // English words, the two-character Korean and Japanese words that are the norm there, and
+    // one character
+    const commonWords = ['moonlit', '달빛', '月光', 'crimson bride', '계약', 'detective', '빛'];
+    for (const word of commonWords) {
+      const one = await queryLatencies(app, [word], 1, 100);
+      console.log(
+        `  search query alone, "${word}" (${one.matches} matches), 1 at a time: p50 ${one.p50} ms, p99 ${one.p99} ms over ${one.n} queries`,
+      );
+    }
     for (const concurrency of [1, 20]) {
       const common = await queryLatencies(app, commonWords, concurrency, 300);
       console.log(
-        `  search query alone, common words (~${Math.round(size / 20)} matches each), ${concurrency} at a time: p50 ${common.p50} ms, p99 ${common.p99} ms over ${common.n} queries`,
+        `  search query alone, all of these words in turn, ${concurrency} at a time: p50 ${common.p50} ms, p99 ${common.p99} ms over ${common.n} queries`,
       );
     }
   } finally {

@@ -9,7 +9,7 @@
  * ("Drama 4242") matches a handful.
  */
 import { LANGUAGES, type Language } from '@snapdrama/contract';
-import { count, like } from 'drizzle-orm';
+import { count, like, sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { createCatalogRepository } from '../src/modules/catalog/catalog.repository';
@@ -275,6 +275,9 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
       );
     }
   }
+  // statistics for the planner after a bulk load (PGlite has no autovacuum to gather them): without
+  // them it guesses, and a search may read the whole table instead of using its index
+  if (added > 0) await db.execute(sql`analyze`);
   return added;
 }
 

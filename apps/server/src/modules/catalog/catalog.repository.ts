@@ -1,11 +1,35 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, like, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  like,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { categories, dramaCategories, dramas, episodes } from './catalog.tables';
+import {
+  categories,
+  dramaCategories,
+  dramas,
+  episodes,
+  SEARCH_GRAM_MARKER,
+} from './catalog.tables';
 
-// Lists never need the (long) search text.
-const { searchText: _searchText, ...dramaColumns } = getTableColumns(dramas);
+// Lists never need the (long) search columns.
+const {
+  searchText: _searchText,
+  searchGrams: _searchGrams,
+  ...dramaColumns
+} = getTableColumns(dramas);
 
-export type DramaRow = Omit<typeof dramas.$inferSelect, 'searchText'>;
+export type DramaRow = Omit<typeof dramas.$inferSelect, 'searchText' | 'searchGrams'>;
+/** A drama of a search result with its category ids, read in the same statement. */
+export type SearchRow = DramaRow & { categoryIds: number[] };
 export type EpisodeRow = typeof episodes.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type NewDrama = Omit<typeof dramas.$inferInsert, 'id'>;
@@ -13,14 +37,47 @@ export interface Page {
   limit: number;
   offset: number;
 }
-export interface CountedRows {
+export interface CountedRows<Row = DramaRow> {
   total: number;
-  rows: DramaRow[];
+  rows: Row[];
 }
 
 /** `%term%` for LIKE with the term's own %, _ and \ taken literally. */
 export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The category ids of the row's drama, in the row itself (one statement instead of two). */
+const categoryIdsOfDrama = sql<number[]>`array(
+  select ${dramaCategories.categoryId} from ${dramaCategories}
+  where ${dramaCategories.dramaId} = ${dramas.id} order by 1)`;
+
+/** Three letters or digits in a row: a trigram of the term itself (pg_trgm reads words only). */
+const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
+const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
+
+/**
+ * The WHERE condition of a search for a normalised term (docs/decisions/0300-search.md):
+ * - with three letters or digits in a row, `search_text LIKE`: its own trigrams are the most
+ *   selective;
+ * - else, with a letter or digit (one- and two-character words, short words between spaces or
+ *   punctuation), `search_grams LIKE` with the characters joined by the marker: "ab" is `%aQb%`,
+ *   whose trigram "aqb" stands for the pair, and "a" is `%QaQ%`. LIKE is case-sensitive and the
+ *   text is lower case, so a marker only ever meets a marker and the match stays exact;
+ * - else (punctuation only) nothing gives a trigram: `search_text LIKE`, which PostgreSQL answers
+ *   by reading every drama (a full bitmap over search_grams would cost more).
+ */
+export function searchCondition(normalizedTerm: string): SQL {
+  if (HAS_TRIGRAM.test(normalizedTerm) || !HAS_WORD_CHARACTER.test(normalizedTerm)) {
+    return like(dramas.searchText, containsPattern(normalizedTerm));
+  }
+  // by code point, as regexp_replace reads the text
+  const characters = Array.from(normalizedTerm);
+  const grams =
+    characters.length === 1
+      ? `${SEARCH_GRAM_MARKER}${normalizedTerm}${SEARCH_GRAM_MARKER}`
+      : characters.join(SEARCH_GRAM_MARKER);
+  return like(dramas.searchGrams, containsPattern(grams));
 }
 
 export function createCatalogRepository(db: Db) {
@@ -128,23 +185,47 @@ export function createCatalogRepository(db: Db) {
     },
 
     /**
-     * Dramas whose search text contains the normalised term, newest registered first. The
-     * contains-pattern is served by the trigram GIN index (docs/decisions/0300-search.md).
+     * Dramas whose search text contains the normalised term, newest registered first, with their
+     * category ids, and the number of matches, in one statement: the matches are read once as
+     * (id, registered_at) pairs for the count and the page, then only the page's dramas are
+     * read whole. The condition is served by a trigram GIN index (docs/decisions/0300-search.md).
      */
-    async search(normalizedTerm: string, { limit, offset }: Page): Promise<CountedRows> {
-      const matches = like(dramas.searchText, containsPattern(normalizedTerm));
-      // one pass over the matches yields the page and the total (the sort reads them all anyway)
+    async search(normalizedTerm: string, { limit, offset }: Page): Promise<CountedRows<SearchRow>> {
+      const condition = searchCondition(normalizedTerm);
+      // used twice, so PostgreSQL computes it once (a CTE referenced twice is materialised)
+      const matched = db
+        .$with('matched')
+        .as(
+          db
+            .select({ id: dramas.id, registeredAt: dramas.registeredAt })
+            .from(dramas)
+            .where(condition),
+        );
+      const pageOfMatches = db
+        .$with('page_of_matches')
+        .as(
+          db
+            .select()
+            .from(matched)
+            .orderBy(desc(matched.registeredAt), desc(matched.id))
+            .limit(limit)
+            .offset(offset),
+        );
       const found = await db
-        .select({ ...dramaColumns, total: sql<number>`count(*) over ()`.mapWith(Number) })
-        .from(dramas)
-        .where(matches)
-        .orderBy(desc(dramas.registeredAt), desc(dramas.id))
-        .limit(limit)
-        .offset(offset);
+        .with(matched, pageOfMatches)
+        .select({
+          ...dramaColumns,
+          categoryIds: categoryIdsOfDrama,
+          total: sql<number>`(select count(*) from ${matched})`.mapWith(Number),
+        })
+        .from(pageOfMatches)
+        .innerJoin(dramas, eq(dramas.id, pageOfMatches.id))
+        .orderBy(desc(pageOfMatches.registeredAt), desc(pageOfMatches.id));
       const rows = found.map(({ total: _total, ...row }) => row);
       if (found[0]) return { total: found[0].total, rows };
       if (offset === 0) return { total: 0, rows };
-      const [totalRow] = await db.select({ n: count() }).from(dramas).where(matches);
+      // a page beyond the last: the total still counts every match
+      const [totalRow] = await db.select({ n: count() }).from(dramas).where(condition);
       return { total: totalRow?.n ?? 0, rows };
     },
 

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode, type Drama } from '@snapdrama/contract';
+import { sql } from 'drizzle-orm';
+import { API_BASE, LANGUAGES, ResultCode, type Drama, type Language } from '@snapdrama/contract';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { searchCondition } from './catalog.repository';
+import { dramas } from './catalog.tables';
 
 let ctx: TestContext;
 let specialId: number;
@@ -11,30 +14,44 @@ const SPECIAL = {
   ja: '百パーセントの恋',
 };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  // a drama whose title holds LIKE wildcards, a slash and quotes; its text arrives through the
-  // dictionary, as an operator's edit would
-  specialId = await ctx.services.catalogRepo.upsertDrama(
+/**
+ * Adds a drama whose text arrives through the dictionary, as an operator's edit would (which
+ * also rebuilds its search text).
+ */
+async function addDrama(
+  slug: string,
+  registeredAt: Date,
+  text: Record<Language, { title: string; description: string }>,
+): Promise<number> {
+  const id = await ctx.services.catalogRepo.upsertDrama(
     {
-      slug: 'special-chars',
-      titleKey: 'drama.special-chars.title',
-      descriptionKey: 'drama.special-chars.description',
-      posterVerticalPath: '/resources/posters/special-v.svg',
-      posterHorizontalPath: '/resources/posters/special-h.svg',
-      registeredAt: new Date('2020-01-01T00:00:00Z'),
+      slug,
+      titleKey: `drama.${slug}.title`,
+      descriptionKey: `drama.${slug}.description`,
+      posterVerticalPath: `/resources/posters/${slug}-v.svg`,
+      posterHorizontalPath: `/resources/posters/${slug}-h.svg`,
+      registeredAt,
     },
     [],
     [{ number: 1, coin: 0, mediaPrefix: 'clips/demo-1' }],
   );
-  await ctx.services.i18n.upsert([
-    { lang: 'en', key: 'drama.special-chars.title', value: SPECIAL.en },
-    { lang: 'ko', key: 'drama.special-chars.title', value: SPECIAL.ko },
-    { lang: 'ja', key: 'drama.special-chars.title', value: SPECIAL.ja },
-    { lang: 'en', key: 'drama.special-chars.description', value: 'Plain words only.' },
-    { lang: 'ko', key: 'drama.special-chars.description', value: '평범한 말.' },
-    { lang: 'ja', key: 'drama.special-chars.description', value: '普通の言葉。' },
-  ]);
+  await ctx.services.i18n.upsert(
+    LANGUAGES.flatMap((lang) => [
+      { lang, key: `drama.${slug}.title`, value: text[lang].title },
+      { lang, key: `drama.${slug}.description`, value: text[lang].description },
+    ]),
+  );
+  return id;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  // a drama whose title holds LIKE wildcards, a slash and quotes
+  specialId = await addDrama('special-chars', new Date('2020-01-01T00:00:00Z'), {
+    en: { title: SPECIAL.en, description: 'Plain words only.' },
+    ko: { title: SPECIAL.ko, description: '평범한 말.' },
+    ja: { title: SPECIAL.ja, description: '普通の言葉。' },
+  });
 });
 afterAll(() => ctx.close());
 
@@ -276,6 +293,16 @@ describe('GET /drama/search/list/{keyword}/{count}/{page}', () => {
     expect(data.totalCount).toBe(data.dramaList.length);
   });
 
+  it('search results carry the same categories as the lists', async () => {
+    const listed = new Map(
+      (await list('/drama/list/0/200/1')).dramaList.map((d) => [d.dram_id, d.ctgr_list]),
+    );
+    const found = (await search('계약', 200)).dramaList;
+    expect(found.length).toBeGreaterThan(0);
+    expect(found.some((d) => d.ctgr_list.length > 1)).toBe(true);
+    for (const d of found) expect(d.ctgr_list).toEqual(listed.get(d.dram_id));
+  });
+
   it.each([
     ['percent', '100%'],
     ['a lone percent', '%'],
@@ -340,6 +367,100 @@ describe('GET /drama/search/list/{keyword}/{count}/{page}', () => {
     expect(idsOf(await search('천퍼센트'))).toEqual([specialId]);
   });
 });
+
+describe('search with keywords of one or two characters', () => {
+  // PAIR holds the pairs 곰탕, 狸汁, qi and zz; NEAR holds the same characters, never side by side
+  // (its Korean title ends in 곰 and its Korean description starts with 탕: two parts)
+  let pairId: number;
+  let nearId: number;
+  beforeAll(async () => {
+    pairId = await addDrama('short-pair', new Date('2019-06-01T00:00:00Z'), {
+      ko: { title: '곰탕 한 그릇', description: '따뜻한 국물.' },
+      en: { title: 'Qi of the Jazz Zone', description: 'Soup at night.' },
+      ja: { title: '狸汁の夜', description: '𠮷の温かい汁物。' },
+    });
+    nearId = await addDrama('short-near', new Date('2019-07-01T00:00:00Z'), {
+      ko: { title: '탕수육 먹는 곰', description: '탕 하나 더.' },
+      en: { title: 'Quiet Zoo, I Guess', description: 'A zebra naps.' },
+      ja: { title: '汁を飲む狸', description: '静かな動物園。' },
+    });
+  });
+
+  it.each([
+    ['a Korean pair', '곰탕', 'pair'],
+    ['a Korean character', '곰', 'both'],
+    ['a Japanese pair', '狸汁', 'pair'],
+    ['a Japanese character', '狸', 'both'],
+    ['an English pair in upper case (the letter of the marker)', 'QI', 'pair'],
+    ['an English pair', 'zz', 'pair'],
+    ['an English character in upper case', 'Z', 'both'],
+    ['a full-width character', 'ｚ', 'both'],
+    ['a character outside the BMP (two UTF-16 units)', '𠮷', 'pair'],
+    ['a pair starting outside the BMP', '𠮷の', 'pair'],
+    ['a character and a full stop', '물.', 'pair'],
+    ['two short words', '한 그', 'pair'],
+  ])('%s (%s) finds exactly the dramas holding it', async (_name, keyword, which) => {
+    const want = which === 'pair' ? [pairId] : [nearId, pairId];
+    const data = await search(keyword);
+    expect(idsOf(data)).toEqual(want);
+    expect(data.totalCount).toBe(want.length);
+  });
+
+  it.each([
+    ['characters apart', '탕곰'],
+    ['a pair split between title and description', '곰탕 하'],
+    ['a Japanese pair reversed', '汁狸'],
+    ['an English pair reversed', 'iq'],
+  ])('%s (%s) matches nothing', async (_name, keyword) => {
+    expect(await search(keyword)).toEqual({ totalCount: 0, dramaList: [] });
+  });
+
+  it.each([
+    ['an underscore', 'e_'],
+    ['a percent', '0%'],
+    ['a slash', '/b'],
+    ['a double quote', '"q'],
+    ['a colon', 'y:'],
+  ])('two characters with %s match literally (%s)', async (_name, keyword) => {
+    expect(idsOf(await search(keyword))).toEqual([specialId]);
+  });
+
+  it.each([
+    ['a pair', '곰탕', 1],
+    ['one character', '狸', 2],
+  ])(
+    'the search_grams index answers %s without reading every drama',
+    async (_name, keyword, matches) => {
+      // The test catalog is small enough that the planner would rather read it all, so sequential
+      // scans are priced out. That proves nothing by itself: with no index able to serve the
+      // condition PostgreSQL still scans (or walks a whole index). So the plan must be a bitmap
+      // scan of search_grams' index that yields only the matching dramas.
+      const plan = await ctx.database.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        // PGlite and node-postgres both answer { rows }
+        const result: unknown = await tx.execute(
+          sql`explain (analyze, format json) select ${dramas.id} from ${dramas} where ${searchCondition(keyword)}`,
+        );
+        const raw = (result as { rows: { 'QUERY PLAN': unknown }[] }).rows[0]?.['QUERY PLAN'];
+        return (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+      });
+      const nodes = planNodes(plan[0].Plan);
+      expect(nodes.map((n) => n['Node Type'])).not.toContain('Seq Scan');
+      const indexScans = nodes.filter((n) => n['Node Type'] === 'Bitmap Index Scan');
+      expect(indexScans.map((n) => n['Index Name'])).toEqual(['dramas_search_grams_trgm_idx']);
+      expect(indexScans[0]?.['Actual Rows']).toBe(matches);
+      expect((await ctx.services.catalogRepo.countDramas()) > matches * 5).toBe(true);
+    },
+  );
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Index Name'?: string;
+  'Actual Rows'?: number;
+  Plans?: PlanNode[];
+}
+const planNodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(planNodes)];
 
 describe('cache invalidation on catalog changes', () => {
   it('a new drama shows up in cached lists once the catalog reports the change', async () => {

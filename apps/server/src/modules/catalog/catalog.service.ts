@@ -195,8 +195,18 @@ export function createCatalogService(deps: {
     async search(keyword: string, count: number, pageNumber: number): Promise<DramaListData> {
       const term = normalizeSearchText(keyword);
       if (!term) return { totalCount: 0, dramaList: [] };
-      return cache.getOrLoad(NS.search, `${count}:${pageNumber}:${term}`, SEARCH_TTL_SECONDS, () =>
-        counted(repo.search(term, page(count, pageNumber))),
+      return cache.getOrLoad(
+        NS.search,
+        `${count}:${pageNumber}:${term}`,
+        SEARCH_TTL_SECONDS,
+        async () => {
+          // the rows carry their category ids (read in the same statement)
+          const { total, rows } = await repo.search(term, page(count, pageNumber));
+          return {
+            totalCount: total,
+            dramaList: rows.map((r) => toWireDrama(r, r.categoryIds)),
+          };
+        },
       );
     },
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -25,6 +25,12 @@ export const categories = pgTable(
   (t) => [uniqueIndex('categories_lang_key_key').on(t.langKey)],
 );
 
+/**
+ * Interleaved with the characters of the search text in dramas.search_grams. Upper case, and
+ * search text is lower case, so it never stands for a character of the text.
+ */
+export const SEARCH_GRAM_MARKER = 'Q';
+
 export const dramas = pgTable(
   'dramas',
   {
@@ -50,6 +56,15 @@ export const dramas = pgTable(
      * search through a trigram index (docs/decisions/0300-search.md).
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The search text with SEARCH_GRAM_MARKER before, between and after every character, so that
+     * keywords of one or two characters have trigrams too (docs/decisions/0300-search.md).
+     */
+    searchGrams: text('search_grams')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`'Q' || regexp_replace(${dramas.searchText}, '(.)', '\\1Q', 'g')`,
+      ),
   },
   (t) => [
     uniqueIndex('dramas_slug_key').on(t.slug),
@@ -59,6 +74,7 @@ export const dramas = pgTable(
       .on(t.registeredAt.desc(), t.id.desc())
       .where(sql`${t.exclusive}`),
     index('dramas_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('dramas_search_grams_trgm_idx').using('gin', t.searchGrams.op('gin_trgm_ops')),
     check('dramas_counts_check', sql`${t.bookmarkCount} >= 0 and ${t.viewCount} >= 0`),
   ],
 );

@@ -1,0 +1,2 @@
+ALTER TABLE "dramas" ADD COLUMN "search_grams" text GENERATED ALWAYS AS ('Q' || regexp_replace("dramas"."search_text", '(.)', '\1Q', 'g')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "dramas_search_grams_trgm_idx" ON "dramas" USING gin ("search_grams" gin_trgm_ops);
