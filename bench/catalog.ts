@@ -1,9 +1,14 @@
-import autocannon from 'autocannon';
-import pg from 'pg';
 import { normalizeSearchText } from '@snapdrama/rules';
 import { seedLargeCatalog } from '../apps/server/scripts/seed-large-catalog';
 import type { Running } from './lib';
-import { load, printResults, startApp, startHelloWorld, type LoadResult } from './lib';
+import {
+  benchDatabase,
+  load,
+  printResults,
+  startApp,
+  startHelloWorld,
+  type LoadResult,
+} from './lib';
 
 const TARGET_RATIO = 0.4;
 const TARGET_P99_MS = 50;
@@ -28,27 +33,12 @@ function freshKeyword(size: number): string {
   return `${NUMBERED[n % 3]} ${n}`;
 }
 
-/** Load with a new path per request (cache misses), 50 connections. */
-async function loadPaths(
-  name: string,
-  baseUrl: string,
-  path: () => string,
-  connections = 50,
-): Promise<LoadResult> {
-  const result = await autocannon({
-    url: baseUrl,
-    connections,
-    duration: Number(process.env.BENCH_SECONDS ?? 10),
-    requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
-  });
-  return {
-    name,
-    requestsPerSecond: result.requests.average,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+/** Paths of keywords nobody searched yet (cache misses): enough for any run. */
+function freshSearchPaths(size: number): string[] {
+  return Array.from(
+    { length: 100_000 },
+    () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
+  );
 }
 
 /** The search query alone (no cache, no HTTP), `concurrency` at a time, for common words. */
@@ -76,23 +66,14 @@ async function queryLatencies(app: Running, words: string[], concurrency: number
 }
 
 /**
- * A database on the PostgreSQL server of DATABASE_URL kept between runs (created when missing):
- * seeding is idempotent, so only the first run pays for 100,000 dramas (a few minutes).
+ * The 100,000-drama database is kept between runs (seeding is idempotent, so only the first run
+ * pays for it, a few minutes).
  */
-async function benchDatabase(url: string, size: number): Promise<string> {
-  const name = `snapdrama_bench_catalog_${size}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const target = new URL(url);
-  target.pathname = `/${name}`;
-  return target.toString();
-}
-
 async function searchAt(size: number, databaseUrl: string): Promise<void> {
-  const app = await startApp({ databaseUrl: await benchDatabase(databaseUrl, size), seed: false });
+  const app = await startApp({
+    databaseUrl: await benchDatabase(databaseUrl, `snapdrama_bench_catalog_${size}`, false),
+    seed: false,
+  });
   try {
     const started = Date.now();
     await seedLargeCatalog({ db: app.database.db, count: size, batchSize: 2000 });
@@ -108,19 +89,17 @@ async function searchAt(size: number, databaseUrl: string): Promise<void> {
       const body = (await res.json()) as { data: { totalCount: number } };
       console.log(`"${keyword}" matches ${body.data.totalCount} dramas`);
     }
-    const http = await loadPaths(
-      `GET /drama/search/list/<new numbered title>/12/1 @${size}`,
-      app.url,
-      () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
-    );
+    const http = await load(`GET /drama/search/list/<new numbered title>/12/1 @${size}`, {
+      url: app.url,
+      paths: freshSearchPaths(size),
+    });
     printResults([http]);
     console.log(`  ${verdict(http, undefined)}`);
-    const sequential = await loadPaths(
-      `same, 1 connection (latency without queueing) @${size}`,
-      app.url,
-      () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
-      1,
-    );
+    const sequential = await load(`same, 1 connection (latency without queueing) @${size}`, {
+      url: app.url,
+      paths: freshSearchPaths(size),
+      connections: 1,
+    });
     printResults([sequential]);
     console.log(`  ${verdict(sequential, undefined)}`);
     // English words, the two-character Korean and Japanese words that are the norm there, and
@@ -169,10 +148,9 @@ export async function run(): Promise<void> {
       await load(`GET /drama/search/list/${KEYWORDS[0]}/12/1 (cached)`, {
         url: `${app.url}/api/v1/drama/search/list/${KEYWORDS[0]}/12/1`,
       }),
-      await loadPaths(
+      await load(
         `GET /drama/search/list/<new numbered title>/12/1 (uncached, ${app.database.kind})`,
-        app.url,
-        () => `/api/v1/drama/search/list/${encodeURIComponent(freshKeyword(size))}/12/1`,
+        { url: app.url, paths: freshSearchPaths(size) },
       ),
     ];
     printResults(results, baseline);

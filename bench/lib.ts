@@ -1,8 +1,10 @@
 import { mkdtemp, rm, symlink, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp, type Services } from '../apps/server/src/app';
 import { systemClock } from '../apps/server/src/clock';
 import { loadConfig } from '../apps/server/src/config';
@@ -71,6 +73,25 @@ export async function startApp(
   };
 }
 
+/**
+ * A database named `name` on the PostgreSQL server of `url`, empty (dropped first when `fresh`)
+ * or kept from an earlier run; answers its URL.
+ */
+export async function benchDatabase(url: string, name: string, fresh: boolean): Promise<string> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    if (fresh) await admin.query(`drop database if exists ${name} with (force)`);
+    const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return target.toString();
+}
+
 /** The baseline: Fastify answering a constant JSON body. */
 export async function startHelloWorld(): Promise<{ url: string; close(): Promise<void> }> {
   const app = Fastify({ logger: false });
@@ -88,22 +109,25 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Runs one job of load-worker.mjs in a worker thread and answers its result. */
-export function inWorker<T>(job: 'autocannon' | 'unlocks', options: object): Promise<T> {
+/** Runs one job of load-worker.mjs in a child process and answers its result. */
+export function inLoadProcess<T>(job: 'autocannon' | 'unlocks', options: object): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./load-worker.mjs', import.meta.url), {
-      workerData: { job, options },
+    const child = fork(fileURLToPath(new URL('./load-worker.mjs', import.meta.url)), {
+      execArgv: [],
     });
-    worker.once('message', (result: T) => resolve(result));
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
+    let result: { value: T } | undefined;
+    child.once('message', (message: T) => (result = { value: message }));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (result) resolve(result.value);
+      else reject(new Error(`load process exited with ${code} and no result`));
     });
+    child.send({ job, options });
   });
 }
 
 /**
- * autocannon from a worker thread, 50 connections by default; with `paths`, each request takes
+ * autocannon from a child process, 50 connections by default; with `paths`, each request takes
  * the next path (keywords nobody searched yet, say).
  */
 export async function load(
@@ -118,7 +142,7 @@ export async function load(
     paths?: string[];
   },
 ): Promise<LoadResult> {
-  const result = await inWorker<Omit<LoadResult, 'name'>>('autocannon', {
+  const result = await inLoadProcess<Omit<LoadResult, 'name'>>('autocannon', {
     connections: 50,
     duration: Number(process.env.BENCH_SECONDS ?? 10),
     method: 'GET',

@@ -1,15 +1,14 @@
 /**
- * The load generators, run in a worker thread so the client's event loop never competes with the
- * server's (a real client is another machine). Plain JavaScript: worker threads do not inherit
- * the TypeScript loader of the main thread.
+ * The load generators, run in a child process so the client's event loop never competes with the
+ * server's (a real client is another machine); autocannon also only aggregates its results on a
+ * main thread. Plain JavaScript, so it starts without the TypeScript loader.
  *
- * Jobs (workerData.job):
+ * Jobs (the first message: { job, options }):
  * - 'autocannon': autocannon against one url, cycling through `paths` when given.
  * - 'unlocks': each member unlocks one episode after another for `seconds` (bench/wallet.ts).
  */
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { parentPort, workerData } from 'node:worker_threads';
 import autocannon from 'autocannon';
 
 async function runAutocannon({ url, connections, duration, headers, method, body, paths }) {
@@ -127,5 +126,6 @@ async function runUnlocks({ url, members, dramaIds, episodes, price, seconds, po
 }
 
 const jobs = { autocannon: runAutocannon, unlocks: runUnlocks };
-const { job, options } = workerData;
-parentPort.postMessage(await jobs[job](options));
+process.once('message', async ({ job, options }) => {
+  process.send(await jobs[job](options), () => process.exit(0));
+});

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance, type EventLoopUtilization } from 'node:perf_hooks';
 import { users } from '../apps/server/src/modules/auth/auth.tables';
-import { inWorker, startApp } from './lib';
+import { benchDatabase, inLoadProcess, startApp } from './lib';
 
 const USERS = Number(process.env.BENCH_WALLET_USERS ?? 100);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -14,7 +14,7 @@ const percentile = (sorted: number[], p: number) =>
     ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
     : 0;
 
-/** One row of the table; CPU is the whole process (the load worker thread included). */
+/** One row of the table; CPU is this process: the server (the HTTP client runs in its own). */
 function summary(
   target: string,
   latencies: number[],
@@ -48,7 +48,12 @@ export async function run(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl)
     console.log('DATABASE_URL is not set: measuring on embedded PGlite (one connection)');
-  const app = await startApp({ databaseUrl, redisUrl: process.env.REDIS_URL, seed: false });
+  // a new database each run, so every run measures the same table sizes
+  const app = await startApp({
+    databaseUrl: databaseUrl && (await benchDatabase(databaseUrl, 'snapdrama_bench_wallet', true)),
+    redisUrl: process.env.REDIS_URL,
+    seed: false,
+  });
   try {
     const { services, database } = app;
     const now = new Date();
@@ -154,12 +159,12 @@ export async function run(): Promise<void> {
       return summary(target, latencies, ok, failed, elapsed, process.cpuUsage(cpuBefore), loop);
     }
 
-    /** The HTTP row: the client loop runs in a worker thread (load-worker.mjs), like a real client. */
+    /** The HTTP row: the client loop runs in another process (load-worker.mjs), like a real client. */
     async function overHttp() {
       const target = 'POST /drama/episode/unlock/coin';
       const cpuBefore = process.cpuUsage();
       const loop = performance.eventLoopUtilization();
-      const r = await inWorker<{
+      const r = await inLoadProcess<{
         elapsedSeconds: number;
         latencies: number[];
         ok: number;

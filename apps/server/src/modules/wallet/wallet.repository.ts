@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
-import type { SpendableLot } from '@snapdrama/rules';
 import type { Db, Tx } from '../../db/client';
 import { coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
 
@@ -15,6 +14,20 @@ export interface LedgerCheck {
   /** coins over all users: granted = valid + expired + spent + refunded */
   totals: { granted: number; valid: number; expired: number; spent: number; refunded: number };
   violations: string[];
+}
+
+export type UnlockOutcome =
+  'unlocked' | 'repeat' | 'already_unlocked' | 'not_next' | 'insufficient';
+
+export interface UnlockResult {
+  outcome: UnlockOutcome;
+  /** coins taken: the price when unlocked, else 0 */
+  charged: number;
+  /** valid balances after the call */
+  paid: number;
+  bonus: number;
+  /** the episode that can be bought next */
+  nextEpsd: number;
 }
 
 export interface Page {
@@ -88,81 +101,44 @@ export function createWalletRepository(db: Db) {
     },
 
     /**
-     * Everything a spend decides on, in one round trip: the episodes of this drama already bought
-     * and the lots that can pay now. Call it after lockWallet, so it reads what the lock protects.
+     * One coin unlock in one statement: the database function coin_unlock (migration
+     * 0005_coin_unlock_function) locks the wallet, reads what was bought and the lots, and when
+     * the episode is the next one and the coins cover it, takes them earliest expiry first and
+     * records the unlock and its allocations. Balances are what is valid after it.
      */
-    async spendState(
-      tx: Tx,
-      userId: string,
-      dramaId: number,
-      now: Date,
-    ): Promise<{ bought: number[]; lots: SpendableLot[] }> {
-      const at = now.toISOString();
-      const [row] = await selectRows<{ bought: unknown; lots: unknown }>(
-        tx,
-        sql`select
-          coalesce((select json_agg(episode_number) from coin_unlocks
-            where user_id = ${userId} and drama_id = ${dramaId}), '[]'::json) as bought,
-          coalesce((select json_agg(json_build_object(
-              'id', id, 'kind', kind, 'remaining', remaining,
-              'expiresAt', floor(extract(epoch from expires_at) * 1000),
-              'grantedAt', floor(extract(epoch from granted_at) * 1000)))
-            from coin_lots
-            where user_id = ${userId} and expires_at > ${at}::timestamptz and remaining > 0), '[]'::json) as lots`,
+    async unlockWithCoins(request: {
+      userId: string;
+      dramaId: number;
+      epsd: number;
+      coins: number;
+      titleKey: string;
+      now: Date;
+      /** highest episode playable without a purchase (free, viewed, unlocked by ad) */
+      floor: number;
+      /** this episode is playable without a purchase */
+      playable: boolean;
+    }): Promise<UnlockResult> {
+      const r = request;
+      const [row] = await selectRows<{
+        outcome: UnlockOutcome;
+        charged: number;
+        paid: number;
+        bonus: number;
+        next_epsd: number;
+      }>(
+        db,
+        sql`select * from coin_unlock(${r.userId}::uuid, ${r.dramaId}::int, ${r.epsd}::int,
+          ${r.coins}::int, ${r.titleKey}::text, ${r.now.toISOString()}::timestamptz,
+          ${r.floor}::int, ${r.playable}::boolean)`,
       );
-      const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
+      if (!row) throw new Error('coin_unlock answered no row');
       return {
-        bought: parse<number[]>(row?.bought ?? []),
-        lots: parse<SpendableLot[]>(row?.lots ?? []),
+        outcome: row.outcome,
+        charged: row.charged,
+        paid: row.paid,
+        bonus: row.bonus,
+        nextEpsd: row.next_epsd,
       };
-    },
-
-    /**
-     * Takes the allocated coins from their lots, records the unlock and its allocations, in one
-     * statement; throws (rolling the transaction back) if any lot could not give its share.
-     */
-    async recordUnlock(
-      tx: Tx,
-      unlock: {
-        userId: string;
-        dramaId: number;
-        episodeNumber: number;
-        titleKey: string;
-        coins: number;
-        unlockedAt: Date;
-      },
-      allocations: { lotId: string; amount: number }[],
-    ): Promise<void> {
-      if (allocations.length === 0) throw new Error('an unlock needs at least one allocation');
-      const values = sql.join(
-        allocations.map((a) => sql`(${a.lotId}::uuid, ${a.amount}::int)`),
-        sql`, `,
-      );
-      const [row] = await selectRows<{ taken: string | number; recorded: string | number }>(
-        tx,
-        sql`with unlock as (
-            insert into coin_unlocks (user_id, drama_id, episode_number, title_key, coins, unlocked_at)
-            values (${unlock.userId}, ${unlock.dramaId}, ${unlock.episodeNumber}, ${unlock.titleKey},
-              ${unlock.coins}, ${unlock.unlockedAt.toISOString()}::timestamptz)
-            returning id
-          ), alloc (lot_id, amount) as (values ${values}),
-          taken as (
-            update coin_lots l set remaining = l.remaining - a.amount
-            from alloc a where l.id = a.lot_id and l.user_id = ${unlock.userId} and l.remaining >= a.amount
-            returning l.id
-          ), recorded as (
-            insert into coin_allocations (unlock_id, lot_id, amount)
-            select unlock.id, a.lot_id, a.amount from unlock, alloc a
-            returning lot_id
-          )
-          select (select count(*) from taken) as taken, (select count(*) from recorded) as recorded`,
-      );
-      if (
-        Number(row?.taken) !== allocations.length ||
-        Number(row?.recorded) !== allocations.length
-      ) {
-        throw new Error(`unlock allocations did not apply: ${JSON.stringify(row)}`);
-      }
     },
 
     async coinUnlockedEpisodes(q: Q, userId: string, dramaId: number): Promise<number[]> {

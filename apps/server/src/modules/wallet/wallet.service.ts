@@ -8,12 +8,10 @@ import {
   type CoinUnlockData,
 } from '@snapdrama/contract';
 import {
-  allocateSpend,
   coinHistoryRangeProblem,
   isEpisodePlayable,
   parseIsoDate,
   refundableAmount,
-  spendableBalance,
   unlockNumber,
   type CoinKind,
   type SpendableLot,
@@ -229,9 +227,10 @@ export function createWalletService(deps: {
     },
 
     /**
-     * Buys the next locked episode (spec §4 "Coin unlock"). One transaction: lock the wallet, take
-     * lots earliest expiry first, record the allocations and the unlock under its unique key. The
-     * same unlock again answers success without charging.
+     * Buys the next locked episode (spec §4 "Coin unlock"). The database function coin_unlock does
+     * it in one transaction and one round trip: lock the wallet, then read what was bought and the
+     * lots, take coins earliest expiry first, record the allocations and the unlock under its
+     * unique key (docs/decisions/0204). The same unlock again answers success without charging.
      */
     async spendForEpisode(
       caller: { userId: string; authMethod: AuthMethod },
@@ -253,63 +252,44 @@ export function createWalletService(deps: {
         throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
       if (episode.coin === 0)
         throw new AppError(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
-      const prices = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
-      const now = clock.now();
-
-      return db.transaction(async (tx) => {
-        // the lock first, then the reads: they see every spend committed before ours
-        const hasWallet = await repo.lockWallet(tx, userId);
-        const { bought, lots } = hasWallet
-          ? await repo.spendState(tx, userId, dramaId, now)
-          : { bought: [], lots: [] };
-        if (bought.includes(epsd)) {
-          return unlockReply(dramaId, epsd, 0, true, spendableBalance(lots, now.getTime()));
-        }
-        const progress = { episodes: prices, viewed, unlocked: [...bought, ...otherUnlocks] };
-        if (isEpisodePlayable(progress, epsd)) {
+      // what is playable without buying; the function adds what this user bought, under the lock
+      const withoutPurchases = {
+        episodes: episodes.map((e) => ({ epsd: e.number, coin: e.coin })),
+        viewed,
+        unlocked: otherUnlocks,
+      };
+      const result = await repo.unlockWithCoins({
+        userId,
+        dramaId,
+        epsd,
+        coins: episode.coin,
+        titleKey,
+        now: clock.now(),
+        floor: unlockNumber(withoutPurchases),
+        playable: isEpisodePlayable(withoutPurchases, epsd),
+      });
+      const balances = { paid: result.paid, bonus: result.bonus };
+      switch (result.outcome) {
+        case 'unlocked':
+          return unlockReply(dramaId, epsd, result.charged, false, balances);
+        case 'repeat':
+          return unlockReply(dramaId, epsd, 0, true, balances);
+        case 'already_unlocked':
           throw new AppError(
             ResultCode.EPISODE_ALREADY_UNLOCKED,
             `Episode ${epsd} is already unlocked`,
           );
-        }
-        const next = unlockNumber(progress) + 1;
-        if (epsd > next) {
+        case 'not_next':
           throw new AppError(
             ResultCode.EPISODE_NOT_NEXT,
-            `Only episode ${next} can be unlocked next`,
+            `Only episode ${result.nextEpsd} can be unlocked next`,
           );
-        }
-        const allocations = allocateSpend(lots, episode.coin, now.getTime());
-        if (!allocations) {
+        case 'insufficient':
           throw new AppError(
             ResultCode.INSUFFICIENT_COINS,
             `Episode ${epsd} costs ${episode.coin} coins; not enough coins`,
           );
-        }
-        await repo.recordUnlock(
-          tx,
-          {
-            userId,
-            dramaId,
-            episodeNumber: epsd,
-            titleKey,
-            coins: episode.coin,
-            unlockedAt: now,
-          },
-          allocations,
-        );
-        const after = lots.map((l) => {
-          const taken = allocations.find((a) => a.lotId === l.id)?.amount ?? 0;
-          return { ...l, remaining: l.remaining - taken };
-        });
-        return unlockReply(
-          dramaId,
-          epsd,
-          episode.coin,
-          false,
-          spendableBalance(after, now.getTime()),
-        );
-      });
+      }
     },
 
     /** Valid balance by kind (spec §3 coin_list). */
