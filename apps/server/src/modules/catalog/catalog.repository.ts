@@ -12,6 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   categories,
   dramaCategories,
@@ -57,7 +58,7 @@ const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
- * The WHERE condition of a search for a normalised term (docs/decisions/0300-search.md):
+ * Which column and LIKE pattern a search for a normalised term uses (docs/decisions/0300-search.md):
  * - with three letters or digits in a row, `search_text LIKE`: its own trigrams are the most
  *   selective;
  * - else, with a letter or digit (one- and two-character words, short words between spaces or
@@ -67,9 +68,12 @@ const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
  * - else (punctuation only) nothing gives a trigram: `search_text LIKE`, which PostgreSQL answers
  *   by reading every drama (a full bitmap over search_grams would cost more).
  */
-export function searchCondition(normalizedTerm: string): SQL {
+export function searchTarget(normalizedTerm: string): {
+  column: 'text' | 'grams';
+  pattern: string;
+} {
   if (HAS_TRIGRAM.test(normalizedTerm) || !HAS_WORD_CHARACTER.test(normalizedTerm)) {
-    return like(dramas.searchText, containsPattern(normalizedTerm));
+    return { column: 'text', pattern: containsPattern(normalizedTerm) };
   }
   // by code point, as regexp_replace reads the text
   const characters = Array.from(normalizedTerm);
@@ -77,10 +81,58 @@ export function searchCondition(normalizedTerm: string): SQL {
     characters.length === 1
       ? `${SEARCH_GRAM_MARKER}${normalizedTerm}${SEARCH_GRAM_MARKER}`
       : characters.join(SEARCH_GRAM_MARKER);
-  return like(dramas.searchGrams, containsPattern(grams));
+  return { column: 'grams', pattern: containsPattern(grams) };
+}
+
+const searchColumns = { text: dramas.searchText, grams: dramas.searchGrams };
+
+/** The WHERE condition of a search for a normalised term (see searchTarget). */
+export function searchCondition(normalizedTerm: string): SQL {
+  const { column, pattern } = searchTarget(normalizedTerm);
+  return like(searchColumns[column], pattern);
 }
 
 export function createCatalogRepository(db: Db) {
+  /**
+   * The search as a prepared statement per column (searches that miss the cache run it; building
+   * the query each time cost more Node time than PostgreSQL spent answering a rare keyword). The
+   * matches are read once as (id, registered_at) pairs for the count and the page (a CTE used twice
+   * is computed once), then only the page's dramas are read whole, with their category ids.
+   */
+  const searchStatement = (column: PgColumn) => {
+    const matched = db.$with('matched').as(
+      db
+        .select({ id: dramas.id, registeredAt: dramas.registeredAt })
+        .from(dramas)
+        .where(like(column, sql.placeholder('pattern'))),
+    );
+    const pageOfMatches = db
+      .$with('page_of_matches')
+      .as(
+        db
+          .select()
+          .from(matched)
+          .orderBy(desc(matched.registeredAt), desc(matched.id))
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset')),
+      );
+    return db
+      .with(matched, pageOfMatches)
+      .select({
+        ...dramaColumns,
+        categoryIds: categoryIdsOfDrama,
+        total: sql<number>`(select count(*) from ${matched})`.mapWith(Number),
+      })
+      .from(pageOfMatches)
+      .innerJoin(dramas, eq(dramas.id, pageOfMatches.id))
+      .orderBy(desc(pageOfMatches.registeredAt), desc(pageOfMatches.id))
+      .prepare(`catalog_search_${column.name}`);
+  };
+  const searchStatements = {
+    text: searchStatement(searchColumns.text),
+    grams: searchStatement(searchColumns.grams),
+  };
+
   return {
     async findDrama(id: number): Promise<DramaRow | undefined> {
       const [row] = await db.select(dramaColumns).from(dramas).where(eq(dramas.id, id));
@@ -191,41 +243,16 @@ export function createCatalogRepository(db: Db) {
      * read whole. The condition is served by a trigram GIN index (docs/decisions/0300-search.md).
      */
     async search(normalizedTerm: string, { limit, offset }: Page): Promise<CountedRows<SearchRow>> {
-      const condition = searchCondition(normalizedTerm);
-      // used twice, so PostgreSQL computes it once (a CTE referenced twice is materialised)
-      const matched = db
-        .$with('matched')
-        .as(
-          db
-            .select({ id: dramas.id, registeredAt: dramas.registeredAt })
-            .from(dramas)
-            .where(condition),
-        );
-      const pageOfMatches = db
-        .$with('page_of_matches')
-        .as(
-          db
-            .select()
-            .from(matched)
-            .orderBy(desc(matched.registeredAt), desc(matched.id))
-            .limit(limit)
-            .offset(offset),
-        );
-      const found = await db
-        .with(matched, pageOfMatches)
-        .select({
-          ...dramaColumns,
-          categoryIds: categoryIdsOfDrama,
-          total: sql<number>`(select count(*) from ${matched})`.mapWith(Number),
-        })
-        .from(pageOfMatches)
-        .innerJoin(dramas, eq(dramas.id, pageOfMatches.id))
-        .orderBy(desc(pageOfMatches.registeredAt), desc(pageOfMatches.id));
+      const { column, pattern } = searchTarget(normalizedTerm);
+      const found = await searchStatements[column].execute({ pattern, limit, offset });
       const rows = found.map(({ total: _total, ...row }) => row);
       if (found[0]) return { total: found[0].total, rows };
       if (offset === 0) return { total: 0, rows };
       // a page beyond the last: the total still counts every match
-      const [totalRow] = await db.select({ n: count() }).from(dramas).where(condition);
+      const [totalRow] = await db
+        .select({ n: count() })
+        .from(dramas)
+        .where(like(searchColumns[column], pattern));
       return { total: totalRow?.n ?? 0, rows };
     },
 
