@@ -10,6 +10,7 @@ import {
   or,
   sql,
   type SQL,
+  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { PgColumn } from 'drizzle-orm/pg-core';
@@ -86,10 +87,20 @@ export function searchTarget(normalizedTerm: string): {
 
 const searchColumns = { text: dramas.searchText, grams: dramas.searchGrams };
 
-/** The WHERE condition of a search for a normalised term (see searchTarget). */
-export function searchCondition(normalizedTerm: string): SQL {
-  const { column, pattern } = searchTarget(normalizedTerm);
-  return like(searchColumns[column], pattern);
+/**
+ * Whether the search text holds the term, as a condition no index serves: the recheck of the rows
+ * that the driving part's index scan yields (the text and the term are both normalised, so
+ * `strpos` is the literal, case-insensitive match).
+ */
+const holdsTerm = (term: SQLWrapper | string) => sql`strpos(${dramas.searchText}, ${term}) > 0`;
+
+/**
+ * The WHERE condition of a search for a normalised term: the index condition of its driving part
+ * (search-plan.ts; the whole term by default, see searchTarget), and the term itself.
+ */
+export function searchCondition(normalizedTerm: string, drivingPart = normalizedTerm): SQL {
+  const { column, pattern } = searchTarget(drivingPart);
+  return and(like(searchColumns[column], pattern), holdsTerm(normalizedTerm)) as SQL;
 }
 
 export function createCatalogRepository(db: Db) {
@@ -104,7 +115,7 @@ export function createCatalogRepository(db: Db) {
       db
         .select({ id: dramas.id, registeredAt: dramas.registeredAt })
         .from(dramas)
-        .where(like(column, sql.placeholder('pattern'))),
+        .where(and(like(column, sql.placeholder('pattern')), holdsTerm(sql.placeholder('term')))),
     );
     const pageOfMatches = db
       .$with('page_of_matches')
@@ -240,11 +251,21 @@ export function createCatalogRepository(db: Db) {
      * Dramas whose search text contains the normalised term, newest registered first, with their
      * category ids, and the number of matches, in one statement: the matches are read once as
      * (id, registered_at) pairs for the count and the page, then only the page's dramas are
-     * read whole. The condition is served by a trigram GIN index (docs/decisions/0300-search.md).
+     * read whole. The driving part (search-plan.ts) is served by a trigram GIN index, the whole term
+     * is checked on what it yields (docs/decisions/0300-search.md).
      */
-    async search(normalizedTerm: string, { limit, offset }: Page): Promise<CountedRows<SearchRow>> {
-      const { column, pattern } = searchTarget(normalizedTerm);
-      const found = await searchStatements[column].execute({ pattern, limit, offset });
+    async search(
+      normalizedTerm: string,
+      { limit, offset }: Page,
+      drivingPart = normalizedTerm,
+    ): Promise<CountedRows<SearchRow>> {
+      const { column, pattern } = searchTarget(drivingPart);
+      const found = await searchStatements[column].execute({
+        pattern,
+        term: normalizedTerm,
+        limit,
+        offset,
+      });
       const rows = found.map(({ total: _total, ...row }) => row);
       if (found[0]) return { total: found[0].total, rows };
       if (offset === 0) return { total: 0, rows };
@@ -252,7 +273,7 @@ export function createCatalogRepository(db: Db) {
       const [totalRow] = await db
         .select({ n: count() })
         .from(dramas)
-        .where(like(searchColumns[column], pattern));
+        .where(searchCondition(normalizedTerm, drivingPart));
       return { total: totalRow?.n ?? 0, rows };
     },
 
@@ -328,6 +349,22 @@ export function createCatalogRepository(db: Db) {
     async category(id: number): Promise<CategoryRow | undefined> {
       const [row] = await db.select().from(categories).where(eq(categories.id, id));
       return row;
+    },
+
+    /**
+     * About `size` search texts picked at random by page (TABLESAMPLE SYSTEM: cheap at any
+     * catalog size), for search-plan.ts; every one when the catalog is no larger.
+     */
+    async searchTextSample(size: number): Promise<string[]> {
+      const total = await this.countDramas();
+      if (total === 0) return [];
+      const percent = Math.min(100, (100 * size) / total);
+      const rows = await db
+        // a FROM of raw SQL: Drizzle would refuse the column object of a table not in the query
+        .select({ text: sql<string>`${sql.identifier(dramas.searchText.name)}` })
+        .from(sql`${dramas} tablesample system (${percent}::real)`)
+        .limit(size);
+      return rows.map((r) => r.text);
     },
 
     async countDramas(): Promise<number> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_BASE, LANGUAGES, ResultCode, type Drama, type Language } from '@snapdrama/contract';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
@@ -454,9 +454,73 @@ describe('search with keywords of one or two characters', () => {
   );
 });
 
+describe('keywords holding a word that most dramas have', () => {
+  // 40 dramas "Saga 101" to "Saga 140" (사가, サガ): "saga" is frequent, each number rare
+  const sagaIds = new Map<number, number>();
+  beforeAll(async () => {
+    for (let n = 101; n <= 140; n++) {
+      sagaIds.set(
+        n,
+        await addDrama(`saga-${n}`, new Date(Date.UTC(2018, 0, n - 100)), {
+          en: { title: `Saga ${n}`, description: `Part ${n} of the saga.` },
+          ko: { title: `사가 ${n}`, description: `사가의 ${n}번째 이야기.` },
+          ja: { title: `サガ ${n}`, description: `サガの第${n}話。` },
+        }),
+      );
+    }
+    await ctx.services.catalog.catalogChanged();
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it.each([
+    ['English', 'SAGA 117'],
+    ['Korean', '사가 117'],
+    ['Japanese', 'サガ 117'],
+  ])('%s: finds exactly the drama holding the whole keyword', async (_name, keyword) => {
+    expect(await search(keyword)).toMatchObject({ totalCount: 1 });
+    expect(idsOf(await search(keyword))).toEqual([sagaIds.get(117)]);
+  });
+
+  it('the rare word drives the index; the whole keyword still decides', async () => {
+    // one drama in more than 50 holds "118": under the 2 % that makes a word frequent
+    expect(await ctx.services.catalogRepo.countDramas()).toBeGreaterThan(50);
+    const spy = vi.spyOn(ctx.services.catalogRepo, 'search');
+    expect(idsOf(await search('saga 118'))).toEqual([sagaIds.get(118)]);
+    expect(idsOf(await search('part 123 of the saga'))).toEqual([sagaIds.get(123)]);
+    expect(spy.mock.calls.map((c) => c[2])).toEqual(['118', '123']);
+    // "saga" is everywhere and 123 in one drama, which does not hold the whole keyword
+    expect(await search('saga 123 of')).toEqual({ totalCount: 0, dramaList: [] });
+    // "12" is in 112 and 120 to 129: frequent too, so the whole keyword drives
+    expect(await search('saga 12', 200)).toMatchObject({ totalCount: 10 });
+    expect(spy.mock.calls.map((c) => c[2])).toEqual(['118', '123', '123', 'saga 12']);
+  });
+
+  it('a page beyond the last still counts every match', async () => {
+    expect(await search('saga 12', 2, 99)).toEqual({ totalCount: 10, dramaList: [] });
+  });
+
+  it('the index condition holds the driving part only', async () => {
+    const plan = await ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const result: unknown = await tx.execute(
+        sql`explain (analyze, format json) select ${dramas.id} from ${dramas} where ${searchCondition('saga 117', '117')}`,
+      );
+      const raw = (result as { rows: { 'QUERY PLAN': unknown }[] }).rows[0]?.['QUERY PLAN'];
+      return (typeof raw === 'string' ? JSON.parse(raw) : raw) as [{ Plan: PlanNode }];
+    });
+    const nodes = planNodes(plan[0].Plan);
+    const indexScans = nodes.filter((n) => n['Node Type'] === 'Bitmap Index Scan');
+    expect(indexScans.map((n) => n['Index Name'])).toEqual(['dramas_search_text_trgm_idx']);
+    expect(indexScans[0]?.['Index Cond']).toContain('%117%');
+    expect(indexScans[0]?.['Index Cond']).not.toContain('saga');
+    expect(indexScans[0]?.['Actual Rows']).toBe(1);
+  });
+});
+
 interface PlanNode {
   'Node Type': string;
   'Index Name'?: string;
+  'Index Cond'?: string;
   'Actual Rows'?: number;
   Plans?: PlanNode[];
 }

@@ -19,6 +19,7 @@ import type {
   EpisodeRow,
   Page,
 } from './catalog.repository';
+import { createSearchPlanner, SEARCH_SAMPLE_SIZE } from './search-plan';
 
 /** Where the catalog reads the dictionary text of titles and descriptions (the i18n module). */
 export interface DramaTextSource {
@@ -82,6 +83,8 @@ export function createCatalogService(deps: {
   texts: DramaTextSource;
 }) {
   const { repo, cache } = deps;
+  // which part of a keyword drives the index: a sample of this catalog's search texts decides
+  const planner = createSearchPlanner(() => repo.searchTextSample(SEARCH_SAMPLE_SIZE));
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await repo.categoryIdsOf(rows.map((r) => r.id));
@@ -201,7 +204,11 @@ export function createCatalogService(deps: {
         SEARCH_TTL_SECONDS,
         async () => {
           // the rows carry their category ids (read in the same statement)
-          const { total, rows } = await repo.search(term, page(count, pageNumber));
+          const { total, rows } = await repo.search(
+            term,
+            page(count, pageNumber),
+            await planner.drivingPart(term),
+          );
           return {
             totalCount: total,
             dramaList: rows.map((r) => toWireDrama(r, r.categoryIds)),
@@ -257,6 +264,7 @@ export function createCatalogService(deps: {
 
     /** Call after any change of dramas or categories (seeding, operators): drops every cached list. */
     async catalogChanged(): Promise<void> {
+      planner.invalidate();
       await cache.invalidate(...ALL_NAMESPACES);
     },
   };

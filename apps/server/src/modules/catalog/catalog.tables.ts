@@ -73,8 +73,14 @@ export const dramas = pgTable(
     index('dramas_exclusive_idx')
       .on(t.registeredAt.desc(), t.id.desc())
       .where(sql`${t.exclusive}`),
-    index('dramas_search_text_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
-    index('dramas_search_grams_trgm_idx').using('gin', t.searchGrams.op('gin_trgm_ops')),
+    // No pending list (fastupdate): every search would read it whole, and the catalog is written
+    // rarely (docs/decisions/0300-search.md).
+    index('dramas_search_text_trgm_idx')
+      .using('gin', t.searchText.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('dramas_search_grams_trgm_idx')
+      .using('gin', t.searchGrams.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
     check('dramas_counts_check', sql`${t.bookmarkCount} >= 0 and ${t.viewCount} >= 0`),
   ],
 );
