@@ -10,10 +10,8 @@ import {
   or,
   sql,
   type SQL,
-  type SQLWrapper,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   categories,
   dramaCategories,
@@ -59,21 +57,23 @@ const HAS_TRIGRAM = /[\p{L}\p{N}]{3}/u;
 const HAS_WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
 /**
- * Which column and LIKE pattern a search for a normalised term uses (docs/decisions/0300-search.md):
+ * Which index and LIKE pattern a search for a normalised term (or the driving part of one) uses
+ * (docs/decisions/0300-search.md):
  * - with three letters or digits in a row, `search_text LIKE`: its own trigrams are the most
  *   selective;
  * - else, with a letter or digit (one- and two-character words, short words between spaces or
  *   punctuation), `search_grams LIKE` with the characters joined by the marker: "ab" is `%aQb%`,
  *   whose trigram "aqb" stands for the pair, and "a" is `%QaQ%`. LIKE is case-sensitive and the
  *   text is lower case, so a marker only ever meets a marker and the match stays exact;
- * - else (punctuation only) nothing gives a trigram: `search_text LIKE`, which PostgreSQL answers
- *   by reading every drama (a full bitmap over search_grams would cost more).
+ * - else (punctuation only) nothing gives a trigram, and no index serves it: every drama's text is
+ *   read (`scan`).
  */
 export function searchTarget(normalizedTerm: string): {
-  column: 'text' | 'grams';
+  column: 'text' | 'grams' | 'scan';
   pattern: string;
 } {
-  if (HAS_TRIGRAM.test(normalizedTerm) || !HAS_WORD_CHARACTER.test(normalizedTerm)) {
+  if (!HAS_WORD_CHARACTER.test(normalizedTerm)) return { column: 'scan', pattern: '' };
+  if (HAS_TRIGRAM.test(normalizedTerm)) {
     return { column: 'text', pattern: containsPattern(normalizedTerm) };
   }
   // by code point, as regexp_replace reads the text
@@ -85,64 +85,42 @@ export function searchTarget(normalizedTerm: string): {
   return { column: 'grams', pattern: containsPattern(grams) };
 }
 
-const searchColumns = { text: dramas.searchText, grams: dramas.searchGrams };
-
 /**
- * Whether the search text holds the term, as a condition no index serves: the recheck of the rows
- * that the driving part's index scan yields (the text and the term are both normalised, so
- * `strpos` is the literal, case-insensitive match).
- */
-const holdsTerm = (term: SQLWrapper | string) => sql`strpos(${dramas.searchText}, ${term}) > 0`;
-
-/**
- * The WHERE condition of a search for a normalised term: the index condition of its driving part
- * (search-plan.ts; the whole term by default, see searchTarget), and the term itself.
+ * The WHERE condition of a search for a normalised term, as the catalog_search_page function
+ * (migration 0007) writes it: the index condition of its driving part (search-plan.ts; the whole
+ * term by default), and the whole term checked by `strpos`, which no index serves: the text and
+ * the term are both normalised, so it is the literal, case-insensitive match.
  */
 export function searchCondition(normalizedTerm: string, drivingPart = normalizedTerm): SQL {
   const { column, pattern } = searchTarget(drivingPart);
-  return and(like(searchColumns[column], pattern), holdsTerm(normalizedTerm)) as SQL;
+  const holdsTerm = sql`strpos(${dramas.searchText}, ${normalizedTerm}) > 0`;
+  if (column === 'scan') return holdsTerm;
+  const indexed = column === 'text' ? dramas.searchText : dramas.searchGrams;
+  return and(like(indexed, pattern), holdsTerm) as SQL;
 }
+
+/** A page of search matches: the catalog_search_page function's rows (migration 0007). */
+const searchPage = sql`catalog_search_page(${sql.placeholder('column')}, ${sql.placeholder(
+  'pattern',
+)}, ${sql.placeholder('term')}, ${sql.placeholder('limit')}, ${sql.placeholder('offset')}) as page`;
 
 export function createCatalogRepository(db: Db) {
   /**
-   * The search as a prepared statement per column (searches that miss the cache run it; building
-   * the query each time cost more Node time than PostgreSQL spent answering a rare keyword). The
-   * matches are read once as (id, registered_at) pairs for the count and the page (a CTE used twice
-   * is computed once), then only the page's dramas are read whole, with their category ids.
+   * The search as one prepared statement (searches that miss the cache run it; building the query
+   * each time cost more Node time than PostgreSQL spent answering a rare keyword): the function
+   * finds the page's ids and the number of matches, then only the page's dramas are read whole,
+   * with their category ids.
    */
-  const searchStatement = (column: PgColumn) => {
-    const matched = db.$with('matched').as(
-      db
-        .select({ id: dramas.id, registeredAt: dramas.registeredAt })
-        .from(dramas)
-        .where(and(like(column, sql.placeholder('pattern')), holdsTerm(sql.placeholder('term')))),
-    );
-    const pageOfMatches = db
-      .$with('page_of_matches')
-      .as(
-        db
-          .select()
-          .from(matched)
-          .orderBy(desc(matched.registeredAt), desc(matched.id))
-          .limit(sql.placeholder('limit'))
-          .offset(sql.placeholder('offset')),
-      );
-    return db
-      .with(matched, pageOfMatches)
-      .select({
-        ...dramaColumns,
-        categoryIds: categoryIdsOfDrama,
-        total: sql<number>`(select count(*) from ${matched})`.mapWith(Number),
-      })
-      .from(pageOfMatches)
-      .innerJoin(dramas, eq(dramas.id, pageOfMatches.id))
-      .orderBy(desc(pageOfMatches.registeredAt), desc(pageOfMatches.id))
-      .prepare(`catalog_search_${column.name}`);
-  };
-  const searchStatements = {
-    text: searchStatement(searchColumns.text),
-    grams: searchStatement(searchColumns.grams),
-  };
+  const searchStatement = db
+    .select({
+      ...dramaColumns,
+      categoryIds: categoryIdsOfDrama,
+      total: sql<number>`page.total`.mapWith(Number),
+    })
+    .from(searchPage)
+    .innerJoin(dramas, sql`${dramas.id} = page.id`)
+    .orderBy(sql`page.registered_at desc, page.id desc`)
+    .prepare('catalog_search');
 
   return {
     async findDrama(id: number): Promise<DramaRow | undefined> {
@@ -260,7 +238,8 @@ export function createCatalogRepository(db: Db) {
       drivingPart = normalizedTerm,
     ): Promise<CountedRows<SearchRow>> {
       const { column, pattern } = searchTarget(drivingPart);
-      const found = await searchStatements[column].execute({
+      const found = await searchStatement.execute({
+        column,
         pattern,
         term: normalizedTerm,
         limit,
@@ -269,12 +248,15 @@ export function createCatalogRepository(db: Db) {
       const rows = found.map(({ total: _total, ...row }) => row);
       if (found[0]) return { total: found[0].total, rows };
       if (offset === 0) return { total: 0, rows };
-      // a page beyond the last: the total still counts every match
-      const [totalRow] = await db
-        .select({ n: count() })
-        .from(dramas)
-        .where(searchCondition(normalizedTerm, drivingPart));
-      return { total: totalRow?.n ?? 0, rows };
+      // a page beyond the last: the first page still carries the number of matches
+      const [first] = await searchStatement.execute({
+        column,
+        pattern,
+        term: normalizedTerm,
+        limit: 1,
+        offset: 0,
+      });
+      return { total: first?.total ?? 0, rows };
     },
 
     /** Adds one view; the new count, or undefined for an unknown drama. */
