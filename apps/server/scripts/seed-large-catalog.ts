@@ -226,6 +226,16 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
   const existing = existingRow?.n ?? 0;
   const started = Date.now();
   let added = 0;
+  // The search indexes keep no pending list (every search would read it), so each row would
+  // update them at once: a bulk load collects the entries in one for the while, as much as twice
+  // as fast, and folds it in at the end.
+  const searchIndexes = ['dramas_search_text_trgm_idx', 'dramas_search_grams_trgm_idx'];
+  const bulk = existing < options.count;
+  if (bulk) {
+    for (const index of searchIndexes) {
+      await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = true)`);
+    }
+  }
   for (let from = existing + 1; from <= options.count; from += batchSize) {
     const to = Math.min(options.count, from + batchSize - 1);
     const items = [];
@@ -273,6 +283,12 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
       log(
         `synthetic catalog: ${existing + added}/${options.count} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
       );
+    }
+  }
+  if (bulk) {
+    for (const index of searchIndexes) {
+      await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = false)`);
+      await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
     }
   }
   // statistics for the planner after a bulk load (PGlite has no autovacuum to gather them): without
