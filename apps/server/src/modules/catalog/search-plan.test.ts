@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   createSearchPlanner,
   drivingPart,
@@ -14,9 +14,12 @@ const texts = Array.from({ length: 100 }, (_, i) =>
   ),
 );
 
-describe('SearchSample', () => {
-  const sample = new SearchSample(texts);
+let sample: SearchSample;
+beforeAll(async () => {
+  sample = await SearchSample.of(texts);
+});
 
+describe('SearchSample', () => {
   it('counts the texts holding a word, each text once however often it holds it', () => {
     expect(sample.share('drama')).toBe(1);
     expect(sample.share('a')).toBe(1);
@@ -32,23 +35,35 @@ describe('SearchSample', () => {
     expect(sample.share('10')).toBe(0.02);
   });
 
-  it('never counts a word across two texts', () => {
-    const joined = new SearchSample(['ab', 'cd']);
-    expect(joined.share('bc')).toBe(0);
-    expect(joined.share('b')).toBe(0.5);
+  it('never counts a word across two texts, or across a space', async () => {
+    const two = await SearchSample.of(['ab', 'cd', 'b c']);
+    expect(two.share('bc')).toBe(0);
+    expect(two.share('b')).toBe(2 / 3);
   });
 
-  it('an empty sample holds nothing', () => {
-    expect(new SearchSample([]).share('drama')).toBe(0);
+  it('rates a longer word by its rarest three characters: never below its own share', async () => {
+    const apart = await SearchSample.of(['abcx', 'xbcd', 'abcd']);
+    // "xbc" is in one text
+    expect(apart.share('xbcd')).toBe(1 / 3);
+    // "abc" and "bcd" are in two texts each, together in one only: an estimate above the truth
+    expect(apart.share('abcd')).toBe(2 / 3);
+    const never = await SearchSample.of(['abcx', 'xbcd']);
+    expect(never.share('abcd')).toBe(0.5);
   });
 
-  it('answers the same after remembering', () => {
-    expect(sample.share('moonlit')).toBe(sample.share('moonlit'));
+  it('an empty sample holds nothing', async () => {
+    expect((await SearchSample.of([])).share('drama')).toBe(0);
+  });
+
+  it('counts characters by code point', async () => {
+    const wide = await SearchSample.of(['𠮷の汁', '𠮷野']);
+    expect(wide.share('𠮷')).toBe(1);
+    expect(wide.share('𠮷の汁')).toBe(0.5);
   });
 });
 
 describe('drivingPart', () => {
-  const share = (word: string) => new SearchSample(texts).share(word);
+  const share = (word: string) => sample.share(word);
 
   it('a keyword of one word drives the index itself', () => {
     expect(drivingPart('drama', share)).toBe('drama');

@@ -15,40 +15,58 @@ export const SEARCH_SAMPLE_SIZE = 1000;
 export const FREQUENT_SHARE = 0.02;
 /** The sample is read again after a catalog change here, and at least this often (other servers). */
 export const SEARCH_SAMPLE_MAX_AGE_MS = 10 * 60_000;
-/** How many words' shares one sample remembers before it forgets them all. */
-const REMEMBERED_SHARES = 10_000;
+/** Texts counted between two turns of the event loop while a sample is built (~4 ms each). */
+const TEXTS_PER_TURN = 100;
 
 const WORD = /[\p{L}\p{N}]+/gu;
-/** Joins the sample's texts; a word (letters and digits) never holds it. */
-const SEPARATOR = '\u0001';
+const WORD_CHARACTER = /[\p{L}\p{N}]/u;
 
-/** A sample of search texts, answering which share of them holds a word. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * A sample of search texts, reduced to how many of them hold each run of one to three letters or
+ * digits, which is what trigram index entries stand for.
+ */
 export class SearchSample {
-  private readonly joined: string;
-  private readonly size: number;
-  private readonly shares = new Map<string, number>();
+  private constructor(
+    private readonly holding: ReadonlyMap<string, number>,
+    private readonly size: number,
+  ) {}
 
-  constructor(texts: readonly string[]) {
-    this.joined = texts.join(SEPARATOR);
-    this.size = texts.length;
+  /** Counts the sample's runs, yielding to other work now and then (~40 ms per 1,000 texts). */
+  static async of(texts: readonly string[]): Promise<SearchSample> {
+    const holding = new Map<string, number>();
+    for (const [n, text] of texts.entries()) {
+      if (n > 0 && n % TEXTS_PER_TURN === 0) await nextTurn();
+      const characters = Array.from(text);
+      const runs = new Set<string>();
+      for (let i = 0; i < characters.length; i++) {
+        let run = '';
+        for (let j = i; j < i + 3 && j < characters.length; j++) {
+          const c = characters[j] ?? '';
+          if (!WORD_CHARACTER.test(c)) break;
+          run += c;
+          runs.add(run);
+        }
+      }
+      for (const run of runs) holding.set(run, (holding.get(run) ?? 0) + 1);
+    }
+    return new SearchSample(holding, texts.length);
   }
 
-  /** The share of the sample's texts holding the word (0 for an empty sample). */
+  /**
+   * The share of the sample's texts holding the word: exact for up to three characters; for a
+   * longer word, that of its rarest three-character run, which is at least the word's own.
+   */
   share(word: string): number {
-    const known = this.shares.get(word);
-    if (known !== undefined) return known;
-    let holding = 0;
-    let at = this.size === 0 ? -1 : this.joined.indexOf(word);
-    while (at !== -1) {
-      holding += 1;
-      // on to the next text: the word cannot hold the separator, so a text counts once
-      const next = this.joined.indexOf(SEPARATOR, at + word.length);
-      at = next === -1 ? -1 : this.joined.indexOf(word, next + 1);
+    if (this.size === 0) return 0;
+    const characters = Array.from(word);
+    if (characters.length <= 3) return (this.holding.get(word) ?? 0) / this.size;
+    let least = this.size;
+    for (let i = 0; i + 3 <= characters.length; i++) {
+      least = Math.min(least, this.holding.get(characters.slice(i, i + 3).join('')) ?? 0);
     }
-    const share = this.size === 0 ? 0 : holding / this.size;
-    if (this.shares.size >= REMEMBERED_SHARES) this.shares.clear();
-    this.shares.set(word, share);
-    return share;
+    return least / this.size;
   }
 }
 
@@ -94,10 +112,11 @@ export function createSearchPlanner(
   const reload = (): Promise<SearchSample> => {
     stale = false;
     loading ??= loadSample()
-      .then((texts) => {
-        sample = new SearchSample(texts);
+      .then((texts) => SearchSample.of(texts))
+      .then((built) => {
+        sample = built;
         loadedAt = now();
-        return sample;
+        return built;
       })
       .finally(() => {
         loading = undefined;
