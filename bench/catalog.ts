@@ -96,8 +96,8 @@ async function searchAt(size: number, databaseUrl: string): Promise<void> {
       url: app.url,
       paths: freshSearchPaths(size),
     });
-    // Every synthetic title holds "drama", "드라마" or "ドラマ", whose trigrams are in every row:
-    // the index reads those long lists for each numbered title. A number alone has none of them.
+    // Every synthetic title holds "drama", "드라마" or "ドラマ", which nearly every drama has: the
+    // number drives the index (search-plan.ts). A number alone is the same search without the word.
     const numbers = await load(`GET /drama/search/list/<new number>/12/1 @${size}`, {
       url: app.url,
       paths: freshSearchPaths(size, freshNumber),
