@@ -9,10 +9,10 @@
 -- ROWS 20, about a page: told 1,000 (the default), the planner would join the page to dramas by
 -- reading the whole table rather than by its primary key.
 --
--- Each branch's plan is the generic one (plan_cache_mode), made once per connection: planning the
--- statement for its parameter values took longer than running it for a rare keyword, and the
--- plan is the same for every pattern (a bitmap scan of the branch's index). The punctuation-only
--- branch needs no index, so a generic plan never walks a whole index for it.
+-- The plan is the generic one (plan_cache_mode), made once per connection: planning the statement
+-- for its parameter values took longer than running it for a rare keyword, and the plan is the
+-- same for every pattern (a bitmap scan of the branch's index). The punctuation-only branch has
+-- no LIKE, so a generic plan never walks a whole index for a pattern without trigrams.
 CREATE OR REPLACE FUNCTION catalog_search_page(
   p_column text,
   p_pattern text,
@@ -25,37 +25,23 @@ ROWS 20
 SET plan_cache_mode = force_generic_plan AS $$
 #variable_conflict use_column
 BEGIN
-  IF p_column = 'text' THEN
-    RETURN QUERY
-      WITH matched AS (
-        SELECT d.id, d.registered_at FROM dramas d
-        WHERE d.search_text LIKE p_pattern AND strpos(d.search_text, p_term) > 0
-      )
-      SELECT m.id, m.registered_at, (SELECT count(*) FROM matched)
-      FROM matched m
-      ORDER BY m.registered_at DESC, m.id DESC
-      LIMIT p_limit OFFSET p_offset;
-  ELSIF p_column = 'grams' THEN
-    RETURN QUERY
-      WITH matched AS (
-        SELECT d.id, d.registered_at FROM dramas d
-        WHERE d.search_grams LIKE p_pattern AND strpos(d.search_text, p_term) > 0
-      )
-      SELECT m.id, m.registered_at, (SELECT count(*) FROM matched)
-      FROM matched m
-      ORDER BY m.registered_at DESC, m.id DESC
-      LIMIT p_limit OFFSET p_offset;
-  ELSIF p_column = 'scan' THEN
-    RETURN QUERY
-      WITH matched AS (
-        SELECT d.id, d.registered_at FROM dramas d
-        WHERE strpos(d.search_text, p_term) > 0
-      )
-      SELECT m.id, m.registered_at, (SELECT count(*) FROM matched)
-      FROM matched m
-      ORDER BY m.registered_at DESC, m.id DESC
-      LIMIT p_limit OFFSET p_offset;
-  ELSE
-    RAISE EXCEPTION 'catalog_search_page: unknown column %', p_column;
-  END IF;
+  -- One branch per way of finding the candidates. In the generic plan each condition on p_column
+  -- is a one-time filter: the branches not chosen are never run.
+  RETURN QUERY
+    WITH matched AS (
+      SELECT d.id, d.registered_at FROM dramas d
+      WHERE p_column = 'text' AND d.search_text LIKE p_pattern
+        AND strpos(d.search_text, p_term) > 0
+      UNION ALL
+      SELECT d.id, d.registered_at FROM dramas d
+      WHERE p_column = 'grams' AND d.search_grams LIKE p_pattern
+        AND strpos(d.search_text, p_term) > 0
+      UNION ALL
+      SELECT d.id, d.registered_at FROM dramas d
+      WHERE p_column = 'scan' AND strpos(d.search_text, p_term) > 0
+    )
+    SELECT m.id, m.registered_at, (SELECT count(*) FROM matched)
+    FROM matched m
+    ORDER BY m.registered_at DESC, m.id DESC
+    LIMIT p_limit OFFSET p_offset;
 END $$;
