@@ -85,7 +85,7 @@ export function createServices(deps: AppDeps) {
   const cache = deps.redis
     ? createRedisCache({ redis: deps.redis, prefix: config.cachePrefix })
     : createMemoryCache({ clock });
-  const catalog = createCatalogService({ repo: catalogRepo, cache, texts: i18n });
+  const catalog = createCatalogService({ repo: catalogRepo, cache, texts: i18n, clock });
   // search text follows title and description edits in the dictionary
   i18n.onEntriesChanged(async (keys) => {
     await catalog.reindexSearch(keys);

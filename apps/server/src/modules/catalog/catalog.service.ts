@@ -11,6 +11,7 @@ import {
 } from '@snapdrama/contract';
 import { POPULAR_LIMIT, normalizeSearchText } from '@snapdrama/rules';
 import type { Cache } from '../../cache/cache';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type {
   CatalogRepository,
@@ -81,10 +82,14 @@ export function createCatalogService(deps: {
   repo: CatalogRepository;
   cache: Cache;
   texts: DramaTextSource;
+  clock: Clock;
 }) {
-  const { repo, cache } = deps;
+  const { repo, cache, clock } = deps;
   // which part of a keyword drives the index: a sample of this catalog's search texts decides
-  const planner = createSearchPlanner(() => repo.searchTextSample(SEARCH_SAMPLE_SIZE));
+  const planner = createSearchPlanner(
+    () => repo.searchTextSample(SEARCH_SAMPLE_SIZE),
+    () => clock.now().getTime(),
+  );
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await repo.categoryIdsOf(rows.map((r) => r.id));

@@ -159,10 +159,13 @@ describe('createSearchPlanner', () => {
   it('keeps the old sample when reading a new one fails, and tries again', async () => {
     let fail = false;
     let loads = 0;
-    const p = createSearchPlanner(() => {
-      loads += 1;
-      return fail ? Promise.reject(new Error('database down')) : Promise.resolve(texts);
-    });
+    const p = createSearchPlanner(
+      () => {
+        loads += 1;
+        return fail ? Promise.reject(new Error('database down')) : Promise.resolve(texts);
+      },
+      () => 0,
+    );
     await p.drivingPart('drama 42');
     fail = true;
     p.invalidate();

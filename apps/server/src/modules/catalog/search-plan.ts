@@ -100,10 +100,7 @@ export function drivingPart(term: string, share: (word: string) => number): stri
  * Keeps a sample of search texts and answers drivingPart with it. The first keyword of two or more
  * words waits for the sample; later ones use the sample at hand while a stale one is read again.
  */
-export function createSearchPlanner(
-  loadSample: () => Promise<string[]>,
-  now: () => number = Date.now,
-) {
+export function createSearchPlanner(loadSample: () => Promise<string[]>, now: () => number) {
   let sample: SearchSample | undefined;
   let loadedAt = 0;
   let stale = false;
