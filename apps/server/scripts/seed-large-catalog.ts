@@ -236,59 +236,63 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
       await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = true)`);
     }
   }
-  for (let from = existing + 1; from <= options.count; from += batchSize) {
-    const to = Math.min(options.count, from + batchSize - 1);
-    const items = [];
-    const texts: { lang: Language; key: string; value: string }[] = [];
-    const searchTexts: string[] = [];
-    for (let n = from; n <= to; n++) {
-      const slug = `${SYNTHETIC_SLUG_PREFIX}${n}`;
-      const text = syntheticText(n);
-      const poster = pick(DEMO_DRAMAS, n).slug;
-      for (const lang of LANGUAGES) {
-        texts.push({ lang, key: `drama.${slug}.title`, value: text.title[lang] });
-        texts.push({ lang, key: `drama.${slug}.description`, value: text.description[lang] });
+  try {
+    for (let from = existing + 1; from <= options.count; from += batchSize) {
+      const to = Math.min(options.count, from + batchSize - 1);
+      const items = [];
+      const texts: { lang: Language; key: string; value: string }[] = [];
+      const searchTexts: string[] = [];
+      for (let n = from; n <= to; n++) {
+        const slug = `${SYNTHETIC_SLUG_PREFIX}${n}`;
+        const text = syntheticText(n);
+        const poster = pick(DEMO_DRAMAS, n).slug;
+        for (const lang of LANGUAGES) {
+          texts.push({ lang, key: `drama.${slug}.title`, value: text.title[lang] });
+          texts.push({ lang, key: `drama.${slug}.description`, value: text.description[lang] });
+        }
+        searchTexts.push(
+          searchTextOf(LANGUAGES.flatMap((l) => [text.title[l], text.description[l]])),
+        );
+        const cats = [pick(categoryIds, n), ...(n % 3 === 0 ? [pick(categoryIds, n + 3)] : [])];
+        items.push({
+          drama: {
+            slug,
+            titleKey: `drama.${slug}.title`,
+            descriptionKey: `drama.${slug}.description`,
+            posterVerticalPath: `/resources/posters/${poster}-v.svg`,
+            posterHorizontalPath: `/resources/posters/${poster}-h.svg`,
+            ageRate: pick(['all', '12', '15'], n),
+            episodeCount: episodesPerDrama,
+            viewCount: (n * 7919) % 100_000,
+            exclusive: n % 10 === 0,
+            registeredAt: new Date(now - ((n * 104_729) % spreadMs)),
+            searchText: searchTexts[searchTexts.length - 1],
+          },
+          categoryIds: [...new Set(cats)],
+          episodes: Array.from({ length: episodesPerDrama }, (_, e) => ({
+            number: e + 1,
+            coin: e < 2 ? 0 : 30,
+            durationSeconds: 12,
+            mediaPrefix: clipPrefix((n + e) % DEMO_CLIPS.length),
+          })),
+        });
       }
-      searchTexts.push(
-        searchTextOf(LANGUAGES.flatMap((l) => [text.title[l], text.description[l]])),
-      );
-      const cats = [pick(categoryIds, n), ...(n % 3 === 0 ? [pick(categoryIds, n + 3)] : [])];
-      items.push({
-        drama: {
-          slug,
-          titleKey: `drama.${slug}.title`,
-          descriptionKey: `drama.${slug}.description`,
-          posterVerticalPath: `/resources/posters/${poster}-v.svg`,
-          posterHorizontalPath: `/resources/posters/${poster}-h.svg`,
-          ageRate: pick(['all', '12', '15'], n),
-          episodeCount: episodesPerDrama,
-          viewCount: (n * 7919) % 100_000,
-          exclusive: n % 10 === 0,
-          registeredAt: new Date(now - ((n * 104_729) % spreadMs)),
-          searchText: searchTexts[searchTexts.length - 1],
-        },
-        categoryIds: [...new Set(cats)],
-        episodes: Array.from({ length: episodesPerDrama }, (_, e) => ({
-          number: e + 1,
-          coin: e < 2 ? 0 : 30,
-          durationSeconds: 12,
-          mediaPrefix: clipPrefix((n + e) % DEMO_CLIPS.length),
-        })),
-      });
+      await catalogRepo.insertDramasBulk(items);
+      await i18nRepo.upsert(texts);
+      added += items.length;
+      if (added % 10_000 < batchSize || to === options.count) {
+        log(
+          `synthetic catalog: ${existing + added}/${options.count} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
+        );
+      }
     }
-    await catalogRepo.insertDramasBulk(items);
-    await i18nRepo.upsert(texts);
-    added += items.length;
-    if (added % 10_000 < batchSize || to === options.count) {
-      log(
-        `synthetic catalog: ${existing + added}/${options.count} (${((Date.now() - started) / 1000).toFixed(1)} s)`,
-      );
-    }
-  }
-  if (bulk) {
-    for (const index of searchIndexes) {
-      await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = false)`);
-      await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+  } finally {
+    // also when the load fails half way: the indexes go back to the schema's setting
+    if (bulk) {
+      for (const index of searchIndexes) {
+        await db.execute(sql`alter index ${sql.identifier(index)} set (fastupdate = false)`);
+        await db.execute(sql`select gin_clean_pending_list(${index}::regclass)`);
+      }
     }
   }
   // statistics for the planner after a bulk load (PGlite has no autovacuum to gather them): without

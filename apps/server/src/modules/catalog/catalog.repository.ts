@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  like,
-  or,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   categories,
@@ -83,20 +71,6 @@ export function searchTarget(normalizedTerm: string): {
       ? `${SEARCH_GRAM_MARKER}${normalizedTerm}${SEARCH_GRAM_MARKER}`
       : characters.join(SEARCH_GRAM_MARKER);
   return { column: 'grams', pattern: containsPattern(grams) };
-}
-
-/**
- * The WHERE condition of a search for a normalised term, as the catalog_search_page function
- * (migration 0007) writes it: the index condition of its driving part (search-plan.ts; the whole
- * term by default), and the whole term checked by `strpos`, which no index serves: the text and
- * the term are both normalised, so it is the literal, case-insensitive match.
- */
-export function searchCondition(normalizedTerm: string, drivingPart = normalizedTerm): SQL {
-  const { column, pattern } = searchTarget(drivingPart);
-  const holdsTerm = sql`strpos(${dramas.searchText}, ${normalizedTerm}) > 0`;
-  if (column === 'scan') return holdsTerm;
-  const indexed = column === 'text' ? dramas.searchText : dramas.searchGrams;
-  return and(like(indexed, pattern), holdsTerm) as SQL;
 }
 
 /** A page of search matches: the catalog_search_page function's rows (migration 0007). */
