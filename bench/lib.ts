@@ -20,6 +20,8 @@ export interface Running {
   close(): Promise<void>;
 }
 
+export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
+
 /** The real app in this process on an ephemeral port, on PGlite or on DATABASE_URL. */
 export async function startApp(
   options: { databaseUrl?: string; redisUrl?: string; seed?: boolean } = {},
@@ -29,8 +31,11 @@ export async function startApp(
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dir,
-    JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
-    MEDIA_SIGNING_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
+    JWT_SECRET: BENCH_SECRET,
+    MEDIA_SIGNING_SECRET: BENCH_SECRET,
+    // one load generator on one address stands for many viewers: per-address write limits off
+    WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000000000',
   });
   const database = options.databaseUrl
     ? await openDatabase({ databaseUrl: options.databaseUrl, dataDir: dir, poolSize: 20 })
@@ -140,6 +145,7 @@ export async function load(
     method?: 'GET' | 'POST' | 'PUT';
     body?: string;
     paths?: string[];
+    mix?: { method: string; path: string; headers?: Record<string, string>; body?: string }[];
   },
 ): Promise<LoadResult> {
   const result = await inLoadProcess<Omit<LoadResult, 'name'>>('autocannon', {

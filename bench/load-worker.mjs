@@ -11,7 +11,7 @@ import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
-async function runAutocannon({ url, connections, duration, headers, method, body, paths }) {
+async function runAutocannon({ url, connections, duration, headers, method, body, paths, mix }) {
   let next = 0;
   const result = await autocannon({
     url,
@@ -20,9 +20,12 @@ async function runAutocannon({ url, connections, duration, headers, method, body
     headers,
     method,
     body,
-    requests: paths?.length
-      ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
-      : undefined,
+    // `mix`: whole requests ({ method, path, headers, body }) taken in turn, a mixed workload
+    requests: mix?.length
+      ? [{ setupRequest: (request) => ({ ...request, ...mix[next++ % mix.length] }) }]
+      : paths?.length
+        ? [{ setupRequest: (request) => ({ ...request, path: paths[next++ % paths.length] }) }]
+        : undefined,
   });
   return {
     requestsPerSecond: result.requests.average,

@@ -6,8 +6,10 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   api: () => import('./api'),
   catalog: () => import('./catalog'),
   wallet: () => import('./wallet'),
+  payments: () => import('./payments'),
   player: () => import('./player'),
   lighthouse: () => import('./lighthouse'),
+  evening: () => import('./evening'),
 };
 
 const wanted = process.argv.slice(2);

@@ -64,6 +64,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // short enough for the renewal test, long enough for every other test
       MEDIA_URL_TTL_SECONDS: process.env.E2E_MEDIA_URL_TTL_SECONDS ?? '3600',
+      // the stand-in ad's countdown: short, so the ad tests watch a few seconds, not fifteen
+      AD_MIN_VIEW_SECONDS: '4',
       // PostgreSQL/Redis are for the server suites; the browser suite runs on the embedded defaults
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -167,6 +167,8 @@ test('withdrawal returns to / as a new guest', async ({ page }) => {
   await expect(confirm).toBeDisabled();
   await page.getByTestId('withdraw-agree').check();
   await confirm.click();
+  await expect(page.getByTestId('alert-message')).toHaveText('Account has been deleted');
+  await page.getByTestId('alert-confirm').click();
 
   await expect(page).toHaveURL(/\/$/);
   await waitForApp(page);

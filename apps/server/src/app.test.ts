@@ -10,10 +10,20 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('app', () => {
-  it('GET /healthz checks the database', async () => {
+  it('GET /healthz answers alive; GET /readyz checks the database and storage', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'ok', database: ctx.database.kind });
+    expect(res.json()).toMatchObject({ status: 'ok' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.headers['content-type']).toContain('application/json');
+    expect(ready.json()).toMatchObject({
+      status: 'ok',
+      database: 'up',
+      databaseKind: ctx.database.kind,
+      storage: 'up',
+      redis: ctx.redis ? 'up' : 'off',
+    });
   });
 
   it('unknown API routes get the 404 envelope', async () => {
@@ -48,8 +58,11 @@ describe('a 500 hides its details', () => {
       message: 'Internal server error',
       data: null,
     });
-    const health = await local.app.inject({ method: 'GET', url: '/healthz' });
-    expect(health.statusCode).toBe(503);
+    const ready = await local.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'unavailable', database: 'down' });
+    // alive all the same: an orchestrator must not restart instances for a database outage
+    expect((await local.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     await local.app.close();
   });
 });

@@ -1,8 +1,16 @@
-import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
+import { compile as compileProxyTrust } from '@fastify/proxy-addr';
+import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -11,19 +19,24 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_BASE } from '@snapdrama/contract';
+import { API_BASE, ResultCode } from '@snapdrama/contract';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createGuards } from './http/auth-guard';
-import { registerErrorHandling } from './http/error-handler';
+import { createGuards, readAccessToken } from './http/auth-guard';
+import { registerEdge } from './http/edge';
+import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { createRateLimitStore } from './http/rate-limit-store';
+import { registerSecurityHeaders } from './http/security-headers';
+import { AppError } from './errors';
+import { createMetrics, registerMetrics, type Metrics } from './metrics/metrics';
 import { createMediaUrls } from './media/media-urls';
 import { mediaRoutes } from './media/media.routes';
 import { createMediaSigner } from './media/signing';
 import type { Storage } from './media/storage';
 import type { Redis } from './redis';
 import { createAuthRepository } from './modules/auth/auth.repository';
-import { authRoutes, type AdUnlockView } from './modules/auth/auth.routes';
+import { authRoutes } from './modules/auth/auth.routes';
 import { createAuthService } from './modules/auth/auth.service';
 import { createAccessTokens } from './modules/auth/tokens';
 import { createAccountsService } from './modules/auth/accounts.service';
@@ -33,10 +46,13 @@ import { sandboxRoutes } from './modules/auth/providers/sandbox.routes';
 import { createSupportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
-import { createMemoryCache, createRedisCache } from './cache/cache';
+import { createMemoryCache, createResilientCache } from './cache/cache';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
+import { searchStatsRoutes } from './modules/search-stats/search-stats.routes';
+import { createSearchStatsService } from './modules/search-stats/search-stats.service';
+
 import { createI18nRepository } from './modules/i18n/i18n.repository';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
 import { createI18nService } from './modules/i18n/i18n.service';
@@ -46,11 +62,30 @@ import { walletRoutes } from './modules/wallet/wallet.routes';
 import { walletSandboxRoutes } from './modules/wallet/wallet-sandbox.routes';
 import { createWalletService } from './modules/wallet/wallet.service';
 import { playbackRoutes } from './modules/playback/playback.routes';
-import {
-  createPlaybackService,
-  type BookmarkView,
-  type EpisodeUnlocks,
-} from './modules/playback/playback.service';
+import { createAdmobKeySource } from './modules/events/admob-ssv';
+import { createEventsRepository } from './modules/events/events.repository';
+import { eventsRoutes } from './modules/events/events.routes';
+import { createEventsService } from './modules/events/events.service';
+import { createPaymentsRepository } from './modules/payments/payments.repository';
+import { createPaymentsService } from './modules/payments/payments.service';
+import { paymentsRoutes, webOriginResolver } from './modules/payments/payments.routes';
+import { paymentWebhookRoutes } from './modules/payments/webhooks.routes';
+import { sandboxCheckoutRoutes } from './modules/payments/sandbox/checkout.routes';
+import { createWebGateways } from './modules/payments/web-gateways.factory';
+import { createWebGatewaysService } from './modules/payments/web-gateways.service';
+import { createIap } from './modules/payments/iap/iap.module';
+import { iapRoutes, iapSandboxRoutes } from './modules/payments/iap/iap.routes';
+import { createPlaybackService, type EpisodeUnlocks } from './modules/playback/playback.service';
+import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository';
+import { bookmarksRoutes } from './modules/bookmarks/bookmarks.routes';
+import { createBookmarksService } from './modules/bookmarks/bookmarks.service';
+import { seoRoutes } from './modules/seo/seo.routes';
+import { createProgressRepository } from './modules/progress/progress.repository';
+import { progressRoutes } from './modules/progress/progress.routes';
+import { createProgressService } from './modules/progress/progress.service';
+
+/** How often counted searches are written (top searches of the week). */
+const SEARCH_STATS_FLUSH_MS = 10_000;
 
 export interface AppDeps {
   config: Config;
@@ -60,12 +95,41 @@ export interface AppDeps {
   /** shared cache, rate limits and cooldown locks across instances; in-process without it */
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
+  /** process metrics (event loop, memory) besides the app's; main turns them on */
+  defaultMetrics?: boolean;
+}
+
+/** Logs a change of Redis reachability once, not per failed command. */
+function redisWatch(redis: Redis | undefined, metrics: Metrics) {
+  let log: { warn(o: object, m: string): void; info(m: string): void } | undefined;
+  let down = false;
+  const mark = (isDown: boolean, error?: unknown) => {
+    if (isDown === down) return;
+    down = isDown;
+    metrics.degraded.set({ dependency: 'redis' }, isDown ? 1 : 0);
+    if (isDown) {
+      log?.warn(
+        { err: error },
+        'Redis unreachable: caches and rate limits fall back to this instance',
+      );
+    } else log?.info('Redis reachable again: caches and rate limits are shared');
+  };
+  redis?.on('error', (error: unknown) => mark(true, error));
+  redis?.on('end', () => mark(true));
+  redis?.on('ready', () => mark(false));
+  return {
+    useLogger: (l: typeof log) => (log = l),
+    failed: (error: unknown) => mark(true, error),
+    isDown: () => Boolean(redis) && (down || redis?.status !== 'ready'),
+  };
 }
 
 /** Builds every service from explicit dependencies; routes get only what they use. */
 export function createServices(deps: AppDeps) {
   const { config, database, clock, storage } = deps;
   const db = database.db;
+  const metrics = createMetrics({ defaultMetrics: deps.defaultMetrics });
+  const redisState = redisWatch(deps.redis, metrics);
 
   const tokens = createAccessTokens({
     secret: config.jwtSecret,
@@ -80,12 +144,33 @@ export function createServices(deps: AppDeps) {
     clock,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
-  const i18n = createI18nService({ repo: createI18nRepository(db), clock });
+  const i18n = createI18nService({
+    repo: createI18nRepository(db),
+    clock,
+    overrides: config.company,
+  });
   const catalogRepo = createCatalogRepository(db);
   const cache = deps.redis
-    ? createRedisCache({ redis: deps.redis, prefix: config.cachePrefix })
+    ? createResilientCache({
+        redis: deps.redis,
+        prefix: config.cachePrefix,
+        clock,
+        onLookup: (result) => metrics.cacheLookups.inc({ result }),
+        onRedisError: redisState.failed,
+      })
     : createMemoryCache({ clock });
-  const catalog = createCatalogService({ repo: catalogRepo, cache, texts: i18n, clock });
+  const searchStats = createSearchStatsService({
+    db,
+    clock,
+    serviceTimeZone: config.serviceTimeZone,
+  });
+  const catalog = createCatalogService({
+    repo: catalogRepo,
+    cache,
+    texts: i18n,
+    clock,
+    onSearched: (keyword, total) => searchStats.record(keyword, total),
+  });
   // search text follows title and description edits in the dictionary
   i18n.onEntriesChanged(async (keys) => {
     await catalog.reindexSearch(keys);
@@ -98,11 +183,9 @@ export function createServices(deps: AppDeps) {
     baseUrl: config.mediaPublicBaseUrl,
   });
 
-  // The wallet, ads and bookmarks modules plug in here; until then nobody holds coins,
-  // has bought an episode, or has bookmarked anything.
-  const adUnlocks: AdUnlockView = { unlocksToday: () => Promise.resolve(0) };
+  const eventsRepo = createEventsRepository(db);
   const playbackRepo = createPlaybackRepository(db);
-  const wallet = createWalletService({
+  const walletService = createWalletService({
     repo: createWalletRepository(db),
     clock,
     catalog,
@@ -112,15 +195,41 @@ export function createServices(deps: AppDeps) {
           epsd: v.epsd,
           last_view_dtm: v.lastViewedAt.toISOString(),
         })),
-      otherUnlocks: () => Promise.resolve([]),
+      // episodes unlocked by ads count in the unlock number of a coin unlock
+      otherUnlocks: (userId, dramaId) => eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
     },
     accounts: { authMethodOf: (userId) => auth.authMethodOf(userId) },
     serviceTimeZone: config.serviceTimeZone,
   });
-  const unlocks: EpisodeUnlocks = {
-    unlockedEpisodes: (userId, dramaId) => wallet.unlockedEpisodes(userId, dramaId),
+  const wallet: typeof walletService = {
+    ...walletService,
+    spendForEpisode: async (...args) => {
+      const result = await walletService.spendForEpisode(...args);
+      // a retried unlock answers success without charging: count purchases only
+      if (!result.already_unlocked) metrics.coinUnlocks.inc();
+      return result;
+    },
   };
-  const bookmarks: BookmarkView = { isBookmarked: () => Promise.resolve(false) };
+  const unlocks: EpisodeUnlocks = {
+    unlockedEpisodes: async (userId, dramaId) => {
+      const [bought, byAd] = await Promise.all([
+        wallet.unlockedEpisodes(userId, dramaId),
+        eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
+      ]);
+      return [...new Set([...bought, ...byAd])].sort((a, b) => a - b);
+    },
+  };
+  const bookmarks = createBookmarksService({
+    db,
+    repo: createBookmarksRepository(db),
+    counts: catalogRepo,
+    catalog,
+    progress: {
+      lastWatchedEpisodes: (userId, dramaIds) => playbackRepo.lastViewedEpisodes(userId, dramaIds),
+    },
+    accounts: { authMethodOf: (userId) => auth.authMethodOf(userId) },
+    clock,
+  });
 
   const playback = createPlaybackService({
     repo: playbackRepo,
@@ -128,6 +237,54 @@ export function createServices(deps: AppDeps) {
     unlocks,
     bookmarks,
     mediaUrls,
+    clock,
+  });
+
+  const events = createEventsService({
+    repo: eventsRepo,
+    clock,
+    wallet,
+    catalog,
+    watches: {
+      watchLog: (userId, logId) => playback.watchLog(userId, logId),
+      viewedEpisodes: async (userId, dramaId) =>
+        (await playbackRepo.viewsOf(userId, dramaId)).map((v) => ({
+          epsd: v.epsd,
+          last_view_dtm: v.lastViewedAt.toISOString(),
+        })),
+    },
+    admobKeys: createAdmobKeySource({
+      url: config.events.admobVerifierKeysUrl,
+      inlineJson: config.events.admobVerifierKeys,
+      clock,
+    }),
+    config: config.events,
+    serviceTimeZone: config.serviceTimeZone,
+    redis: deps.redis,
+    redisPrefix: config.cachePrefix,
+  });
+
+  // payments: coin packs and orders; every gateway credits through this order service
+  const orders = createPaymentsService({ repo: createPaymentsRepository(db), wallet, clock });
+  const webGateways = createWebGateways(config.payments);
+  // in-app purchases (Google Play, Apple): verified with the store, paid and credited by orders
+  const goodsRepo = createPaymentsRepository(db);
+  const iap = createIap({
+    config: config.iap,
+    orders,
+    storeProductsOf: (godsCode) => goodsRepo.goods(godsCode),
+    clock,
+  });
+  const payments = createWebGatewaysService({
+    orders,
+    gateways: webGateways.gateways,
+    clock,
+    iapModes: iap.modes,
+  });
+
+  const progress = createProgressService({
+    repo: createProgressRepository(db),
+    catalog,
     clock,
   });
 
@@ -141,7 +298,7 @@ export function createServices(deps: AppDeps) {
     tickets: createSignInTickets({ secret: config.jwtSecret, ttlSeconds: 600, clock }),
     clock,
     // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
-    hooks: [playback, support],
+    hooks: [playback, support, events, bookmarks, progress],
     production: config.env === 'production',
     webOrigins: [
       ...(config.publicBaseUrl ? [config.publicBaseUrl] : []),
@@ -158,12 +315,22 @@ export function createServices(deps: AppDeps) {
     i18n,
     catalog,
     catalogRepo,
+    searchStats,
     signer,
     mediaUrls,
     playback,
+    bookmarks,
+    progress,
     wallet,
-    adUnlocks,
+    events,
+    orders,
+    payments,
+    /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
+    paymentsSandbox: webGateways.fake,
+    iap,
     storage,
+    metrics,
+    redisState,
   };
 }
 
@@ -175,18 +342,98 @@ export async function buildApp(
   const { config, database, clock, storage } = deps;
   const services = createServices(deps);
 
+  const trustProxy = config.trustedProxies.length > 0 ? config.trustedProxies : false;
+  const trusted = trustProxy ? compileProxyTrust(trustProxy) : () => false;
   const app = Fastify({
     logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    // X-Forwarded-For is believed only from our own proxies: anyone else could name any address
+    trustProxy,
     bodyLimit: 256 * 1024,
     // search keywords travel in the path, URL-encoded: 100 Korean characters are 900 bytes
     routerOptions: { maxParamLength: 1024 },
+    frameworkErrors,
+    // a proxy's request id joins our logs to its own; a client's is not believed
+    genReqId: (request: IncomingMessage) => {
+      const given = request.headers['x-request-id'];
+      const peer = request.socket.remoteAddress;
+      if (typeof given === 'string' && /^[\w.:-]{1,128}$/.test(given) && peer && trusted(peer, 0))
+        return given;
+      return randomUUID();
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   services.accounts.useLogger(app.log);
+  services.redisState.useLogger(app.log);
+  services.iap.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+
+  const webIndex = path.join(config.webDistDir, 'index.html');
+  const serveWeb = config.env !== 'test' && existsSync(webIndex);
+  const production = config.env === 'production';
+  const webOrigins = [
+    ...(config.publicBaseUrl ? [new URL(config.publicBaseUrl).origin] : []),
+    ...config.social.webOrigins,
+  ];
+  registerErrorHandling(app, { spaFallback: () => serveWeb });
+  registerMetrics(app, services.metrics, { token: config.metricsToken, production });
+  const metrics = services.metrics;
+  if (database.poolStats) {
+    const stats = () => database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
+    metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', ['state'], (g) => {
+      const s = stats();
+      g.set({ state: 'total' }, s.total);
+      g.set({ state: 'idle' }, s.idle);
+      g.set({ state: 'waiting' }, s.waiting);
+    });
+  }
+  registerEdge(app, { allowedOrigins: webOrigins });
+  await registerSecurityHeaders(app, {
+    production,
+    indexHtml: serveWeb ? webIndex : undefined,
+    mediaOrigin: config.mediaPublicBaseUrl ? new URL(config.mediaPublicBaseUrl).origin : undefined,
+  });
+  // other origins may call the API only when configured (a web app on its own domain)
+  await app.register(fastifyCors, {
+    origin: webOrigins.length > 0 ? webOrigins : false,
+    credentials: true,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
+    maxAge: 600,
+  });
+
+  // Every write route is limited per client address; a route sets its own limit with
+  // `config: rateLimited(max)` (http/edge.ts) or opts out with `config: { rateLimit: false }`.
+  // Signed-in writes count per session token (many viewers share one carrier NAT address; a
+  // forged token is refused by the route's guard before it writes anything), others per address.
+  const writeLimit = {
+    max: config.writeRateLimitPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => {
+      const token = readAccessToken(request);
+      return token ? `t:${createHash('sha256').update(token).digest('base64url')}` : request.ip;
+    },
+  };
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) return;
+    route.config = { ...route.config };
+    if (route.config.rateLimit === undefined) route.config.rateLimit = writeLimit;
+  });
+  await app.register(fastifyRateLimit, {
+    global: false,
+    // keys live beside the cache's, so environments sharing a Redis never count together
+    store: createRateLimitStore({
+      redis: deps.redis,
+      namespace: `${config.cachePrefix}:rl:`,
+      onRedisError: services.redisState.failed,
+    }),
+    errorResponseBuilder: (_request, context) =>
+      new AppError(ResultCode.RATE_LIMITED, `Too many requests; try again in ${context.after}`),
+  });
 
   await app.register(fastifyCookie);
   await app.register(fastifySwagger, {
@@ -200,26 +447,49 @@ export async function buildApp(
     transform: jsonSchemaTransform,
   });
 
-  const webIndex = path.join(config.webDistDir, 'index.html');
-  const serveWeb = config.env !== 'test' && existsSync(webIndex);
-  registerErrorHandling(app, { spaFallback: () => serveWeb });
-
   const guards = createGuards(services.auth);
 
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
-    try {
-      await database.ping();
-      if (deps.redis) await deps.redis.ping();
-      return {
-        status: 'ok',
-        database: database.kind,
-        redis: deps.redis ? 'up' : 'off',
+  // liveness: the process answers; nothing outside it is asked (a database outage must not make
+  // an orchestrator restart every instance)
+  app.get('/healthz', { schema: { hide: true } }, () => ({
+    status: 'ok',
+    time: clock.now().toISOString(),
+  }));
+
+  // readiness: the database and storage answer; Redis down only degrades (still ready)
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const check = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+        return 'up' as const;
+      } catch (error) {
+        app.log.error({ err: error }, 'readiness check failed');
+        return 'down' as const;
+      }
+    };
+    const [db, media, redis] = await Promise.all([
+      check(() => database.ping()),
+      check(() => storage.write('.readyz', clock.now().toISOString())),
+      // a client that is not connected answers at once (a probe must not wait for retries)
+      !deps.redis
+        ? Promise.resolve('off' as const)
+        : deps.redis.status === 'ready'
+          ? check(() => deps.redis?.ping() ?? Promise.resolve())
+          : Promise.resolve('down' as const),
+    ]);
+    if (redis === 'down') services.redisState.failed(new Error('ping failed'));
+    const ready = db === 'up' && media === 'up';
+    return reply
+      .status(ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: ready ? (redis === 'down' ? 'degraded' : 'ok') : 'unavailable',
+        database: db,
+        databaseKind: database.kind,
+        storage: media,
+        redis,
         time: clock.now().toISOString(),
-      };
-    } catch (error) {
-      app.log.error({ err: error }, 'health check failed');
-      return reply.status(503).send({ status: 'unavailable', database: database.kind });
-    }
+      });
   });
 
   await app.register(
@@ -233,20 +503,34 @@ export async function buildApp(
           cookieSecure: config.cookieSecure,
           accessTokenTtlSeconds: config.accessTokenTtlSeconds,
           wallet: services.wallet,
-          adUnlocks: services.adUnlocks,
+          events: services.events,
           accounts: services.accounts,
-          redis: deps.redis,
           rateLimitPerMinute: config.authRateLimitPerMinute,
-          // test apps share one Redis: each counts on its own
-          rateLimitNamespace:
-            config.env === 'test' ? `snapdrama:rl:auth:${randomUUID()}:` : 'snapdrama:rl:auth:',
         }),
       );
       await api.register(supportRoutes({ support: services.support, auth: services.auth, guards }));
       await api.register(i18nRoutes({ i18n: services.i18n }));
       await api.register(catalogRoutes({ catalog: services.catalog }));
+      await api.register(searchStatsRoutes({ searchStats: services.searchStats }));
       await api.register(playbackRoutes({ playback: services.playback, guards }));
       await api.register(walletRoutes({ wallet: services.wallet, guards }));
+      await api.register(eventsRoutes({ events: services.events, guards }));
+      await api.register(
+        paymentsRoutes({
+          orders: services.orders,
+          web: services.payments,
+          guards,
+          webOrigin: webOriginResolver({
+            publicBaseUrl: config.publicBaseUrl,
+            webOrigins: config.social.webOrigins,
+            production: config.env === 'production',
+          }),
+        }),
+      );
+      await api.register(paymentWebhookRoutes({ web: services.payments }));
+      await api.register(iapRoutes({ iap: services.iap, guards }));
+      await api.register(bookmarksRoutes({ bookmarks: services.bookmarks, guards }));
+      await api.register(progressRoutes({ progress: services.progress, guards }));
     },
     { prefix: API_BASE },
   );
@@ -256,9 +540,48 @@ export async function buildApp(
       walletSandboxRoutes({
         wallet: services.wallet,
         guards,
-        production: config.env === 'production',
+        production,
       }),
     );
+  }
+
+  if (config.iap.sandbox) {
+    await app.register(
+      iapSandboxRoutes({ iap: services.iap, production: config.env === 'production' }),
+    );
+  }
+
+  const paymentsSandbox = services.paymentsSandbox;
+  if (paymentsSandbox) {
+    await app.register(
+      sandboxCheckoutRoutes({ fake: paymentsSandbox, production: config.env === 'production' }),
+    );
+    app.addHook('onClose', () => paymentsSandbox.close());
+  }
+  // searches counted in memory reach the table in batches (tests flush by hand)
+  if (config.env !== 'test') {
+    const timer = setInterval(() => {
+      services.searchStats.flush().catch((error: unknown) => {
+        app.log.warn({ err: error }, 'search count flush failed');
+      });
+    }, SEARCH_STATS_FLUSH_MS);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await services.searchStats.flush().catch(() => undefined);
+    });
+  }
+  // the reconciliation sweep: captured-but-uncredited orders are credited once (tests run it by hand)
+  if (config.payments.sweepIntervalSeconds > 0 && config.env !== 'test') {
+    const timer = setInterval(() => {
+      services.payments.sweep().catch((error: unknown) => {
+        app.log.error({ err: error }, 'payment sweep failed');
+      });
+    }, config.payments.sweepIntervalSeconds * 1000);
+    timer.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+    });
   }
 
   if (services.socialProviders.sandboxes.length > 0) {
@@ -272,6 +595,18 @@ export async function buildApp(
 
   await app.register(
     mediaRoutes({ storage, signer: services.signer, catalog: services.catalog, clock }),
+  );
+
+  // the built index.html is read once: link previews put their tags into it per request
+  let indexHtml: string | undefined;
+  await app.register(
+    seoRoutes({
+      catalog: services.catalog,
+      texts: services.i18n,
+      indexHtml: serveWeb ? () => (indexHtml ??= readFileSync(webIndex, 'utf8')) : undefined,
+      publicBaseUrl: config.publicBaseUrl,
+      kakaoJsKey: config.kakaoJsKey,
+    }),
   );
 
   if (serveWeb) {

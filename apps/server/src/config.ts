@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { paymentsConfig, type PaymentsConfig } from './modules/payments/payments.config';
+import { iapConfig, type IapConfig } from './modules/payments/iap/iap.config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -34,6 +36,14 @@ const envSchema = z.object({
     .default(60 * 60 * 6),
   MEDIA_PUBLIC_BASE_URL: z.string().optional(),
   MEDIA_DIR: z.string().optional(),
+  // S3-compatible object storage for media, posters and subtitles (local disk when unset)
+  STORAGE_URL: z.url().optional(),
+  STORAGE_BUCKET: z.string().optional(),
+  STORAGE_REGION: z.string().default('us-east-1'),
+  STORAGE_ACCESS_KEY_ID: z.string().optional(),
+  STORAGE_SECRET_ACCESS_KEY: z.string().optional(),
+  STORAGE_FORCE_PATH_STYLE: bool.default(true),
+  STORAGE_PREFIX: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
@@ -44,6 +54,14 @@ const envSchema = z.object({
   GOOGLE_NATIVE_CLIENT_IDS: z.string().optional(),
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   KAKAO_CLIENT_ID: z.string().optional(),
+  /** Kakao JavaScript key of the share button; without it the share falls back to copying the link */
+  KAKAO_JS_KEY: z.string().optional(),
+  // company details shown in the footer and the terms and privacy pages (unset: the dictionary's)
+  COMPANY_NAME: z.string().max(100).optional(),
+  COMPANY_REPRESENTATIVE: z.string().max(100).optional(),
+  COMPANY_REGISTRATION_NO: z.string().max(50).optional(),
+  COMPANY_ADDRESS: z.string().max(200).optional(),
+  COMPANY_EMAIL: z.email().optional(),
   KAKAO_CLIENT_SECRET: z.string().optional(),
   KAKAO_ISSUER: z.url().default('https://kauth.kakao.com'),
   FACEBOOK_APP_ID: z.string().optional(),
@@ -59,15 +77,58 @@ const envSchema = z.object({
   SOCIAL_SANDBOX: bool.optional(),
   WEB_ORIGINS: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  TRUSTED_PROXIES: z.string().optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // events: rewarded ads (docs/decisions/0600-events-missions-attendance-ads.md)
+  AD_MIN_VIEW_SECONDS: z.coerce.number().int().min(0).max(600).default(15),
+  AD_VIEW_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  AD_UNLOCK_COOLDOWN_SECONDS: z.coerce.number().int().min(0).max(86_400).default(180),
+  AD_UNLOCK_DAILY_CAP: z.coerce.number().int().min(0).max(1000).default(10),
+  AD_VIEWS_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+  AD_VIEWS_PER_DAY: z.coerce.number().int().min(1).max(100_000).default(100),
+  AD_STAND_IN: bool.optional(),
+  AD_REQUIRE_NATIVE_VERIFICATION: bool.optional(),
+  MISSION_AD_UNITS: z.string().optional(),
+  ADMOB_VERIFIER_KEYS_URL: z
+    .url()
+    .default('https://www.gstatic.com/admob/reward/verifier-keys.json'),
+  ADMOB_VERIFIER_KEYS: z.string().optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+export interface ObjectStorageConfig {
+  /** endpoint of the S3 API; undefined means AWS's own endpoint for the region */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** undefined: the SDK's default credential chain (instance role, environment) */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+  /** key prefix inside the bucket, e.g. "prod/" ('' for none) */
+  prefix: string;
+}
+/** Dictionary keys of the company details that configuration may override. */
+export type CompanyKey =
+  | 'company.name'
+  | 'company.representative'
+  | 'company.registration_no'
+  | 'company.address'
+  | 'company.email';
 
 export interface Config {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
   publicBaseUrl: string | undefined;
+  kakaoJsKey: string | undefined;
+  /**
+   * Company details overriding the dictionary's company.* texts in every language (the footer's
+   * business name and copyright lines, the terms and privacy pages); unset keys keep the defaults
+   */
+  company: Partial<Record<CompanyKey, string>>;
   logLevel: Env['LOG_LEVEL'];
   dataDir: string;
   databaseUrl: string | undefined;
@@ -84,6 +145,8 @@ export interface Config {
   mediaPublicBaseUrl: string | undefined;
   /** local folder of media and resources (posters, subtitles) */
   mediaDir: string;
+  /** S3-compatible bucket for media and resources; local disk (mediaDir) when undefined */
+  objectStorage: ObjectStorageConfig | undefined;
   ffmpegPath: string | undefined;
   seedDemo: boolean;
   webDistDir: string;
@@ -91,6 +154,43 @@ export interface Config {
   social: SocialConfig;
   /** requests per minute per client address on each sign-in call */
   authRateLimitPerMinute: number;
+  /** web payment gateways (Toss, Stripe, PayPal): keys, API bases, stand-ins */
+  payments: PaymentsConfig;
+  /** in-app purchases (Google Play, Apple): store keys, trusted roots, stand-ins */
+  iap: IapConfig;
+  /** requests per minute per client address on each other write route */
+  writeRateLimitPerMinute: number;
+  /**
+   * proxies whose X-Forwarded-* and X-Request-Id headers are believed (addresses, CIDR ranges or
+   * proxy-addr's names loopback, linklocal, uniquelocal); empty: the socket's peer is the client
+   */
+  trustedProxies: string[];
+  /** bearer token of /metrics; unset: /metrics is off in production and open elsewhere */
+  metricsToken: string | undefined;
+  /** how long SIGTERM waits for in-flight requests before the process exits anyway */
+  shutdownGraceMs: number;
+  events: EventsConfig;
+}
+
+export interface EventsConfig {
+  /** seconds an ad must run before its view can be redeemed */
+  adMinViewSeconds: number;
+  /** a view older than this cannot be redeemed */
+  adViewTtlSeconds: number;
+  adUnlockCooldownSeconds: number;
+  /** ad unlocks per user per service day */
+  adUnlockDailyCap: number;
+  adViewsPerHour: number;
+  adViewsPerDay: number;
+  /** the local stand-in ad is accepted (never in production) */
+  adStandIn: boolean;
+  /** native (aos/ios) views need an AdMob server-side verification before they are redeemed */
+  requireNativeVerification: boolean;
+  /** GPT rewarded ad units of mission ads, at most five */
+  missionAdUnits: string[];
+  admobVerifierKeysUrl: string;
+  /** a fixed verifier key document (JSON) instead of the key server, e.g. for tests */
+  admobVerifierKeys: string | undefined;
 }
 
 export interface OidcProviderConfig {
@@ -208,15 +308,25 @@ function devSecret(dataDir: string, name: string): string {
 /** Reads and checks the environment once; every problem is listed in one readable error. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
   const problems: string[] = [];
+  const invalid = new Set<string>();
+  let e: Env;
+  if (parsed.success) {
+    e = parsed.data;
+  } else {
+    for (const issue of parsed.error.issues) {
+      problems.push(`  ${issue.path.join('.')}: ${issue.message}`);
+      invalid.add(String(issue.path[0]));
+    }
+    // the remaining checks still run on the valid variables, so one start lists every problem
+    e = envSchema.parse(
+      Object.fromEntries(Object.entries(source).filter(([key]) => !invalid.has(key))),
+    );
+  }
   if (e.NODE_ENV === 'production') {
-    if (!e.JWT_SECRET) problems.push('  JWT_SECRET: required in production');
-    if (!e.MEDIA_SIGNING_SECRET) problems.push('  MEDIA_SIGNING_SECRET: required in production');
+    for (const name of ['JWT_SECRET', 'MEDIA_SIGNING_SECRET'] as const) {
+      if (!e[name] && !invalid.has(name)) problems.push(`  ${name}: required in production`);
+    }
   }
   try {
     new Intl.DateTimeFormat('en', { timeZone: e.SERVICE_TIMEZONE });
@@ -224,6 +334,20 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`  SERVICE_TIMEZONE: unknown time zone "${e.SERVICE_TIMEZONE}"`);
   }
   const social = socialConfig(e, problems);
+  const payments = paymentsConfig(source, problems);
+  const iap = iapConfig(source, problems);
+  if (e.NODE_ENV === 'production' && e.AD_STAND_IN === true) {
+    problems.push('  AD_STAND_IN: the stand-in ad is never available in production');
+  }
+  if (e.STORAGE_URL && !e.STORAGE_BUCKET) {
+    problems.push('  STORAGE_BUCKET: required with STORAGE_URL');
+  }
+  if (!e.STORAGE_ACCESS_KEY_ID !== !e.STORAGE_SECRET_ACCESS_KEY) {
+    problems.push('  STORAGE_ACCESS_KEY_ID / STORAGE_SECRET_ACCESS_KEY: set both or neither');
+  }
+  if (list(e.MISSION_AD_UNITS).length > 5) {
+    problems.push('  MISSION_AD_UNITS: at most five ad units');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -232,6 +356,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicBaseUrl: e.PUBLIC_BASE_URL,
+    kakaoJsKey: e.KAKAO_JS_KEY || undefined,
+    company: Object.fromEntries(
+      (
+        [
+          ['company.name', e.COMPANY_NAME],
+          ['company.representative', e.COMPANY_REPRESENTATIVE],
+          ['company.registration_no', e.COMPANY_REGISTRATION_NO],
+          ['company.address', e.COMPANY_ADDRESS],
+          ['company.email', e.COMPANY_EMAIL],
+        ] as const
+      ).filter((entry): entry is readonly [CompanyKey, string] => Boolean(entry[1])),
+    ),
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
@@ -246,6 +382,22 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     mediaUrlTtlSeconds: e.MEDIA_URL_TTL_SECONDS,
     mediaPublicBaseUrl: e.MEDIA_PUBLIC_BASE_URL,
     mediaDir: path.resolve(e.MEDIA_DIR ?? path.join(dataDir, 'media')),
+    objectStorage: e.STORAGE_BUCKET
+      ? {
+          endpoint: e.STORAGE_URL,
+          bucket: e.STORAGE_BUCKET,
+          region: e.STORAGE_REGION,
+          credentials:
+            e.STORAGE_ACCESS_KEY_ID && e.STORAGE_SECRET_ACCESS_KEY
+              ? {
+                  accessKeyId: e.STORAGE_ACCESS_KEY_ID,
+                  secretAccessKey: e.STORAGE_SECRET_ACCESS_KEY,
+                }
+              : undefined,
+          forcePathStyle: e.STORAGE_FORCE_PATH_STYLE,
+          prefix: (e.STORAGE_PREFIX ?? '').replace(/^\/+/, ''),
+        }
+      : undefined,
     ffmpegPath: e.FFMPEG_PATH,
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(
@@ -254,5 +406,24 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     social,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    payments,
+    iap,
+    writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
+    trustedProxies: list(e.TRUSTED_PROXIES),
+    metricsToken: e.METRICS_TOKEN,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    events: {
+      adMinViewSeconds: e.AD_MIN_VIEW_SECONDS,
+      adViewTtlSeconds: e.AD_VIEW_TTL_SECONDS,
+      adUnlockCooldownSeconds: e.AD_UNLOCK_COOLDOWN_SECONDS,
+      adUnlockDailyCap: e.AD_UNLOCK_DAILY_CAP,
+      adViewsPerHour: e.AD_VIEWS_PER_HOUR,
+      adViewsPerDay: e.AD_VIEWS_PER_DAY,
+      adStandIn: e.NODE_ENV !== 'production' && e.AD_STAND_IN !== false,
+      requireNativeVerification: e.AD_REQUIRE_NATIVE_VERIFICATION ?? e.NODE_ENV === 'production',
+      missionAdUnits: list(e.MISSION_AD_UNITS),
+      admobVerifierKeysUrl: e.ADMOB_VERIFIER_KEYS_URL,
+      admobVerifierKeys: e.ADMOB_VERIFIER_KEYS,
+    },
   };
 }

@@ -4,7 +4,7 @@ import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { resolveFfmpegPath } from './media/ffmpeg';
-import { createLocalStorage } from './media/storage';
+import { createConfiguredStorage } from './media/s3-storage';
 import { openRedis } from './redis';
 import { prepareContent } from './seed/demo';
 
@@ -17,7 +17,8 @@ async function main() {
   });
   await database.migrate();
 
-  const storage = createLocalStorage(config.mediaDir);
+  // a bucket when STORAGE_BUCKET is set (shared by every instance), else the local media folder
+  const storage = createConfiguredStorage(config);
   const logger =
     process.stdout.isTTY && config.env !== 'production'
       ? {
@@ -33,6 +34,7 @@ async function main() {
     storage,
     redis,
     logger,
+    defaultMetrics: true,
   });
 
   await prepareContent({
@@ -45,17 +47,29 @@ async function main() {
     log: app.log,
   });
 
-  closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
-    if (err) app.log.error({ err }, 'shutting down after an error');
-    else app.log.info(`${signal} received, shutting down`);
-    await app.close();
-    await database.close();
-    redis?.disconnect();
-  });
+  // SIGTERM: stop accepting connections (the load balancer's /readyz fails with them), let the
+  // requests in flight finish, then close the pools; past the grace time the process exits anyway
+  closeWithGrace(
+    {
+      delay: config.shutdownGraceMs,
+      logger: { error: (message: string) => app.log.error(message) },
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error({ err }, 'shutting down after an error');
+      else app.log.info(`${signal} received, draining requests in flight`);
+      await app.close();
+      await database.close();
+      storage.close();
+      await redis?.quit().catch(() => redis.disconnect());
+      app.log.info('shut down cleanly');
+    },
+  );
 
   await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(
-    `SnapDrama is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port}`,
+    `SnapDrama is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
   );
 }
 

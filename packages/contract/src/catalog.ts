@@ -51,3 +51,10 @@ export const catalogPaths = {
     `/drama/search/list/${encodeURIComponent(keyword)}/${count}/${page}`,
   viewCount: () => '/drama/view-count',
 } as const;
+
+/** GET /drama/search/top: the most searched keywords of the week that found dramas. */
+export const topSearchData = z.object({
+  keywordList: z.array(z.object({ keyword: z.string(), count: z.number().int() })),
+});
+export type TopSearchData = z.infer<typeof topSearchData>;
+export const topSearchPath = '/drama/search/top';

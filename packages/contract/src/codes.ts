@@ -8,6 +8,8 @@ export const ResultCode = {
   INVALID_SESSION: 401001,
   REFRESH_TOKEN_INVALID: 401002,
   FORBIDDEN: 403001,
+  /** a cookie-authenticated write (or logout) sent from another site */
+  CROSS_SITE_REQUEST: 403006,
   MEDIA_SIGNATURE_INVALID: 403002,
   GUEST_NOT_FOUND: 403003,
   EPISODE_LOCKED: 403004,
@@ -19,6 +21,12 @@ export const ResultCode = {
   ALREADY_BOOKMARKED: 409001,
   REFRESH_TOKEN_REUSED: 409002,
   ALREADY_JOINED: 409003,
+  /** a request body over the route's size limit */
+  PAYLOAD_TOO_LARGE: 413001,
+  /** a path or path parameter over the length limit */
+  URI_TOO_LONG: 414001,
+  /** a body that is not JSON (or not one of the types the route opted in to) */
+  UNSUPPORTED_MEDIA_TYPE: 415001,
   ACCESS_TOKEN_EXPIRED: 419001,
   RATE_LIMITED: 429001,
   INTERNAL: 500001,
@@ -57,6 +65,79 @@ export const ResultCode = {
   ACCOUNT_NOT_FOUND: 404010,
   /** the provider is not configured (and the sandbox is off) or did not answer */
   PROVIDER_UNAVAILABLE: 503010,
+  // events: missions, attendance, rewarded ads, ad unlock (x06x)
+  /** a mission report without what its type needs (logId, dramId and epsd) */
+  MISSION_INPUT_REQUIRED: 400060,
+  /** a guest called an event call (attendance, missions, ads): the client opens login */
+  EVENT_GUEST_NOT_ALLOWED: 403060,
+  /** the AdMob server-side verification callback's signature does not verify */
+  AD_CALLBACK_SIGNATURE_INVALID: 403061,
+  /** no such mission */
+  MISSION_NOT_FOUND: 404060,
+  /** no such ad view for this user (unknown, or another user's logId) */
+  AD_VIEW_NOT_FOUND: 404061,
+  /** no such watch log for this user */
+  MISSION_WATCH_LOG_NOT_FOUND: 404062,
+  /** already checked in today (service day) */
+  ALREADY_ATTENDED: 409060,
+  /** the day number sent is not the one the server would record: refetch and retry */
+  ATTENDANCE_DAY_MISMATCH: 409061,
+  /** the mission is completed for this period already */
+  MISSION_COMPLETED: 409062,
+  /** the report does not count yet (the watch log has not reached 90 % of the episode) */
+  MISSION_NOT_COMPLETE: 409063,
+  /** this ad view was redeemed already */
+  AD_VIEW_USED: 409064,
+  /** the ad has not run its minimum duration yet */
+  AD_VIEW_TOO_EARLY: 409065,
+  /** the ad view is too old to redeem */
+  AD_VIEW_EXPIRED: 409066,
+  /** the ad view was opened for the other type (unlock vs mission) */
+  AD_VIEW_WRONG_TYPE: 409067,
+  /** a native ad view the ad network has not confirmed */
+  AD_VIEW_NOT_VERIFIED: 409068,
+  /** this watch log or this episode's share was counted already (today) */
+  MISSION_ALREADY_REPORTED: 409069,
+  /** the 180 s ad-unlock cooldown is running */
+  AD_UNLOCK_COOLDOWN: 429060,
+  /** the daily cap of ad unlocks is reached */
+  AD_UNLOCK_CAP_REACHED: 429061,
+  /** too many ad views opened: slow down */
+  AD_RATE_LIMITED: 429062,
+  // payments: goods, orders, gateway confirmations, provider callbacks (x07x)
+  /** no coin pack with this gods_code (or it is not for sale) */
+  PAYMENT_GOODS_NOT_FOUND: 404070,
+  /** no such order for this user (unknown, or another user's) */
+  PAYMENT_ORDER_NOT_FOUND: 404071,
+  /** the Stripe Checkout Session is unknown or not this order's (payment.msg_stripe_session_not_found) */
+  STRIPE_SESSION_NOT_FOUND: 404072,
+  /** the price sent is not the server's price of this pack for this gateway; reload the goods */
+  PAYMENT_PRICE_MISMATCH: 409070,
+  /** the pack has no price for this gateway (price 0: purchase not available) */
+  PAYMENT_NOT_AVAILABLE: 409071,
+  /** the confirmation came through another gateway than the order's */
+  PAYMENT_GATEWAY_MISMATCH: 409072,
+  /** the amount paid or confirmed differs from the order's amount */
+  PAYMENT_AMOUNT_MISMATCH: 409073,
+  /** the approved PayPal order is not the one created for this order (payment.msg_paypal_order_id_not_match) */
+  PAYPAL_ORDER_ID_MISMATCH: 409074,
+  /** the provider refused the payment; the message is "<PROVIDER_CODE>: <provider message>" */
+  PAYMENT_DECLINED: 409075,
+  /** the provider has not completed the payment (session open, order not approved) */
+  PAYMENT_NOT_COMPLETED: 409076,
+  /** the order is failed, canceled or refunded: start a new one */
+  PAYMENT_ORDER_CLOSED: 409077,
+  /** this provider transaction (purchase token, transaction id, capture) already paid another order */
+  PAYMENT_ALREADY_USED: 409078,
+  /** the store receipt did not verify (signature, bundle/package, product, environment) */
+  IAP_VERIFICATION_FAILED: 400070,
+  /** a provider callback whose signature did not verify */
+  WEBHOOK_SIGNATURE_INVALID: 400071,
+  /** the gateway is off (no keys and no stand-in) or the provider did not answer */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503070,
+  // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
+  /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
+  BOOKMARK_NOT_FOUND: 404080,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

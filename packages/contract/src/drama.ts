@@ -70,6 +70,11 @@ export const episodeStartData = z.object({
    * takes its own POST /drama/episode.
    */
   nextVideoUrlList: z.array(videoUrl).optional(),
+  /**
+   * True when this start completed a run of consecutive watched episodes and the server bookmarked
+   * the drama for the caller (spec §4 auto-bookmark); absent otherwise.
+   */
+  autoBookmarked: z.boolean().optional(),
 });
 export type EpisodeStartData = z.infer<typeof episodeStartData>;
 

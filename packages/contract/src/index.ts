@@ -10,3 +10,8 @@ export * from './message-keys';
 export * from './wallet';
 export * from './catalog';
 export * from './accounts';
+export * from './events-constants';
+export * from './events';
+export * from './payments';
+export * from './bookmark';
+export * from './progress';

@@ -16,7 +16,18 @@ export const user = z.object({
   lang: languageSchema,
   coin: z.number().int(),
   coin_list: coinList,
+  /** ad unlocks used today (service day) */
   unlock_count: z.number().int(),
+  /** daily maximum of ad unlocks */
+  unlock_cap: z.number().int(),
+  /** the last ad unlock (ISO 8601), null if none: the 180 s cooldown runs from here */
+  last_unlock_dtm: z.string().nullable(),
+  /** seconds left of the ad-unlock cooldown now; 0 when time allows an ad unlock */
+  unlock_cooldown_sec: z.number().int(),
+  /** Y when the user has checked in today (service day) */
+  atdn_today_yn: z.enum(['Y', 'N']),
+  /** the spec's next attendance day (§4): days below it show as checked */
+  next_cnsc_atdn: z.number().int(),
 });
 export type User = z.infer<typeof user>;
 

@@ -147,3 +147,71 @@ export function createRedisCache(options: { redis: Redis; prefix?: string }): Ca
     },
   };
 }
+
+/**
+ * The Redis cache while Redis is connected, an in-process one while it is not: an outage makes
+ * lists a little staler on other instances (until their TTL) instead of failing requests.
+ * A lookup counts as a hit or miss for the metrics.
+ */
+export function createResilientCache(options: {
+  redis: Redis;
+  prefix: string;
+  clock: Clock;
+  onLookup?: (result: 'hit' | 'miss') => void;
+  onRedisError?: (error: unknown) => void;
+}): Cache {
+  const shared = createRedisCache({ redis: options.redis, prefix: options.prefix });
+  let local = createMemoryCache({ clock: options.clock });
+  let wasReady = true;
+  const ready = () => {
+    const now = options.redis.status === 'ready';
+    // entries kept during an earlier outage missed other instances' invalidations
+    if (!now && wasReady) local = createMemoryCache({ clock: options.clock });
+    wasReady = now;
+    return now;
+  };
+  return {
+    async getOrLoad<T>(
+      namespace: string,
+      key: string,
+      ttlSeconds: number,
+      load: () => Promise<T>,
+    ): Promise<T> {
+      let loaded: { value: T } | undefined;
+      let loadFailed = false;
+      const counted = async () => {
+        options.onLookup?.('miss');
+        try {
+          const value = await load();
+          loaded = { value };
+          return value;
+        } catch (error) {
+          loadFailed = true;
+          throw error;
+        }
+      };
+      if (!ready()) {
+        const value = await local.getOrLoad(namespace, key, ttlSeconds, counted);
+        if (!loaded) options.onLookup?.('hit');
+        return value;
+      }
+      try {
+        const value = await shared.getOrLoad(namespace, key, ttlSeconds, counted);
+        if (!loaded) options.onLookup?.('hit');
+        return value;
+      } catch (error) {
+        if (loadFailed) throw error;
+        options.onRedisError?.(error);
+        if (loaded) return loaded.value;
+        return local.getOrLoad(namespace, key, ttlSeconds, load);
+      }
+    },
+    async invalidate(...namespaces: string[]): Promise<void> {
+      await local.invalidate(...namespaces);
+      if (!ready()) return;
+      await shared.invalidate(...namespaces).catch((error: unknown) => {
+        options.onRedisError?.(error);
+      });
+    },
+  };
+}

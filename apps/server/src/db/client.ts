@@ -22,6 +22,8 @@ export interface Database {
   db: Db;
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /** connections of the PostgreSQL pool (for metrics); PGlite has one and no pool */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -78,6 +80,7 @@ export function openPostgres(
     async ping() {
       await db.execute(sql`select 1`);
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },

@@ -5,3 +5,8 @@ export * from '../modules/playback/playback.tables';
 export * from '../modules/i18n/i18n.tables';
 export * from '../modules/wallet/wallet.tables';
 export * from '../modules/support/support.tables';
+export * from '../modules/events/events.tables';
+export * from '../modules/payments/payments.tables';
+export * from '../modules/bookmarks/bookmarks.tables';
+export * from '../modules/progress/progress.tables';
+export * from '../modules/search-stats/search-stats.tables';

@@ -1,6 +1,12 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { API_BASE, MEDIA_BASE, RESOURCES_BASE, ResultCode } from '@snapdrama/contract';
+import {
+  API_BASE,
+  MEDIA_BASE,
+  RESOURCES_BASE,
+  ResultCode,
+  type ErrorCode,
+} from '@snapdrama/contract';
 import { AppError } from '../errors';
 
 function validationMessage(
@@ -14,6 +20,35 @@ function validationMessage(
     return `${where || 'request'}: ${v.message ?? 'is invalid'}`;
   });
   return parts.join('; ');
+}
+
+/** Our code for a framework's 4xx (body parser, router): the status is kept where we have one. */
+function clientErrorCode(status: number): ErrorCode {
+  switch (status) {
+    case 413:
+      return ResultCode.PAYLOAD_TOO_LARGE;
+    case 414:
+      return ResultCode.URI_TOO_LONG;
+    case 415:
+      return ResultCode.UNSUPPORTED_MEDIA_TYPE;
+    case 429:
+      return ResultCode.RATE_LIMITED;
+    default:
+      return ResultCode.BAD_REQUEST;
+  }
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals (bad percent-encoding, a path parameter
+ * over maxParamLength) answer before any hook or error handler, so they get the envelope here.
+ */
+export function frameworkErrors(
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const code = clientErrorCode(error.statusCode ?? 400);
+  void reply.status(Math.floor(code / 1000)).send({ code, message: error.message, data: null });
 }
 
 /**
@@ -40,10 +75,11 @@ export function registerErrorHandling(
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      // malformed JSON, a wrong content type, a body too large...
+      // malformed JSON, a wrong content type, a body too large, a rate limit...
+      const code = clientErrorCode(status);
       return reply
-        .status(400)
-        .send({ code: ResultCode.BAD_REQUEST, message: error.message, data: null });
+        .status(Math.floor(code / 1000))
+        .send({ code, message: error.message, data: null });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -113,6 +113,28 @@ describe('signature checks', () => {
     );
   });
 
+  it('signatures are not malleable: only the canonical sig and decimal expires open a file', async () => {
+    const auto = (await startEpisode(1, 1))[0]?.videoUrl ?? '';
+    expect((await get(auto)).statusCode).toBe(200);
+    const url = new URL(auto, 'http://x');
+    const sig = url.searchParams.get('sig') ?? '';
+    const expires = Number(url.searchParams.get('expires'));
+    const variants = [
+      auto.replace(sig, `${sig}AAAA`), // appended junk decodes to the same first 32 bytes
+      auto.replace(sig, `${sig}.`),
+      auto.replace(sig, `${sig.slice(0, -1)}${sig.endsWith('A') ? 'B' : 'A'}`), // unused bits
+      auto.replace(`expires=${expires}`, `expires=0x${expires.toString(16)}`),
+      auto.replace(`expires=${expires}`, `expires=%2B${expires}`),
+      auto.replace(`expires=${expires}`, `expires=0${expires}`),
+      auto.replace(`expires=${expires}`, `expires=${expires}.0`),
+    ];
+    for (const variant of variants) {
+      const res = await get(variant);
+      expect([400, 403]).toContain(res.statusCode);
+      expect(res.json()).toMatchObject({ data: null });
+    }
+  });
+
   it('a signature for one episode opens no other episode', async () => {
     const auto = (await startEpisode(1, 1))[0]?.videoUrl ?? '';
     await expectForbidden(auto.replace('/media/1/1/', '/media/1/2/'));
@@ -139,6 +161,39 @@ describe('signature checks', () => {
     ]) {
       const res = await get(auto.replace('master.m3u8', path));
       expect([400, 403, 404], path).toContain(res.statusCode);
+    }
+  });
+});
+
+describe('encoded path traversal', () => {
+  // each decodes (once or twice) to a path outside the episode's files or the resources folder
+  const TRAVERSALS = [
+    '%2e%2e/%2e%2e/resources/posters/x.svg',
+    '..%2F..%2F..%2Fpackage.json',
+    '480p%2F..%2F..%2F..%2Fsecret',
+    '%252e%252e%252f%252e%252e%252fsecret',
+    '..%255c..%255csecret',
+    '..%5c..%5csecret',
+    '%c0%ae%c0%ae/%c0%ae%c0%ae/secret',
+    '480p/..%00/seg_000.m4s',
+    '%2F%2Fetc%2Fpasswd',
+  ];
+  const expectRefused = (res: { statusCode: number; body: string }, label: string) => {
+    expect([400, 403, 404], label).toContain(res.statusCode);
+    const body = JSON.parse(res.body) as { code: number };
+    expect(Math.floor(body.code / 1000), label).toBe(res.statusCode);
+  };
+
+  it('is refused on signed media URLs, even with a valid signature', async () => {
+    const auto = (await startEpisode(1, 1))[0]?.videoUrl ?? '';
+    for (const path of TRAVERSALS)
+      expectRefused(await get(auto.replace('master.m3u8', path)), path);
+  });
+
+  it('is refused on public resources', async () => {
+    for (const path of TRAVERSALS) {
+      expectRefused(await get(`/resources/${path}`), path);
+      expectRefused(await get(`/resources/posters/${path}`), path);
     }
   });
 });

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import type { CatalogService } from '../modules/catalog/catalog.service';
 import { RENDITIONS } from './hls';
 import { signPlaylist, type MediaSigner } from './signing';
-import { isSafeKey, type Storage } from './storage';
+import { contentTypeOf, isSafeKey, type Storage } from './storage';
 
 const renditionNames = RENDITIONS.map((r) => r.name).join('|');
 /** The only files an episode folder serves. */
@@ -14,18 +14,7 @@ const MEDIA_FILE = new RegExp(
   `^(master\\.m3u8|(${renditionNames})/(index\\.m3u8|init\\.mp4|seg_\\d{3,5}\\.m4s))$`,
 );
 
-const CONTENT_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  mp4: 'video/mp4',
-  m4s: 'video/iso.segment',
-  json: 'application/json; charset=utf-8',
-  svg: 'image/svg+xml',
-  jpg: 'image/jpeg',
-  webp: 'image/webp',
-  png: 'image/png',
-};
-const contentType = (key: string) =>
-  CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+const contentType = contentTypeOf;
 
 const forbidden = (why: string) =>
   new AppError(ResultCode.MEDIA_SIGNATURE_INVALID, `Media URL ${why}`);
@@ -60,8 +49,17 @@ export function mediaRoutes(deps: {
           hide: true,
           params: z.object({ dramaId: idParam, epsd: episodeNumber, '*': z.string() }),
           querystring: z.object({
-            expires: z.coerce.number().int().optional(),
-            sig: z.string().max(128).optional(),
+            // exactly the form we sign: decimal seconds (no hex, sign or leading zeros) and the
+            // 43-character base64url HMAC, so every file has one URL per expiry for CDN caches
+            expires: z
+              .string()
+              .regex(/^[1-9][0-9]{0,11}$/, 'must be decimal seconds')
+              .transform(Number)
+              .optional(),
+            sig: z
+              .string()
+              .regex(/^[A-Za-z0-9_-]{43}$/, 'must be the URL signature')
+              .optional(),
           }),
         },
       },

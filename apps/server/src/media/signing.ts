@@ -17,7 +17,12 @@ export function createMediaSigner(secret: string): MediaSigner {
     verify(dramaId, epsd, expires, sig) {
       const expected = mac(dramaId, epsd, expires);
       const given = Buffer.from(sig, 'base64url');
-      return given.length === expected.length && timingSafeEqual(given, expected);
+      // base64url decoding skips junk and unused trailing bits: only the canonical text passes
+      return (
+        given.length === expected.length &&
+        given.toString('base64url') === sig &&
+        timingSafeEqual(given, expected)
+      );
     },
   };
 }

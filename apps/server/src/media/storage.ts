@@ -14,6 +14,20 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
 }
 
+const CONTENT_TYPES: Record<string, string> = {
+  m3u8: 'application/vnd.apple.mpegurl',
+  mp4: 'video/mp4',
+  m4s: 'video/iso.segment',
+  json: 'application/json; charset=utf-8',
+  svg: 'image/svg+xml',
+  jpg: 'image/jpeg',
+  webp: 'image/webp',
+  png: 'image/png',
+};
+/** The media type of a stored file, from its name. */
+export const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+
 /** Keys are relative, slash-separated, with no empty, "." or ".." parts. */
 export function isSafeKey(key: string): boolean {
   if (!key || key.length > 512 || key.startsWith('/') || key.includes('\\')) return false;

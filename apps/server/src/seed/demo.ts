@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language } from '@snapdrama/contract';
 import type { Clock } from '../clock';
 import { syntheticClipInput, transcodeToHls } from '../media/hls';
+import { ensureStandinAd } from '../media/standin-ad';
 import type { Storage } from '../media/storage';
 import type { CatalogRepository } from '../modules/catalog/catalog.repository';
 import type { I18nService } from '../modules/i18n/i18n.service';
@@ -91,6 +92,9 @@ export async function seedDemoContent(deps: {
   const dramas = deps.dramas ?? DEMO_DRAMAS;
   if (deps.encodeClips !== false) {
     await ensureDemoClips({ storage: deps.storage, ffmpegPath: deps.ffmpegPath, log: deps.log });
+    if (await ensureStandinAd({ storage: deps.storage, ffmpegPath: deps.ffmpegPath })) {
+      deps.log.info('demo content: stand-in rewarded ad video encoded');
+    }
   }
 
   const dictionary: { lang: Language; key: string; value: string }[] = [];

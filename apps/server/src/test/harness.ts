@@ -7,8 +7,10 @@ import pg from 'pg';
 import { API_BASE } from '@snapdrama/contract';
 import { buildApp, type Services } from '../app';
 import { ManualClock } from '../clock';
-import { loadConfig, type Config } from '../config';
+import { loadConfig, type Config, type ObjectStorageConfig } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
+import { copyFolderToStorage } from '../media/media-copy';
+import { createS3Storage } from '../media/s3-storage';
 import { createLocalStorage, type Storage } from '../media/storage';
 import { prepareContent } from '../seed/demo';
 import { openRedis, type Redis } from '../redis';
@@ -23,6 +25,8 @@ export const TEST_MEDIA_SECRET = 'test-media-secret-0123456789abcdef01234567';
  */
 export async function openTestDatabase(): Promise<{
   database: Database;
+  /** the PostgreSQL database's address, for other processes sharing it (undefined on PGlite) */
+  url?: string;
   drop: () => Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
@@ -41,6 +45,7 @@ export async function openTestDatabase(): Promise<{
   const database = openPostgres(testUrl.toString(), 20, () => undefined);
   return {
     database,
+    url: testUrl.toString(),
     async drop() {
       await database.close();
       const again = new pg.Client({ connectionString: url });
@@ -59,6 +64,8 @@ export interface TestContext {
   storage: Storage;
   config: Config;
   redis: Redis | undefined;
+  /** the PostgreSQL database's address (undefined on PGlite) */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
 }
 
@@ -66,14 +73,21 @@ export async function createTestContext(
   options: {
     env?: Record<string, string>;
     seed?: boolean;
+    /** another Redis than REDIS_URL's (e.g. a closed port); null: none */
+    redisUrl?: string | null;
+    /** serve media from this bucket (a local S3 server) instead of a local folder */
+    objectStorage?: ObjectStorageConfig;
   } = {},
 ): Promise<TestContext> {
   const dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-test-'));
   const mediaDir = path.join(dir, 'media');
-  const storage = createLocalStorage(mediaDir);
+  const local = createLocalStorage(mediaDir);
   // the shared, pre-encoded clips appear inside this test's storage
-  await storage.write('.keep', '');
+  await local.write('.keep', '');
   await symlink(path.join(TEST_MEDIA_DIR, 'clips'), path.join(mediaDir, 'clips'));
+  const bucket = options.objectStorage ? createS3Storage(options.objectStorage) : undefined;
+  if (bucket) await copyFolderToStorage(mediaDir, bucket, { skipExisting: true });
+  const storage: Storage = bucket ?? local;
 
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -85,12 +99,15 @@ export async function createTestContext(
     CACHE_PREFIX: `test:${randomUUID()}`,
     // sign-in rate limits are tested on their own (accounts.routes.test.ts); suites join many guests
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    // write limits likewise (http/edge.test.ts); race tests send hundreds of writes at once
+    WRITE_RATE_LIMIT_PER_MINUTE: '100000',
     ...options.env,
   });
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url: databaseUrl } = await openTestDatabase();
   await database.migrate();
   const clock = new ManualClock();
-  const redis = process.env.REDIS_URL ? openRedis(process.env.REDIS_URL) : undefined;
+  const redisUrl = options.redisUrl === undefined ? process.env.REDIS_URL : options.redisUrl;
+  const redis = redisUrl ? openRedis(redisUrl) : undefined;
   const { app, services } = await buildApp({
     config,
     database,
@@ -115,9 +132,11 @@ export async function createTestContext(
     storage,
     config,
     redis,
+    databaseUrl,
     async close() {
       await app.close();
       redis?.disconnect();
+      bucket?.close();
       await drop();
       await rm(dir, { recursive: true, force: true });
     },

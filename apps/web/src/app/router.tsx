@@ -78,6 +78,12 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            path: 'mission',
+            lazy: async () => ({
+              Component: (await import('../features/mission/mission-page')).MissionPage,
+            }),
+          },
+          {
             path: 'settings',
             lazy: async () => ({
               Component: (await import('../features/settings/settings-page')).SettingsPage,
@@ -93,6 +99,26 @@ export const router = createBrowserRouter([
             path: 'settings/privacy',
             lazy: async () => ({
               Component: (await import('../features/settings/legal-page')).PrivacyPage,
+            }),
+          },
+          {
+            path: 'payment',
+            lazy: async () => ({
+              Component: (await import('../features/payment/payment-page')).PaymentPage,
+            }),
+          },
+          {
+            // where Toss, Stripe and PayPal (or their local stand-ins) send the viewer back
+            path: 'payment/return/:gateway',
+            lazy: async () => ({
+              Component: (await import('../features/payment/payment-return-page'))
+                .PaymentReturnPage,
+            }),
+          },
+          {
+            path: 'bookmark',
+            lazy: async () => ({
+              Component: (await import('../features/bookmarks/bookmark-page')).BookmarkPage,
             }),
           },
           ...catalogRoutes,

@@ -147,6 +147,11 @@ describe('access tokens on requests', () => {
       coin: 0,
       coin_list: { paid: 0, bonus: 0 },
       unlock_count: 0,
+      unlock_cap: 10,
+      last_unlock_dtm: null,
+      unlock_cooldown_sec: 0,
+      atdn_today_yn: 'N',
+      next_cnsc_atdn: 1,
     });
     expect(user.ncknm).toMatch(/^Guest\d{4}$/);
     expect(currentDateTime).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+09:00$/);

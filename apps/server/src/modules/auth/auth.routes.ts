@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -23,12 +22,13 @@ import {
   tokenData,
   userInfoData,
   type Language,
+  type User,
 } from '@snapdrama/contract';
 import { formatInZone, type Clock } from '../../clock';
 import { AppError } from '../../errors';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
-import type { Redis } from '../../redis';
+import { bearerToken, rateLimited, sameSiteVerdict } from '../../http/edge';
 import type { AccountsService } from './accounts.service';
 import type { AuthContext, AuthService, IssuedSession } from './auth.service';
 import type { UserRow } from './auth.repository';
@@ -36,8 +36,21 @@ import type { UserRow } from './auth.repository';
 export interface WalletView {
   balances(userId: string): Promise<{ paid: number; bonus: number }>;
 }
-export interface AdUnlockView {
-  unlocksToday(userId: string): Promise<number>;
+/** The events module's part of user info: ad unlocks (unlock_count...) and attendance state. */
+export interface EventStateView {
+  userState(
+    userId: string,
+  ): Promise<
+    Pick<
+      User,
+      | 'unlock_count'
+      | 'unlock_cap'
+      | 'last_unlock_dtm'
+      | 'unlock_cooldown_sec'
+      | 'atdn_today_yn'
+      | 'next_cnsc_atdn'
+    >
+  >;
 }
 
 const guestId = z.uuid('guest authId must be a UUID');
@@ -50,17 +63,13 @@ export function authRoutes(deps: {
   cookieSecure: boolean;
   accessTokenTtlSeconds: number;
   wallet: WalletView;
-  adUnlocks: AdUnlockView;
+  events: EventStateView;
   accounts: AccountsService;
-  /** shares the sign-in rate limits between instances when set */
-  redis?: Redis;
   rateLimitPerMinute: number;
-  /** Redis key prefix of the limits; instances of one deployment share it */
-  rateLimitNamespace: string;
 }): FastifyPluginAsyncZod {
   const { auth, guards, accounts } = deps;
   /** per client address and route: sign-in calls are where guessing and abuse happen */
-  const limited = { rateLimit: { max: deps.rateLimitPerMinute, timeWindow: '1 minute' } };
+  const limited = rateLimited(deps.rateLimitPerMinute);
 
   /** The caller of a sign-in call, if any: a stale or bad token never blocks signing in. */
   const signedInCaller = async (
@@ -103,9 +112,9 @@ export function authRoutes(deps: {
   };
 
   const toWireUser = async (user: UserRow) => {
-    const [balances, unlockCount] = await Promise.all([
+    const [balances, eventState] = await Promise.all([
       deps.wallet.balances(user.id),
-      deps.adUnlocks.unlocksToday(user.id),
+      deps.events.userState(user.id),
     ]);
     return {
       user_id: user.id,
@@ -115,20 +124,11 @@ export function authRoutes(deps: {
       lang: user.lang as Language,
       coin: balances.paid + balances.bonus,
       coin_list: balances,
-      unlock_count: unlockCount,
+      ...eventState,
     };
   };
 
   return async (app) => {
-    await app.register(fastifyRateLimit, {
-      global: false,
-      ...(deps.redis ? { redis: deps.redis, nameSpace: deps.rateLimitNamespace } : {}),
-      errorResponseBuilder: (_request, context) =>
-        new AppError(
-          ResultCode.RATE_LIMITED,
-          `Too many sign-in requests; try again in ${context.after}`,
-        ),
-    });
     // Apple answers with an HTML form post (response_mode=form_post)
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -214,7 +214,12 @@ export function authRoutes(deps: {
     app.post(
       '/auth/callback/apple',
       {
-        config: limited,
+        // Apple's page posts the form from its own site; the one-time state proves the sign-in
+        config: {
+          ...limited,
+          acceptsBodyTypes: ['application/x-www-form-urlencoded'],
+          allowCrossSite: true,
+        },
         schema: {
           hide: true,
           body: z.object({
@@ -275,6 +280,15 @@ export function authRoutes(deps: {
       '/auth/logout',
       { schema: { response: { 200: envelope(z.null()) } } },
       async (request, reply) => {
+        // A GET any site could link to: with the cookie alone, only our own pages may end the
+        // session (the bearer-token client proves itself with the header).
+        if (
+          request.cookies[ACCESS_TOKEN_COOKIE] &&
+          !bearerToken(request) &&
+          sameSiteVerdict(request, new Set()) !== 'same-site'
+        ) {
+          throw new AppError(ResultCode.CROSS_SITE_REQUEST, 'Log out from the app');
+        }
         // Logging out never fails for the caller: a bad or missing token just clears cookies.
         await guards.optionalUser(request, reply).catch(() => undefined);
         if (request.auth) await auth.logout(request.auth.sessionId);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import {
   categories,
   dramaCategories,
@@ -231,6 +231,32 @@ export function createCatalogRepository(db: Db) {
         offset: 0,
       });
       return { total: first?.total ?? 0, rows };
+    },
+
+    /**
+     * Locks the rows of these dramas in id order (so two transactions locking overlapping sets
+     * never deadlock) and returns the ids that exist. Bookmark changes hold these locks while they
+     * change bookmark_count, so the count stays exact under concurrent adds and deletes.
+     */
+    async lockDramas(tx: Tx, dramaIds: number[]): Promise<number[]> {
+      if (dramaIds.length === 0) return [];
+      const rows = await tx
+        .select({ id: dramas.id })
+        .from(dramas)
+        .where(inArray(dramas.id, dramaIds))
+        .orderBy(asc(dramas.id))
+        .for('update');
+      return rows.map((r) => r.id);
+    },
+
+    /** Moves bookmark_count of locked dramas by delta; the new counts. */
+    async adjustBookmarkCount(tx: Tx, dramaIds: number[], delta: number) {
+      if (dramaIds.length === 0) return [];
+      return tx
+        .update(dramas)
+        .set({ bookmarkCount: sql`${dramas.bookmarkCount} + ${delta}` })
+        .where(inArray(dramas.id, dramaIds))
+        .returning({ dramaId: dramas.id, bookmarkCount: dramas.bookmarkCount });
     },
 
     /** Adds one view; the new count, or undefined for an unknown drama. */

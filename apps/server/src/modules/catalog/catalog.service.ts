@@ -83,6 +83,8 @@ export function createCatalogService(deps: {
   cache: Cache;
   texts: DramaTextSource;
   clock: Clock;
+  /** hears each first-page search and how many dramas it found (top searches); must not block */
+  onSearched?: (keyword: string, total: number) => void;
 }) {
   const { repo, cache, clock } = deps;
   // which part of a keyword drives the index: a sample of this catalog's search texts decides
@@ -203,7 +205,7 @@ export function createCatalogService(deps: {
     async search(keyword: string, count: number, pageNumber: number): Promise<DramaListData> {
       const term = normalizeSearchText(keyword);
       if (!term) return { totalCount: 0, dramaList: [] };
-      return cache.getOrLoad(
+      const result = await cache.getOrLoad(
         NS.search,
         `${count}:${pageNumber}:${term}`,
         SEARCH_TTL_SECONDS,
@@ -220,6 +222,9 @@ export function createCatalogService(deps: {
           };
         },
       );
+      // one count per search, not per page turned
+      if (pageNumber === 1) deps.onSearched?.(term, result.totalCount);
+      return result;
     },
 
     /** PUT /drama/view-count: one more view; reorders the popular list at once. */

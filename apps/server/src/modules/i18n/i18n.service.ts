@@ -14,7 +14,15 @@ import type { I18nRepository } from './i18n.repository';
 const UI_MESSAGES: Record<Language, Messages> = { en: enMessages, ko: koMessages, ja: jaMessages };
 const CACHE_MS = 60_000;
 
-export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) {
+export function createI18nService(deps: {
+  repo: I18nRepository;
+  clock: Clock;
+  /** configured texts (company details) that win over the stored ones in every language */
+  overrides?: Partial<Record<string, string>>;
+}) {
+  const overrides = Object.entries(deps.overrides ?? {}).filter(
+    (entry): entry is [string, string] => typeof entry[1] === 'string',
+  );
   const cache = new Map<
     Language,
     { at: number; entries: { lang_key: string; lang_valu: string }[] }
@@ -63,6 +71,12 @@ export function createI18nService(deps: { repo: I18nRepository; clock: Clock }) 
         lang_key: e.key,
         lang_valu: e.value,
       }));
+      // Company details are deployment settings, not translations: configuration wins.
+      for (const [key, value] of overrides) {
+        const entry = entries.find((e) => e.lang_key === key);
+        if (entry) entry.lang_valu = value;
+        else entries.push({ lang_key: key, lang_valu: value });
+      }
       cache.set(lang, { at: now, entries });
       return { lang, dictionary: entries };
     },

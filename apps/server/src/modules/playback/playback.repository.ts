@@ -1,4 +1,4 @@
-import { and, desc, eq, max, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { episodeViews, watchLogs } from './playback.tables';
 
@@ -19,6 +19,24 @@ export function createPlaybackRepository(db: Db) {
     /** Every episode start and every coin unlock reads this: a prepared statement. */
     async viewsOf(userId: string, dramaId: number) {
       return viewsOfStatement.execute({ userId, dramaId });
+    },
+
+    /** The latest viewed episode of each of these dramas that the user viewed at all. */
+    async lastViewedEpisodes(userId: string, dramaIds: number[]): Promise<Map<number, number>> {
+      if (dramaIds.length === 0) return new Map();
+      const rows = await db
+        .selectDistinctOn([episodeViews.dramaId], {
+          dramaId: episodeViews.dramaId,
+          epsd: episodeViews.episodeNumber,
+        })
+        .from(episodeViews)
+        .where(and(eq(episodeViews.userId, userId), inArray(episodeViews.dramaId, dramaIds)))
+        .orderBy(
+          episodeViews.dramaId,
+          desc(episodeViews.lastViewedAt),
+          desc(episodeViews.episodeNumber),
+        );
+      return new Map(rows.map((r) => [r.dramaId, r.epsd]));
     },
 
     /** Dramas the user viewed, most recently viewed first (episode_views_recent_idx). */
@@ -67,6 +85,20 @@ export function createPlaybackRepository(db: Db) {
           });
         return log.id;
       });
+    },
+
+    /** The caller's own log, open or closed. */
+    async findWatch(userId: string, logId: string) {
+      const [row] = await db
+        .select({
+          dramaId: watchLogs.dramaId,
+          epsd: watchLogs.episodeNumber,
+          startedAt: watchLogs.startedAt,
+          endedAt: watchLogs.endedAt,
+        })
+        .from(watchLogs)
+        .where(and(eq(watchLogs.id, logId), eq(watchLogs.userId, userId)));
+      return row;
     },
 
     /** Closes the caller's own log; closing twice keeps the first end time. */

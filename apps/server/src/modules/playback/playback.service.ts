@@ -13,6 +13,13 @@ export interface EpisodeUnlocks {
 }
 export interface BookmarkView {
   isBookmarked(userId: string, dramaId: number): Promise<boolean>;
+  /** the server's auto-bookmark (spec §4); true when it bookmarked the drama just now */
+  afterEpisodeStarted(
+    userId: string,
+    dramaId: number,
+    watched: number[],
+    epsd: number,
+  ): Promise<boolean>;
 }
 
 export function createPlaybackService(deps: {
@@ -74,10 +81,17 @@ export function createPlaybackService(deps: {
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.
       const nextPlayable = isEpisodePlayable(progress, next);
+      const autoBookmarked = await deps.bookmarks.afterEpisodeStarted(
+        userId,
+        dramaId,
+        progress.viewed.map((v) => v.epsd),
+        epsd,
+      );
       return {
         logId,
         videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd),
         ...(nextPlayable ? { nextVideoUrlList: deps.mediaUrls.forEpisode(dramaId, next) } : {}),
+        ...(autoBookmarked ? { autoBookmarked } : {}),
       };
     },
 
@@ -95,6 +109,22 @@ export function createPlaybackService(deps: {
       return {
         logId,
         watchedSeconds: Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000),
+      };
+    },
+
+    /**
+     * The caller's watch log with the seconds the server saw it run (start to end, or to now while
+     * open); undefined when there is no such log of this user. The watch mission counts from this.
+     */
+    async watchLog(userId: string, logId: string) {
+      const row = await repo.findWatch(userId, logId);
+      if (!row) return undefined;
+      const until = row.endedAt ?? deps.clock.now();
+      return {
+        dramaId: row.dramaId,
+        epsd: row.epsd,
+        startedAt: row.startedAt,
+        watchedSeconds: Math.max(0, (until.getTime() - row.startedAt.getTime()) / 1000),
       };
     },
 

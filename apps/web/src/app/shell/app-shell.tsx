@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
@@ -14,22 +14,37 @@ import { ScrollTopButton } from './scroll-top-button';
 import { TopBar } from './top-bar';
 import { useBackAction } from './use-back-action';
 import { useContextMenuBlock } from './use-page-guards';
+import { useDevtoolsTrap } from './use-devtools-trap';
 import styles from './shell.module.css';
+
+/** Mission work in the background (auto-claim, time manager, reports): after the first render. */
+const MissionEffects = lazy(async () => ({
+  default: (await import('../../features/mission/mission-effects')).MissionEffects,
+}));
+function openPaymentLayerLazily() {
+  void import('../../features/payment/open-payment').then((m) => m.openPaymentLayer());
+}
 
 export function AppShell() {
   const isMobile = useIsMobile();
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { pathname } = useLocation();
+  // /abc matches the player's route but is a 404: it keeps the page layout (header, menu)
   const isPlayer = useMatches().some(
-    (m) => (m.handle as RouteHandle | undefined)?.layout === 'player',
+    (m) =>
+      (m.handle as RouteHandle | undefined)?.layout === 'player' &&
+      /^\d{1,9}$/.test(m.params.dramaId ?? '1'),
   );
 
   const toolVisible = useVideoSettings((s) => s.toolVisible);
   useEffect(() => layerOpeners.register('login', openLoginSheet), []);
+  // the payment layer's code (and its providers' SDKs) load only when a viewer opens it
+  useEffect(() => layerOpeners.register('payment', openPaymentLayerLazily), []);
 
   useBackAction();
   useContextMenuBlock();
+  useDevtoolsTrap();
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
@@ -52,6 +67,9 @@ export function AppShell() {
       {!isPlayer && <ScrollTopButton />}
       <LandscapeBlocker />
       <LayerHost />
+      <Suspense fallback={null}>
+        <MissionEffects />
+      </Suspense>
     </div>
   );
 }

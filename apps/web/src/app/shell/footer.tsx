@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useOpenCustomerService } from '../../features/support/customer-service';
+import { useCompany } from '../../shared/config/company';
 import { PRIVACY_URL, TERMS_URL } from '../../shared/config/links';
 import styles from './shell.module.css';
 
@@ -7,6 +8,7 @@ import styles from './shell.module.css';
 export function Footer() {
   const { t } = useTranslation();
   const openCustomerService = useOpenCustomerService();
+  const company = useCompany();
   return (
     <footer className={styles.footer} data-testid="footer">
       <div className={styles.footerInner}>
@@ -19,12 +21,12 @@ export function Footer() {
             {t('footer.privacy')}
           </a>
         </div>
-        <p className={styles.footerBusiness}>{t('footer.business_name')}</p>
+        <p className={styles.footerBusiness}>{t('footer.business_name', company)}</p>
         <p className={styles.footerCopyright}>
-          <span>{t('footer.copyright_1')}</span>
-          <span>{t('footer.copyright_2')}</span>
-          <span>{t('footer.copyright_3')}</span>
-          <span>{t('footer.copyright_4')}</span>
+          <span>{t('footer.copyright_1', company)}</span>
+          <span>{t('footer.copyright_2', company)}</span>
+          <span>{t('footer.copyright_3', company)}</span>
+          <span>{t('footer.copyright_4', company)}</span>
         </p>
       </div>
     </footer>

@@ -122,6 +122,23 @@ function PopupLayer() {
   );
 }
 
+/** The rewarded-ad layer (spec §2): full screen, above popups; its owner draws the content. */
+function OverlayLayer() {
+  const overlay = useLayerStore((s) => s.overlay);
+  if (!overlay) return null;
+  return (
+    <div
+      className={styles.overlay}
+      role="dialog"
+      aria-modal="true"
+      data-testid="overlay"
+      data-kind={overlay.kind}
+    >
+      {overlay.content}
+    </div>
+  );
+}
+
 /** Generic alert/error popup: title, message, optional cancel, confirm (spec §2, §8). */
 function AlertLayer() {
   const alert = useLayerStore((s) => s.alert);
@@ -180,13 +197,14 @@ function Toasts() {
   );
 }
 
-/** The one place layers render, stacked sheet < modal < popup < alert < toast. */
+/** The one place layers render, stacked sheet < modal < popup < overlay < alert < toast. */
 export function LayerHost() {
   return (
     <>
       <BottomSheetLayer />
       <ModalLayer />
       <PopupLayer />
+      <OverlayLayer />
       <AlertLayer />
       <Toasts />
     </>

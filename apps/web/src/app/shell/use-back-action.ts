@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { NavigationType, useBlocker, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { selectHasLayer, useLayerStore } from '../../shared/layers/layer-store';
 
 declare global {
@@ -8,6 +8,11 @@ declare global {
     snapdramaBack?: () => boolean;
   }
 }
+
+/** Marks the history entry an open layer owns. */
+const LAYER_ENTRY = 'snapdramaLayer';
+const isLayerEntry = (state: unknown) =>
+  typeof state === 'object' && state !== null && LAYER_ENTRY in state;
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -29,15 +34,28 @@ export function useBackAction() {
   const navigate = useNavigate();
   const hasLayer = useLayerStore(selectHasLayer);
 
-  // Browser back with a layer open closes the layer and stays on the page.
-  const blocker = useBlocker(
-    ({ historyAction }) => hasLayer && historyAction === NavigationType.Pop,
-  );
+  // Browser back with a layer open closes the layer and stays on the page. An open layer owns a
+  // history entry of the same address, so Back pops that entry instead of leaving the page (a
+  // blocker cannot stop Back on the tab's first page, or across documents).
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    useLayerStore.getState().closeTop();
-    blocker.reset();
-  }, [blocker]);
+    if (!hasLayer) return;
+    const push = () =>
+      window.history.pushState({ ...(window.history.state as object), [LAYER_ENTRY]: true }, '');
+    push();
+    const onPopState = () => {
+      const layers = useLayerStore.getState();
+      if (!selectHasLayer(layers)) return;
+      layers.closeTop();
+      // an alert over a popup: the popup keeps an entry of its own
+      if (selectHasLayer(useLayerStore.getState())) push();
+    };
+    window.addEventListener('popstate', onPopState);
+    return () => {
+      window.removeEventListener('popstate', onPopState);
+      // closed another way (scrim, confirm...): drop the entry it owned, if still on top
+      if (isLayerEntry(window.history.state)) window.history.back();
+    };
+  }, [hasLayer]);
 
   useEffect(() => {
     const back = () => {

@@ -4,11 +4,18 @@ import { useQuery } from '@tanstack/react-query';
 import { BANNER_SIZE, FULL_LIST_SIZE, groupsOf, shuffled } from '@snapdrama/rules';
 import { useContentText } from '../../shared/i18n/content-text';
 import { BlockSpinner } from '../../shared/ui/spinner';
-import { allDramasQuery, latestQuery, shortListQuery, useCategories } from './api/catalog-api';
+import {
+  allDramasQuery,
+  continueQuery,
+  latestQuery,
+  shortListQuery,
+  useCategories,
+} from './api/catalog-api';
+import { ContinueCard } from './components/continue-card';
 import { BannerSlider } from './components/banner-slider';
 import { DramaGroup } from './components/drama-group';
 import { Section } from './components/section';
-import { SliderRow, SliderRowSkeleton } from './components/slider-row';
+import { SliderItem, SliderRow, SliderRowSkeleton } from './components/slider-row';
 import { useReachEnd } from './hooks/use-reach-end';
 import styles from './main-page.module.css';
 
@@ -16,7 +23,7 @@ import styles from './main-page.module.css';
 const GROUPS_PER_STEP = 8;
 
 /**
- * Main page (spec §2): banner of the 5 latest, slider rows (popular, exclusive, recent), then
+ * Main page (spec §2): banner of the 5 latest, slider rows (popular, exclusive, recent as continue watching), then
  * every drama in shuffled groups of 6. List failures are cleared silently (spec §8): a failed
  * block simply stays out.
  */
@@ -26,7 +33,7 @@ export function MainPage() {
   const banner = useQuery(latestQuery(BANNER_SIZE));
   const popular = useQuery(shortListQuery('popular', FULL_LIST_SIZE));
   const exclusive = useQuery(shortListQuery('exclusive', FULL_LIST_SIZE));
-  const recent = useQuery(shortListQuery('recent', FULL_LIST_SIZE));
+  const recent = useQuery(continueQuery(FULL_LIST_SIZE));
   const all = useQuery(allDramasQuery());
   const categories = useCategories();
 
@@ -75,13 +82,15 @@ export function MainPage() {
           />
         )
       )}
-      {recent.data && recent.data.dramaList.length > 0 && (
-        <SliderRow
-          title={t('main.recent')}
-          to="/recent"
-          dramas={recent.data.dramaList}
-          testId="row-recent"
-        />
+      {recent.data && recent.data.continueList.length > 0 && (
+        // continue watching: the viewer's recent dramas with how far each was watched
+        <SliderRow title={t('main.continue_watching')} to="/recent" dramas={[]} testId="row-recent">
+          {recent.data.continueList.map((item) => (
+            <SliderItem key={item.dram_id}>
+              <ContinueCard item={item} />
+            </SliderItem>
+          ))}
+        </SliderRow>
       )}
       <Section title={t('main.all_dramas')} testId="all-dramas">
         {/* drawn once the rows above have settled, so they never push it around */}

@@ -27,6 +27,7 @@ import { BlockSpinner, Spinner } from '../../shared/ui/spinner';
 import { dramaInfoQuery, sendViewCount, toProgress, type VideoUrl } from './api/playback';
 import { openEpisodeSheet } from './components/episode-sheet';
 import { InfoPanel } from './components/info-panel';
+import { PlayerActions } from './components/player-actions';
 import { LockedEpisode } from './components/locked-episode';
 import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
@@ -95,8 +96,12 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   const navigate = useNavigate();
   const isMobile = useIsMobile();
   const info = useQuery(dramaInfoQuery(dramaId));
-  const user = useUserInfo().data?.user;
+  const userInfo = useUserInfo();
+  const user = userInfo.data?.user;
   const guest = isGuestUser(user);
+  const serverCooldown = user
+    ? { seconds: user.unlock_cooldown_sec, receivedAt: userInfo.dataUpdatedAt }
+    : undefined;
 
   const progress = useMemo(() => (info.data ? toProgress(info.data) : undefined), [info.data]);
   const total = info.data?.episodeList.length ?? 0;
@@ -207,6 +212,15 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
 
   const { drama, episodeList } = info.data;
   const title = text(drama.titl_lang_key);
+  const actions = {
+    dramaId,
+    epsd: current ?? 1,
+    title,
+    poster: drama.pstr_vrtc_path,
+    bookmarked: info.data.bookmark,
+    bookmarkCount: drama.bkmk_cnt,
+    isGuest: guest,
+  };
   const priceOf = (epsd: number) => episodeList.find((e) => e.epsd === epsd)?.coin ?? 0;
 
   const renderSlide = (epsd: number, locked: boolean) => {
@@ -221,6 +235,9 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
           price={priceOf(epsd)}
           coins={user?.coin ?? 0}
           unlockCount={user?.unlock_count ?? 0}
+          unlockCap={user?.unlock_cap ?? 0}
+          serverCooldown={serverCooldown}
+          adTag={drama.web_tag}
           isGuest={guest}
           poster={drama.pstr_vrtc_path}
         />
@@ -294,6 +311,17 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
             ))}
           </Swiper>
         )}
+        {isMobile && (
+          // the mobile player's own bookmark and share buttons (spec §2), over the video's side
+          <PlayerActions
+            {...actions}
+            classes={{
+              root: styles.mobileActions,
+              action: styles.mobileAction,
+              active: styles.mobileActive,
+            }}
+          />
+        )}
       </div>
       {!isMobile && (
         <InfoPanel
@@ -304,6 +332,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
           current={current ?? 0}
           cells={cells}
           onSelect={onSelectEpisode}
+          actions={actions}
         />
       )}
     </div>

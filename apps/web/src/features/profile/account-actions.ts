@@ -10,7 +10,8 @@ export const withdraw = () => api.put<null>('/auth/withdrawal');
 /** Back to the root as a new session: the app starts over as a guest (spec §4). */
 export function leaveToRoot() {
   tokenStore.clear();
-  window.location.assign('/');
+  // after the current task: a layer closing now first gives back the history entry it owned
+  window.setTimeout(() => window.location.assign('/'), 0);
 }
 
 /** GET /auth/logout; whatever it answers, the session ends here and the page goes to / (spec §8). */

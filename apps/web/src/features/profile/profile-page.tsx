@@ -49,14 +49,19 @@ export function ProfilePage() {
           <strong>{t('profile.wallet')}</strong>
           <Link to="/profile/coin-history">{t('profile.coin_history')} ›</Link>
         </div>
+        {/* the same three figures, with the same names, as coin history shows */}
         <dl className={styles.balances}>
           <div>
-            <dt>{t('profile.coins')}</dt>
-            <dd>{formatNumber(user.coin_list.paid)}</dd>
+            <dt>{t('wallet.held')}</dt>
+            <dd data-testid="profile-coins-held">{formatNumber(user.coin)}</dd>
           </div>
           <div>
-            <dt>{t('profile.bonus_coins')}</dt>
-            <dd>{formatNumber(user.coin_list.bonus)}</dd>
+            <dt>{t('wallet.own')}</dt>
+            <dd data-testid="profile-coins-own">{formatNumber(user.coin_list.paid)}</dd>
+          </div>
+          <div>
+            <dt>{t('wallet.bonus')}</dt>
+            <dd data-testid="profile-coins-bonus">{formatNumber(user.coin_list.bonus)}</dd>
           </div>
         </dl>
         <Link to="/payment" className={styles.charge}>

@@ -2,7 +2,8 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../shared/api/api-error';
-import { layers } from '../../shared/layers/layer-store';
+import { tokenStore } from '../../shared/api/api';
+import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
 import { Button } from '../../shared/ui/button';
 import { leaveToRoot, withdraw } from './account-actions';
@@ -15,7 +16,12 @@ export function WithdrawalBody() {
   const [agreed, setAgreed] = useState(false);
   const run = useMutation({
     mutationFn: withdraw,
-    onSuccess: leaveToRoot,
+    // spec §8 "Account has been deleted": said before the app starts over at /
+    onSuccess: () => {
+      tokenStore.clear();
+      useLayerStore.getState().closePopup();
+      layers.alert({ message: t('auth.msg_withdraw_success'), onConfirm: leaveToRoot });
+    },
     onError: (error) =>
       layers.alert({
         title: t('error_popup.title'),

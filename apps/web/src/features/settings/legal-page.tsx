@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import listPage from '../../shared/ui/list-page.module.css';
-import styles from './settings.module.css';
+import { LegalDocument } from './legal/legal-document';
 
 /** /settings/terms and /settings/privacy: the embedded help pages (spec §2). */
 export function TermsPage() {
@@ -8,7 +8,7 @@ export function TermsPage() {
   return (
     <article className={listPage.page} data-testid="terms-page">
       <h1 className={listPage.title}>{t('settings.terms')}</h1>
-      <p className={styles.legal}>{t('legal.terms_body')}</p>
+      <LegalDocument kind="terms" />
     </article>
   );
 }
@@ -18,7 +18,7 @@ export function PrivacyPage() {
   return (
     <article className={listPage.page} data-testid="privacy-page">
       <h1 className={listPage.title}>{t('settings.privacy')}</h1>
-      <p className={styles.legal}>{t('legal.privacy_body')}</p>
+      <LegalDocument kind="privacy" />
     </article>
   );
 }

@@ -5,7 +5,7 @@ import { PRIVACY_URL, TERMS_URL } from '../../shared/config/links';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import listPage from '../../shared/ui/list-page.module.css';
-import styles from './settings.module.css';
+import { LegalDocument } from './legal/legal-document';
 
 /**
  * Inside the native wrapper. Until the native bridge (shared/native) exists, the wrapper is
@@ -32,11 +32,7 @@ export function SettingsPage() {
       kind,
       title: t(title),
       width: 530,
-      content: (
-        <p className={styles.legal}>
-          {t(kind === 'terms' ? 'legal.terms_body' : 'legal.privacy_body')}
-        </p>
-      ),
+      content: <LegalDocument kind={kind} />,
     });
   };
 

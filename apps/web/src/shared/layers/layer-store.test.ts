@@ -28,3 +28,25 @@ describe('back-action order', () => {
     vi.useRealTimers();
   });
 });
+
+describe('rewarded-ad overlay', () => {
+  it('closes after an alert and before a popup, and tells its owner it was dismissed', () => {
+    const dismissed = vi.fn();
+    const store = useLayerStore.getState();
+    store.openPopup({ kind: 'error', content: null });
+    store.openOverlay({ kind: 'rewarded-ad', content: null, onDismiss: dismissed });
+    store.showAlert({ message: 'm' });
+
+    expect(useLayerStore.getState().closeTop()).toBe(true);
+    expect(useLayerStore.getState().overlay).not.toBeNull();
+    expect(dismissed).not.toHaveBeenCalled();
+
+    expect(useLayerStore.getState().closeTop()).toBe(true);
+    expect(useLayerStore.getState().overlay).toBeNull();
+    expect(useLayerStore.getState().popup).not.toBeNull();
+    expect(dismissed).toHaveBeenCalledTimes(1);
+
+    expect(useLayerStore.getState().closeTop()).toBe(true);
+    expect(useLayerStore.getState().closeTop()).toBe(false);
+  });
+});

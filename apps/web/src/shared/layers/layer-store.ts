@@ -36,6 +36,14 @@ export interface ModalLayer {
   content: ReactNode;
 }
 
+/** A full-screen layer above popups: the rewarded-ad layer (spec §2). */
+export interface OverlayLayer {
+  kind: 'rewarded-ad';
+  content: ReactNode;
+  /** Called when the back action or Escape closes it (the layer is already gone). */
+  onDismiss?: () => void;
+}
+
 export interface Toast {
   id: number;
   message: string;
@@ -49,6 +57,7 @@ interface LayerState {
   popup: PopupLayer | null;
   sheet: SheetLayer | null;
   modal: ModalLayer | null;
+  overlay: OverlayLayer | null;
   toasts: Toast[];
   showAlert: (alert: AlertLayer) => void;
   closeAlert: () => void;
@@ -58,10 +67,13 @@ interface LayerState {
   closeSheet: () => void;
   openModal: (modal: ModalLayer) => void;
   closeModal: () => void;
+  openOverlay: (overlay: OverlayLayer) => void;
+  closeOverlay: () => void;
   showToast: (message: string, level?: ToastLevel) => void;
   dismissToast: (id: number) => void;
   /**
-   * Closes the topmost layer in the back-action order (spec §2): modal alert, popup, then
+   * Closes the topmost layer in the back-action order (spec §2): modal alert, the rewarded-ad
+   * overlay above everything else, popup, then
    * modal/bottom sheet. Returns false when nothing was open, so the caller may navigate back.
    */
   closeTop: () => boolean;
@@ -74,6 +86,7 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
   popup: null,
   sheet: null,
   modal: null,
+  overlay: null,
   toasts: [],
   showAlert: (alert) => set({ alert }),
   closeAlert: () => set({ alert: null }),
@@ -86,6 +99,8 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
   closeSheet: () => set({ sheet: null }),
   openModal: (modal) => set({ modal }),
   closeModal: () => set({ modal: null }),
+  openOverlay: (overlay) => set({ overlay }),
+  closeOverlay: () => set({ overlay: null }),
   showToast: (message, level = 'info') => {
     const id = nextToastId++;
     set((state) => ({ toasts: [...state.toasts.slice(-2), { id, message, level }] }));
@@ -99,6 +114,12 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
       state.closeAlert();
       // Dismissing an alert counts as its cancel when it has one, else as its confirm.
       (cancelLabel ? onCancel : onConfirm)?.();
+      return true;
+    }
+    if (state.overlay) {
+      const { onDismiss } = state.overlay;
+      state.closeOverlay();
+      onDismiss?.();
       return true;
     }
     if (state.popup) {
@@ -119,7 +140,7 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
 
 /** Whether any closable layer (not a toast) is open. */
 export const selectHasLayer = (state: LayerState) =>
-  Boolean(state.alert ?? state.popup ?? state.modal ?? state.sheet);
+  Boolean(state.alert ?? state.overlay ?? state.popup ?? state.modal ?? state.sheet);
 
 /** Imperative helpers for non-React code (query callbacks, event handlers). */
 export const layers = {

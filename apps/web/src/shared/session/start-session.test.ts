@@ -52,6 +52,23 @@ describe('startSession', () => {
     expect(left).toBe(0);
   });
 
+  it.each([
+    { name: 'no answer', fail: () => Promise.reject(new TypeError('Failed to fetch')) },
+    { name: 'a server fault', fail: () => Promise.resolve(reply(500, ResultCode.INTERNAL, null)) },
+  ])('$name on a refetch keeps the session', async ({ fail }) => {
+    const log: string[] = [];
+    const fetch = ((input: string) => {
+      log.push(input);
+      return fail();
+    }) as typeof globalThis.fetch;
+    const tokens = createMemoryTokenStore('member');
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known })).rejects.toBeInstanceOf(Error);
+    expect(tokens.get()).toBe('member');
+    expect(log).toHaveLength(1);
+  });
+
   it('a brand-new guest id joins directly', async () => {
     const { fetch, log } = harness((_method, path, auth) => {
       if (path === '/auth/join') return reply(200, 0, { access_token: 't2' });

@@ -75,7 +75,11 @@ export async function startSession(deps: SessionDeps): Promise<UserInfoData> {
   if (!deps.tokens.get()) await signInAsGuest(deps);
   try {
     return await fetchUserInfo(deps.api);
-  } catch {
+  } catch (error) {
+    // Only an answer that rejects the session starts over. No answer (the page navigating away
+    // mid-refetch, a dropped network) or a server fault says nothing about the session: dropping
+    // a signed-in user's token for it would turn them into a new guest.
+    if (!isApiError(error) || error.kind !== 'server' || error.status >= 500) throw error;
     deps.tokens.clear();
     await signInAsGuest(deps);
     return fetchUserInfo(deps.api);

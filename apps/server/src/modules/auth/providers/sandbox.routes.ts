@@ -31,11 +31,24 @@ export function sandboxRoutes(deps: {
           init.body = typeof request.body === 'string' ? request.body : '';
         const response = await idp.handle(new Request(url, init));
         void reply.status(response.status);
+        // the sandbox's own pages are inline HTML (the form_post page submits itself): they carry
+        // their own policy instead of the app's
+        void reply.header(
+          'content-security-policy',
+          "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
+        );
         response.headers.forEach((value, name) => void reply.header(name, value));
         return reply.send(Buffer.from(await response.arrayBuffer()));
       };
       app.get(`${base}/*`, { schema: { hide: true } }, forward);
-      app.post(`${base}/authorize`, { schema: { hide: true } }, forward);
+      app.post(
+        `${base}/authorize`,
+        {
+          schema: { hide: true },
+          config: { acceptsBodyTypes: ['application/x-www-form-urlencoded'] },
+        },
+        forward,
+      );
     }
   };
 }

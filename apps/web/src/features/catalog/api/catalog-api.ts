@@ -6,6 +6,10 @@ import {
   type Drama,
   type DramaListData,
   type DramaOnlyListData,
+  progressPaths,
+  type ContinueListData,
+  topSearchPath,
+  type TopSearchData,
 } from '@snapdrama/contract';
 import { mainListRequests } from '@snapdrama/rules';
 import { api } from '../../../shared/api/api';
@@ -98,4 +102,20 @@ export const searchQuery = (keyword: string, count: number, page: number) =>
     placeholderData: keepPreviousData,
   });
 
+/** The most searched keywords of the week (server-counted), for an empty /search. */
+export const topSearchesQuery = () =>
+  queryOptions({
+    queryKey: ['catalog', 'top-searches'] as const,
+    queryFn: () => api.get<TopSearchData>(topSearchPath),
+    staleTime: 60_000,
+  });
+
 export const useCategories = () => useQuery(categoriesQuery());
+
+/** Continue watching (the viewer's latest episode per drama, with its position). */
+export const continueQuery = (count: number) =>
+  queryOptions({
+    queryKey: ['continue', count] as const,
+    queryFn: () => api.get<ContinueListData>(progressPaths.continueList(count)),
+    staleTime: 0,
+  });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Drama } from '@snapdrama/contract';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
@@ -10,7 +11,14 @@ import styles from './slider-row.module.css';
  * A horizontal row of posters (spec §2): the title links to the full list, prev/next buttons
  * scroll by most of a screen, a mouse drag scrolls (a drag under 5 px still clicks).
  */
-export function SliderRow(props: { title: string; to: string; dramas: Drama[]; testId: string }) {
+export function SliderRow(props: {
+  title: string;
+  to: string;
+  dramas: Drama[];
+  testId: string;
+  /** other cards than drama cards (continue watching), each in a SliderItem */
+  children?: ReactNode;
+}) {
   const { t } = useTranslation();
   const rowRef = useDragScroll<HTMLUListElement>();
   const scrollBy = (direction: 1 | -1) => {
@@ -42,11 +50,12 @@ export function SliderRow(props: { title: string; to: string; dramas: Drama[]; t
   return (
     <Section title={props.title} to={props.to} actions={actions} testId={props.testId}>
       <ul className={styles.row} ref={rowRef} data-testid="slider-row">
-        {props.dramas.map((drama) => (
-          <li key={drama.dram_id} className={styles.item}>
-            <DramaCard drama={drama} />
-          </li>
-        ))}
+        {props.children ??
+          props.dramas.map((drama) => (
+            <li key={drama.dram_id} className={styles.item}>
+              <DramaCard drama={drama} />
+            </li>
+          ))}
       </ul>
     </Section>
   );
@@ -59,4 +68,9 @@ export function SliderRowSkeleton({ title }: { title: string }) {
       <div className={styles.skeleton} aria-hidden="true" />
     </Section>
   );
+}
+
+/** One place of a slider row. */
+export function SliderItem({ children }: { children: ReactNode }) {
+  return <li className={styles.item}>{children}</li>;
 }

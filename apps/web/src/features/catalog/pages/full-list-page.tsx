@@ -6,11 +6,14 @@ import { FULL_LIST_SIZE, GRID_PAGE_SIZE, shuffled, totalPages } from '@snapdrama
 import { BlockSpinner } from '../../../shared/ui/spinner';
 import {
   allDramasQuery,
+  continueQuery,
   latestQuery,
   shortListQuery,
   type ShortListKind,
 } from '../api/catalog-api';
+import { ContinueCard } from '../components/continue-card';
 import { DramaGrid } from '../components/drama-grid';
+import gridStyles from '../components/drama-grid.module.css';
 import { Pagination } from '../components/pagination';
 import { usePageParam } from '../hooks/use-page-param';
 import { useReachEnd } from '../hooks/use-reach-end';
@@ -100,5 +103,30 @@ export function ShufflePage() {
     >
       {more && <div ref={sentinel} className={styles.sentinel} />}
     </ListLayout>
+  );
+}
+
+/** /recent: the continue-watching list as a grid of 10, with progress bars (like the main row). */
+export function RecentPage() {
+  const { t } = useTranslation();
+  const list = useQuery(continueQuery(FULL_LIST_SIZE));
+  const items = list.data?.continueList ?? [];
+  return (
+    <div className={styles.page} data-testid="list-recent">
+      <h1 className={styles.title}>{t('main.continue_watching')}</h1>
+      {list.isPending ? (
+        <BlockSpinner />
+      ) : items.length > 0 ? (
+        <ul className={gridStyles.grid} data-testid="drama-grid">
+          {items.map((item) => (
+            <li key={item.dram_id}>
+              <ContinueCard item={item} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={styles.status}>{t('common.no_data')}</p>
+      )}
+    </div>
   );
 }

@@ -1,12 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { GRID_PAGE_SIZE, searchTerm, totalPages } from '@snapdrama/rules';
+import { useRecentSearches } from '../../../shared/search/recent-searches';
 import { useSearchStore } from '../../../shared/search/search-store';
 import { CloseIcon, SearchIcon } from '../../../shared/ui/icons';
 import { BlockSpinner } from '../../../shared/ui/spinner';
-import { searchQuery } from '../api/catalog-api';
+import { searchQuery, topSearchesQuery } from '../api/catalog-api';
 import { alertSearchFailure } from '../catalog-errors';
 import { DramaGrid } from '../components/drama-grid';
 import { Pagination } from '../components/pagination';
@@ -57,6 +58,65 @@ function SearchForm({ initial }: { initial: string }) {
   );
 }
 
+/** An empty /search offers the viewer's recent searches, each removable. */
+function RecentSearches() {
+  const { t } = useTranslation();
+  const { list, remove, clear } = useRecentSearches();
+  if (list.length === 0) return null;
+  return (
+    <section className={styles.recent} data-testid="recent-searches">
+      <div className={styles.recentHead}>
+        <h2>{t('search.recent')}</h2>
+        <button type="button" onClick={clear} data-testid="recent-clear">
+          {t('search.clear_all')}
+        </button>
+      </div>
+      <ul className={styles.recentList}>
+        {list.map((term) => (
+          <li key={term} className={styles.recentChip}>
+            <Link to={`/search?keyword=${encodeURIComponent(term)}`} data-testid="recent-term">
+              {term}
+            </Link>
+            <button
+              type="button"
+              onClick={() => remove(term)}
+              aria-label={t('search.remove', { term })}
+              data-testid="recent-remove"
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** The week's most searched keywords, ranked; hidden until there are some (or on failure). */
+function TopSearches() {
+  const { t } = useTranslation();
+  const top = useQuery(topSearchesQuery());
+  const list = top.data?.keywordList ?? [];
+  if (list.length === 0) return null;
+  return (
+    <section className={styles.recent} data-testid="top-searches">
+      <div className={styles.recentHead}>
+        <h2>{t('search.top_week')}</h2>
+      </div>
+      <ol className={styles.topList}>
+        {list.map(({ keyword }, i) => (
+          <li key={keyword}>
+            <Link to={`/search?keyword=${encodeURIComponent(keyword)}`} data-testid="top-term">
+              <span className={styles.topRank}>{i + 1}</span>
+              <span className={styles.topKeyword}>{keyword}</span>
+            </Link>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 /** /search?keyword= (spec §2): input with clear button, result-count title, grid, pagination. */
 export function SearchPage() {
   const { t } = useTranslation();
@@ -65,6 +125,10 @@ export function SearchPage() {
   const [page, hrefFor] = usePageParam();
 
   const results = useQuery(searchQuery(keyword, GRID_PAGE_SIZE, page));
+  const addRecent = useRecentSearches((s) => s.add);
+  useEffect(() => {
+    if (keyword) addRecent(keyword);
+  }, [keyword, addRecent]);
   useEffect(() => {
     if (results.error) alertSearchFailure(results.error);
   }, [results.error]);
@@ -72,6 +136,8 @@ export function SearchPage() {
   return (
     <div className={pageStyles.page} data-testid="search-page">
       <SearchForm key={keyword} initial={keyword} />
+      {!keyword && <RecentSearches />}
+      {!keyword && <TopSearches />}
       {keyword && results.isPending && <BlockSpinner />}
       {keyword && results.data && (
         <>

@@ -1,14 +1,16 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
+  AdUnlockData,
   CoinUnlockData,
   DramaInfoData,
   EpisodeStartData,
   SubtitleEntry,
 } from '@snapdrama/contract';
-import { subtitlePath } from '@snapdrama/contract';
+import { EVENT_PATHS, subtitlePath } from '@snapdrama/contract';
 import type { DramaProgress } from '@snapdrama/rules';
 import { api } from '../../../shared/api/api';
 import { userInfoQueryKey } from '../../../shared/session/user-info';
+import { storeLastUnlockTime } from '../hooks/use-ad-cooldown';
 
 export type VideoUrl = EpisodeStartData['videoUrlList'][number];
 
@@ -63,6 +65,26 @@ export function useCoinUnlock(dramaId: number) {
     mutationFn: (epsd: number) =>
       api.post<CoinUnlockData>('/drama/episode/unlock/coin', { dramId: dramaId, epsd }),
     onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
+        queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),
+      ]);
+    },
+  });
+}
+
+/**
+ * Ad unlock (spec §4, §7 POST /drama/episode/unlock/advertisement) with the logId of a rewarded
+ * ad view. Success stores last_unlock_time and reloads the drama (the layer gives way to the
+ * episode) and user info (unlock count, cooldown).
+ */
+export function useAdUnlock(dramaId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ epsd, logId }: { epsd: number; logId: string }) =>
+      api.post<AdUnlockData>(EVENT_PATHS.adUnlock, { dramId: dramaId, epsd, logId }),
+    onSuccess: async () => {
+      storeLastUnlockTime();
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
         queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { BookmarkIcon } from '../../../shared/ui/icons';
 import { EpisodeGrid, type EpisodeCell } from './episode-grid';
-import { ShareIcon } from './player-icons';
+import { PlayerActions, type PlayerActionsProps } from './player-actions';
 import styles from './info-panel.module.css';
 
 interface InfoPanelProps {
@@ -12,11 +11,12 @@ interface InfoPanelProps {
   current: number;
   cells: readonly EpisodeCell[];
   onSelect: (epsd: number) => void;
+  actions: Omit<PlayerActionsProps, 'classes'>;
 }
 
 /**
- * Desktop info panel (spec §2): title, description, bookmark and share (their issues wire the
- * actions), the "current/total" counter and the episode grid.
+ * Desktop info panel (spec §2): title, description, bookmark and share, the "current/total"
+ * counter and the episode grid.
  */
 export function InfoPanel(props: InfoPanelProps) {
   const { t } = useTranslation();
@@ -36,16 +36,10 @@ export function InfoPanel(props: InfoPanelProps) {
         <span>{t('common.episodes', { count: props.total })}</span>
       </div>
       <p className={styles.description}>{props.description}</p>
-      <div className={styles.actions}>
-        <button type="button" className={styles.action} data-testid="player-bookmark">
-          <BookmarkIcon />
-          <span>{t('player.bookmark')}</span>
-        </button>
-        <button type="button" className={styles.action} data-testid="player-share">
-          <ShareIcon />
-          <span>{t('player.share')}</span>
-        </button>
-      </div>
+      <PlayerActions
+        {...props.actions}
+        classes={{ root: styles.actions, action: styles.action, active: styles.active }}
+      />
       <div className={styles.episodesHead}>
         <h2>{t('player.episode_list')}</h2>
         <span className={styles.counter} data-testid="player-counter">

@@ -1,14 +1,21 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { ResultCode } from '@snapdrama/contract';
-import { AD_UNLOCK_DAILY_CAP, coinUnlockAction } from '@snapdrama/rules';
+import { adUnlockWithinCap, coinUnlockAction } from '@snapdrama/rules';
+import { rewardedAdUnits } from '../../../shared/ads/ad-units';
+import { useAdConfig } from '../../../shared/ads/ad-config';
+import { useAdStore } from '../../../shared/ads/ad-store';
+import { watchRewardedAd } from '../../../shared/ads/rewarded-ad';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { formatDuration, formatNumber } from '../../../shared/format/number';
 import { layerOpeners } from '../../../shared/layers/layer-openers';
-import { layers, useLayerStore } from '../../../shared/layers/layer-store';
+import { layers } from '../../../shared/layers/layer-store';
+import { userInfoQueryKey } from '../../../shared/session/user-info';
+import { usePaymentPopup } from '../../../shared/payment/payment-popup';
 import { Button } from '../../../shared/ui/button';
 import { LockIcon } from '../../../shared/ui/icons';
-import { useCoinUnlock } from '../api/playback';
-import { useAdCooldown } from '../hooks/use-ad-cooldown';
+import { useAdUnlock, useCoinUnlock } from '../api/playback';
+import { useAdCooldown, type ServerCooldown } from '../hooks/use-ad-cooldown';
 import { AdIcon, CoinIcon } from './player-icons';
 import styles from './locked-episode.module.css';
 
@@ -18,19 +25,13 @@ interface LockedEpisodeProps {
   price: number;
   coins: number;
   unlockCount: number;
+  unlockCap: number;
+  /** the user info's cooldown, counted down from when it arrived */
+  serverCooldown: ServerCooldown | undefined;
+  /** the drama's web ad tag: its GPT rewarded ad units (spec §3 web_tag) */
+  adTag: string | null;
   isGuest: boolean;
   poster: string;
-}
-
-/** Payment opens as a popup, never a route (spec §2); the payment issue registers its own. */
-function openPayment(message: string, title: string) {
-  layerOpeners.open('payment', () =>
-    useLayerStore.getState().openPopup({
-      kind: 'payment',
-      title,
-      content: <p data-testid="payment-placeholder">{message}</p>,
-    }),
-  );
 }
 
 /**
@@ -39,14 +40,20 @@ function openPayment(message: string, title: string) {
  * else today's unlock count over the cap. Guests are sent to login (spec §6).
  */
 export function LockedEpisode(props: LockedEpisodeProps) {
-  const { dramaId, epsd, price, coins, unlockCount, isGuest, poster } = props;
+  const { dramaId, epsd, price, coins, unlockCount, unlockCap, isGuest, poster } = props;
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const unlock = useCoinUnlock(dramaId);
-  const cooldown = useAdCooldown();
+  const adUnlock = useAdUnlock(dramaId);
+  const adConfig = useAdConfig();
+  const adPresent = useAdStore((s) => s.present);
+  const cooldown = useAdCooldown(props.serverCooldown);
+  const withinCap = adUnlockWithinCap(unlockCount, unlockCap);
   const action = coinUnlockAction(coins, price);
 
   const login = () => layerOpeners.open('login');
-  const payment = () => openPayment(t('player.payment_unavailable'), t('player.charge'));
+  // payment opens as a popup or sheet, never a route (spec §2)
+  const payment = usePaymentPopup();
 
   const onCoinButton = () => {
     if (isGuest) return login();
@@ -64,14 +71,37 @@ export function LockedEpisode(props: LockedEpisodeProps) {
     });
   };
 
-  const onAdButton = () => {
+  const onAdButton = async () => {
     if (isGuest) return login();
-    // No rewarded-ad endpoint exists yet (ads issue): say so instead of pretending.
-    useLayerStore.getState().openPopup({
-      kind: 'ad-unlock',
-      title: t('player.watch_ad'),
-      content: <p data-testid="ad-unavailable">{t('player.ad_unavailable')}</p>,
-    });
+    const config = adConfig.data ?? (await adConfig.refetch()).data;
+    if (!config) {
+      layers.toast(t('contents.msg_ad_no_stock'), 'info');
+      return;
+    }
+    try {
+      // On reward the unlock stores last_unlock_time and reloads the drama: the layer closes.
+      await watchRewardedAd({
+        advrType: 'unlock',
+        adUnits: rewardedAdUnits(props.adTag),
+        standIn: config.stand_in,
+        redeem: (logId) => adUnlock.mutateAsync({ epsd, logId }),
+      });
+    } catch (error) {
+      if (isApiError(error) && error.code === ResultCode.EVENT_GUEST_NOT_ALLOWED) return login();
+      // refused for a cooldown or cap this page did not know of (another device): show the
+      // server's state on the button
+      if (
+        isApiError(error) &&
+        (error.code === ResultCode.AD_UNLOCK_COOLDOWN ||
+          error.code === ResultCode.AD_UNLOCK_CAP_REACHED)
+      ) {
+        void queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
+      }
+      layers.alert({
+        title: t('error_popup.title'),
+        message: errorMessage(error, t('contents.msg_unlock_fail')),
+      });
+    }
   };
 
   return (
@@ -108,17 +138,17 @@ export function LockedEpisode(props: LockedEpisodeProps) {
           <Button
             block
             variant="secondary"
-            onClick={onAdButton}
-            disabled={cooldown > 0}
+            onClick={() => void onAdButton()}
+            disabled={adPresent || cooldown > 0 || (!isGuest && !withinCap)}
             data-testid="locked-ad"
           >
             <AdIcon />
-            <span>{t('player.watch_ad')}</span>
+            <span>{adPresent ? t('player.ad_loading') : t('player.watch_ad')}</span>
           </Button>
           <p className={styles.adInfo} data-testid="locked-ad-info">
             {cooldown > 0
               ? t('player.ad_cooldown', { time: formatDuration(cooldown) })
-              : t('player.ad_count', { count: unlockCount, cap: AD_UNLOCK_DAILY_CAP })}
+              : t('player.ad_count', { count: unlockCount, cap: unlockCap })}
           </p>
         </div>
       </div>

@@ -14,6 +14,7 @@ import {
   type VideoQuality,
 } from '@snapdrama/rules';
 import { watchProgressEvents } from '../../../shared/events/watch-progress';
+import { usePlaybackPosition } from '../hooks/use-playback-position';
 import { useVideoSettings } from '../../../shared/video/video-settings';
 import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
@@ -322,6 +323,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
   }, [settings.quality, engineReady]);
 
   const subtitle = useSubtitles(dramaId, epsd, active ? settings.subtitle : 'none', videoRef);
+  usePlaybackPosition(videoRef, dramaId, epsd, active && engineReady);
 
   const onTimeUpdate = () => {
     const video = videoRef.current;

@@ -5,6 +5,7 @@ import { VIDEO_RETRIES, VIDEO_RETRY_DELAY_MS } from '@snapdrama/rules';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { i18n } from '../../../shared/i18n/i18n';
 import { layers } from '../../../shared/layers/layer-store';
+import { markAutoBookmarked } from '../api/bookmark-toggle';
 import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
 
 export type EpisodeSession =
@@ -48,6 +49,7 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
           setSettled({ key, session: { status: 'ready', data } });
           // Watching makes the episode "viewed": the unlock number and grid may change.
           void queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) });
+          if (data.autoBookmarked) markAutoBookmarked(queryClient, dramaId);
           return;
         } catch (error) {
           if (!active) return;

@@ -1,0 +1,136 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { ResultCode } from '@snapdrama/contract';
+import { AppError } from '../errors';
+
+/**
+ * Prometheus metrics of one app instance. Each app has its own registry (tests build many apps in
+ * one process). Modules record through the counters here: `metrics.paymentsCredited.inc({
+ * provider })` from the payments module, `metrics.transcodeJobs.inc({ result })` from the
+ * transcoding worker; a module that needs another metric adds it here, beside these.
+ */
+export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
+  const registry = new Registry();
+  if (options.defaultMetrics) collectDefaultMetrics({ register: registry });
+  const httpRequests = new Counter({
+    name: 'http_requests_total',
+    help: 'Requests answered, by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [registry],
+  });
+  const httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time from request to response, by method and route pattern',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const httpErrors = new Counter({
+    name: 'http_errors_total',
+    help: 'Error answers (status 4xx and 5xx), by route pattern and status',
+    labelNames: ['route', 'status'] as const,
+    registers: [registry],
+  });
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Shared-cache lookups by result (hit or miss); hit ratio = hit / (hit + miss)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const coinUnlocks = new Counter({
+    name: 'coin_unlocks_total',
+    help: 'Episodes bought with coins',
+    registers: [registry],
+  });
+  const paymentsCredited = new Counter({
+    name: 'payments_credited_total',
+    help: 'Payments whose coins were credited, by provider',
+    labelNames: ['provider'] as const,
+    registers: [registry],
+  });
+  const transcodeJobs = new Counter({
+    name: 'transcode_jobs_total',
+    help: 'Transcoding jobs finished, by result (done or failed)',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const degraded = new Gauge({
+    name: 'dependency_degraded',
+    help: '1 while a shared dependency (redis) is unreachable and in-process fallbacks serve',
+    labelNames: ['dependency'] as const,
+    registers: [registry],
+  });
+  return {
+    registry,
+    httpRequests,
+    httpDuration,
+    httpErrors,
+    cacheLookups,
+    coinUnlocks,
+    paymentsCredited,
+    transcodeJobs,
+    degraded,
+    /** a gauge read at scrape time, e.g. the database pool's connections */
+    gauge(name: string, help: string, labelNames: string[], read: (g: Gauge) => void) {
+      return new Gauge({
+        name,
+        help,
+        labelNames,
+        registers: [registry],
+        collect() {
+          read(this);
+        },
+      });
+    },
+  };
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+const tokenMatches = (given: string, expected: string) => {
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/**
+ * Request metrics for every route and GET /metrics. With a token, /metrics needs
+ * `Authorization: Bearer <token>`; without one it is open outside production and absent in it.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  options: { token: string | undefined; production: boolean },
+) {
+  const started = new WeakMap<FastifyRequest, bigint>();
+  app.addHook('onRequest', async (request) => {
+    started.set(request, process.hrtime.bigint());
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    // the route pattern, never the raw URL: one series per route, not per search keyword
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    metrics.httpRequests.inc({ method: request.method, route, status });
+    const start = started.get(request);
+    if (start !== undefined) {
+      metrics.httpDuration.observe(
+        { method: request.method, route },
+        Number(process.hrtime.bigint() - start) / 1e9,
+      );
+    }
+    if (reply.statusCode >= 400) metrics.httpErrors.inc({ route, status });
+  });
+
+  if (options.production && !options.token) return;
+  app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+    const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1];
+    if (options.token && !(given && tokenMatches(given, options.token))) {
+      throw new AppError(ResultCode.INVALID_SESSION, 'Metrics token required');
+    }
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await metrics.registry.metrics());
+  });
+}

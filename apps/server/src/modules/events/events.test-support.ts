@@ -1,0 +1,81 @@
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { API_BASE } from '@snapdrama/contract';
+import type { TestContext } from '../../test/harness';
+
+export const EPISODE_SECONDS = 60;
+
+/** Dramas for event tests: `free` free episodes, then paid ones, each EPISODE_SECONDS long. */
+export async function addDramas(
+  ctx: TestContext,
+  options: { count: number; episodes: number; free: number; price: number },
+): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const slug = `events-test-${randomUUID().slice(0, 8)}`;
+    ids.push(
+      await ctx.services.catalogRepo.upsertDrama(
+        {
+          slug,
+          titleKey: `drama.${slug}.title`,
+          descriptionKey: `drama.${slug}.description`,
+          posterVerticalPath: '/resources/none.jpg',
+          posterHorizontalPath: '/resources/none.jpg',
+          episodeCount: options.episodes,
+          registeredAt: ctx.clock.now(),
+        },
+        [],
+        Array.from({ length: options.episodes }, (_, e) => ({
+          number: e + 1,
+          coin: e < options.free ? 0 : options.price,
+          durationSeconds: EPISODE_SECONDS,
+          mediaPrefix: 'clips/none',
+        })),
+      ),
+    );
+  }
+  return ids;
+}
+
+export interface Who {
+  token: string;
+}
+
+export function call(
+  app: FastifyInstance,
+  who: Who | undefined,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+) {
+  return app.inject({
+    method,
+    url: `${API_BASE}${url}`,
+    headers: who ? { authorization: `Bearer ${who.token}` } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** Opens an ad view and answers its logId. */
+export async function openAd(app: FastifyInstance, who: Who, advrType: 'unlock' | 'mission') {
+  const res = await call(app, who, 'POST', '/event/advertisement', { advrType });
+  if (res.statusCode !== 200) throw new Error(`open ad: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { logId: string } }>().data.logId;
+}
+
+/** A local AdMob signer: an EC P-256 key pair and the verifier-keys document of its public half. */
+export function admobTestSigner(keyId = '3335741209') {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const pem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  return {
+    keyId,
+    keysJson: JSON.stringify({ keys: [{ keyId: Number(keyId), pem, base64: '' }] }),
+    /** The query string AdMob would send, signed as AdMob signs it. */
+    signedQuery(params: Record<string, string>, key: KeyObject = privateKey): string {
+      const content = new URLSearchParams(params).toString();
+      const signature = sign('sha256', Buffer.from(content), { key, dsaEncoding: 'der' });
+      return `${content}&signature=${signature.toString('base64url')}&key_id=${keyId}`;
+    },
+  };
+}

@@ -1,0 +1,41 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, enMessages, jaMessages, koMessages } from '@snapdrama/contract';
+import { ConfigError, loadConfig } from '../../config';
+import { createTestContext, type TestContext } from '../../test/harness';
+
+// The company details are deployment settings: configured values replace the dictionary's
+// company.* texts in every language; unset ones keep the translated defaults.
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext({
+    env: {
+      COMPANY_NAME: 'Example Pictures Ltd.',
+      COMPANY_EMAIL: 'help@example.com',
+    },
+  });
+});
+afterAll(() => ctx.close());
+
+const valueOf = async (lang: string, key: string) =>
+  (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/auth/dictionary/${lang}` }))
+    .json<{ data: { dictionary: { lang_key: string; lang_valu: string }[] } }>()
+    .data.dictionary.find((e) => e.lang_key === key)?.lang_valu;
+
+describe('company details in the dictionary', () => {
+  it.each([
+    ['ko', koMessages],
+    ['en', enMessages],
+    ['ja', jaMessages],
+  ] as const)('%s: configured values win, the rest stay translated', async (lang, messages) => {
+    expect(await valueOf(lang, 'company.name')).toBe('Example Pictures Ltd.');
+    expect(await valueOf(lang, 'company.email')).toBe('help@example.com');
+    expect(await valueOf(lang, 'company.address')).toBe(messages['company.address']);
+    expect(await valueOf(lang, 'footer.copyright_3')).toBe(messages['footer.copyright_3']);
+  });
+
+  it('a malformed contact e-mail is refused at start', () => {
+    expect(() => loadConfig({ NODE_ENV: 'test', COMPANY_EMAIL: 'not-an-address' })).toThrow(
+      ConfigError,
+    );
+  });
+});

@@ -1,0 +1,113 @@
+import { androidpublisher, auth as googleAuth } from '@googleapis/androidpublisher';
+
+/** What the verify call needs to know of a one-time product purchase (Play Developer API v3). */
+export interface PlayPurchase {
+  /** 0 purchased, 1 canceled, 2 pending (ProductPurchase.purchaseState) */
+  state: 'purchased' | 'canceled' | 'pending';
+  consumed: boolean;
+  acknowledged: boolean;
+  /** Google's order id (GPA.xxxx), shown to operators */
+  orderId: string | null;
+  /** the app's order reference set with BillingFlowParams.setObfuscatedAccountId */
+  obfuscatedAccountId: string | null;
+  quantity: number;
+}
+
+/** The three calls of purchases.products the IAP service makes. */
+export interface GooglePlayApi {
+  /** undefined: Google does not know this token for this product (invalid, expired or unknown) */
+  getProductPurchase(
+    packageName: string,
+    productId: string,
+    token: string,
+  ): Promise<PlayPurchase | undefined>;
+  /** consuming a consumable also acknowledges it; a coin pack can be bought again after it */
+  consume(packageName: string, productId: string, token: string): Promise<void>;
+}
+
+export class GooglePlayUnavailableError extends Error {}
+
+export interface GooglePlayServiceAccount {
+  clientEmail: string;
+  privateKey: string;
+}
+
+export const GOOGLE_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+export const ANDROID_PUBLISHER_ROOT_URL = 'https://androidpublisher.googleapis.com/';
+const SCOPE = 'https://www.googleapis.com/auth/androidpublisher';
+
+// purchaseState 0 purchased, 2 pending; 1 canceled, and an absent or unknown state never counts as paid
+const stateOf = (code: number | null | undefined): PlayPurchase['state'] =>
+  code === 0 ? 'purchased' : code === 2 ? 'pending' : 'canceled';
+
+/** The HTTP status of a Play Developer API answer; the token grant's failures do not count. */
+const purchaseStatusOf = (error: unknown): number | undefined => {
+  if (typeof error !== 'object' || error === null) return undefined;
+  const { status, config } = error as { status?: unknown; config?: { url?: unknown } };
+  if (!String(config?.url).includes('/purchases/products/')) return undefined;
+  return typeof status === 'number' ? status : undefined;
+};
+
+/**
+ * The real adapter: the official client with a service account (the token exchange is the
+ * service-account JWT grant). rootUrl and tokenUrl point it at a local server in tests.
+ */
+export function createGooglePlayApi(options: {
+  serviceAccount: GooglePlayServiceAccount;
+  rootUrl?: string;
+  tokenUrl?: string;
+  timeoutMs?: number;
+}): GooglePlayApi {
+  const client = new googleAuth.JWT({
+    email: options.serviceAccount.clientEmail,
+    key: options.serviceAccount.privateKey,
+    scopes: [SCOPE],
+  });
+  const tokenUrl = options.tokenUrl ?? GOOGLE_TOKEN_URL;
+  if (tokenUrl !== GOOGLE_TOKEN_URL) {
+    // google-auth-library has no token URL option: the exchange goes through the client's own
+    // transporter, so the request is redirected there (tests and private gateways only)
+    client.transporter.interceptors.request.add({
+      resolved: (config) => {
+        if (String(config.url) === GOOGLE_TOKEN_URL) config.url = new URL(tokenUrl);
+        return Promise.resolve(config);
+      },
+    });
+  }
+  const api = androidpublisher({
+    version: 'v3',
+    auth: client,
+    rootUrl: options.rootUrl ?? ANDROID_PUBLISHER_ROOT_URL,
+    retry: false,
+    // a verify call waits on this; Google answers in well under a second when healthy
+    timeout: options.timeoutMs ?? 10_000,
+  });
+
+  return {
+    async getProductPurchase(packageName, productId, token) {
+      try {
+        const { data } = await api.purchases.products.get({ packageName, productId, token });
+        return {
+          state: stateOf(data.purchaseState),
+          consumed: data.consumptionState === 1,
+          acknowledged: data.acknowledgementState === 1,
+          orderId: data.orderId ?? null,
+          obfuscatedAccountId: data.obfuscatedExternalAccountId ?? null,
+          quantity: data.quantity ?? 1,
+        };
+      } catch (error) {
+        // 400 invalid token, 404 unknown, 410 no longer valid: the token pays nothing
+        const status = purchaseStatusOf(error);
+        if (status === 400 || status === 404 || status === 410) return undefined;
+        throw new GooglePlayUnavailableError(`Play Developer API: ${String(error)}`);
+      }
+    },
+    async consume(packageName, productId, token) {
+      try {
+        await api.purchases.products.consume({ packageName, productId, token });
+      } catch (error) {
+        throw new GooglePlayUnavailableError(`Play Developer API consume: ${String(error)}`);
+      }
+    },
+  };
+}

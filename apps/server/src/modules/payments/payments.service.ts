@@ -1,0 +1,459 @@
+/**
+ * The order service: coin packs and orders. Every gateway (Toss, Stripe, PayPal here; Google Play
+ * and Apple in iap/) drives its orders through this API, and only this service credits coins.
+ *
+ *   goodsList(userId?)                         the packs with per-user use_yn (spec §3, §9)
+ *   register({userId, authMethod, godsCode, gateway, price})
+ *                                              prices the order on the server and refuses a price
+ *                                              that does not match (409070); → OrderRow, state registered
+ *   findForUser(ordrId, userId)                the caller's order, else 404071 (unknown or another user's)
+ *   attachProviderRef(ordrId, ref)             the provider's handle made at registration (Stripe
+ *                                              session id, PayPal order id); unique per gateway
+ *   recordPaid(ordrId, {provider, providerTxnId, amountMinor, currency, raw})
+ *                                              registered → paid. Idempotent for the same provider
+ *                                              transaction; the amount and currency must be the order's
+ *                                              (409073); one provider transaction pays one order across
+ *                                              all orders (unique (gateway, provider_txn_id): 409078)
+ *   credit(ordrId)                             paid → credited, exactly once: wallet.grant with the
+ *                                              idempotency keys payment:{ordrId}:paid and
+ *                                              payment:{ordrId}:bonus. Safe to call any number of times,
+ *                                              concurrently, or again after a crash half-way: a credited
+ *                                              order answers alreadyCredited true and credits nothing.
+ *   confirmPaid(ordrId, paid)                  recordPaid then credit: what a confirm call does
+ *   recordFailed / recordCanceled(ordrId, {provider, reason, raw})
+ *                                              registered → failed / canceled (never from paid on)
+ *   recordRefund(ordrId, {provider, providerRefundId, raw})
+ *                                              paid/credited → refunded; claws back what remains of the
+ *                                              order's paid lot via wallet.refundPurchase (bonus never, §9)
+ *   result(order, alreadyCredited)             the wire reply of a confirm call
+ *   paidButUncredited / staleRegistered / touch
+ *                                              the reconciliation sweep's work lists
+ *
+ * States: registered → paid → credited; registered → failed | canceled; paid | credited → refunded.
+ * Every transition is a row in payment_order_transitions (time, provider, provider txn id, raw).
+ * Crediting is split into steps that are each idempotent (decide bonus under the order's row lock,
+ * grant paid, grant bonus, mark credited), so a crash at any point is finished by the next confirm,
+ * webhook or sweep, and the unique idempotency keys in the ledger make a second credit impossible.
+ */
+import {
+  ResultCode,
+  type AuthMethod,
+  type OrderState,
+  type PaymentCurrency,
+  type PaymentGateway,
+  type PaymentGoods,
+  type PaymentResultData,
+} from '@snapdrama/contract';
+import {
+  fromMinorUnits,
+  gatewayCharge,
+  purchaseBonusCoins,
+  toMinorUnits,
+  useYn,
+} from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { WalletService } from '../wallet/wallet.service';
+import {
+  isUniqueViolation,
+  type GoodsRow,
+  type OrderRow,
+  type PaymentsRepository,
+} from './payments.repository';
+
+export interface PaidRecord {
+  /** the gateway that reports the payment; must be the order's */
+  provider: PaymentGateway;
+  /** the provider's payment id: Toss paymentKey, Stripe payment intent, PayPal capture id, store token */
+  providerTxnId: string;
+  amountMinor: number;
+  currency: PaymentCurrency;
+  /** what the provider answered, kept in the transition for audit */
+  raw?: unknown;
+}
+
+export interface ClosedRecord {
+  provider: PaymentGateway;
+  reason: string;
+  raw?: unknown;
+}
+
+export interface RefundRecord {
+  provider: PaymentGateway;
+  providerRefundId: string;
+  raw?: unknown;
+}
+
+export interface CreditOutcome {
+  order: OrderRow;
+  alreadyCredited: boolean;
+}
+
+const paidKey = (orderId: string) => `payment:${orderId}:paid`;
+const bonusKey = (orderId: string) => `payment:${orderId}:bonus`;
+const refundKey = (orderId: string) => `payment:${orderId}:refund`;
+
+const orderNotFound = () =>
+  new AppError(ResultCode.PAYMENT_ORDER_NOT_FOUND, 'No such payment order');
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods {
+  return {
+    gods_code: row.godsCode,
+    paid_coin: row.paidCoin,
+    bons_coin: row.bonusCoin,
+    bons_coin_1st: row.firstBonusCoin,
+    use_yn: useYn(boughtBefore),
+    krw: row.krw,
+    usd: fromMinorUnits(row.usdCents, 'USD'),
+    iap: { google: row.iapGoogle, apple: row.iapApple },
+    iap_price: fromMinorUnits(row.iapPriceCents, 'USD'),
+  };
+}
+
+export function createPaymentsService(deps: {
+  repo: PaymentsRepository;
+  wallet: Pick<WalletService, 'grant' | 'refundPurchase' | 'balances'>;
+  clock: Clock;
+}) {
+  const { repo, wallet, clock } = deps;
+  const db = repo.db;
+
+  async function findForUser(ordrId: string, userId: string): Promise<OrderRow> {
+    // a foreign id and an unknown id answer the same, so ids cannot be probed
+    if (!UUID_RE.test(ordrId)) throw orderNotFound();
+    const order = await repo.order(db, ordrId.toLowerCase());
+    if (!order || order.userId !== userId) throw orderNotFound();
+    return order;
+  }
+
+  async function requireOrder(ordrId: string): Promise<OrderRow> {
+    if (!UUID_RE.test(ordrId)) throw orderNotFound();
+    const order = await repo.order(db, ordrId.toLowerCase());
+    if (!order) throw orderNotFound();
+    return order;
+  }
+
+  async function recordPaid(ordrId: string, paid: PaidRecord): Promise<OrderRow> {
+    const now = clock.now();
+    try {
+      return await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, ordrId);
+        if (!order) throw orderNotFound();
+        if (order.gateway !== paid.provider) {
+          throw new AppError(
+            ResultCode.PAYMENT_GATEWAY_MISMATCH,
+            `This order is paid through ${order.gateway}, not ${paid.provider}`,
+          );
+        }
+        if (order.state === 'paid' || order.state === 'credited' || order.state === 'refunded') {
+          if (order.providerTxnId === paid.providerTxnId) return order;
+          throw new AppError(
+            ResultCode.PAYMENT_ALREADY_USED,
+            'This order was already paid by another payment',
+          );
+        }
+        if (paid.currency !== order.currency || paid.amountMinor !== order.amountMinor) {
+          throw new AppError(
+            ResultCode.PAYMENT_AMOUNT_MISMATCH,
+            `The payment (${fromMinorUnits(paid.amountMinor, paid.currency)} ${paid.currency}) is not the order's amount`,
+          );
+        }
+        // a payment the provider took is recorded even on a failed/canceled order: the money arrived
+        const updated = await repo.updateOrder(tx, order.id, {
+          state: 'paid',
+          providerTxnId: paid.providerTxnId,
+          updatedAt: now,
+        });
+        await repo.recordTransition(tx, {
+          orderId: order.id,
+          fromState: order.state,
+          toState: 'paid',
+          at: now,
+          provider: paid.provider,
+          providerTxnId: paid.providerTxnId,
+          detail: paid.raw,
+        });
+        return updated;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        throw new AppError(
+          ResultCode.PAYMENT_ALREADY_USED,
+          'This purchase has already been used for another order',
+        );
+      }
+      throw error;
+    }
+  }
+
+  async function credit(ordrId: string): Promise<CreditOutcome> {
+    const now = clock.now();
+    // 1. Decide the bonus once, under the order's row lock (first-charge claim is unique per pack).
+    const decided = await db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, ordrId);
+      if (!order) throw orderNotFound();
+      if (order.state === 'credited' || order.state === 'refunded') return order;
+      if (order.state !== 'paid') {
+        throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order has not been paid');
+      }
+      if (order.creditedBonus !== null) return order;
+      const holder = await repo.claimFirstCharge(tx, order.userId, order.godsCode, order.id, now);
+      const bonus = purchaseBonusCoins(
+        { bons_coin: order.bonusCoin, bons_coin_1st: order.firstBonusCoin },
+        holder !== order.id,
+      );
+      return repo.updateOrder(tx, order.id, { creditedBonus: bonus, updatedAt: now });
+    });
+    if (decided.state === 'credited' || decided.state === 'refunded') {
+      return { order: decided, alreadyCredited: true };
+    }
+    // 2. The ledger's unique keys make these grants happen once, whoever gets here first.
+    const paidGrant = await wallet.grant({
+      userId: decided.userId,
+      kind: 'paid',
+      amount: decided.paidCoin,
+      source: 'purchase',
+      sourceRef: decided.id,
+      idempotencyKey: paidKey(decided.id),
+    });
+    const bonus = decided.creditedBonus ?? 0;
+    if (bonus > 0) {
+      await wallet.grant({
+        userId: decided.userId,
+        kind: 'bonus',
+        amount: bonus,
+        source: 'purchase_bonus',
+        sourceRef: decided.id,
+        idempotencyKey: bonusKey(decided.id),
+      });
+    }
+    // 3. Mark credited; only the first caller moves the state and writes the transition.
+    const moved = await db.transaction(async (tx) => {
+      const row = await repo.moveState(tx, decided.id, ['paid'], 'credited', clock.now());
+      if (row) {
+        await repo.recordTransition(tx, {
+          orderId: row.id,
+          fromState: 'paid',
+          toState: 'credited',
+          at: row.updatedAt,
+          provider: row.gateway,
+          providerTxnId: row.providerTxnId,
+          detail: { paid_coin: row.paidCoin, bons_coin: bonus, lot: paidGrant.lotId },
+        });
+      }
+      return row;
+    });
+    const order = moved ?? (await repo.order(db, decided.id)) ?? decided;
+    return { order, alreadyCredited: !paidGrant.created };
+  }
+
+  async function close(
+    ordrId: string,
+    to: 'failed' | 'canceled',
+    record: ClosedRecord,
+  ): Promise<OrderRow> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const order = await repo.lockOrder(tx, ordrId);
+      if (!order) throw orderNotFound();
+      if (order.state !== 'registered') return order;
+      const row = await repo.updateOrder(tx, order.id, { state: to, updatedAt: now });
+      await repo.recordTransition(tx, {
+        orderId: order.id,
+        fromState: order.state,
+        toState: to,
+        at: now,
+        provider: record.provider,
+        providerTxnId: null,
+        detail: { reason: record.reason, raw: record.raw ?? null },
+      });
+      return row;
+    });
+  }
+
+  return {
+    async goodsList(userId: string | undefined): Promise<PaymentGoods[]> {
+      const [goods, bought] = await Promise.all([
+        repo.activeGoods(),
+        userId ? repo.boughtPacks(userId) : Promise.resolve(new Set<string>()),
+      ]);
+      return goods.map((g) => toWireGoods(g, bought.has(g.godsCode)));
+    },
+
+    async register(request: {
+      userId: string;
+      authMethod: AuthMethod;
+      godsCode: string;
+      gateway: PaymentGateway;
+      /** the price the buyer saw (won or dollars); undefined skips the check (PayPal create-order) */
+      price: number | undefined;
+    }): Promise<OrderRow> {
+      // spec §5, §6: guests cannot pay and are sent to login
+      if (request.authMethod === 'guest') {
+        throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy coins');
+      }
+      const goods = await repo.goods(request.godsCode);
+      if (!goods || !goods.active) {
+        throw new AppError(ResultCode.PAYMENT_GOODS_NOT_FOUND, 'No such coin pack');
+      }
+      const charge = gatewayCharge(
+        { krw: goods.krw, usdCents: goods.usdCents, iapPriceCents: goods.iapPriceCents },
+        request.gateway,
+      );
+      if (!charge) {
+        throw new AppError(
+          ResultCode.PAYMENT_NOT_AVAILABLE,
+          'This pack cannot be bought through this gateway',
+        );
+      }
+      if (
+        request.price !== undefined &&
+        toMinorUnits(request.price, charge.currency) !== charge.amountMinor
+      ) {
+        throw new AppError(
+          ResultCode.PAYMENT_PRICE_MISMATCH,
+          `The price is ${fromMinorUnits(charge.amountMinor, charge.currency)} ${charge.currency}`,
+        );
+      }
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const order = await repo.insertOrder(tx, {
+          userId: request.userId,
+          godsCode: goods.godsCode,
+          gateway: request.gateway,
+          currency: charge.currency,
+          amountMinor: charge.amountMinor,
+          paidCoin: goods.paidCoin,
+          bonusCoin: goods.bonusCoin,
+          firstBonusCoin: goods.firstBonusCoin,
+          state: 'registered',
+          createdAt: now,
+          updatedAt: now,
+        });
+        await repo.recordTransition(tx, {
+          orderId: order.id,
+          fromState: null,
+          toState: 'registered',
+          at: now,
+          provider: request.gateway,
+          providerTxnId: null,
+          detail: { price: fromMinorUnits(charge.amountMinor, charge.currency) },
+        });
+        return order;
+      });
+    },
+
+    findForUser,
+    requireOrder,
+
+    async attachProviderRef(ordrId: string, providerRef: string): Promise<OrderRow> {
+      const now = clock.now();
+      return db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, ordrId);
+        if (!order) throw orderNotFound();
+        if (order.providerRef === providerRef) return order;
+        if (order.providerRef !== null)
+          throw new Error(`order ${ordrId} already has a provider ref`);
+        const row = await repo.updateOrder(tx, order.id, { providerRef, updatedAt: now });
+        await repo.recordTransition(tx, {
+          orderId: order.id,
+          fromState: order.state,
+          toState: order.state,
+          at: now,
+          provider: order.gateway,
+          providerTxnId: null,
+          detail: { providerRef },
+        });
+        return row;
+      });
+    },
+
+    orderByProviderRef: (gateway: PaymentGateway, ref: string) =>
+      repo.orderByProviderRef(gateway, ref),
+    orderByProviderTxn: (gateway: PaymentGateway, txnId: string) =>
+      repo.orderByProviderTxn(gateway, txnId),
+
+    recordPaid,
+    credit,
+
+    /** What a confirmation does once the provider says the money is taken. */
+    async confirmPaid(ordrId: string, paid: PaidRecord): Promise<CreditOutcome> {
+      await recordPaid(ordrId, paid);
+      return credit(ordrId);
+    },
+
+    recordFailed: (ordrId: string, record: ClosedRecord) => close(ordrId, 'failed', record),
+    recordCanceled: (ordrId: string, record: ClosedRecord) => close(ordrId, 'canceled', record),
+
+    async recordRefund(
+      ordrId: string,
+      record: RefundRecord,
+    ): Promise<{ order: OrderRow; refundedCoins: number }> {
+      let order = await requireOrder(ordrId);
+      if (order.state === 'registered' || order.state === 'failed' || order.state === 'canceled') {
+        throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order was never paid');
+      }
+      // a paid order is credited first, so the refund below has a lot to take from
+      if (order.state === 'paid') order = (await credit(order.id)).order;
+      let refundedCoins = 0;
+      try {
+        const refund = await wallet.refundPurchase({
+          userId: order.userId,
+          grantIdempotencyKey: paidKey(order.id),
+          idempotencyKey: refundKey(order.id),
+          reason: `${record.provider} refund ${record.providerRefundId}`,
+        });
+        refundedCoins = refund.amount;
+      } catch (error) {
+        // spent or expired coins cannot be clawed back; the order is still refunded at the provider
+        if (!(error instanceof AppError && error.code === ResultCode.REFUND_NOT_ALLOWED))
+          throw error;
+      }
+      const now = clock.now();
+      const moved = await db.transaction(async (tx) => {
+        const row = await repo.moveState(tx, order.id, ['paid', 'credited'], 'refunded', now);
+        if (row) {
+          await repo.recordTransition(tx, {
+            orderId: row.id,
+            fromState: order.state,
+            toState: 'refunded',
+            at: now,
+            provider: record.provider,
+            providerTxnId: record.providerRefundId,
+            detail: { refunded_coin: refundedCoins, raw: record.raw ?? null },
+          });
+        }
+        return row;
+      });
+      return { order: moved ?? (await requireOrder(order.id)), refundedCoins };
+    },
+
+    async result(order: OrderRow, alreadyCredited: boolean): Promise<PaymentResultData> {
+      const balances = await wallet.balances(order.userId);
+      return {
+        ordrId: order.id,
+        stts: order.state as OrderState,
+        gods_code: order.godsCode,
+        paid_coin: order.paidCoin,
+        bons_coin: order.creditedBonus ?? 0,
+        already_credited: alreadyCredited,
+        coin: balances.paid + balances.bonus,
+        coin_list: balances,
+      };
+    },
+
+    /** Marks an open order as looked at now (the sweep's round-robin); no state change. */
+    async touch(ordrId: string): Promise<void> {
+      await repo.moveState(db, ordrId, ['registered'], 'registered', clock.now());
+    },
+
+    transitions: (ordrId: string) => repo.transitions(ordrId),
+    paidButUncredited: (before: Date, limit: number) => repo.staleOrders('paid', before, limit),
+    staleRegistered: (before: Date, limit: number) => repo.staleOrders('registered', before, limit),
+    countByState: () => repo.countByState(),
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -1,0 +1,116 @@
+import Stripe from 'stripe';
+
+/**
+ * Stripe through its official SDK: Checkout Sessions in embedded mode (the web mounts the
+ * session's client secret; spec §5: the session id is the part before "_secret_"), session
+ * retrieval for confirmation, and webhook signature checks on the raw body. The API host comes
+ * from config (the local stand-in in the sandbox).
+ */
+
+export interface StripeSession {
+  id: string;
+  clientSecret: string | null;
+  /** open, complete, expired */
+  status: string | null;
+  /** paid, unpaid, no_payment_required */
+  paymentStatus: string;
+  amountTotal: number | null;
+  currency: string | null;
+  clientReferenceId: string | null;
+  paymentIntentId: string | null;
+}
+
+export type StripeEvent = Stripe.Event;
+
+export interface StripeClient {
+  createSession(input: {
+    ordrId: string;
+    amountCents: number;
+    productName: string;
+    returnUrl: string;
+  }): Promise<StripeSession>;
+  /** undefined when Stripe does not know the session */
+  retrieveSession(id: string): Promise<StripeSession | undefined>;
+  /** throws when the signature does not verify */
+  verifyWebhook(rawBody: Buffer | string, signatureHeader: string): StripeEvent;
+}
+
+const toSession = (s: Stripe.Checkout.Session): StripeSession => ({
+  id: s.id,
+  clientSecret: s.client_secret,
+  status: s.status,
+  paymentStatus: s.payment_status,
+  amountTotal: s.amount_total,
+  currency: s.currency,
+  clientReferenceId: s.client_reference_id,
+  paymentIntentId:
+    typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+});
+
+export function createStripeClient(options: {
+  secretKey: string;
+  webhookSecret: string;
+  /** undefined: Stripe's API; else e.g. http://127.0.0.1:4010 */
+  apiBase: () => Promise<string | undefined>;
+}): StripeClient {
+  let client: Promise<Stripe> | undefined;
+  const sdk = () => {
+    client ??= options.apiBase().then((base) => {
+      if (!base) return new Stripe(options.secretKey, { maxNetworkRetries: 2 });
+      const url = new URL(base);
+      return new Stripe(options.secretKey, {
+        host: url.hostname,
+        port: url.port || (url.protocol === 'https:' ? 443 : 80),
+        protocol: url.protocol === 'https:' ? 'https' : 'http',
+        maxNetworkRetries: 2,
+      });
+    });
+    return client;
+  };
+  // signature checks need no network: a client without a host is enough
+  const verifier = new Stripe(options.secretKey);
+
+  return {
+    async createSession(input) {
+      const stripe = await sdk();
+      const session = await stripe.checkout.sessions.create(
+        {
+          ui_mode: 'embedded_page',
+          mode: 'payment',
+          client_reference_id: input.ordrId,
+          metadata: { ordrId: input.ordrId },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.amountCents,
+                product_data: { name: input.productName },
+              },
+            },
+          ],
+          return_url: input.returnUrl,
+        },
+        // one session per order, whatever the retries
+        { idempotencyKey: `session-${input.ordrId}` },
+      );
+      return toSession(session);
+    },
+
+    async retrieveSession(id) {
+      const stripe = await sdk();
+      try {
+        return toSession(await stripe.checkout.sessions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+
+    verifyWebhook(rawBody, signatureHeader) {
+      return verifier.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
+    },
+  };
+}

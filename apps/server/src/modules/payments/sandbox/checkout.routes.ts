@@ -1,0 +1,301 @@
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { SANDBOX_CHECKOUT_BASE } from '../web-gateways.service';
+import type { FakeProviders } from './fake-providers';
+
+/**
+ * The buyer's step of each web gateway, as local pages that look and behave like the provider's
+ * (card form, approve, decline, cancel; Toss's §8 error codes selectable) and return to the web
+ * app the way the real provider does: Toss to successUrl?paymentKey&orderId&amount or
+ * failUrl?code&message&orderId; Stripe to its return_url with the session id; PayPal to the
+ * return or cancel URL with token (and PayerID). Never mounted in production.
+ */
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const TOSS_FAILURES = {
+  PAY_PROCESS_CANCELED: '사용자에 의해 결제가 취소되었습니다.',
+  PAY_PROCESS_ABORTED: '결제 진행 중 승인에 실패하여 결제가 중단되었습니다.',
+  REJECT_CARD_COMPANY: '결제 승인이 거절되었습니다.',
+  INVALID_CARD_COMPANY: '유효하지 않은 카드입니다.',
+  NOT_SUPPORTED_EASYPAY_METHOD: '지원되지 않는 간편결제 수단입니다.',
+} as const;
+
+function page(title: string, accent: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${esc(title)} (sandbox)</title>
+<style>
+*{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f2f4f6;color:#191f28}
+main{max-width:440px;margin:0 auto;padding:24px 16px}
+.card{background:#fff;border-radius:16px;padding:24px;box-shadow:0 2px 12px rgba(0,0,0,.06)}
+.brand{font-weight:800;font-size:22px;color:${accent};margin:0 0 4px}.badge{display:inline-block;font-size:12px;background:#fff4e5;color:#b35c00;border-radius:6px;padding:2px 8px;margin-bottom:16px}
+.amount{font-size:28px;font-weight:700;margin:8px 0 20px}.muted{color:#6b7684;font-size:14px;overflow-wrap:anywhere}
+label{display:block;font-size:13px;color:#4e5968;margin:12px 0 4px}input,select{width:100%;padding:12px;border:1px solid #d1d6db;border-radius:10px;font-size:16px}
+.row{display:flex;gap:8px}.row>*{flex:1;min-width:0}
+button{width:100%;padding:14px;border:0;border-radius:10px;font-size:16px;font-weight:700;margin-top:16px;cursor:pointer;background:${accent};color:#fff}
+button.secondary{background:#e5e8eb;color:#333d4b}.error{background:#ffeeee;color:#d22030;border-radius:10px;padding:12px;margin-top:12px;font-size:14px}
+</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+}
+
+function httpUrl(value: unknown): URL | undefined {
+  if (typeof value !== 'string') return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const withQuery = (base: URL, params: Record<string, string>) => {
+  const url = new URL(base);
+  for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
+  return url.toString();
+};
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return (
+    reply
+      .status(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // inline HTML of the stand-in: its own policy instead of the app's
+      .header(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'",
+      )
+      .send(body)
+  );
+}
+
+export function sandboxCheckoutRoutes(deps: {
+  fake: FakeProviders;
+  production: boolean;
+}): FastifyPluginAsync {
+  if (deps.production) throw new Error('the payment stand-ins are never mounted in production');
+  const { fake } = deps;
+  const base = SANDBOX_CHECKOUT_BASE;
+
+  return async (app) => {
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string' },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : '')));
+      },
+    );
+    const hide = { schema: { hide: true } };
+    // the stand-in pages post plain HTML forms, as a provider's own checkout page does
+    const formPost = {
+      schema: { hide: true },
+      config: { acceptsBodyTypes: ['application/x-www-form-urlencoded'] },
+    };
+    const form = (body: unknown): Record<string, string> =>
+      body && typeof body === 'object' ? (body as Record<string, string>) : {};
+
+    // ---------------------------------------------------------------- Toss
+    app.get(`${base}/toss`, hide, async (request, reply) => {
+      const q = request.query as Record<string, string | undefined>;
+      const amount = Number(q.amount);
+      if (
+        !q.orderId ||
+        !Number.isInteger(amount) ||
+        !httpUrl(q.successUrl) ||
+        !httpUrl(q.failUrl)
+      ) {
+        return html(
+          reply,
+          400,
+          page(
+            'Toss Payments',
+            '#3182f6',
+            '<p class="error">orderId, amount, successUrl and failUrl are required</p>',
+          ),
+        );
+      }
+      const hidden = ['orderId', 'amount', 'orderName', 'successUrl', 'failUrl']
+        .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
+        .join('');
+      const options = [
+        ['approve', 'Approve'],
+        ['decline_at_confirm', 'Card company declines at confirm (REJECT_CARD_COMPANY)'],
+        ...Object.keys(TOSS_FAILURES).map((code) => [code, code]),
+      ]
+        .map(([v, l]) => `<option value="${esc(v ?? '')}">${esc(l ?? '')}</option>`)
+        .join('');
+      return html(
+        reply,
+        200,
+        page(
+          'Toss Payments',
+          '#3182f6',
+          `
+<p class="brand">toss payments</p><span class="badge">Sandbox</span>
+<p class="muted">${esc(q.orderName ?? '')}</p>
+<p class="amount" data-testid="toss-amount">₩${amount.toLocaleString('ko-KR')}</p>
+<form method="post" action="${base}/toss">${hidden}
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" value="4330 1234 1234 1234" autocomplete="off">
+<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" value="12/30"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123"></div></div>
+<label for="outcome">Result</label><select id="outcome" name="outcome" data-testid="toss-outcome">${options}</select>
+<button type="submit" name="action" value="pay" data-testid="toss-pay">Pay ₩${amount.toLocaleString('ko-KR')}</button>
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="toss-cancel">Cancel</button>
+</form>`,
+        ),
+      );
+    });
+
+    app.post(`${base}/toss`, formPost, async (request, reply) => {
+      const f = form(request.body);
+      const success = httpUrl(f.successUrl);
+      const fail = httpUrl(f.failUrl);
+      const amount = Number(f.amount);
+      if (!f.orderId || !success || !fail || !Number.isInteger(amount)) {
+        return html(
+          reply,
+          400,
+          page('Toss Payments', '#3182f6', '<p class="error">bad request</p>'),
+        );
+      }
+      const outcome = f.action === 'cancel' ? 'PAY_PROCESS_CANCELED' : (f.outcome ?? 'approve');
+      if (outcome === 'approve' || outcome === 'decline_at_confirm') {
+        const paymentKey = fake.toss.authorize({
+          orderId: f.orderId,
+          amount,
+          orderName: f.orderName ?? '',
+          outcome,
+        });
+        return reply.redirect(
+          withQuery(success, { paymentKey, orderId: f.orderId, amount: String(amount) }),
+          303,
+        );
+      }
+      const message =
+        outcome in TOSS_FAILURES
+          ? TOSS_FAILURES[outcome as keyof typeof TOSS_FAILURES]
+          : 'Unknown error';
+      return reply.redirect(withQuery(fail, { code: outcome, message, orderId: f.orderId }), 303);
+    });
+
+    // ---------------------------------------------------------------- Stripe
+    const stripeCancelUrl = (returnUrl: string | null, ordrId: string | null) => {
+      const back = httpUrl(returnUrl?.replace('{CHECKOUT_SESSION_ID}', ''));
+      if (!back) return undefined;
+      return `${back.origin}/payment/return/stripe?ordrId=${encodeURIComponent(ordrId ?? '')}&canceled=1`;
+    };
+
+    app.get(`${base}/stripe/:sessionId`, hide, async (request, reply) => {
+      const { sessionId } = request.params as { sessionId: string };
+      const q = request.query as Record<string, string | undefined>;
+      const s = fake.stripe.session(sessionId);
+      if (!s || s.status !== 'open') {
+        return html(
+          reply,
+          404,
+          page(
+            'Stripe Checkout',
+            '#635bff',
+            '<p class="error">This checkout session is no longer available.</p>',
+          ),
+        );
+      }
+      const cancel = stripeCancelUrl(s.return_url, s.client_reference_id);
+      const price = `$${(s.amount_total / 100).toFixed(2)}`;
+      return html(
+        reply,
+        200,
+        page(
+          'Stripe Checkout',
+          '#635bff',
+          `
+<p class="brand">stripe</p><span class="badge">Test mode · sandbox</span>
+<p class="muted">SnapDrama coins</p><p class="amount" data-testid="stripe-amount">${price}</p>
+<form method="post" action="${base}/stripe/${esc(s.id)}">
+<label for="email">Email</label><input id="email" name="email" value="buyer@example.com">
+<label for="card">Card information</label><input id="card" name="card" data-testid="stripe-card" inputmode="numeric" value="4242 4242 4242 4242" autocomplete="off">
+<div class="row"><div><input aria-label="Expiry" name="exp" value="12 / 30"></div><div><input aria-label="CVC" name="cvc" value="123"></div></div>
+<p class="muted">4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
+${q.error ? `<p class="error" data-testid="stripe-error">Your card was declined.</p>` : ''}
+<button type="submit" data-testid="stripe-pay">Pay ${price}</button>
+</form>
+${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" data-testid="stripe-back">Back</button></a>` : ''}`,
+        ),
+      );
+    });
+
+    app.post(`${base}/stripe/:sessionId`, formPost, async (request, reply) => {
+      const { sessionId } = request.params as { sessionId: string };
+      const s = fake.stripe.session(sessionId);
+      if (!s || s.status !== 'open') {
+        return html(
+          reply,
+          404,
+          page(
+            'Stripe Checkout',
+            '#635bff',
+            '<p class="error">This checkout session is no longer available.</p>',
+          ),
+        );
+      }
+      const card = (form(request.body).card ?? '').replace(/\D/g, '');
+      if (card === '4000000000000002') {
+        return reply.redirect(
+          `${base}/stripe/${encodeURIComponent(s.id)}?error=card_declined`,
+          303,
+        );
+      }
+      fake.stripe.complete(s.id);
+      const back = httpUrl(
+        s.return_url?.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id)),
+      );
+      if (!back) return html(reply, 200, page('Stripe Checkout', '#635bff', '<p>Paid.</p>'));
+      return reply.redirect(back.toString(), 303);
+    });
+
+    // ---------------------------------------------------------------- PayPal
+    app.get(`${base}/paypal/checkoutnow`, hide, async (request, reply) => {
+      const token = (request.query as Record<string, string | undefined>).token ?? '';
+      const o = fake.paypal.order(token);
+      if (!o || o.status !== 'CREATED') {
+        return html(
+          reply,
+          404,
+          page('PayPal', '#003087', '<p class="error">This order is no longer available.</p>'),
+        );
+      }
+      return html(
+        reply,
+        200,
+        page(
+          'PayPal',
+          '#0070ba',
+          `
+<p class="brand">PayPal</p><span class="badge">Sandbox</span>
+<p class="muted">Pay SnapDrama with your PayPal balance (cards are not offered).</p>
+<p class="amount" data-testid="paypal-amount">$${esc(o.value)} ${esc(o.currency)}</p>
+<form method="post" action="${base}/paypal/checkoutnow"><input type="hidden" name="token" value="${esc(o.id)}">
+<label for="account">Account</label><input id="account" name="account" value="sb-buyer@personal.example.com">
+<button type="submit" name="action" value="approve" data-testid="paypal-approve">Complete purchase</button>
+<button type="submit" name="action" value="decline" class="secondary" data-testid="paypal-decline">Approve with a funding source that will be declined</button>
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="paypal-cancel">Cancel and return</button>
+</form>`,
+        ),
+      );
+    });
+
+    app.post(`${base}/paypal/checkoutnow`, formPost, async (request, reply) => {
+      const f = form(request.body);
+      const o = f.token ? fake.paypal.order(f.token) : undefined;
+      if (!o)
+        return html(reply, 404, page('PayPal', '#003087', '<p class="error">Unknown order.</p>'));
+      if (f.action === 'cancel') {
+        const cancel = httpUrl(o.cancelUrl);
+        if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));
+        return reply.redirect(withQuery(cancel, { token: o.id }), 303);
+      }
+      fake.paypal.approve(o.id, f.action === 'decline');
+      const back = httpUrl(o.returnUrl);
+      if (!back) return html(reply, 200, page('PayPal', '#0070ba', '<p>Approved.</p>'));
+      return reply.redirect(withQuery(back, { token: o.id, PayerID: 'SANDBOXPAYER1' }), 303);
+    });
+  };
+}

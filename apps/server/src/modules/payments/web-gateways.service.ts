@@ -1,0 +1,625 @@
+/**
+ * The web gateways (Toss, Stripe, PayPal): registration with the provider, server-side
+ * confirmation (never trusting the client), webhooks and the reconciliation sweep. Every state
+ * change and every coin goes through the order service (payments.service.ts).
+ */
+import {
+  ResultCode,
+  type AuthMethod,
+  type GatewayMode,
+  type PaymentConfigData,
+  type PaymentGateway,
+  type PaymentRegistBody,
+  type PaymentRegistData,
+  type PaymentResultData,
+  type PaypalConfirmBody,
+  type PaypalOrderBody,
+  type PaypalOrderData,
+  type StripeConfirmBody,
+  type TossConfirmBody,
+} from '@snapdrama/contract';
+import { fromMinorUnits, toMinorUnits } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { OrderRow } from './payments.repository';
+import type { PaymentsService } from './payments.service';
+import type { PaypalClient, PaypalOrder, PaypalWebhookHeaders } from './providers/paypal';
+import type { StripeClient, StripeEvent, StripeSession } from './providers/stripe';
+import type { TossClient, TossPayment } from './providers/toss';
+
+export interface WebGateway<C> {
+  client: C;
+  mode: Exclude<GatewayMode, 'off'>;
+  /** the public key the web needs (Toss client key, Stripe publishable key, PayPal client id) */
+  publicKey: string;
+}
+
+export interface WebGateways {
+  toss: WebGateway<TossClient> | undefined;
+  stripe: WebGateway<StripeClient> | undefined;
+  paypal: WebGateway<PaypalClient> | undefined;
+}
+
+export interface Caller {
+  userId: string;
+  authMethod: AuthMethod;
+}
+
+export interface SweepReport {
+  credited: number;
+  reconciled: number;
+  canceled: number;
+  errors: number;
+}
+
+/** Where the local checkout pages live (sandbox only). */
+export const SANDBOX_CHECKOUT_BASE = '/sandbox/payments';
+
+const unavailable = (what: string) =>
+  new AppError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE, `${what} is not available right now`);
+const declined = (code: string, message: string) =>
+  new AppError(ResultCode.PAYMENT_DECLINED, `${code}: ${message}`);
+const notCompleted = (message: string) => new AppError(ResultCode.PAYMENT_NOT_COMPLETED, message);
+
+const REGISTERED_GRACE_MS = 5 * 60_000;
+const REGISTERED_EXPIRY_MS = 24 * 3_600_000;
+
+export function createWebGatewaysService(deps: {
+  orders: PaymentsService;
+  gateways: WebGateways;
+  clock: Clock;
+  /** Google Play and Apple modes, reported by GET /payment/config (iap/ owns them) */
+  iapModes?: { google: GatewayMode; apple: GatewayMode };
+  log?: { warn: (obj: object, msg: string) => void };
+}) {
+  const { orders, gateways, clock } = deps;
+
+  function gatewayOf<C>(g: WebGateway<C> | undefined, name: string): WebGateway<C> {
+    if (!g) throw unavailable(name);
+    return g;
+  }
+
+  function checkGateway(order: OrderRow, gateway: PaymentGateway) {
+    if (order.gateway !== gateway) {
+      throw new AppError(
+        ResultCode.PAYMENT_GATEWAY_MISMATCH,
+        `This order is paid through ${order.gateway}, not ${gateway}`,
+      );
+    }
+  }
+
+  const productName = (order: OrderRow) =>
+    `SnapDrama ${order.paidCoin.toLocaleString('en-US')} coins`;
+
+  async function settled(order: OrderRow): Promise<PaymentResultData | undefined> {
+    switch (order.state) {
+      case 'credited':
+      case 'refunded':
+        return orders.result(order, true);
+      case 'paid': {
+        const done = await orders.credit(order.id);
+        return orders.result(done.order, done.alreadyCredited);
+      }
+      case 'failed':
+      case 'canceled':
+        throw new AppError(
+          ResultCode.PAYMENT_ORDER_CLOSED,
+          `This order is ${order.state}; start a new purchase`,
+        );
+      case 'registered':
+        return undefined;
+      default:
+        throw new Error(`order ${order.id} in unknown state ${order.state}`);
+    }
+  }
+
+  async function paidAndCredited(
+    order: OrderRow,
+    paid: Parameters<PaymentsService['confirmPaid']>[1],
+  ): Promise<PaymentResultData> {
+    const done = await orders.confirmPaid(order.id, paid);
+    return orders.result(done.order, done.alreadyCredited);
+  }
+
+  // ------------------------------------------------------------ Toss
+  function tossPaid(order: OrderRow, p: TossPayment) {
+    return paidAndCredited(order, {
+      provider: 'T',
+      providerTxnId: p.paymentKey,
+      amountMinor: p.totalAmount,
+      currency: p.currency === 'KRW' ? 'KRW' : 'USD',
+      raw: { status: p.status, method: p.method ?? null, approvedAt: p.approvedAt ?? null },
+    });
+  }
+
+  async function tossConfirm(caller: Caller, body: TossConfirmBody): Promise<PaymentResultData> {
+    const order = await orders.findForUser(body.ordrId, caller.userId);
+    checkGateway(order, 'T');
+    const done = await settled(order);
+    if (done) return done;
+    // spec: the amount is checked against the order before Toss is called
+    if (toMinorUnits(body.amnt, 'KRW') !== order.amountMinor) {
+      throw new AppError(
+        ResultCode.PAYMENT_AMOUNT_MISMATCH,
+        `The order's amount is ${order.amountMinor} KRW`,
+      );
+    }
+    const toss = gatewayOf(gateways.toss, 'Toss').client;
+    const result = await toss.confirm({
+      paymentKey: body.pymnKey,
+      orderId: order.id,
+      amount: order.amountMinor,
+    });
+    if (result.ok) {
+      if (result.payment.status !== 'DONE' || result.payment.orderId !== order.id) {
+        throw notCompleted(`Toss payment is ${result.payment.status}`);
+      }
+      return tossPaid(order, result.payment);
+    }
+    if (result.code === 'ALREADY_PROCESSED_PAYMENT') {
+      // a confirm that reached Toss before (a crash or a lost reply): ask Toss what happened
+      const again = await toss.payment(body.pymnKey);
+      if (again.ok && again.payment.status === 'DONE' && again.payment.orderId === order.id) {
+        return tossPaid(order, again.payment);
+      }
+    }
+    if (result.status >= 500 || result.code === 'NETWORK_ERROR') throw unavailable('Toss');
+    if (result.status >= 400 && !['NOT_FOUND_PAYMENT', 'INVALID_REQUEST'].includes(result.code)) {
+      await orders.recordFailed(order.id, {
+        provider: 'T',
+        reason: result.code,
+        raw: { message: result.message },
+      });
+    }
+    throw declined(result.code, result.message);
+  }
+
+  // ------------------------------------------------------------ Stripe
+  function stripePaid(order: OrderRow, s: StripeSession) {
+    return paidAndCredited(order, {
+      provider: 'S',
+      providerTxnId: s.paymentIntentId ?? s.id,
+      amountMinor: s.amountTotal ?? 0,
+      currency: (s.currency ?? '').toUpperCase() === 'USD' ? 'USD' : 'KRW',
+      raw: { session: s.id, status: s.status, payment_status: s.paymentStatus },
+    });
+  }
+
+  const sessionNotFound = () =>
+    new AppError(ResultCode.STRIPE_SESSION_NOT_FOUND, 'Payment session information not found');
+
+  async function stripeConfirm(
+    caller: Caller,
+    body: StripeConfirmBody,
+  ): Promise<PaymentResultData> {
+    const order = await orders.findForUser(body.ordrId, caller.userId);
+    checkGateway(order, 'S');
+    if (order.providerRef !== body.sessionId) throw sessionNotFound();
+    const done = await settled(order);
+    if (done) return done;
+    const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
+    let session: StripeSession | undefined;
+    try {
+      session = await stripe.retrieveSession(body.sessionId);
+    } catch {
+      throw unavailable('Stripe');
+    }
+    if (!session || session.clientReferenceId !== order.id) throw sessionNotFound();
+    if (session.status === 'complete' && session.paymentStatus === 'paid') {
+      return stripePaid(order, session);
+    }
+    if (session.status === 'expired') {
+      await orders.recordCanceled(order.id, { provider: 'S', reason: 'session expired' });
+      throw new AppError(ResultCode.PAYMENT_ORDER_CLOSED, 'The payment session expired');
+    }
+    throw notCompleted('The payment has not been completed');
+  }
+
+  // ------------------------------------------------------------ PayPal
+  function paypalPaid(order: OrderRow, p: PaypalOrder) {
+    const capture = p.capture;
+    if (!capture || capture.status !== 'COMPLETED')
+      throw notCompleted(`PayPal order is ${p.status}`);
+    return paidAndCredited(order, {
+      provider: 'P',
+      providerTxnId: capture.id,
+      amountMinor: capture.amountCents,
+      currency: capture.currency === 'USD' ? 'USD' : 'KRW',
+      raw: { paypalOrderId: p.id, status: p.status },
+    });
+  }
+
+  async function paypalConfirm(
+    caller: Caller,
+    body: PaypalConfirmBody,
+  ): Promise<PaymentResultData> {
+    const order = await orders.findForUser(body.ordrId, caller.userId);
+    checkGateway(order, 'P');
+    // spec §5: the approval must be the PayPal order created for this order
+    if (order.providerRef !== body.paypalOrderId) {
+      throw new AppError(
+        ResultCode.PAYPAL_ORDER_ID_MISMATCH,
+        'The payment order number does not match',
+      );
+    }
+    const done = await settled(order);
+    if (done) return done;
+    const paypal = gatewayOf(gateways.paypal, 'PayPal').client;
+    const captured = await paypal.captureOrder(body.paypalOrderId);
+    if (captured.ok) return paypalPaid(order, captured.value);
+    if (captured.issue === 'ORDER_ALREADY_CAPTURED') {
+      const again = await paypal.getOrder(body.paypalOrderId);
+      if (again.ok) return paypalPaid(order, again.value);
+    }
+    if (captured.status >= 500 || captured.issue === 'NETWORK_ERROR') throw unavailable('PayPal');
+    if (captured.issue === 'ORDER_NOT_APPROVED')
+      throw notCompleted('The buyer has not approved yet');
+    // a declined funding source: PayPal lets the buyer pick another one, so the order stays open
+    throw declined(captured.issue, captured.message);
+  }
+
+  // ------------------------------------------------------------ reconciliation
+  async function reconcile(order: OrderRow): Promise<'credited' | 'canceled' | 'open'> {
+    if (order.state === 'paid') {
+      await orders.credit(order.id);
+      return 'credited';
+    }
+    if (order.state !== 'registered') return 'open';
+    const now = clock.now().getTime();
+    const expired = now - order.createdAt.getTime() > REGISTERED_EXPIRY_MS;
+    switch (order.gateway) {
+      case 'T': {
+        if (!gateways.toss) return 'open';
+        const r = await gateways.toss.client.paymentByOrderId(order.id);
+        if (r.ok && r.payment.status === 'DONE') {
+          await tossPaid(order, r.payment);
+          return 'credited';
+        }
+        if (r.ok || r.code !== 'NOT_FOUND_PAYMENT' || !expired) return 'open';
+        break;
+      }
+      case 'S': {
+        if (!gateways.stripe || !order.providerRef) break;
+        const s = await gateways.stripe.client.retrieveSession(order.providerRef);
+        if (s?.status === 'complete' && s.paymentStatus === 'paid') {
+          await stripePaid(order, s);
+          return 'credited';
+        }
+        if (s?.status !== 'expired' && !expired) return 'open';
+        break;
+      }
+      case 'P': {
+        if (!gateways.paypal || !order.providerRef) break;
+        const p = await gateways.paypal.client.getOrder(order.providerRef);
+        if (p.ok && p.value.capture?.status === 'COMPLETED') {
+          await paypalPaid(order, p.value);
+          return 'credited';
+        }
+        if (!expired) return 'open';
+        break;
+      }
+      case 'G':
+      case 'A':
+        // store purchases are reconciled by iap/ (notifications and the next verify); an order
+        // the app never verified is only closed after a day
+        if (!expired) return 'open';
+        break;
+      default:
+        return 'open';
+    }
+    if (!expired) return 'open';
+    await orders.recordCanceled(order.id, {
+      provider: order.gateway,
+      reason: 'not paid within 24 hours',
+    });
+    return 'canceled';
+  }
+
+  async function orderOrUndefined(id: string | null | undefined) {
+    if (!id) return undefined;
+    try {
+      return await orders.requireOrder(id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === ResultCode.PAYMENT_ORDER_NOT_FOUND)
+        return undefined;
+      throw error;
+    }
+  }
+
+  return {
+    config(): PaymentConfigData {
+      const mode = (g: WebGateway<unknown> | undefined): GatewayMode => g?.mode ?? 'off';
+      const liveKey = (g: WebGateway<unknown> | undefined) =>
+        g?.mode === 'live' ? g.publicKey : null;
+      return {
+        toss: { mode: mode(gateways.toss), clientKey: liveKey(gateways.toss) },
+        stripe: { mode: mode(gateways.stripe), publishableKey: liveKey(gateways.stripe) },
+        paypal: {
+          mode: mode(gateways.paypal),
+          clientId: liveKey(gateways.paypal),
+          currency: 'USD',
+        },
+        google: { mode: deps.iapModes?.google ?? 'off' },
+        apple: { mode: deps.iapModes?.apple ?? 'off' },
+      };
+    },
+
+    /** POST /payment/regist. `origin` is the caller's web origin, for the providers' return URLs. */
+    async regist(
+      caller: Caller,
+      body: PaymentRegistBody,
+      origin: string,
+    ): Promise<PaymentRegistData> {
+      if (body.pymnGtwy === 'P') {
+        throw new AppError(
+          ResultCode.BAD_REQUEST,
+          'pymnGtwy: PayPal orders are created with POST /payment/paypal/order',
+        );
+      }
+      if (body.pymnGtwy === 'T') gatewayOf(gateways.toss, 'Toss');
+      if (body.pymnGtwy === 'S') gatewayOf(gateways.stripe, 'Stripe');
+      const order = await orders.register({
+        userId: caller.userId,
+        authMethod: caller.authMethod,
+        godsCode: body.godsCode,
+        gateway: body.pymnGtwy,
+        price: body.price,
+      });
+      const base: PaymentRegistData = {
+        ordrId: order.id,
+        amnt: fromMinorUnits(order.amountMinor, order.currency as 'KRW' | 'USD'),
+        crncy: order.currency as 'KRW' | 'USD',
+        ordrNm: productName(order),
+      };
+      if (body.pymnGtwy === 'T') {
+        const toss = gatewayOf(gateways.toss, 'Toss');
+        if (toss.mode !== 'sandbox') return base;
+        const returnUrl = `${origin}/payment/return/toss`;
+        const query = new URLSearchParams({
+          orderId: order.id,
+          amount: String(order.amountMinor),
+          orderName: base.ordrNm,
+          successUrl: returnUrl,
+          failUrl: returnUrl,
+        });
+        return { ...base, checkoutUrl: `${SANDBOX_CHECKOUT_BASE}/toss?${query.toString()}` };
+      }
+      if (body.pymnGtwy === 'S') {
+        const stripe = gatewayOf(gateways.stripe, 'Stripe');
+        let session: StripeSession;
+        try {
+          session = await stripe.client.createSession({
+            ordrId: order.id,
+            amountCents: order.amountMinor,
+            productName: base.ordrNm,
+            returnUrl: `${origin}/payment/return/stripe?session_id={CHECKOUT_SESSION_ID}&ordrId=${order.id}`,
+          });
+        } catch (error) {
+          await orders.recordFailed(order.id, { provider: 'S', reason: 'session not created' });
+          deps.log?.warn({ err: error }, 'Stripe session not created');
+          throw unavailable('Stripe');
+        }
+        await orders.attachProviderRef(order.id, session.id);
+        return {
+          ...base,
+          clientSecret: session.clientSecret ?? undefined,
+          ...(stripe.mode === 'sandbox'
+            ? { checkoutUrl: `${SANDBOX_CHECKOUT_BASE}/stripe/${session.id}` }
+            : {}),
+        };
+      }
+      return base;
+    },
+
+    /** The PayPal create-order call: our order and PayPal's, linked. */
+    async paypalOrder(
+      caller: Caller,
+      body: PaypalOrderBody,
+      origin: string,
+    ): Promise<PaypalOrderData> {
+      const paypal = gatewayOf(gateways.paypal, 'PayPal');
+      const order = await orders.register({
+        userId: caller.userId,
+        authMethod: caller.authMethod,
+        godsCode: body.goodsCode,
+        gateway: 'P',
+        price: body.price,
+      });
+      const back = `${origin}/payment/return/paypal?ordrId=${order.id}`;
+      const created = await paypal.client.createOrder({
+        ordrId: order.id,
+        amountCents: order.amountMinor,
+        description: productName(order),
+        returnUrl: back,
+        cancelUrl: `${back}&canceled=1`,
+      });
+      if (!created.ok) {
+        await orders.recordFailed(order.id, { provider: 'P', reason: created.issue });
+        throw unavailable('PayPal');
+      }
+      await orders.attachProviderRef(order.id, created.value.id);
+      return {
+        ordrId: order.id,
+        paypalOrderId: created.value.id,
+        ...(paypal.mode === 'sandbox'
+          ? {
+              checkoutUrl: `${SANDBOX_CHECKOUT_BASE}/paypal/checkoutnow?token=${encodeURIComponent(created.value.id)}`,
+            }
+          : {}),
+      };
+    },
+
+    tossConfirm,
+    stripeConfirm,
+    paypalConfirm,
+    reconcile,
+
+    /**
+     * Credits every paid-but-uncredited order, and asks the providers about registered orders
+     * older than a few minutes (a capture whose confirm never finished); cancels abandoned ones.
+     */
+    async sweep(limit = 200): Promise<SweepReport> {
+      const report: SweepReport = { credited: 0, reconciled: 0, canceled: 0, errors: 0 };
+      const now = clock.now().getTime();
+      for (const order of await orders.paidButUncredited(new Date(now + 1), limit)) {
+        try {
+          await orders.credit(order.id);
+          report.credited++;
+        } catch (error) {
+          report.errors++;
+          deps.log?.warn({ err: error, ordrId: order.id }, 'sweep: credit failed');
+        }
+      }
+      for (const order of await orders.staleRegistered(
+        new Date(now - REGISTERED_GRACE_MS),
+        limit,
+      )) {
+        try {
+          const outcome = await reconcile(order);
+          if (outcome === 'credited') report.reconciled++;
+          if (outcome === 'canceled') report.canceled++;
+          // an order still open goes to the back of the list, so the next sweep asks about others
+          if (outcome === 'open') await orders.touch(order.id);
+        } catch (error) {
+          report.errors++;
+          deps.log?.warn({ err: error, ordrId: order.id }, 'sweep: reconcile failed');
+        }
+      }
+      return report;
+    },
+
+    // ------------------------------------------------------------ webhooks
+    /** Stripe: signature over the raw body; checkout completion, expiry and refunds. */
+    async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<string> {
+      const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
+      let event: StripeEvent;
+      try {
+        event = stripe.verifyWebhook(rawBody, signature ?? '');
+      } catch {
+        throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'Stripe signature did not verify');
+      }
+      if (
+        event.type === 'checkout.session.completed' ||
+        event.type === 'checkout.session.async_payment_succeeded'
+      ) {
+        const order = await orders.orderByProviderRef('S', event.data.object.id);
+        if (!order) return 'unknown session';
+        // the event is signed, but the session is read again so a stale event cannot mislead
+        const session = await stripe.retrieveSession(event.data.object.id);
+        if (session?.status === 'complete' && session.paymentStatus === 'paid') {
+          await stripePaid(order, session);
+          return 'credited';
+        }
+        return 'not paid';
+      }
+      if (event.type === 'checkout.session.expired') {
+        const order = await orders.orderByProviderRef('S', event.data.object.id);
+        if (order) {
+          await orders.recordCanceled(order.id, { provider: 'S', reason: 'session expired' });
+        }
+        return 'canceled';
+      }
+      if (event.type === 'charge.refunded') {
+        const charge = event.data.object;
+        const intent =
+          typeof charge.payment_intent === 'string'
+            ? charge.payment_intent
+            : charge.payment_intent?.id;
+        const order = intent ? await orders.orderByProviderTxn('S', intent) : undefined;
+        if (!order) return 'unknown payment';
+        await orders.recordRefund(order.id, {
+          provider: 'S',
+          providerRefundId: charge.id,
+          raw: { amount_refunded: charge.amount_refunded },
+        });
+        return 'refunded';
+      }
+      return 'ignored';
+    },
+
+    /**
+     * Toss PAYMENT_STATUS_CHANGED. Toss does not sign these, so the payment is read back from Toss
+     * with our secret key and only what Toss answers is believed.
+     */
+    async tossWebhook(body: unknown): Promise<string> {
+      const toss = gatewayOf(gateways.toss, 'Toss').client;
+      const data = (body as { data?: { paymentKey?: unknown } } | undefined)?.data;
+      const paymentKey = typeof data?.paymentKey === 'string' ? data.paymentKey : undefined;
+      if (!paymentKey) throw new AppError(ResultCode.BAD_REQUEST, 'data.paymentKey: is required');
+      const r = await toss.payment(paymentKey);
+      if (!r.ok) {
+        if (r.status === 404)
+          throw new AppError(
+            ResultCode.WEBHOOK_SIGNATURE_INVALID,
+            'Toss does not know this payment',
+          );
+        throw unavailable('Toss');
+      }
+      const order = await orderOrUndefined(r.payment.orderId);
+      if (!order || order.gateway !== 'T') return 'unknown order';
+      switch (r.payment.status) {
+        case 'DONE':
+          if (order.state === 'registered' || order.state === 'paid')
+            await tossPaid(order, r.payment);
+          return 'credited';
+        case 'CANCELED':
+        case 'PARTIAL_CANCELED':
+          if (order.state === 'registered') return 'ignored';
+          await orders.recordRefund(order.id, {
+            provider: 'T',
+            providerRefundId: `${paymentKey}:cancel`,
+            raw: { status: r.payment.status },
+          });
+          return 'refunded';
+        case 'ABORTED':
+        case 'EXPIRED':
+          await orders.recordFailed(order.id, { provider: 'T', reason: r.payment.status });
+          return 'failed';
+        default:
+          return 'ignored';
+      }
+    },
+
+    /** PayPal: verified with PayPal's verify-webhook-signature; capture completed and refunded. */
+    async paypalWebhook(headers: PaypalWebhookHeaders, event: unknown): Promise<string> {
+      const paypal = gatewayOf(gateways.paypal, 'PayPal').client;
+      const valid = await paypal.verifyWebhook(headers, event).catch(() => {
+        throw unavailable('PayPal');
+      });
+      if (!valid)
+        throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'PayPal signature did not verify');
+      const e = event as {
+        event_type?: string;
+        resource?: {
+          id?: string;
+          custom_id?: string;
+          supplementary_data?: { related_ids?: { order_id?: string } };
+        };
+      };
+      const order = await orderOrUndefined(e.resource?.custom_id);
+      if (!order || order.gateway !== 'P') return 'unknown order';
+      if (e.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+        if (!order.providerRef) return 'unknown order';
+        // read the order back from PayPal: the amounts recorded are PayPal's, not the event's copy
+        const p = await paypal.getOrder(order.providerRef);
+        if (!p.ok) throw unavailable('PayPal');
+        await paypalPaid(order, p.value);
+        return 'credited';
+      }
+      if (
+        e.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
+        e.event_type === 'PAYMENT.CAPTURE.REVERSED'
+      ) {
+        if (order.state === 'registered') return 'ignored';
+        await orders.recordRefund(order.id, {
+          provider: 'P',
+          providerRefundId: e.resource?.id ?? 'refund',
+        });
+        return 'refunded';
+      }
+      return 'ignored';
+    },
+  };
+}
+
+export type WebGatewaysService = ReturnType<typeof createWebGatewaysService>;

@@ -1,0 +1,93 @@
+import {
+  ResultCode,
+  type ContinueListData,
+  type Drama,
+  type EpisodePosition,
+  type PositionListData,
+  type PositionSaveBody,
+} from '@snapdrama/contract';
+import { FINISHED_TAIL_SECONDS } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { PositionRow, ProgressRepository } from './progress.repository';
+
+const toWire = (row: PositionRow): EpisodePosition => ({
+  epsd: row.epsd,
+  position: row.positionSeconds,
+  duration: row.durationSeconds,
+  updt_dtm: row.updatedAt.toISOString(),
+});
+
+/** Continue watching: playback positions per viewer (guest or member) and episode. */
+export function createProgressService(deps: {
+  repo: ProgressRepository;
+  catalog: {
+    pricing(dramaId: number): Promise<{ episodes: { number: number }[] }>;
+    dramasByIds(ids: number[]): Promise<Drama[]>;
+  };
+  clock: Clock;
+}) {
+  const { repo, catalog, clock } = deps;
+  return {
+    async save(userId: string, body: PositionSaveBody): Promise<EpisodePosition> {
+      const { episodes } = await catalog.pricing(body.dramId);
+      if (!episodes.some((e) => e.number === body.epsd)) {
+        throw new AppError(
+          ResultCode.EPISODE_NOT_FOUND,
+          `Drama ${body.dramId} has no episode ${body.epsd}`,
+        );
+      }
+      return toWire(
+        await repo.save(userId, {
+          dramaId: body.dramId,
+          epsd: body.epsd,
+          positionSeconds: Math.floor(body.position),
+          durationSeconds: Math.max(1, Math.round(body.duration)),
+          updatedAt: clock.now(),
+        }),
+      );
+    },
+
+    async ofDrama(userId: string, dramaId: number): Promise<PositionListData> {
+      return { positionList: (await repo.ofDrama(userId, dramaId)).map(toWire) };
+    },
+
+    /**
+     * The continue-watching row: each drama's latest episode. A finished episode hands over to
+     * the next one (at its start) while the drama has one.
+     */
+    async continueList(userId: string, count: number): Promise<ContinueListData> {
+      const rows = await repo.latestPerDrama(userId, count);
+      const dramas = new Map(
+        (await catalog.dramasByIds(rows.map((r) => r.dramaId))).map((d) => [d.dram_id, d]),
+      );
+      const continueList = rows.flatMap((row) => {
+        const drama = dramas.get(row.dramaId);
+        if (!drama) return [];
+        const finished = row.positionSeconds >= row.durationSeconds - FINISHED_TAIL_SECONDS;
+        const moveOn = finished && row.epsd < drama.epsd_cnt;
+        return [
+          {
+            dram_id: drama.dram_id,
+            titl_lang_key: drama.titl_lang_key,
+            pstr_vrtc_path: drama.pstr_vrtc_path,
+            epsd_cnt: drama.epsd_cnt,
+            epsd: moveOn ? row.epsd + 1 : row.epsd,
+            position: moveOn ? 0 : row.positionSeconds,
+            duration: row.durationSeconds,
+            updt_dtm: row.updatedAt.toISOString(),
+          },
+        ];
+      });
+      return { continueList };
+    },
+
+    /** Account hooks: a guest's progress carries over on sign-in; a withdrawal erases it. */
+    transferUserData: (fromUserId: string, toUserId: string, tx: Tx) =>
+      repo.transfer(tx, fromUserId, toUserId),
+    eraseUserData: (userId: string, tx: Tx) => repo.erase(tx, userId),
+  };
+}
+
+export type ProgressService = ReturnType<typeof createProgressService>;

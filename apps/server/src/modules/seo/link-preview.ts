@@ -1,0 +1,91 @@
+import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@snapdrama/contract';
+
+export interface LinkPreview {
+  lang: Language;
+  title: string;
+  description: string;
+  /** absolute addresses */
+  url: string;
+  image: string;
+}
+
+const OG_LOCALE: Record<Language, string> = { ko: 'ko_KR', en: 'en_US', ja: 'ja_JP' };
+
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The language a shared link is shown in: ?lang=, then the lang cookie, then Accept-Language. */
+export function previewLanguage(input: {
+  query: string | undefined;
+  cookie: string | undefined;
+  acceptLanguage: string | undefined;
+}): Language {
+  const supported = (value: string | undefined) =>
+    LANGUAGES.find((l) => value?.toLowerCase().startsWith(l));
+  const fromHeader = (input.acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim())
+    .map(supported)
+    .find((l) => l !== undefined);
+  return supported(input.query) ?? supported(input.cookie) ?? fromHeader ?? FALLBACK_LANGUAGE;
+}
+
+/**
+ * The app's own index.html with Open Graph and Twitter card tags of a drama or episode: the
+ * same document and scripts the viewer gets, so first paint costs only these few hundred bytes.
+ */
+export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | undefined): string {
+  if (!preview) return indexHtml;
+  const title = escapeHtml(preview.title);
+  const description = escapeHtml(preview.description);
+  const url = escapeHtml(preview.url);
+  const image = escapeHtml(preview.image);
+  const tags = [
+    `<link rel="canonical" href="${url}" />`,
+    `<meta property="og:type" content="video.episode" />`,
+    `<meta property="og:site_name" content="SnapDrama" />`,
+    `<meta property="og:locale" content="${OG_LOCALE[preview.lang]}" />`,
+    `<meta property="og:title" content="${title}" />`,
+    `<meta property="og:description" content="${description}" />`,
+    `<meta property="og:url" content="${url}" />`,
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="600" />`,
+    `<meta property="og:image:height" content="900" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${title}" />`,
+    `<meta name="twitter:description" content="${description}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  ].join('');
+  return indexHtml
+    .replace(/<html lang="[^"]*"/, `<html lang="${preview.lang}"`)
+    .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
+    .replace(
+      /<meta name="description" content="[^"]*" \/>/,
+      `<meta name="description" content="${description}" />`,
+    )
+    .replace('</head>', `${tags}</head>`);
+}
+
+/** sitemap.xml of the given pages. */
+export function renderSitemap(entries: { loc: string; lastmod?: string }[]): string {
+  const urls = entries
+    .map(
+      (e) =>
+        `<url><loc>${escapeHtml(e.loc)}</loc>${e.lastmod ? `<lastmod>${e.lastmod}</lastmod>` : ''}</url>`,
+    )
+    .join('');
+  return `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>`;
+}
+
+export function renderRobots(baseUrl: string): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /api/',
+    'Disallow: /profile',
+    'Disallow: /callback/',
+    'Disallow: /sandbox/',
+    `Sitemap: ${baseUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

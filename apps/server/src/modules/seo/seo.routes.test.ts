@@ -1,0 +1,125 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { DEMO_DRAMAS } from '../../seed/demo-catalog';
+import { seoRoutes } from './seo.routes';
+
+/** The web app's own index.html (the built one has the same head, plus hashed script names). */
+const INDEX_HTML = readFileSync(
+  path.resolve(import.meta.dirname, '../../../../web/index.html'),
+  'utf8',
+);
+/** The viewer's HTML of a shared link may exceed the main page's by this much, no more. */
+const PREVIEW_BUDGET_BYTES = 2048;
+
+let ctx: TestContext;
+let web: FastifyInstance;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  web = Fastify({ logger: false });
+  web.setValidatorCompiler(validatorCompiler);
+  web.setSerializerCompiler(serializerCompiler);
+  await web.register(fastifyCookie);
+  await web.register(
+    seoRoutes({
+      catalog: ctx.services.catalog,
+      texts: ctx.services.i18n,
+      indexHtml: () => INDEX_HTML,
+      publicBaseUrl: 'https://snapdrama.example',
+      kakaoJsKey: undefined,
+    }),
+  );
+  await web.ready();
+});
+afterAll(async () => {
+  await web.close();
+  await ctx.close();
+});
+
+const meta = (html: string, property: string) =>
+  new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
+
+describe('link previews of /{dramaId}/{ep}', () => {
+  const drama = DEMO_DRAMAS[0];
+  if (!drama) throw new Error('demo catalog is empty');
+
+  it.each([
+    ['ko', { 'accept-language': 'ko-KR,ko;q=0.9' }, '', `${drama.title.ko} - 3화 | SnapDrama`],
+    ['en', {}, '?lang=en', `${drama.title.en} - Episode 3 | SnapDrama`],
+    ['ja', { 'accept-language': 'en' }, '?lang=ja', `${drama.title.ja} - 第3話 | SnapDrama`],
+  ] as const)(
+    'a crawler gets Open Graph and Twitter tags in %s',
+    async (lang, headers, query, title) => {
+      const res = await web.inject({
+        method: 'GET',
+        url: `/1/3${query}`,
+        headers: { ...headers, 'user-agent': 'facebookexternalhit/1.1' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      const html = res.body;
+      expect(html).toContain(`<html lang="${lang}"`);
+      expect(meta(html, 'og:title')).toBe(title);
+      expect(meta(html, 'og:description')).toBe(drama.description[lang]);
+      expect(meta(html, 'og:type')).toBe('video.episode');
+      expect(meta(html, 'og:url')).toBe('https://snapdrama.example/1/3');
+      expect(meta(html, 'og:image')).toMatch(/^https:\/\/snapdrama\.example\/.+/);
+      expect(meta(html, 'twitter:card')).toBe('summary_large_image');
+      expect(meta(html, 'twitter:title')).toBe(meta(html, 'og:title'));
+      expect(html).toContain(`<title>${meta(html, 'og:title') ?? ''}</title>`);
+    },
+  );
+
+  it('/{dramaId} alone is the drama; an unknown drama is the plain page with 404', async () => {
+    const res = await web.inject({ method: 'GET', url: '/1?lang=en' });
+    expect(meta(res.body, 'og:title')).toBe(`${drama.title.en} | SnapDrama`);
+    const unknown = await web.inject({ method: 'GET', url: '/99999/1' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(INDEX_HTML);
+  });
+
+  it('stays the same document within the main-page budget: no new scripts or styles', async () => {
+    const res = await web.inject({ method: 'GET', url: '/1/3?lang=ko' });
+    const bytes = Buffer.byteLength(res.body);
+    expect(bytes - Buffer.byteLength(INDEX_HTML)).toBeLessThanOrEqual(PREVIEW_BUDGET_BYTES);
+    const count = (html: string, re: RegExp) => html.match(re)?.length ?? 0;
+    expect(count(res.body, /<script/g)).toBe(count(INDEX_HTML, /<script/g));
+    expect(count(res.body, /<link rel="stylesheet"/g)).toBe(
+      count(INDEX_HTML, /<link rel="stylesheet"/g),
+    );
+    expect(res.body).toContain('<div id="root">');
+  });
+
+  it('escapes text into attributes', async () => {
+    const res = await web.inject({ method: 'GET', url: '/1/3?lang=en' });
+    expect(res.body).not.toMatch(/content="[^"]*<[^"]*"/);
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists every published drama', async () => {
+    const res = await web.inject({ method: 'GET', url: '/sitemap.xml' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/xml');
+    const locs = [...res.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toContain('https://snapdrama.example/');
+    expect(locs).toHaveLength(DEMO_DRAMAS.length + 1);
+    expect(locs).toContain('https://snapdrama.example/1');
+  });
+
+  it('robots.txt allows the site, keeps the API out and names the sitemap', async () => {
+    const res = await web.inject({ method: 'GET', url: '/robots.txt' });
+    expect(res.body).toContain('Disallow: /api/');
+    expect(res.body).toContain('Sitemap: https://snapdrama.example/sitemap.xml');
+  });
+
+  it('the share config says no Kakao key (the stand-in) when none is configured', async () => {
+    const res = await web.inject({ method: 'GET', url: '/api/v1/share/config' });
+    expect(res.json()).toEqual({ code: 0, message: 'success', data: { kakaoJsKey: null } });
+  });
+});

@@ -1,0 +1,151 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_BASE,
+  envelope,
+  shareConfigData,
+  sharePaths,
+  ALL_CATEGORIES_ID,
+  LANG_COOKIE,
+  MAX_LIST_COUNT,
+  type Drama,
+  type Language,
+} from '@snapdrama/contract';
+import { AppError } from '../../errors';
+import { ok } from '../../http/reply';
+import type { CatalogService } from '../catalog/catalog.service';
+import {
+  previewLanguage,
+  renderPreviewHtml,
+  renderRobots,
+  renderSitemap,
+  type LinkPreview,
+} from './link-preview';
+
+export interface SeoDeps {
+  catalog: Pick<CatalogService, 'drama' | 'listByCategory'>;
+  texts: {
+    entriesForKeys(keys: string[]): Promise<{ lang: string; key: string; value: string }[]>;
+  };
+  /** the built app's index.html; undefined when the web is not served (API-only, tests) */
+  indexHtml: (() => string) | undefined;
+  publicBaseUrl: string | undefined;
+  kakaoJsKey: string | undefined;
+}
+
+const LINK_DRAMA = '/:dramaId(^\\d{1,9}$)';
+const LINK_EPISODE = '/:dramaId(^\\d{1,9}$)/:episodeNum(^\\d{1,5}$)';
+
+/** Link previews of shared links, sitemap.xml and robots.txt. */
+export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
+  const baseOf = (request: FastifyRequest) =>
+    (deps.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+
+  async function previewOf(
+    request: FastifyRequest,
+    dramaId: number,
+    epsd: number | undefined,
+    lang: Language,
+  ): Promise<LinkPreview | undefined> {
+    let drama: Drama;
+    try {
+      ({ drama } = await deps.catalog.drama(dramaId));
+    } catch (error) {
+      if (error instanceof AppError) return undefined;
+      throw error;
+    }
+    const entries = await deps.texts.entriesForKeys([drama.titl_lang_key, drama.dscr_lang_key]);
+    const text = (key: string) =>
+      entries.find((e) => e.key === key && e.lang === lang)?.value ??
+      entries.find((e) => e.key === key && e.lang === 'en')?.value ??
+      '';
+    const base = baseOf(request);
+    const dramaTitle = text(drama.titl_lang_key);
+    const episodeLabel: Record<Language, (n: number) => string> = {
+      ko: (n) => `${n}화`,
+      en: (n) => `Episode ${n}`,
+      ja: (n) => `第${n}話`,
+    };
+    const shown = epsd !== undefined && epsd <= drama.epsd_cnt ? epsd : undefined;
+    return {
+      lang,
+      title: shown
+        ? `${dramaTitle} - ${episodeLabel[lang](shown)} | SnapDrama`
+        : `${dramaTitle} | SnapDrama`,
+      description: text(drama.dscr_lang_key),
+      url: `${base}/${dramaId}${shown ? `/${shown}` : ''}`,
+      image: new URL(drama.pstr_vrtc_path, `${base}/`).toString(),
+    };
+  }
+
+  return async (app) => {
+    const index = deps.indexHtml;
+    if (index) {
+      const page = async (
+        request: FastifyRequest<{
+          Params: { dramaId: string; episodeNum?: string };
+          Querystring: { lang?: string };
+        }>,
+      ) => {
+        const lang = previewLanguage({
+          query: request.query.lang,
+          cookie: request.cookies[LANG_COOKIE],
+          acceptLanguage: request.headers['accept-language'],
+        });
+        const epsd = request.params.episodeNum ? Number(request.params.episodeNum) : undefined;
+        const preview = await previewOf(request, Number(request.params.dramaId), epsd, lang);
+        return { html: renderPreviewHtml(index(), preview), found: preview !== undefined };
+      };
+      for (const path of [LINK_DRAMA, LINK_EPISODE]) {
+        app.get<{
+          Params: { dramaId: string; episodeNum?: string };
+          Querystring: { lang?: string };
+        }>(path, { schema: { hide: true } }, async (request, reply) => {
+          const { html, found } = await page(request);
+          return reply
+            .status(found ? 200 : 404)
+            .header('cache-control', 'no-cache')
+            .header('vary', 'accept-language, cookie')
+            .type('text/html; charset=utf-8')
+            .send(html);
+        });
+      }
+    }
+
+    app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
+      const base = baseOf(request);
+      const dramas: Drama[] = [];
+      for (let page = 1; ; page += 1) {
+        const { dramaList } = await deps.catalog.listByCategory(
+          ALL_CATEGORIES_ID,
+          MAX_LIST_COUNT,
+          page,
+        );
+        dramas.push(...dramaList);
+        if (dramaList.length < MAX_LIST_COUNT) break;
+      }
+      const xml = renderSitemap([
+        { loc: `${base}/` },
+        ...dramas.map((d) => ({ loc: `${base}/${d.dram_id}`, lastmod: d.rgst_dtm.slice(0, 10) })),
+      ]);
+      return reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('application/xml')
+        .send(xml);
+    });
+
+    // the share feature asks for the Kakao key only when a viewer shares to Kakao
+    app.get(
+      `${API_BASE}${sharePaths.config()}`,
+      { schema: { response: { 200: envelope(shareConfigData) } } },
+      async () => ok({ kakaoJsKey: deps.kakaoJsKey ?? null }),
+    );
+
+    app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=3600')
+        .type('text/plain; charset=utf-8')
+        .send(renderRobots(baseOf(request))),
+    );
+  };
+}

@@ -1,0 +1,198 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { createTestContext, type TestContext } from './test/harness';
+import { sharedCachePrefix, startInstance, startProxy, type Instance } from './test/instances';
+import { startS3Server } from './test/s3-server';
+import {
+  addUniformDramas,
+  expectLedgerBalanced,
+  signInMember,
+  type Member,
+} from './modules/wallet/wallet.test-support';
+
+const AUTH_LIMIT = 10;
+const PRICE = 40;
+const FREE = 3;
+
+interface Envelope {
+  code: number;
+  data: { usag_coin?: number; already_unlocked?: boolean; access_token?: string } | null;
+}
+
+async function call(base: string, method: string, route: string, token?: string, body?: unknown) {
+  const res = await fetch(`${base}${API_BASE}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Envelope };
+}
+
+// Two real API processes on one PostgreSQL database, Redis and S3 bucket, behind a round-robin
+// proxy. Needs the servers, like the other race tests: skipped on PGlite.
+describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instances', () => {
+  let s3: Awaited<ReturnType<typeof startS3Server>>;
+  let ctx: TestContext;
+  let a: Instance;
+  let b: Instance;
+  let proxy: Awaited<ReturnType<typeof startProxy>>;
+  let dramaIds: number[] = [];
+
+  beforeAll(async () => {
+    s3 = await startS3Server();
+    // this process owns the schema and sets up users and dramas directly, like an operator
+    ctx = await createTestContext({ seed: false, objectStorage: s3.config });
+    // the instances run on the system clock: sessions and coin lots made here must be current
+    ctx.clock.set(new Date());
+    dramaIds = await addUniformDramas(ctx, { count: 12, episodes: 10, free: FREE, price: PRICE });
+    const env = {
+      DATABASE_URL: ctx.databaseUrl ?? '',
+      DATABASE_POOL_SIZE: '10',
+      REDIS_URL: process.env.REDIS_URL ?? '',
+      CACHE_PREFIX: sharedCachePrefix(),
+      AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
+      WRITE_RATE_LIMIT_PER_MINUTE: '100000',
+      AD_STAND_IN: 'false',
+      ...s3.env,
+    };
+    // one after the other: both migrate the same database at start
+    a = await startInstance(env);
+    b = await startInstance(env);
+    proxy = await startProxy([a.url, b.url]);
+  }, 180_000);
+  afterAll(async () => {
+    await proxy?.close();
+    await a?.stop();
+    await b?.stop();
+    if (ctx) await expectLedgerBalanced(ctx);
+    await ctx?.close();
+    await s3?.close();
+  });
+
+  it('a session made on one instance works on the other', async () => {
+    const guestId = randomUUID();
+    const login = await call(a.url, 'POST', '/auth/login', undefined, {
+      authMthd: 'guest',
+      authId: guestId,
+    });
+    expect(login.status).toBe(403);
+    const join = await call(a.url, 'POST', '/auth/join', undefined, {
+      authMthd: 'guest',
+      authId: guestId,
+      infoAgreeYn: 'N',
+    });
+    const token = join.body.data?.access_token ?? '';
+    expect(token).not.toBe('');
+    const onB = await call(b.url, 'GET', '/user/info', token);
+    expect(onB.status).toBe(200);
+    expect(onB.body.code).toBe(0);
+  });
+
+  it('an unlock made through one instance is seen by the other at once', async () => {
+    const member = await grantCoins(await signInMember(ctx, 'Seer'), 100);
+    const dramId = dramaIds[0] ?? 0;
+    const before = await call(b.url, 'POST', '/drama/episode', member.token, {
+      dramId,
+      epsd: FREE + 1,
+    });
+    expect(before.body.code).not.toBe(0); // locked
+    const unlock = await call(a.url, 'POST', '/drama/episode/unlock/coin', member.token, {
+      dramId,
+      epsd: FREE + 1,
+    });
+    expect(unlock.body.code).toBe(0);
+    const after = await call(b.url, 'POST', '/drama/episode', member.token, {
+      dramId,
+      epsd: FREE + 1,
+    });
+    expect(after.body.code).toBe(0);
+  });
+
+  it('the sign-in rate limit holds across both instances', async () => {
+    const replies = [];
+    for (let i = 0; i < AUTH_LIMIT * 2; i++) {
+      replies.push(
+        await call(proxy.url, 'POST', '/auth/login', undefined, {
+          authMthd: 'guest',
+          authId: randomUUID(),
+        }),
+      );
+    }
+    // one budget for the address across both (the first test's sign-in spent from it too);
+    // limits kept per instance would let 2 x AUTH_LIMIT - 1 through
+    const allowed = replies.filter((r) => r.status !== 429).length;
+    expect(allowed).toBeLessThan(AUTH_LIMIT);
+    expect(allowed).toBeGreaterThanOrEqual(AUTH_LIMIT - 2);
+    expect(replies.filter((r) => r.status === 429).length).toBeGreaterThan(AUTH_LIMIT);
+  });
+
+  async function grantCoins(member: Member, amount: number) {
+    await ctx.services.wallet.grant({
+      userId: member.userId,
+      kind: 'paid',
+      amount,
+      source: 'purchase',
+      idempotencyKey: `multi-${member.userId}`,
+      validDays: 30,
+    });
+    return member;
+  }
+
+  it('200 unlocks raced across both instances charge exactly once each', async () => {
+    const member = await grantCoins(await signInMember(ctx, 'Racer'), 400);
+    // 12 dramas' next episodes (480 coins) asked 200 times through the proxy with 400 coins
+    const replies = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        call(proxy.url, 'POST', '/drama/episode/unlock/coin', member.token, {
+          dramId: dramaIds[i % dramaIds.length] ?? 0,
+          epsd: FREE + 1,
+        }),
+      ),
+    );
+    for (const r of replies) expect([0, ResultCode.INSUFFICIENT_COINS]).toContain(r.body.code);
+    const charged = replies.filter((r) => r.body.code === 0 && !r.body.data?.already_unlocked);
+    expect(charged).toHaveLength(10);
+    const spent = replies.reduce((s, r) => s + (r.body.data?.usag_coin ?? 0), 0);
+    expect(spent).toBe(400);
+    expect(await ctx.services.wallet.balances(member.userId)).toEqual({ paid: 0, bonus: 0 });
+  });
+
+  it('an instance killed with SIGKILL under load loses no coin and the other keeps answering', async () => {
+    const members = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) =>
+        grantCoins(await signInMember(ctx, `Victim${i}`), PRICE * 3),
+      ),
+    );
+    const burst = members.flatMap((m, i) =>
+      [0, 1, 2].map((k) =>
+        call(i % 2 === 0 ? a.url : b.url, 'POST', '/drama/episode/unlock/coin', m.token, {
+          dramId: dramaIds[(k + 1) % dramaIds.length] ?? 0,
+          epsd: FREE + 1,
+        }).catch(() => undefined),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    b.process.kill('SIGKILL');
+    const replies = await Promise.all(burst);
+
+    // every answer from the survivor succeeded; the killed one's requests failed or finished
+    const fromA = replies.filter((_, j) => Math.floor(j / 3) % 2 === 0);
+    for (const r of fromA) expect(r?.body.code).toBe(0);
+    // each member's coins match exactly the unlocks recorded for them, whatever b finished
+    for (const m of members) {
+      const unlocks = await ctx.services.wallet.balances(m.userId);
+      const spent = PRICE * 3 - unlocks.paid - unlocks.bonus;
+      expect(spent % PRICE).toBe(0);
+    }
+    await expectLedgerBalanced(ctx);
+
+    const alive = await fetch(`${a.url}/readyz`);
+    expect(alive.status).toBe(200);
+    const after = await call(a.url, 'GET', '/user/info', members[0]?.token);
+    expect(after.body.code).toBe(0);
+  });
+});

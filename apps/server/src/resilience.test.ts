@@ -1,0 +1,154 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { bearer, createTestContext, joinGuest, type TestContext } from './test/harness';
+import {
+  addUniformDramas,
+  signInMember,
+  unlockRequest,
+} from './modules/wallet/wallet.test-support';
+
+const list = `${API_BASE}/drama/latest/list/10/1`;
+
+describe('Redis unreachable (a closed port)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({
+      redisUrl: 'redis://127.0.0.1:1',
+      env: { WRITE_RATE_LIMIT_PER_MINUTE: '3' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('reads, writes and limits still work in process; /readyz says degraded, never 500', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      expect((await ctx.app.inject({ method: 'GET', url: list })).statusCode).toBe(200);
+    }
+    const guest = await joinGuest(ctx.app);
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/user/qna`,
+        headers: bearer(guest),
+        payload: { cnts: `an inquiry long enough, number ${i}` },
+      });
+      statuses.push(res.statusCode);
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ status: 'degraded', redis: 'down', database: 'up' });
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain('dependency_degraded{dependency="redis"} 1');
+  });
+});
+
+describe.runIf(process.env.REDIS_URL)('Redis lost while running', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+  });
+  afterAll(() => ctx.close());
+
+  it('a client that stops mid-run degrades to in-process caches without a 500', async () => {
+    await new Promise((r) => setTimeout(r, 200)); // connected
+    expect((await ctx.app.inject({ method: 'GET', url: list })).statusCode).toBe(200);
+    ctx.redis?.disconnect();
+    for (let i = 0; i < 3; i += 1) {
+      expect((await ctx.app.inject({ method: 'GET', url: list })).statusCode).toBe(200);
+    }
+    const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.json()).toMatchObject({ status: 'degraded', redis: 'down' });
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('PostgreSQL connections killed', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ seed: false });
+  });
+  afterAll(() => ctx.close());
+
+  it('the pool recovers without a restart (pg_terminate_backend of its connections)', async () => {
+    // fill the pool with several connections
+    await Promise.all(
+      Array.from({ length: 5 }, () => ctx.app.inject({ method: 'GET', url: '/readyz' })),
+    );
+    const result: unknown = await ctx.database.db.execute(sql`select current_database() as name`);
+    const name = (result as { rows: { name: string }[] }).rows[0]?.name;
+    const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await admin.connect();
+    const killed = await admin.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+      [name],
+    );
+    await admin.end();
+    expect(killed.rowCount).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; i < 5; i += 1) {
+      const ready = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+    }
+    const metrics = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(metrics.body).toContain('db_pool_connections{state="total"}');
+  });
+});
+
+describe('metrics', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ seed: false });
+  });
+  afterAll(() => ctx.close());
+
+  it('count requests per route pattern, errors and coin unlocks', async () => {
+    const [dramaId] = await addUniformDramas(ctx, { count: 1, episodes: 3, free: 1, price: 5 });
+    const member = await signInMember(ctx);
+    await ctx.services.wallet.grant({
+      userId: member.userId,
+      kind: 'bonus',
+      amount: 20,
+      source: 'event',
+      idempotencyKey: 'metrics-test',
+    });
+    expect((await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: 2 })).statusCode).toBe(
+      200,
+    );
+    // a retry charges nothing and is not counted
+    await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: 2 });
+    await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/info/999999` });
+    const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('coin_unlocks_total 1');
+    expect(res.body).toMatch(
+      /http_requests_total\{method="POST",route="\/api\/v1\/drama\/episode\/unlock\/coin",status="200"\} 2/,
+    );
+    expect(res.body).toContain('route="/api/v1/drama/info/:dramaId",status="404"');
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toContain('payments_credited_total');
+    expect(res.body).toContain('transcode_jobs_total');
+  });
+
+  it('with a token, /metrics needs it', async () => {
+    const local = await createTestContext({
+      seed: false,
+      env: { METRICS_TOKEN: 'metrics-token-0123456789' },
+    });
+    try {
+      const none = await local.app.inject({ method: 'GET', url: '/metrics' });
+      expect(none.statusCode).toBe(401);
+      expect(none.json()).toMatchObject({ code: ResultCode.INVALID_SESSION, data: null });
+      const wrong = await local.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-0123456780' },
+      });
+      expect(wrong.statusCode).toBe(401);
+    } finally {
+      await local.close();
+    }
+  });
+});

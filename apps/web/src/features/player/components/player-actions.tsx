@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../shared/format/number';
+import { openShare } from '../../../shared/share/open-share';
+import { BookmarkIcon } from '../../../shared/ui/icons';
+import { useBookmarkToggle } from '../api/bookmark-toggle';
+import { ShareIcon } from './player-icons';
+
+export interface PlayerActionsProps {
+  dramaId: number;
+  epsd: number;
+  title: string;
+  poster: string;
+  bookmarked: boolean;
+  bookmarkCount: number;
+  isGuest: boolean;
+  /** class names of the layout that holds them (desktop panel or mobile side column) */
+  classes: { root: string | undefined; action: string | undefined; active: string | undefined };
+}
+
+/** Bookmark (with its count) and share, on the desktop info panel and the mobile player (spec §2). */
+export function PlayerActions(props: PlayerActionsProps) {
+  const { t } = useTranslation();
+  const bookmark = useBookmarkToggle(props.dramaId, props.isGuest);
+  return (
+    <div className={props.classes.root}>
+      <button
+        type="button"
+        className={`${props.classes.action ?? ''} ${props.bookmarked ? (props.classes.active ?? '') : ''}`}
+        aria-pressed={props.bookmarked}
+        aria-label={props.bookmarked ? t('player.bookmarked') : t('player.bookmark')}
+        onClick={() => bookmark.toggle(props.bookmarked)}
+        data-testid="player-bookmark"
+        data-bookmarked={props.bookmarked}
+      >
+        <BookmarkIcon />
+        <span data-testid="player-bookmark-count">{formatNumber(props.bookmarkCount)}</span>
+      </button>
+      <button
+        type="button"
+        className={props.classes.action}
+        aria-label={t('player.share')}
+        onClick={() =>
+          openShare({
+            dramaId: props.dramaId,
+            epsd: props.epsd,
+            title: props.title,
+            poster: props.poster,
+            isGuest: props.isGuest,
+          })
+        }
+        data-testid="player-share"
+      >
+        <ShareIcon />
+        <span>{t('player.share')}</span>
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,245 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInNewViewer, waitForApp } from './helpers';
+
+/**
+ * Buying coin packs through the web gateways' local stand-ins (spec §2 payment page and popups,
+ * §4 payment flow, §5/§8 messages, §9 first-charge bonus). The stand-ins are the server's local
+ * checkout pages: they return to the app the same way Toss, Stripe and PayPal do.
+ */
+
+const DRAMA = 1; // 8 free episodes, then 40 coins each (demo catalog)
+const NEXT = 9;
+/** demo pack: 100 coins, no bonus, a first-charge bonus of 10 */
+const PACK = 'coin_100';
+
+const GATEWAYS = [
+  { code: 'T', name: 'Toss' },
+  { code: 'S', name: 'Stripe' },
+  { code: 'P', name: 'PayPal' },
+] as const;
+
+const locked = (page: Page) =>
+  page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`).first();
+
+type Gateway = (typeof GATEWAYS)[number]['code'];
+
+/** Each stand-in's pay/approve button (the server's local checkout pages). */
+const PAY_BUTTON: Record<Gateway, string> = { T: 'toss-pay', S: 'stripe-pay', P: 'paypal-approve' };
+
+/** Picks the pack and the gateway, and lands on that gateway's stand-in checkout page. */
+async function chooseGateway(page: Page, gateway: Gateway, pack = PACK) {
+  await page
+    .locator(`[data-testid="goods-item"][data-gods-code="${pack}"]`)
+    .getByTestId('goods-buy')
+    .click();
+  await expect(page.getByTestId('gateway-chooser')).toBeVisible();
+  await page.getByTestId(`gateway-${gateway}`).click();
+  await expect(page.getByTestId(PAY_BUTTON[gateway])).toBeVisible();
+}
+
+/** The stand-in's pay/approve step (Stripe's with its test card that pays). */
+async function approve(page: Page, gateway: Gateway) {
+  if (gateway === 'S') await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+  await page.getByTestId(PAY_BUTTON[gateway]).click();
+}
+
+for (const { code, name } of GATEWAYS) {
+  test(`a viewer buys a pack through the ${name} stand-in from the locked episode, then unlocks it`, async ({
+    page,
+  }) => {
+    await signInNewViewer(page, `pay-${code}`);
+    await page.goto(`/${DRAMA}/${NEXT}`);
+    await expect(locked(page).getByTestId('locked-coins')).toHaveText('0');
+    await locked(page).getByTestId('locked-payment').click();
+    // a layer over the player, not a route (spec §2)
+    await expect(page.getByTestId('payment-popup')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
+
+    await chooseGateway(page, code);
+    await approve(page, code);
+
+    // back where the purchase started, confirmed: toast, new balance (100 + first-charge 10)
+    await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'Coins have been charged' }),
+    ).toBeVisible();
+    await expect(locked(page).getByTestId('locked-coins')).toHaveText('110');
+    await locked(page).getByTestId('locked-unlock').click();
+    await expect(page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`)).toHaveCount(
+      0,
+    );
+  });
+}
+
+test('a card the issuer declines at Toss confirm shows the mapped message and charges nothing', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'pay-decline');
+  await page.goto('/payment');
+  await chooseGateway(page, 'T');
+  await page.getByTestId('toss-outcome').selectOption('decline_at_confirm');
+  await page.getByTestId('toss-pay').click();
+  // spec §8: REJECT_CARD_COMPANY → payment.msg_invaild_card
+  await expect(page.getByTestId('alert-message')).toHaveText('Invalid card information');
+  await page.getByTestId('alert-confirm').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('payment-coins')).toHaveText('0');
+  await expect(page.getByTestId('payment-bonus-coins')).toHaveText('0');
+});
+
+test('Toss failUrl codes show their message (spec §8); another try then succeeds', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'pay-tossfail');
+  await page.goto('/payment');
+  await chooseGateway(page, 'T');
+  await page.getByTestId('toss-outcome').selectOption('PAY_PROCESS_ABORTED');
+  await page.getByTestId('toss-pay').click();
+  await expect(page.getByTestId('alert-message')).toHaveText('Payment was aborted');
+  await page.getByTestId('alert-confirm').click();
+
+  await chooseGateway(page, 'T');
+  await page.getByTestId('toss-cancel').click();
+  await expect(page.getByTestId('alert-message')).toHaveText('Payment was canceled');
+  await page.getByTestId('alert-confirm').click();
+
+  await chooseGateway(page, 'T');
+  await approve(page, 'T');
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+});
+
+test('a declined Stripe card stays on the checkout; a PayPal decline shows the provider text', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'pay-declines');
+  await page.goto('/payment');
+  await chooseGateway(page, 'S');
+  await page.getByTestId('stripe-card').fill('4000 0000 0000 0002');
+  await page.getByTestId('stripe-pay').click();
+  await expect(page.getByTestId('stripe-error')).toBeVisible();
+  await page.getByTestId('stripe-back').click();
+  await expect(page.getByTestId('alert-message')).toHaveText('Payment was canceled');
+  await page.getByTestId('alert-confirm').click();
+
+  await chooseGateway(page, 'P');
+  await page.getByTestId('paypal-decline').click();
+  await expect(page.getByTestId('alert-message')).toContainText('declined');
+  await page.getByTestId('alert-confirm').click();
+
+  await chooseGateway(page, 'P');
+  await page.getByTestId('paypal-cancel').click();
+  await expect(page.getByTestId('alert-message')).toHaveText('Payment was canceled');
+  await page.getByTestId('alert-confirm').click();
+  await expect(page.getByTestId('payment-coins')).toHaveText('0');
+});
+
+test('the first-charge bonus shows once and is gone after the first purchase', async ({ page }) => {
+  await signInNewViewer(page, 'pay-first');
+  await page.goto('/payment');
+  const pack = page.locator(`[data-testid="goods-item"][data-gods-code="${PACK}"]`);
+  await expect(pack.getByTestId('goods-first-charge')).toBeVisible();
+  await expect(pack.getByTestId('goods-bonus')).toHaveText('+10 bonus');
+
+  await chooseGateway(page, 'S');
+  await approve(page, 'S');
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Coins have been charged' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+  await expect(page.getByTestId('payment-bonus-coins')).toHaveText('10');
+  await expect(pack.getByTestId('goods-first-charge')).toHaveCount(0);
+  await expect(pack.getByTestId('goods-bonus')).toHaveCount(0);
+  // other packs keep theirs
+  await expect(
+    page
+      .locator('[data-testid="goods-item"][data-gods-code="coin_300"]')
+      .getByTestId('goods-first-charge'),
+  ).toBeVisible();
+
+  // the second purchase of the pack brings no first-charge bonus
+  await chooseGateway(page, 'P');
+  await approve(page, 'P');
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('payment-coins')).toHaveText('200');
+  await expect(page.getByTestId('payment-bonus-coins')).toHaveText('10');
+});
+
+/**
+ * Browser Back closes layers before navigating (spec §2). The back action intercepts history
+ * steps inside the app, so the tests arrive by in-app navigation as a viewer does.
+ */
+test('Back on /payment closes the gateway chooser before leaving the page', async ({ page }) => {
+  await signInNewViewer(page, 'pay-back');
+  await page.getByTestId('profile-wallet').getByRole('link', { name: 'Charge' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page
+    .locator(`[data-testid="goods-item"][data-gods-code="${PACK}"]`)
+    .getByTestId('goods-buy')
+    .click();
+  await expect(page.getByTestId('gateway-chooser')).toBeVisible();
+  await page.goBack();
+  await expect(page.getByTestId('gateway-chooser')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/profile$/);
+});
+
+test('on a deep-linked player Back and the back keys close the chooser, then the coin packs (spec §2)', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'pay-back-player');
+  // a deep link: the player is the first entry of this document
+  await page.goto(`/${DRAMA}/${NEXT}`);
+  const openChooser = async () => {
+    await locked(page).getByTestId('locked-payment').click();
+    await page
+      .locator(`[data-testid="goods-item"][data-gods-code="${PACK}"]`)
+      .getByTestId('goods-buy')
+      .click();
+    await expect(page.getByTestId('gateway-chooser')).toBeVisible();
+  };
+
+  await openChooser();
+  await page.goBack();
+  await expect(page.getByTestId('gateway-chooser')).toHaveCount(0);
+  await expect(page.getByTestId('payment-popup')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
+  await page.goBack();
+  await expect(page.getByTestId('payment-popup')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
+  await expect(locked(page)).toBeVisible();
+
+  await openChooser();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('gateway-chooser')).toHaveCount(0);
+  await expect(page.getByTestId('payment-popup')).toBeVisible();
+  await page.keyboard.press('Backspace');
+  await expect(page.getByTestId('payment-popup')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
+});
+
+test('a guest sees the packs and is sent to login to buy (spec §6)', async ({ page }) => {
+  await page.goto('/payment');
+  await waitForApp(page);
+  await expect(page.getByTestId('payment-guest')).toBeVisible();
+  await page
+    .locator(`[data-testid="goods-item"][data-gods-code="${PACK}"]`)
+    .getByTestId('goods-buy')
+    .click();
+  await expect(page.getByTestId('login-sheet')).toBeVisible();
+  await expect(page.getByTestId('gateway-chooser')).toHaveCount(0);
+});
+
+test('prices show in KRW for Korean and in USD otherwise (spec §9)', async ({ page }) => {
+  await page.goto('/payment');
+  await waitForApp(page);
+  const buy = page
+    .locator(`[data-testid="goods-item"][data-gods-code="${PACK}"]`)
+    .getByTestId('goods-buy');
+  await expect(buy).toHaveText('$0.99');
+  await page.evaluate(() => localStorage.setItem('lang', 'ko'));
+  await page.reload();
+  await waitForApp(page);
+  await expect(buy).toHaveText('₩1,200');
+});

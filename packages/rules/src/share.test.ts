@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { SHARE_HASHTAGS, episodeShareUrl, socialShareUrl, withHashtags } from './share';
+
+describe('share links', () => {
+  it.each([
+    ['https://snapdrama.example', 3, 7, 'https://snapdrama.example/3/7'],
+    ['https://snapdrama.example/', 1, 1, 'https://snapdrama.example/1/1'],
+    ['http://127.0.0.1:3941', 12, 30, 'http://127.0.0.1:3941/12/30'],
+  ])('%s drama %i ep %i → %s', (origin, dramaId, epsd, expected) => {
+    expect(episodeShareUrl(origin, dramaId, epsd)).toBe(expected);
+  });
+
+  it('carries the sharer’s language for the preview', () => {
+    expect(episodeShareUrl('https://s.example', 3, 7, 'ko')).toBe('https://s.example/3/7?lang=ko');
+  });
+
+  it.each([
+    [
+      'x',
+      'https://twitter.com/intent/tweet',
+      { text: 'Hi', url: 'https://a.b/1/2', hashtags: 'SnapDrama,ShortDrama' },
+    ],
+    [
+      'facebook',
+      'https://www.facebook.com/sharer/sharer.php',
+      { u: 'https://a.b/1/2', hashtag: '#SnapDrama' },
+    ],
+    ['line', 'https://social-plugins.line.me/lineit/share', { url: 'https://a.b/1/2', text: 'Hi' }],
+  ] as const)('%s goes to %s with its parameters', (target, base, params) => {
+    const url = new URL(socialShareUrl(target, 'https://a.b/1/2', 'Hi'));
+    expect(`${url.origin}${url.pathname}`).toBe(base);
+    expect(Object.fromEntries(url.searchParams)).toEqual(params);
+  });
+
+  it('any text and link survive the round trip through the query', () => {
+    fc.assert(
+      fc.property(fc.string(), fc.webUrl(), (text, link) => {
+        for (const target of ['x', 'line'] as const) {
+          const q = new URL(socialShareUrl(target, link, text)).searchParams;
+          expect(q.get('text')).toBe(text);
+          expect(q.get('url')).toBe(link);
+        }
+      }),
+    );
+  });
+
+  it('fixed hashtags are appended to the text', () => {
+    expect(withHashtags('Watch')).toBe('Watch #SnapDrama #ShortDrama');
+    expect(SHARE_HASHTAGS).toEqual(['SnapDrama', 'ShortDrama']);
+  });
+});

@@ -1,0 +1,49 @@
+/** Spec §9: share hashtags are fixed. */
+export const SHARE_HASHTAGS = ['SnapDrama', 'ShortDrama'] as const;
+
+/** Spec §3 share targets, plus copying the link. */
+export type ShareTarget = 'x' | 'facebook' | 'kakao' | 'line' | 'copy';
+
+/**
+ * The address a shared episode opens: /{dramaId}/{episodeNum} on the product's origin, with the
+ * sharer's language so the link preview is in it.
+ */
+export function episodeShareUrl(
+  origin: string,
+  dramaId: number,
+  epsd: number,
+  lang?: string,
+): string {
+  const url = `${origin.replace(/\/+$/, '')}/${dramaId}/${epsd}`;
+  return lang ? `${url}?lang=${encodeURIComponent(lang)}` : url;
+}
+
+/** Web share addresses of the social targets (tweet intent, Facebook sharer, LINE share). */
+export function socialShareUrl(
+  target: 'x' | 'facebook' | 'line',
+  link: string,
+  text: string,
+): string {
+  switch (target) {
+    case 'x': {
+      const q = new URLSearchParams({ text, url: link, hashtags: SHARE_HASHTAGS.join(',') });
+      return `https://twitter.com/intent/tweet?${q.toString()}`;
+    }
+    case 'facebook': {
+      const q = new URLSearchParams({ u: link, hashtag: `#${SHARE_HASHTAGS[0]}` });
+      return `https://www.facebook.com/sharer/sharer.php?${q.toString()}`;
+    }
+    case 'line': {
+      const q = new URLSearchParams({ url: link, text });
+      return `https://social-plugins.line.me/lineit/share?${q.toString()}`;
+    }
+  }
+}
+
+/** The text shared with the link, hashtags appended (for targets without a hashtag field). */
+export function withHashtags(text: string): string {
+  return `${text} ${SHARE_HASHTAGS.map((h) => `#${h}`).join(' ')}`;
+}
+
+/** Spec §9: the share sheet is 280 px high. */
+export const SHARE_HEIGHT = 280;
