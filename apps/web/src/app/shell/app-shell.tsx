@@ -1,6 +1,7 @@
-import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
+import { MissionEffects } from '../../features/mission/mission-effects';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { layerOpeners } from '../../shared/layers/layer-openers';
 import { useVideoSettings } from '../../shared/video/video-settings';
@@ -17,10 +18,6 @@ import { useContextMenuBlock } from './use-page-guards';
 import { useDevtoolsTrap } from './use-devtools-trap';
 import styles from './shell.module.css';
 
-/** Mission work in the background (auto-claim, time manager, reports): after the first render. */
-const MissionEffects = lazy(async () => ({
-  default: (await import('../../features/mission/mission-effects')).MissionEffects,
-}));
 function openPaymentLayerLazily() {
   void import('../../features/payment/open-payment').then((m) => m.openPaymentLayer());
 }
@@ -67,9 +64,10 @@ export function AppShell() {
       {!isPlayer && <ScrollTopButton />}
       <LandscapeBlocker />
       <LayerHost />
-      <Suspense fallback={null}>
-        <MissionEffects />
-      </Suspense>
+      {/* Mission work in the background (auto-claim, time manager, reports). Not lazy: a
+          lazy boundary re-ran its query subscription after a clock jump (a laptop waking) and
+          fetched missions before the day turned. */}
+      <MissionEffects />
     </div>
   );
 }
