@@ -33,8 +33,38 @@ describe('startSession', () => {
     const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
     const known = () => ({ id: 'g', isNew: false });
     await expect(startSession({ api, tokens, guestId: known })).resolves.toEqual(userInfo);
-    expect(log).toEqual(['POST /auth/login', 'POST /auth/join', 'GET /user/info']);
+    // a known browser asks with its cookie first (401: none), then signs in as a guest
+    expect(log).toEqual([
+      'GET /user/info',
+      'POST /auth/login',
+      'POST /auth/join',
+      'GET /user/info',
+    ]);
     expect(tokens.get()).toBe('t1');
+  });
+
+  it('a known browser whose stored token is gone keeps its cookie session', async () => {
+    const member = { ...userInfo, user: { user_id: 'm1', auth_mthd: 'google' } };
+    // the httpOnly cookie is sent by the browser itself: no Authorization header here
+    const { fetch, log } = harness((_method, path, auth) =>
+      path === '/user/info' && auth === undefined
+        ? reply(200, 0, member)
+        : reply(500, ResultCode.INTERNAL, null),
+    );
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known })).resolves.toEqual(member);
+    expect(log).toEqual(['GET /user/info']);
+  });
+
+  it('a failed cookie check that is not a rejection does not make a new guest', async () => {
+    const { fetch, log } = harness(() => reply(503, ResultCode.INTERNAL, null));
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known })).rejects.toBeInstanceOf(Error);
+    expect(log).toEqual(['GET /user/info']);
   });
 
   it('with a stale stored token, starts over as a guest once', async () => {

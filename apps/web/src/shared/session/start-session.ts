@@ -38,8 +38,10 @@ export interface SessionDeps {
  * known, so it joins straight away (saving the round trip that would only answer 403003); should
  * the join say it exists already (409003), it logs in.
  */
-async function signInAsGuest({ api, tokens, guestId: identify }: SessionDeps): Promise<void> {
-  const { id: authId, isNew } = identify();
+async function signInAsGuest(
+  { api, tokens }: SessionDeps,
+  { id: authId, isNew }: GuestIdentity,
+): Promise<void> {
   const login = () =>
     api.post<TokenData>('/auth/login', { authMthd: 'guest', authId }, { onSessionLost: 'throw' });
   const join = () =>
@@ -63,6 +65,16 @@ async function signInAsGuest({ api, tokens, guestId: identify }: SessionDeps): P
   tokens.set(token.access_token);
 }
 
+/**
+ * Only an answer that rejects the session lets start-up go on as a guest. No answer (the page
+ * navigating away mid-refetch, a dropped network) or a server fault says nothing about the
+ * session: dropping a signed-in user's token for it would turn them into a new guest.
+ */
+function unlessSessionRejected(error: unknown): undefined {
+  if (!isApiError(error) || error.kind !== 'server' || error.status >= 500) throw error;
+  return undefined;
+}
+
 function fetchUserInfo(api: ApiClient) {
   return api.get<UserInfoData>('/user/info', { onSessionLost: 'throw' });
 }
@@ -72,16 +84,23 @@ function fetchUserInfo(api: ApiClient) {
  * A user-info failure clears the token and starts over as a guest, once.
  */
 export async function startSession(deps: SessionDeps): Promise<UserInfoData> {
-  if (!deps.tokens.get()) await signInAsGuest(deps);
+  if (!deps.tokens.get()) {
+    const identity = deps.guestId();
+    // A browser that was here before may hold its session in the httpOnly cookie alone (storage
+    // blocked or cleared, or a token write that a quick navigation overtook): a signed-in viewer
+    // must not become a new guest for it. A brand-new browser cannot have one: no round trip.
+    if (!identity.isNew) {
+      const info = await fetchUserInfo(deps.api).catch(unlessSessionRejected);
+      if (info) return info;
+    }
+    await signInAsGuest(deps, identity);
+  }
   try {
     return await fetchUserInfo(deps.api);
   } catch (error) {
-    // Only an answer that rejects the session starts over. No answer (the page navigating away
-    // mid-refetch, a dropped network) or a server fault says nothing about the session: dropping
-    // a signed-in user's token for it would turn them into a new guest.
-    if (!isApiError(error) || error.kind !== 'server' || error.status >= 500) throw error;
+    unlessSessionRejected(error);
     deps.tokens.clear();
-    await signInAsGuest(deps);
+    await signInAsGuest(deps, deps.guestId());
     return fetchUserInfo(deps.api);
   }
 }
