@@ -46,7 +46,7 @@ import { sandboxRoutes } from './modules/auth/providers/sandbox.routes';
 import { createSupportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
-import { createMemoryCache, createResilientCache } from './cache/cache';
+import { countLookups, createMemoryCache, createResilientCache } from './cache/cache';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -83,6 +83,15 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+
+/** Payment gateways by name, for the metrics' labels. */
+const GATEWAY_NAMES: Partial<Record<string, string>> = {
+  T: 'toss',
+  S: 'stripe',
+  P: 'paypal',
+  G: 'google_play',
+  A: 'apple',
+};
 
 /** How often counted searches are written (top searches of the week). */
 const SEARCH_STATS_FLUSH_MS = 10_000;
@@ -158,7 +167,7 @@ export function createServices(deps: AppDeps) {
         onLookup: (result) => metrics.cacheLookups.inc({ result }),
         onRedisError: redisState.failed,
       })
-    : createMemoryCache({ clock });
+    : countLookups(createMemoryCache({ clock }), (result) => metrics.cacheLookups.inc({ result }));
   const searchStats = createSearchStatsService({
     db,
     clock,
@@ -265,7 +274,13 @@ export function createServices(deps: AppDeps) {
   });
 
   // payments: coin packs and orders; every gateway credits through this order service
-  const orders = createPaymentsService({ repo: createPaymentsRepository(db), wallet, clock });
+  const orders = createPaymentsService({
+    repo: createPaymentsRepository(db),
+    wallet,
+    clock,
+    onCredited: (gateway) =>
+      metrics.paymentsCredited.inc({ provider: GATEWAY_NAMES[gateway] ?? gateway }),
+  });
   const webGateways = createWebGateways(config.payments);
   // in-app purchases (Google Play, Apple): verified with the store, paid and credited by orders
   const goodsRepo = createPaymentsRepository(db);

@@ -45,6 +45,7 @@ async function main() {
     seedDemo: config.seedDemo,
     ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
     log: app.log,
+    onTranscoded: (result) => services.metrics.transcodeJobs.inc({ result }),
   });
 
   // SIGTERM: stop accepting connections (the load balancer's /readyz fails with them), let the

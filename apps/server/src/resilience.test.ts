@@ -8,6 +8,7 @@ import {
   signInMember,
   unlockRequest,
 } from './modules/wallet/wallet.test-support';
+import { api, tossApproved } from './modules/payments/payments.test-support';
 
 const list = `${API_BASE}/drama/latest/list/10/1`;
 
@@ -96,6 +97,18 @@ describe.runIf(process.env.DATABASE_URL)('PostgreSQL connections killed', () => 
   });
 });
 
+async function scrape(ctx: TestContext): Promise<string> {
+  const res = await ctx.app.inject({ method: 'GET', url: '/metrics' });
+  expect(res.statusCode).toBe(200);
+  return res.body;
+}
+
+function lookups(body: string): { hit: number; miss: number } {
+  const read = (result: string) =>
+    Number(new RegExp(`cache_lookups_total\\{result="${result}"\\} (\\d+)`).exec(body)?.[1] ?? 0);
+  return { hit: read('hit'), miss: read('miss') };
+}
+
 describe('metrics', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -128,8 +141,26 @@ describe('metrics', () => {
     );
     expect(res.body).toContain('route="/api/v1/drama/info/:dramaId",status="404"');
     expect(res.body).toContain('http_request_duration_seconds_bucket');
-    expect(res.body).toContain('payments_credited_total');
     expect(res.body).toContain('transcode_jobs_total');
+  });
+
+  it('count payments credited once per order, by gateway, and cache lookups by result', async () => {
+    const member = await signInMember(ctx, 'Payer');
+    const paid = await tossApproved(ctx, member);
+    // the confirm, a retried confirm: one credit
+    for (let i = 0; i < 2; i += 1) {
+      const res = await api(ctx.app, member, 'PUT', '/payment/toss/confirm', paid);
+      expect(res.statusCode).toBe(200);
+    }
+    const lists = await scrape(ctx);
+    expect(lists).toContain('payments_credited_total{provider="toss"} 1');
+
+    const before = lookups(lists);
+    await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/7/1` });
+    await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/7/1` });
+    const after = lookups(await scrape(ctx));
+    expect(after.miss - before.miss).toBe(1);
+    expect(after.hit - before.hit).toBe(1);
   });
 
   it('with a token, /metrics needs it', async () => {

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
  * Prometheus metrics of one app instance. Each app has its own registry (tests build many apps in
  * one process). Modules record through the counters here: `metrics.paymentsCredited.inc({
  * provider })` from the payments module, `metrics.transcodeJobs.inc({ result })` from the
- * transcoding worker; a module that needs another metric adds it here, beside these.
+ * transcoding of clips (today the demo content's, at start: there is no upload path yet); a module that needs another metric adds it here, beside these.
  */
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
