@@ -47,6 +47,7 @@ import { createSupportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
 import { countLookups, createMemoryCache, createResilientCache } from './cache/cache';
+import { createChangeNotices } from './cache/change-notices';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -153,10 +154,17 @@ export function createServices(deps: AppDeps) {
     clock,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
+  // what instances keep in memory is dropped on all of them when one changes the catalog
+  const notices = createChangeNotices({
+    redis: deps.redis,
+    channel: `${config.cachePrefix}:changes`,
+    onRedisError: redisState.failed,
+  });
   const i18n = createI18nService({
     repo: createI18nRepository(db),
     clock,
     overrides: config.company,
+    notices,
   });
   const catalogRepo = createCatalogRepository(db);
   const cache = deps.redis
@@ -179,6 +187,7 @@ export function createServices(deps: AppDeps) {
     texts: i18n,
     clock,
     onSearched: (keyword, total) => searchStats.record(keyword, total),
+    notices,
   });
   // search text follows title and description edits in the dictionary
   i18n.onEntriesChanged(async (keys) => {
@@ -346,6 +355,7 @@ export function createServices(deps: AppDeps) {
     storage,
     metrics,
     redisState,
+    notices,
   };
 }
 
@@ -377,6 +387,7 @@ export async function buildApp(
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onClose', () => services.notices.close());
   services.accounts.useLogger(app.log);
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);

@@ -11,6 +11,7 @@ import {
 } from '@snapdrama/contract';
 import { POPULAR_LIMIT, normalizeSearchText } from '@snapdrama/rules';
 import type { Cache } from '../../cache/cache';
+import type { ChangeNotices } from '../../cache/change-notices';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type {
@@ -36,6 +37,8 @@ const NS = {
   episodes: 'catalog:episodes',
 };
 const ALL_NAMESPACES = Object.values(NS);
+/** The change notice's topic (cache/change-notices.ts). */
+export const CATALOG_CHANGED = 'catalog';
 const LIST_TTL_SECONDS = 60;
 const SEARCH_TTL_SECONDS = 30;
 
@@ -85,6 +88,8 @@ export function createCatalogService(deps: {
   clock: Clock;
   /** hears each first-page search and how many dramas it found (top searches); must not block */
   onSearched?: (keyword: string, total: number) => void;
+  /** tells other instances of a catalog change (what they keep in memory) and hears theirs */
+  notices?: ChangeNotices;
 }) {
   const { repo, cache, clock } = deps;
   // which part of a keyword drives the index: a sample of this catalog's search texts decides
@@ -92,6 +97,7 @@ export function createCatalogService(deps: {
     () => repo.searchTextSample(SEARCH_SAMPLE_SIZE),
     () => clock.now().getTime(),
   );
+  deps.notices?.subscribe(CATALOG_CHANGED, () => planner.invalidate());
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await repo.categoryIdsOf(rows.map((r) => r.id));
@@ -272,10 +278,14 @@ export function createCatalogService(deps: {
       return dramaKeys.length;
     },
 
-    /** Call after any change of dramas or categories (seeding, operators): drops every cached list. */
+    /**
+     * Call after any change of dramas or categories (seeding, operators): drops every cached list
+     * on every instance (shared versions), and what other instances keep in memory (a notice).
+     */
     async catalogChanged(): Promise<void> {
       planner.invalidate();
       await cache.invalidate(...ALL_NAMESPACES);
+      await deps.notices?.publish(CATALOG_CHANGED);
     },
   };
 }
