@@ -9,6 +9,26 @@ import {
 } from '@snapdrama/contract';
 import { AppError } from '../errors';
 
+/** Connection failures and PostgreSQL's shutdown, start-up and connection-loss classes. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const PG_UNAVAILABLE = /^(08|57P0[1-3])/;
+
+/**
+ * Whether an error (or what it wraps: drizzle wraps the driver's) says the database could not be
+ * reached, as during a restart or a failover: a 503 the client may retry, not a defect.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || PG_UNAVAILABLE.test(code))) {
+      return true;
+    }
+    if (/^Connection terminated/.test(e.message)) return true;
+    e = e.cause;
+  }
+  return false;
+}
+
 function validationMessage(
   error: { validation: { instancePath?: string; message?: string }[] },
   context?: string,
@@ -80,6 +100,14 @@ export function registerErrorHandling(
       return reply
         .status(Math.floor(code / 1000))
         .send({ code, message: error.message, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({
+        code: ResultCode.UNAVAILABLE,
+        message: 'The service is briefly unavailable; try again',
+        data: null,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
