@@ -102,6 +102,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   storage: Storage;
+  /** a read replica for catalog reads (DATABASE_READ_URL); `database` when absent */
+  readDatabase?: Database;
   /** shared cache, rate limits and cooldown locks across instances; in-process without it */
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
@@ -183,6 +185,8 @@ export function createServices(deps: AppDeps) {
   });
   const catalog = createCatalogService({
     repo: catalogRepo,
+    reads: deps.readDatabase ? createCatalogRepository(deps.readDatabase.db) : undefined,
+    onReplicaUnavailable: () => metrics.replicaFallbacks.inc(),
     cache,
     texts: i18n,
     clock,
@@ -408,15 +412,22 @@ export async function buildApp(
   registerErrorHandling(app, { spaFallback: () => serveWeb });
   registerMetrics(app, services.metrics, { token: config.metricsToken, production });
   const metrics = services.metrics;
-  if (database.poolStats) {
-    const stats = () => database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
-    metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', ['state'], (g) => {
-      const s = stats();
+  const poolGauge = (name: string, help: string, of: Database | undefined) => {
+    const poolStats = of?.poolStats;
+    if (!poolStats) return;
+    metrics.gauge(name, help, ['state'], (g) => {
+      const s = poolStats();
       g.set({ state: 'total' }, s.total);
       g.set({ state: 'idle' }, s.idle);
       g.set({ state: 'waiting' }, s.waiting);
     });
-  }
+  };
+  poolGauge('db_pool_connections', 'PostgreSQL pool connections by state', database);
+  poolGauge(
+    'db_read_pool_connections',
+    'Read replica pool connections by state (DATABASE_READ_URL)',
+    deps.readDatabase,
+  );
   registerEdge(app, { allowedOrigins: webOrigins });
   await registerSecurityHeaders(app, {
     production,
@@ -493,7 +504,7 @@ export async function buildApp(
         return 'down' as const;
       }
     };
-    const [db, media, redis] = await Promise.all([
+    const [db, media, redis, replica] = await Promise.all([
       check(() => database.ping()),
       check(() => storage.write('.readyz', clock.now().toISOString())),
       // a client that is not connected answers at once (a probe must not wait for retries)
@@ -502,6 +513,8 @@ export async function buildApp(
         : deps.redis.status === 'ready'
           ? check(() => deps.redis?.ping() ?? Promise.resolve())
           : Promise.resolve('down' as const),
+      // a replica down only degrades: catalog reads fall back to the primary
+      deps.readDatabase ? check(() => deps.readDatabase?.ping() ?? Promise.resolve()) : 'off',
     ]);
     if (redis === 'down') services.redisState.failed(new Error('ping failed'));
     const ready = db === 'up' && media === 'up';
@@ -509,9 +522,14 @@ export async function buildApp(
       .status(ready ? 200 : 503)
       .header('cache-control', 'no-store')
       .send({
-        status: ready ? (redis === 'down' ? 'degraded' : 'ok') : 'unavailable',
+        status: ready
+          ? redis === 'down' || replica === 'down'
+            ? 'degraded'
+            : 'ok'
+          : 'unavailable',
         database: db,
         databaseKind: database.kind,
+        databaseRead: replica,
         storage: media,
         redis,
         time: clock.now().toISOString(),

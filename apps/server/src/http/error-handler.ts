@@ -7,27 +7,8 @@ import {
   ResultCode,
   type ErrorCode,
 } from '@snapdrama/contract';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../errors';
-
-/** Connection failures and PostgreSQL's shutdown, start-up and connection-loss classes. */
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
-const PG_UNAVAILABLE = /^(08|57P0[1-3])/;
-
-/**
- * Whether an error (or what it wraps: drizzle wraps the driver's) says the database could not be
- * reached, as during a restart or a failover: a 503 the client may retry, not a defect.
- */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === 'string' && (UNREACHABLE.has(code) || PG_UNAVAILABLE.test(code))) {
-      return true;
-    }
-    if (/^Connection terminated/.test(e.message)) return true;
-    e = e.cause;
-  }
-  return false;
-}
 
 function validationMessage(
   error: { validation: { instancePath?: string; message?: string }[] },

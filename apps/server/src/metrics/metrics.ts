@@ -55,6 +55,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const replicaFallbacks = new Counter({
+    name: 'db_replica_fallbacks_total',
+    help: 'Catalog reads sent to the primary because the read replica could not be reached',
+    registers: [registry],
+  });
   const degraded = new Gauge({
     name: 'dependency_degraded',
     help: '1 while a shared dependency (redis) is unreachable and in-process fallbacks serve',
@@ -70,6 +75,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     coinUnlocks,
     paymentsCredited,
     transcodeJobs,
+    replicaFallbacks,
     degraded,
     /** a gauge read at scrape time, e.g. the database pool's connections */
     gauge(name: string, help: string, labelNames: string[], read: (g: Gauge) => void) {
