@@ -50,9 +50,10 @@ export function decideAudit({ output, allowList, today }) {
   }
   if (!report || typeof report.vulnerabilities !== 'object' || report.vulnerabilities === null) {
     const error = report?.error ?? {};
-    const reason = [report?.statusCode ?? error.code, report?.message ?? error.summary]
-      .filter(Boolean)
-      .join(' ');
+    const message = report?.message || error.summary || '';
+    const status = report?.statusCode ?? error.code;
+    const reason =
+      status && !String(message).startsWith(String(status)) ? `${status} ${message}` : message;
     return {
       outcome: 'unchecked',
       lines: [
