@@ -413,10 +413,9 @@ export async function buildApp(
   registerMetrics(app, services.metrics, { token: config.metricsToken, production });
   const metrics = services.metrics;
   const poolGauge = (name: string, help: string, of: Database | undefined) => {
-    const poolStats = of?.poolStats;
-    if (!poolStats) return;
+    if (!of?.poolStats) return;
     metrics.gauge(name, help, ['state'], (g) => {
-      const s = poolStats();
+      const s = of.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
       g.set({ state: 'total' }, s.total);
       g.set({ state: 'idle' }, s.idle);
       g.set({ state: 'waiting' }, s.waiting);
