@@ -14,8 +14,9 @@ import {
 const AUTH_LIMIT = 10;
 const PRICE = 40;
 const FREE = 3;
-// short enough to wait out in a test on the system clock
-const AD_COOLDOWN_SECONDS = 3;
+// short enough to wait out in a test on the system clock, long enough for a slow machine to
+// send the raced and refused requests inside it
+const AD_COOLDOWN_SECONDS = 5;
 const AD_DAILY_CAP = 2;
 
 interface Envelope {
@@ -245,7 +246,7 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
         ResultCode.AD_UNLOCK_CAP_REACHED,
       );
     }
-  }, 30_000);
+  }, 45_000);
 
   it('the sign-in rate limit holds across both instances', async () => {
     const replies = [];
