@@ -14,7 +14,11 @@ import { loadConfig } from '../src/config';
 import { openDatabase, type Db } from '../src/db/client';
 import { createCatalogRepository } from '../src/modules/catalog/catalog.repository';
 import { dramas } from '../src/modules/catalog/catalog.tables';
-import { searchTextOf } from '../src/modules/catalog/catalog.service';
+import { createCatalogService, searchTextOf } from '../src/modules/catalog/catalog.service';
+import { createRedisCache } from '../src/cache/cache';
+import { createChangeNotices } from '../src/cache/change-notices';
+import { systemClock } from '../src/clock';
+import { openRedis } from '../src/redis';
 import { createI18nRepository } from '../src/modules/i18n/i18n.repository';
 import { DEMO_CATEGORIES, DEMO_DRAMAS } from '../src/seed/demo-catalog';
 import { clipPrefix, DEMO_CLIPS } from '../src/seed/demo';
@@ -321,8 +325,26 @@ if (
   });
   await database.migrate();
   const added = await seedLargeCatalog({ db: database.db, count: wanted, log: console.log });
-  console.log(
-    `added ${added} synthetic dramas on ${database.kind}; running servers see them within 60 s (list cache TTL)`,
-  );
+  if (added > 0 && config.redisUrl) {
+    // running servers sharing this Redis drop their cached lists and search samples at once
+    const redis = openRedis(config.redisUrl);
+    const notices = createChangeNotices({ redis, channel: `${config.cachePrefix}:changes` });
+    const catalog = createCatalogService({
+      repo: createCatalogRepository(database.db),
+      cache: createRedisCache({ redis, prefix: config.cachePrefix }),
+      texts: createI18nRepository(database.db),
+      clock: systemClock,
+      notices,
+    });
+    await new Promise<void>((resolve) => redis.once('ready', () => resolve()));
+    await catalog.catalogChanged();
+    await notices.close();
+    await redis.quit();
+    console.log(`added ${added} synthetic dramas on ${database.kind}; running servers told`);
+  } else {
+    console.log(
+      `added ${added} synthetic dramas on ${database.kind}; running servers see them within 60 s (list cache TTL; set REDIS_URL to tell them at once)`,
+    );
+  }
   await database.close();
 }

@@ -46,7 +46,8 @@ import { sandboxRoutes } from './modules/auth/providers/sandbox.routes';
 import { createSupportRepository } from './modules/support/support.repository';
 import { supportRoutes } from './modules/support/support.routes';
 import { createSupportService } from './modules/support/support.service';
-import { createMemoryCache, createResilientCache } from './cache/cache';
+import { countLookups, createMemoryCache, createResilientCache } from './cache/cache';
+import { createChangeNotices } from './cache/change-notices';
 import { createCatalogRepository } from './modules/catalog/catalog.repository';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { createCatalogService } from './modules/catalog/catalog.service';
@@ -84,6 +85,15 @@ import { createProgressRepository } from './modules/progress/progress.repository
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
 
+/** Payment gateways by name, for the metrics' labels. */
+const GATEWAY_NAMES: Partial<Record<string, string>> = {
+  T: 'toss',
+  S: 'stripe',
+  P: 'paypal',
+  G: 'google_play',
+  A: 'apple',
+};
+
 /** How often counted searches are written (top searches of the week). */
 const SEARCH_STATS_FLUSH_MS = 10_000;
 
@@ -92,6 +102,8 @@ export interface AppDeps {
   database: Database;
   clock: Clock;
   storage: Storage;
+  /** a read replica for catalog reads (DATABASE_READ_URL); `database` when absent */
+  readDatabase?: Database;
   /** shared cache, rate limits and cooldown locks across instances; in-process without it */
   redis?: Redis;
   logger?: FastifyServerOptions['logger'];
@@ -144,10 +156,17 @@ export function createServices(deps: AppDeps) {
     clock,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   });
+  // what instances keep in memory is dropped on all of them when one changes the catalog
+  const notices = createChangeNotices({
+    redis: deps.redis,
+    channel: `${config.cachePrefix}:changes`,
+    onRedisError: redisState.failed,
+  });
   const i18n = createI18nService({
     repo: createI18nRepository(db),
     clock,
     overrides: config.company,
+    notices,
   });
   const catalogRepo = createCatalogRepository(db);
   const cache = deps.redis
@@ -158,7 +177,7 @@ export function createServices(deps: AppDeps) {
         onLookup: (result) => metrics.cacheLookups.inc({ result }),
         onRedisError: redisState.failed,
       })
-    : createMemoryCache({ clock });
+    : countLookups(createMemoryCache({ clock }), (result) => metrics.cacheLookups.inc({ result }));
   const searchStats = createSearchStatsService({
     db,
     clock,
@@ -166,10 +185,13 @@ export function createServices(deps: AppDeps) {
   });
   const catalog = createCatalogService({
     repo: catalogRepo,
+    reads: deps.readDatabase ? createCatalogRepository(deps.readDatabase.db) : undefined,
+    onReplicaUnavailable: () => metrics.replicaFallbacks.inc(),
     cache,
     texts: i18n,
     clock,
     onSearched: (keyword, total) => searchStats.record(keyword, total),
+    notices,
   });
   // search text follows title and description edits in the dictionary
   i18n.onEntriesChanged(async (keys) => {
@@ -265,7 +287,13 @@ export function createServices(deps: AppDeps) {
   });
 
   // payments: coin packs and orders; every gateway credits through this order service
-  const orders = createPaymentsService({ repo: createPaymentsRepository(db), wallet, clock });
+  const orders = createPaymentsService({
+    repo: createPaymentsRepository(db),
+    wallet,
+    clock,
+    onCredited: (gateway) =>
+      metrics.paymentsCredited.inc({ provider: GATEWAY_NAMES[gateway] ?? gateway }),
+  });
   const webGateways = createWebGateways(config.payments);
   // in-app purchases (Google Play, Apple): verified with the store, paid and credited by orders
   const goodsRepo = createPaymentsRepository(db);
@@ -331,6 +359,7 @@ export function createServices(deps: AppDeps) {
     storage,
     metrics,
     redisState,
+    notices,
   };
 }
 
@@ -362,6 +391,7 @@ export async function buildApp(
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onClose', () => services.notices.close());
   services.accounts.useLogger(app.log);
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);
@@ -382,15 +412,21 @@ export async function buildApp(
   registerErrorHandling(app, { spaFallback: () => serveWeb });
   registerMetrics(app, services.metrics, { token: config.metricsToken, production });
   const metrics = services.metrics;
-  if (database.poolStats) {
-    const stats = () => database.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
-    metrics.gauge('db_pool_connections', 'PostgreSQL pool connections by state', ['state'], (g) => {
-      const s = stats();
+  const poolGauge = (name: string, help: string, of: Database | undefined) => {
+    if (!of?.poolStats) return;
+    metrics.gauge(name, help, ['state'], (g) => {
+      const s = of.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
       g.set({ state: 'total' }, s.total);
       g.set({ state: 'idle' }, s.idle);
       g.set({ state: 'waiting' }, s.waiting);
     });
-  }
+  };
+  poolGauge('db_pool_connections', 'PostgreSQL pool connections by state', database);
+  poolGauge(
+    'db_read_pool_connections',
+    'Read replica pool connections by state (DATABASE_READ_URL)',
+    deps.readDatabase,
+  );
   registerEdge(app, { allowedOrigins: webOrigins });
   await registerSecurityHeaders(app, {
     production,
@@ -467,7 +503,7 @@ export async function buildApp(
         return 'down' as const;
       }
     };
-    const [db, media, redis] = await Promise.all([
+    const [db, media, redis, replica] = await Promise.all([
       check(() => database.ping()),
       check(() => storage.write('.readyz', clock.now().toISOString())),
       // a client that is not connected answers at once (a probe must not wait for retries)
@@ -476,6 +512,8 @@ export async function buildApp(
         : deps.redis.status === 'ready'
           ? check(() => deps.redis?.ping() ?? Promise.resolve())
           : Promise.resolve('down' as const),
+      // a replica down only degrades: catalog reads fall back to the primary
+      deps.readDatabase ? check(() => deps.readDatabase?.ping() ?? Promise.resolve()) : 'off',
     ]);
     if (redis === 'down') services.redisState.failed(new Error('ping failed'));
     const ready = db === 'up' && media === 'up';
@@ -483,9 +521,14 @@ export async function buildApp(
       .status(ready ? 200 : 503)
       .header('cache-control', 'no-store')
       .send({
-        status: ready ? (redis === 'down' ? 'degraded' : 'ok') : 'unavailable',
+        status: ready
+          ? redis === 'down' || replica === 'down'
+            ? 'degraded'
+            : 'ok'
+          : 'unavailable',
         database: db,
         databaseKind: database.kind,
+        databaseRead: replica,
         storage: media,
         redis,
         time: clock.now().toISOString(),

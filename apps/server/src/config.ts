@@ -18,6 +18,7 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_READ_URL: z.string().optional(),
   REDIS_URL: z.string().optional(),
   CACHE_PREFIX: z.string().min(1).max(100).default('snapdrama:cache'),
   SERVICE_TIMEZONE: z.string().default('Asia/Seoul'),
@@ -133,6 +134,8 @@ export interface Config {
   dataDir: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /** a read replica for catalog reads (lists, search, drama info); the primary when unset */
+  databaseReadUrl: string | undefined;
   redisUrl: string | undefined;
   /** Redis key prefix of the shared cache (one per environment sharing a Redis) */
   cachePrefix: string;
@@ -336,6 +339,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const social = socialConfig(e, problems);
   const payments = paymentsConfig(source, problems);
   const iap = iapConfig(source, problems);
+  if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
+    problems.push('  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary) too');
+  }
   if (e.NODE_ENV === 'production' && e.AD_STAND_IN === true) {
     problems.push('  AD_STAND_IN: the stand-in ad is never available in production');
   }
@@ -372,6 +378,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     databaseUrl: e.DATABASE_URL || undefined,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseReadUrl: e.DATABASE_READ_URL || undefined,
     redisUrl: e.REDIS_URL || undefined,
     cachePrefix: e.CACHE_PREFIX,
     serviceTimeZone: e.SERVICE_TIMEZONE,

@@ -2,7 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { openDatabase, openPostgres } from './db/client';
 import { resolveFfmpegPath } from './media/ffmpeg';
 import { createConfiguredStorage } from './media/s3-storage';
 import { openRedis } from './redis';
@@ -16,6 +16,12 @@ async function main() {
     poolSize: config.databasePoolSize,
   });
   await database.migrate();
+  // catalog reads on a replica when one is configured (migrations reach it by replication)
+  const readDatabase = config.databaseReadUrl
+    ? openPostgres(config.databaseReadUrl, config.databasePoolSize, (error) =>
+        console.error(`PostgreSQL replica connection lost: ${error.message}`),
+      )
+    : undefined;
 
   // a bucket when STORAGE_BUCKET is set (shared by every instance), else the local media folder
   const storage = createConfiguredStorage(config);
@@ -30,6 +36,7 @@ async function main() {
   const { app, services } = await buildApp({
     config,
     database,
+    readDatabase,
     clock: systemClock,
     storage,
     redis,
@@ -45,6 +52,7 @@ async function main() {
     seedDemo: config.seedDemo,
     ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
     log: app.log,
+    onTranscoded: (result) => services.metrics.transcodeJobs.inc({ result }),
   });
 
   // SIGTERM: stop accepting connections (the load balancer's /readyz fails with them), let the
@@ -59,6 +67,7 @@ async function main() {
       else app.log.info(`${signal} received, draining requests in flight`);
       await app.close();
       await database.close();
+      await readDatabase?.close();
       storage.close();
       await redis?.quit().catch(() => redis.disconnect());
       app.log.info('shut down cleanly');

@@ -14,10 +14,22 @@ import {
 const AUTH_LIMIT = 10;
 const PRICE = 40;
 const FREE = 3;
+// short enough to wait out in a test on the system clock, long enough for a slow machine to
+// send the raced and refused requests inside it
+const AD_COOLDOWN_SECONDS = 5;
+const AD_DAILY_CAP = 2;
 
 interface Envelope {
   code: number;
-  data: { usag_coin?: number; already_unlocked?: boolean; access_token?: string } | null;
+  data: {
+    usag_coin?: number;
+    already_unlocked?: boolean;
+    access_token?: string;
+    logId?: string;
+    unlock_count?: number;
+    dramaList?: { dram_id: number; view_cnt: number }[];
+    dictionary?: { lang_key: string; lang_valu: string }[];
+  } | null;
 }
 
 async function call(base: string, method: string, route: string, token?: string, body?: unknown) {
@@ -42,10 +54,17 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
   let proxy: Awaited<ReturnType<typeof startProxy>>;
   let dramaIds: number[] = [];
 
+  const cachePrefix = sharedCachePrefix();
+
   beforeAll(async () => {
     s3 = await startS3Server();
-    // this process owns the schema and sets up users and dramas directly, like an operator
-    ctx = await createTestContext({ seed: false, objectStorage: s3.config });
+    // this process owns the schema and sets up users and dramas directly, like an operator; it
+    // shares the instances' Redis namespace, so its catalog changes reach them as theirs would
+    ctx = await createTestContext({
+      seed: false,
+      objectStorage: s3.config,
+      env: { CACHE_PREFIX: cachePrefix },
+    });
     // the instances run on the system clock: sessions and coin lots made here must be current
     ctx.clock.set(new Date());
     dramaIds = await addUniformDramas(ctx, { count: 12, episodes: 10, free: FREE, price: PRICE });
@@ -53,10 +72,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
       DATABASE_URL: ctx.databaseUrl ?? '',
       DATABASE_POOL_SIZE: '10',
       REDIS_URL: process.env.REDIS_URL ?? '',
-      CACHE_PREFIX: sharedCachePrefix(),
+      CACHE_PREFIX: cachePrefix,
       AUTH_RATE_LIMIT_PER_MINUTE: String(AUTH_LIMIT),
       WRITE_RATE_LIMIT_PER_MINUTE: '100000',
       AD_STAND_IN: 'false',
+      AD_MIN_VIEW_SECONDS: '0',
+      AD_UNLOCK_COOLDOWN_SECONDS: String(AD_COOLDOWN_SECONDS),
+      AD_UNLOCK_DAILY_CAP: String(AD_DAILY_CAP),
       ...s3.env,
     };
     // one after the other: both migrate the same database at start
@@ -111,6 +133,120 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
     });
     expect(after.body.code).toBe(0);
   });
+
+  it('a view counted through one instance reorders the other one’s cached popular list at once', async () => {
+    const popular = async (base: string) =>
+      (await call(base, 'GET', '/drama/view-count/list/10/1')).body.data?.dramaList ?? [];
+    // both instances have the list cached
+    const before = await popular(a.url);
+    expect(await popular(b.url)).toEqual(before);
+    const last = before.at(-1);
+    if (!last) throw new Error('no popular list');
+    const top = before[0]?.view_cnt ?? 0;
+    for (let i = 0; i <= top - last.view_cnt; i += 1) {
+      const view = await call(a.url, 'PUT', '/drama/view-count', undefined, {
+        dramId: last.dram_id,
+      });
+      expect(view.body.code).toBe(0);
+    }
+    const after = await popular(b.url);
+    expect(after[0]).toMatchObject({ dram_id: last.dram_id, view_cnt: top + 1 });
+  });
+
+  it('a catalog change and a title edit made in another process reach both instances at once', async () => {
+    const latest = async (base: string) =>
+      (await call(base, 'GET', '/drama/latest/list/5/1')).body.data?.dramaList ?? [];
+    const title = async (base: string, key: string) =>
+      (await call(base, 'GET', '/auth/dictionary/en')).body.data?.dictionary?.find(
+        (e) => e.lang_key === key,
+      )?.lang_valu;
+    const searchFinds = async (base: string, word: string) =>
+      ((await call(base, 'GET', `/drama/search/list/${word}/10/1`)).body.data?.dramaList ?? []).map(
+        (d) => d.dram_id,
+      );
+    // both instances keep the list and the dictionary (in memory) before the change
+    for (const base of [a.url, b.url]) {
+      await latest(base);
+      await title(base, 'nothing');
+      expect(await searchFinds(base, 'zephyrine')).toEqual([]);
+    }
+
+    // an operator adds a drama with its title (the seed does this at an instance's start)
+    ctx.clock.set(new Date());
+    const [added] = await addUniformDramas(ctx, { count: 1, episodes: 4, free: 1, price: 10 });
+    const drama = await ctx.services.catalogRepo.findDrama(added ?? 0);
+    if (!drama) throw new Error('drama not added');
+    await ctx.services.i18n.upsert([{ lang: 'en', key: drama.titleKey, value: 'Zephyrine Night' }]);
+    await ctx.services.catalog.catalogChanged();
+    for (const base of [a.url, b.url]) {
+      expect((await latest(base))[0]?.dram_id).toBe(added);
+      expect(await title(base, drama.titleKey)).toBe('Zephyrine Night');
+      expect(await searchFinds(base, 'zephyrine')).toEqual([added]);
+    }
+
+    // then edits the title: the next dictionary and search of either instance have the new one
+    await ctx.services.i18n.upsert([{ lang: 'en', key: drama.titleKey, value: 'Quillon Night' }]);
+    for (const base of [a.url, b.url]) {
+      expect(await title(base, drama.titleKey)).toBe('Quillon Night');
+      expect(await searchFinds(base, 'quillon')).toEqual([added]);
+      expect(await searchFinds(base, 'zephyrine')).toEqual([]);
+    }
+  });
+
+  it('the ad-unlock cooldown and the daily cap hold across both instances', async () => {
+    const member = await signInMember(ctx, 'Watcher');
+    const open = async (base: string) => {
+      const res = await call(base, 'POST', '/event/advertisement', member.token, {
+        advrType: 'unlock',
+      });
+      return { code: res.body.code, logId: res.body.data?.logId ?? '' };
+    };
+    const unlock = (base: string, logId: string, drama: number) =>
+      call(base, 'POST', '/drama/episode/unlock/advertisement', member.token, {
+        dramId: dramaIds[drama] ?? 0,
+        epsd: FREE + 1,
+        logId,
+      });
+    const waitCooldown = () =>
+      new Promise((resolve) => setTimeout(resolve, AD_COOLDOWN_SECONDS * 1000 + 200));
+    // three views opened before any unlock, alternately on each instance
+    const views = [await open(a.url), await open(b.url), await open(a.url)];
+    for (const v of views) expect(v.code).toBe(0);
+    const [v0, v1, v2] = views.map((v) => v.logId) as [string, string, string];
+
+    // raced on both instances: one unlocks, the other meets the cooldown
+    const first = await Promise.all([unlock(a.url, v0, 4), unlock(b.url, v1, 5)]);
+    expect(first.map((r) => r.body.code).sort((x, y) => x - y)).toEqual([
+      0,
+      ResultCode.AD_UNLOCK_COOLDOWN,
+    ]);
+    // opening another unlock ad during the cooldown is refused on either instance
+    expect((await open(a.url)).code).toBe(ResultCode.AD_UNLOCK_COOLDOWN);
+    expect((await open(b.url)).code).toBe(ResultCode.AD_UNLOCK_COOLDOWN);
+
+    await waitCooldown();
+    // the refused view was not used; raced again with the third: one more unlock, the cap
+    const refusedFirst =
+      first[0]?.body.code === 0 ? { view: v1, drama: 5 } : { view: v0, drama: 4 };
+    const second = await Promise.all([
+      unlock(b.url, refusedFirst.view, refusedFirst.drama),
+      unlock(a.url, v2, 6),
+    ]);
+    const secondCodes = second.map((r) => r.body.code).sort((x, y) => x - y);
+    expect(secondCodes).toEqual([0, ResultCode.AD_UNLOCK_COOLDOWN]);
+    expect(second.find((r) => r.body.code === 0)?.body.data?.unlock_count).toBe(AD_DAILY_CAP);
+
+    await waitCooldown();
+    // past the cooldown the cap refuses, on both instances, at opening and at unlocking
+    expect((await open(a.url)).code).toBe(ResultCode.AD_UNLOCK_CAP_REACHED);
+    expect((await open(b.url)).code).toBe(ResultCode.AD_UNLOCK_CAP_REACHED);
+    const left = second[0]?.body.code === 0 ? { view: v2, drama: 6 } : refusedFirst;
+    for (const base of [a.url, b.url]) {
+      expect((await unlock(base, left.view, left.drama)).body.code).toBe(
+        ResultCode.AD_UNLOCK_CAP_REACHED,
+      );
+    }
+  }, 45_000);
 
   it('the sign-in rate limit holds across both instances', async () => {
     const replies = [];
@@ -184,9 +320,13 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
     for (const r of fromA) expect(r?.body.code).toBe(0);
     // each member's coins match exactly the unlocks recorded for them, whatever b finished
     for (const m of members) {
-      const unlocks = await ctx.services.wallet.balances(m.userId);
-      const spent = PRICE * 3 - unlocks.paid - unlocks.bonus;
-      expect(spent % PRICE).toBe(0);
+      const left = await ctx.services.wallet.balances(m.userId);
+      let unlocked = 0;
+      for (const k of [0, 1, 2]) {
+        const dramId = dramaIds[(k + 1) % dramaIds.length] ?? 0;
+        unlocked += (await ctx.services.wallet.unlockedEpisodes(m.userId, dramId)).length;
+      }
+      expect(PRICE * 3 - left.paid - left.bonus).toBe(PRICE * unlocked);
     }
     await expectLedgerBalanced(ctx);
 

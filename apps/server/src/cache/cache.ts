@@ -95,6 +95,30 @@ export function createMemoryCache(options: { clock: Clock; maxEntries?: number }
   };
 }
 
+/**
+ * The same cache, telling each lookup's result (for the metrics' hit ratio): a lookup whose load
+ * ran is a miss, any other a hit.
+ */
+export function countLookups(cache: Cache, onLookup: (result: 'hit' | 'miss') => void): Cache {
+  return {
+    async getOrLoad<T>(
+      namespace: string,
+      key: string,
+      ttlSeconds: number,
+      load: () => Promise<T>,
+    ): Promise<T> {
+      let loaded = false;
+      const value = await cache.getOrLoad(namespace, key, ttlSeconds, () => {
+        loaded = true;
+        return load();
+      });
+      onLookup(loaded ? 'miss' : 'hit');
+      return value;
+    },
+    invalidate: (...namespaces) => cache.invalidate(...namespaces),
+  };
+}
+
 // One round trip: the namespace's current version and the entry stored under it.
 const GET_SCRIPT = `
 local version = redis.call('GET', KEYS[1]) or '0'

@@ -27,6 +27,28 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** Connection failures and PostgreSQL's shutdown, start-up and connection-loss classes. */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND']);
+const PG_UNAVAILABLE = /^(08|57P0[1-3])/;
+
+/**
+ * Whether an error (or what it wraps: drizzle wraps the driver's) says the database could not be
+ * reached, as during a restart or a failover: a 503 the client may retry, not a defect.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || PG_UNAVAILABLE.test(code))) {
+      return true;
+    }
+    if (/^Connection terminated|timeout exceeded when trying to connect/.test(e.message)) {
+      return true;
+    }
+    e = e.cause;
+  }
+  return false;
+}
+
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', '..', 'drizzle');
 
 /** Embedded PostgreSQL: persisted under dataDir, or in memory when dataDir is undefined. */
@@ -57,7 +79,9 @@ export function openPostgres(
   onIdleError: (error: Error) => void = (error) =>
     console.error(`PostgreSQL connection lost: ${error.message}`),
 ): Database {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // a server that does not answer (a failover in progress, a black-holed address) fails the
+  // request after 5 s instead of holding it and its client forever
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle connection can die (a server restart, a failover, an administrator): the pool drops
   // it and the next query connects again. Without a listener the error would end the process.
   pool.on('error', onIdleError);

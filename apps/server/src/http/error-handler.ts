@@ -7,6 +7,7 @@ import {
   ResultCode,
   type ErrorCode,
 } from '@snapdrama/contract';
+import { isDatabaseUnavailable } from '../db/client';
 import { AppError } from '../errors';
 
 function validationMessage(
@@ -80,6 +81,14 @@ export function registerErrorHandling(
       return reply
         .status(Math.floor(code / 1000))
         .send({ code, message: error.message, data: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '1').send({
+        code: ResultCode.UNAVAILABLE,
+        message: 'The service is briefly unavailable; try again',
+        data: null,
+      });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
  * Prometheus metrics of one app instance. Each app has its own registry (tests build many apps in
  * one process). Modules record through the counters here: `metrics.paymentsCredited.inc({
  * provider })` from the payments module, `metrics.transcodeJobs.inc({ result })` from the
- * transcoding worker; a module that needs another metric adds it here, beside these.
+ * transcoding of clips (today the demo content's, at start: there is no upload path yet); a module that needs another metric adds it here, beside these.
  */
 export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
   const registry = new Registry();
@@ -55,6 +55,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     labelNames: ['result'] as const,
     registers: [registry],
   });
+  const replicaFallbacks = new Counter({
+    name: 'db_replica_fallbacks_total',
+    help: 'Catalog reads sent to the primary because the read replica could not be reached',
+    registers: [registry],
+  });
   const degraded = new Gauge({
     name: 'dependency_degraded',
     help: '1 while a shared dependency (redis) is unreachable and in-process fallbacks serve',
@@ -70,6 +75,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}) {
     coinUnlocks,
     paymentsCredited,
     transcodeJobs,
+    replicaFallbacks,
     degraded,
     /** a gauge read at scrape time, e.g. the database pool's connections */
     gauge(name: string, help: string, labelNames: string[], read: (g: Gauge) => void) {

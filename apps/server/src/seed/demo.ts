@@ -32,6 +32,8 @@ export async function ensureDemoClips(options: {
   log: SeedLog;
   count?: number;
   seconds?: number;
+  /** hears each transcoding job's result (the metrics' transcode_jobs_total) */
+  onTranscoded?: (result: 'done' | 'failed') => void;
 }): Promise<void> {
   const clips = DEMO_CLIPS.slice(0, options.count ?? DEMO_CLIPS.length);
   const missing: number[] = [];
@@ -45,12 +47,18 @@ export async function ensureDemoClips(options: {
     options.log.info(
       `demo content: encoding clip ${n + 1}/${missing.length} (480p, 720p, 1080p HLS)...`,
     );
-    await transcodeToHls({
-      ffmpegPath: options.ffmpegPath,
-      input: syntheticClipInput({ seconds: options.seconds ?? CLIP_SECONDS, ...clip }),
-      storage: options.storage,
-      prefix: clipPrefix(i),
-    });
+    try {
+      await transcodeToHls({
+        ffmpegPath: options.ffmpegPath,
+        input: syntheticClipInput({ seconds: options.seconds ?? CLIP_SECONDS, ...clip }),
+        storage: options.storage,
+        prefix: clipPrefix(i),
+      });
+    } catch (error) {
+      options.onTranscoded?.('failed');
+      throw error;
+    }
+    options.onTranscoded?.('done');
     options.log.info(
       `demo content: clip ${n + 1}/${missing.length} done in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
@@ -87,11 +95,17 @@ export async function seedDemoContent(deps: {
   /** encode the clips (false in tests that bring their own) */
   encodeClips?: boolean;
   dramas?: DemoDrama[];
+  onTranscoded?: (result: 'done' | 'failed') => void;
 }): Promise<{ dramaIds: number[] }> {
   const started = Date.now();
   const dramas = deps.dramas ?? DEMO_DRAMAS;
   if (deps.encodeClips !== false) {
-    await ensureDemoClips({ storage: deps.storage, ffmpegPath: deps.ffmpegPath, log: deps.log });
+    await ensureDemoClips({
+      storage: deps.storage,
+      ffmpegPath: deps.ffmpegPath,
+      log: deps.log,
+      onTranscoded: deps.onTranscoded,
+    });
     if (await ensureStandinAd({ storage: deps.storage, ffmpegPath: deps.ffmpegPath })) {
       deps.log.info('demo content: stand-in rewarded ad video encoded');
     }
@@ -177,6 +191,8 @@ export async function prepareContent(deps: {
   seedDemo: boolean;
   ffmpegPath?: string;
   log?: SeedLog;
+  /** hears each clip transcoded (the metrics' transcode_jobs_total) */
+  onTranscoded?: (result: 'done' | 'failed') => void;
 }): Promise<void> {
   await deps.i18n.syncInterfaceMessages();
   if (!deps.seedDemo) return;
@@ -188,5 +204,6 @@ export async function prepareContent(deps: {
     log: deps.log ?? { info: () => undefined },
     ffmpegPath: deps.ffmpegPath ?? '',
     encodeClips: deps.ffmpegPath !== undefined,
+    onTranscoded: deps.onTranscoded,
   });
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { API_BASE } from '@snapdrama/contract';
 import { buildApp, type Services } from '../app';
@@ -77,6 +77,8 @@ export async function createTestContext(
     redisUrl?: string | null;
     /** serve media from this bucket (a local S3 server) instead of a local folder */
     objectStorage?: ObjectStorageConfig;
+    /** the app's logger (default: none), e.g. one writing into an array to check what is logged */
+    logger?: FastifyServerOptions['logger'];
   } = {},
 ): Promise<TestContext> {
   const dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-test-'));
@@ -114,7 +116,7 @@ export async function createTestContext(
     clock,
     storage,
     redis,
-    logger: false,
+    logger: options.logger ?? false,
   });
   await prepareContent({
     catalogRepo: services.catalogRepo,

@@ -11,7 +11,9 @@ import {
 } from '@snapdrama/contract';
 import { POPULAR_LIMIT, normalizeSearchText } from '@snapdrama/rules';
 import type { Cache } from '../../cache/cache';
+import type { ChangeNotices } from '../../cache/change-notices';
 import type { Clock } from '../../clock';
+import { isDatabaseUnavailable } from '../../db/client';
 import { AppError } from '../../errors';
 import type {
   CatalogRepository,
@@ -36,6 +38,8 @@ const NS = {
   episodes: 'catalog:episodes',
 };
 const ALL_NAMESPACES = Object.values(NS);
+/** The change notice's topic (cache/change-notices.ts). */
+export const CATALOG_CHANGED = 'catalog';
 const LIST_TTL_SECONDS = 60;
 const SEARCH_TTL_SECONDS = 30;
 
@@ -80,21 +84,46 @@ const page = (count: number, pageNumber: number): Page => ({
 
 export function createCatalogService(deps: {
   repo: CatalogRepository;
+  /**
+   * The same repository on a read replica (DATABASE_READ_URL), for what viewers browse: lists,
+   * search, drama info. Everything that writes, and what prices an unlock, stays on `repo`.
+   */
+  reads?: CatalogRepository;
   cache: Cache;
   texts: DramaTextSource;
   clock: Clock;
   /** hears each first-page search and how many dramas it found (top searches); must not block */
   onSearched?: (keyword: string, total: number) => void;
+  /** tells other instances of a catalog change (what they keep in memory) and hears theirs */
+  notices?: ChangeNotices;
+  /** hears a replica read that fell back to the primary */
+  onReplicaUnavailable?: (error: unknown) => void;
 }) {
   const { repo, cache, clock } = deps;
+  /**
+   * A read on the replica; on the primary when there is none, or when the replica cannot be
+   * reached (a replica outage slows browsing down instead of stopping it).
+   */
+  const read = async <T>(run: (r: CatalogRepository) => Promise<T>): Promise<T> => {
+    const replica = deps.reads;
+    if (!replica) return run(repo);
+    try {
+      return await run(replica);
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) throw error;
+      deps.onReplicaUnavailable?.(error);
+      return run(repo);
+    }
+  };
   // which part of a keyword drives the index: a sample of this catalog's search texts decides
   const planner = createSearchPlanner(
-    () => repo.searchTextSample(SEARCH_SAMPLE_SIZE),
+    () => read((r) => r.searchTextSample(SEARCH_SAMPLE_SIZE)),
     () => clock.now().getTime(),
   );
+  deps.notices?.subscribe(CATALOG_CHANGED, () => planner.invalidate());
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
-    const cats = await repo.categoryIdsOf(rows.map((r) => r.id));
+    const cats = await read((r) => r.categoryIdsOf(rows.map((row) => row.id)));
     return rows.map((r) => toWireDrama(r, cats.get(r.id) ?? []));
   }
 
@@ -104,12 +133,13 @@ export function createCatalogService(deps: {
   }
 
   return {
+    /** Drama info's catalog part (a read for viewers: the replica when there is one). */
     async drama(dramaId: number): Promise<{ drama: Drama; episodes: EpisodeRow[] }> {
-      const row = await repo.findDrama(dramaId);
+      const row = await read((r) => r.findDrama(dramaId));
       if (!row) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
       const [[drama], episodes] = await Promise.all([
         withCategories([row]),
-        repo.episodesOf(dramaId),
+        read((r) => r.episodesOf(dramaId)),
       ]);
       if (!drama) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
       return { drama, episodes };
@@ -143,12 +173,12 @@ export function createCatalogService(deps: {
 
     /** Dramas in wire shape, in the order of the ids (for lists other modules own, e.g. recent views). */
     async dramasByIds(ids: number[]): Promise<Drama[]> {
-      return withCategories(await repo.dramasByIds(ids));
+      return withCategories(await read((r) => r.dramasByIds(ids)));
     },
 
     async categoryList(): Promise<CategoryListData> {
       return cache.getOrLoad(NS.categories, 'all', LIST_TTL_SECONDS, async () => ({
-        categoryList: (await repo.categories()).map((c) => ({
+        categoryList: (await read((r) => r.categories())).map((c) => ({
           ctgr_id: c.id,
           ctgr_lang_key: c.langKey,
         })),
@@ -167,16 +197,18 @@ export function createCatalogService(deps: {
         LIST_TTL_SECONDS,
         () =>
           counted(
-            categoryId === ALL_CATEGORIES_ID
-              ? repo.all(page(count, pageNumber))
-              : repo.inCategory(categoryId, page(count, pageNumber)),
+            read((r) =>
+              categoryId === ALL_CATEGORIES_ID
+                ? r.all(page(count, pageNumber))
+                : r.inCategory(categoryId, page(count, pageNumber)),
+            ),
           ),
       );
     },
 
     async latest(count: number, pageNumber: number): Promise<DramaListData> {
       return cache.getOrLoad(NS.lists, `latest:${count}:${pageNumber}`, LIST_TTL_SECONDS, () =>
-        counted(repo.latest(page(count, pageNumber))),
+        counted(read((r) => r.latest(page(count, pageNumber)))),
       );
     },
 
@@ -186,7 +218,9 @@ export function createCatalogService(deps: {
         const { offset } = page(count, pageNumber);
         const limit = Math.min(count, POPULAR_LIMIT - offset);
         if (limit <= 0) return { dramaList: [] };
-        return { dramaList: await withCategories(await repo.mostViewed({ limit, offset })) };
+        return {
+          dramaList: await withCategories(await read((r) => r.mostViewed({ limit, offset }))),
+        };
       });
     },
 
@@ -196,7 +230,7 @@ export function createCatalogService(deps: {
         `exclusive:${count}:${pageNumber}`,
         LIST_TTL_SECONDS,
         async () => ({
-          dramaList: await withCategories(await repo.exclusive(page(count, pageNumber))),
+          dramaList: await withCategories(await read((r) => r.exclusive(page(count, pageNumber)))),
         }),
       );
     },
@@ -211,10 +245,9 @@ export function createCatalogService(deps: {
         SEARCH_TTL_SECONDS,
         async () => {
           // the rows carry their category ids (read in the same statement)
-          const { total, rows } = await repo.search(
-            term,
-            page(count, pageNumber),
-            await planner.drivingPart(term),
+          const driving = await planner.drivingPart(term);
+          const { total, rows } = await read((r) =>
+            r.search(term, page(count, pageNumber), driving),
           );
           return {
             totalCount: total,
@@ -272,10 +305,14 @@ export function createCatalogService(deps: {
       return dramaKeys.length;
     },
 
-    /** Call after any change of dramas or categories (seeding, operators): drops every cached list. */
+    /**
+     * Call after any change of dramas or categories (seeding, operators): drops every cached list
+     * on every instance (shared versions), and what other instances keep in memory (a notice).
+     */
     async catalogChanged(): Promise<void> {
       planner.invalidate();
       await cache.invalidate(...ALL_NAMESPACES);
+      await deps.notices?.publish(CATALOG_CHANGED);
     },
   };
 }

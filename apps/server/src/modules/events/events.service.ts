@@ -80,6 +80,20 @@ export function createEventsService(deps: {
   const zone = deps.serviceTimeZone;
   const cooldownKey = (userId: string) =>
     `${deps.redisPrefix ?? 'snapdrama'}:ad-cooldown:${userId}`;
+  // The hint is asked only of a connected Redis and its failures are ignored: without it the
+  // locked row still refuses, so an outage costs a database round trip, never a failed request.
+  const hintRedis = () => (deps.redis?.status === 'ready' ? deps.redis : undefined);
+  async function cooldownHint(userId: string): Promise<number> {
+    const value = await hintRedis()
+      ?.get(cooldownKey(userId))
+      .catch(() => null);
+    return Number(value ?? 0);
+  }
+  async function setCooldownHint(userId: string, until: number, ttlMs: number): Promise<void> {
+    await hintRedis()
+      ?.set(cooldownKey(userId), String(until), 'PX', ttlMs)
+      .catch(() => undefined);
+  }
 
   const today = () => serviceDay(clock.now(), zone);
 
@@ -335,10 +349,10 @@ export function createEventsService(deps: {
     ): Promise<AdvertisementData> {
       requireMember(caller);
       const now = clock.now();
-      if (type === 'unlock' && deps.redis) {
+      if (type === 'unlock') {
         // helper only, sparing the database while the cooldown runs: the value is the cooldown's
         // end by the service clock (the key's TTL only cleans up); the locked row below decides
-        const until = Number(await deps.redis.get(cooldownKey(caller.userId)));
+        const until = await cooldownHint(caller.userId);
         if (until > now.getTime()) {
           throw err(ResultCode.AD_UNLOCK_COOLDOWN, 'The next ad unlock is not open yet');
         }
@@ -487,14 +501,9 @@ export function createEventsService(deps: {
         await repo.setLastAdUnlockAt(tx, userId, now);
         return count + 1;
       });
-      if (deps.redis && config.adUnlockCooldownSeconds > 0) {
+      if (config.adUnlockCooldownSeconds > 0) {
         const until = now.getTime() + config.adUnlockCooldownSeconds * 1000;
-        await deps.redis.set(
-          cooldownKey(userId),
-          String(until),
-          'PX',
-          config.adUnlockCooldownSeconds * 1000,
-        );
+        await setCooldownHint(userId, until, config.adUnlockCooldownSeconds * 1000);
       }
       return {
         dram_id: dramId,

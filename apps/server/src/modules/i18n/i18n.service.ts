@@ -7,18 +7,23 @@ import {
   type Language,
   type Messages,
 } from '@snapdrama/contract';
+import type { ChangeNotices } from '../../cache/change-notices';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { I18nRepository } from './i18n.repository';
 
 const UI_MESSAGES: Record<Language, Messages> = { en: enMessages, ko: koMessages, ja: jaMessages };
 const CACHE_MS = 60_000;
+/** The change notice's topic (cache/change-notices.ts). */
+const DICTIONARY_CHANGED = 'dictionary';
 
 export function createI18nService(deps: {
   repo: I18nRepository;
   clock: Clock;
   /** configured texts (company details) that win over the stored ones in every language */
   overrides?: Partial<Record<string, string>>;
+  /** tells other instances of dictionary edits (they drop their copy) and hears theirs */
+  notices?: ChangeNotices;
 }) {
   const overrides = Object.entries(deps.overrides ?? {}).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string',
@@ -27,6 +32,13 @@ export function createI18nService(deps: {
     Language,
     { at: number; entries: { lang_key: string; lang_valu: string }[] }
   >();
+  // a load that began before an edit here or elsewhere must not keep its older text
+  let generation = 0;
+  const dropCopies = () => {
+    generation += 1;
+    cache.clear();
+  };
+  deps.notices?.subscribe(DICTIONARY_CHANGED, dropCopies);
   // Modules that derive data from dictionary text (catalog search) hear about changed keys.
   const listeners: ((keys: string[]) => Promise<void>)[] = [];
 
@@ -41,7 +53,8 @@ export function createI18nService(deps: {
 
     async upsert(rows: { lang: Language; key: string; value: string }[]): Promise<void> {
       await deps.repo.upsert(rows);
-      cache.clear();
+      dropCopies();
+      await deps.notices?.publish(DICTIONARY_CHANGED);
       const keys = [...new Set(rows.map((r) => r.key))];
       for (const listener of listeners) await listener(keys);
     },
@@ -67,6 +80,7 @@ export function createI18nService(deps: {
       const now = deps.clock.now().getTime();
       const hit = cache.get(lang);
       if (hit && now - hit.at < CACHE_MS) return { lang, dictionary: hit.entries };
+      const loadedIn = generation;
       const entries = (await deps.repo.entries(lang)).map((e) => ({
         lang_key: e.key,
         lang_valu: e.value,
@@ -77,7 +91,7 @@ export function createI18nService(deps: {
         if (entry) entry.lang_valu = value;
         else entries.push({ lang_key: key, lang_valu: value });
       }
-      cache.set(lang, { at: now, entries });
+      if (loadedIn === generation) cache.set(lang, { at: now, entries });
       return { lang, dictionary: entries };
     },
   };

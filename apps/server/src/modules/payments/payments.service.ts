@@ -116,6 +116,8 @@ export function createPaymentsService(deps: {
   repo: PaymentsRepository;
   wallet: Pick<WalletService, 'grant' | 'refundPurchase' | 'balances'>;
   clock: Clock;
+  /** hears each order credited, once (the metrics count payments credited per gateway) */
+  onCredited?: (gateway: string) => void;
 }) {
   const { repo, wallet, clock } = deps;
   const db = repo.db;
@@ -245,6 +247,7 @@ export function createPaymentsService(deps: {
       }
       return row;
     });
+    if (moved) deps.onCredited?.(moved.gateway);
     const order = moved ?? (await repo.order(db, decided.id)) ?? decided;
     return { order, alreadyCredited: !paidGrant.created };
   }
