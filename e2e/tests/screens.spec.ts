@@ -108,6 +108,11 @@ test('the share sheet, login sheet, menu and inquiry popup fit a 320 px phone', 
         .map((l) => l.textContent),
     );
   expect(cut).toEqual([]);
+  // and on one line each (a name broken as "Faceboo/k" is not whole either)
+  const heights = await sheet
+    .locator('[data-target] span:last-child')
+    .evaluateAll((labels) => labels.map((l) => l.getBoundingClientRect().height));
+  for (const height of heights) expect(height).toBeLessThan(20);
   const sheetBox = await sheet.boundingBox();
   const lastTarget = await sheet.getByTestId('share-copy').boundingBox();
   expect(lastTarget && sheetBox && lastTarget.x + lastTarget.width).toBeLessThanOrEqual(320);
