@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { MissionEffects } from '../../features/mission/mission-effects';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { layerOpeners } from '../../shared/layers/layer-openers';
+import { useLayerStore } from '../../shared/layers/layer-store';
 import { useVideoSettings } from '../../shared/video/video-settings';
 import type { RouteHandle } from '../router';
 import { Footer } from './footer';
@@ -24,8 +25,13 @@ function openPaymentLayerLazily() {
 
 export function AppShell() {
   const isMobile = useIsMobile();
-  const [menuOpen, setMenuOpen] = useState(false);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  // in the layer store, so the back action closes it like a sheet (spec §2)
+  const openMenu = useLayerStore((s) => s.openMenu);
+  const closeMenu = useLayerStore((s) => s.closeMenu);
+  // the menu exists only in the mobile layout: widening the window closes it
+  useEffect(() => {
+    if (!isMobile) closeMenu();
+  }, [isMobile, closeMenu]);
   const { pathname } = useLocation();
   // /abc matches the player's route but is a 404: it keeps the page layout (header, menu)
   const isPlayer = useMatches().some(
@@ -50,9 +56,7 @@ export function AppShell() {
     <div className={styles.shell} data-layout={isPlayer ? 'player' : 'page'}>
       {isMobile ? (
         // On the player the header shows only with the video tool overlay (spec §2).
-        (!isPlayer || toolVisible) && (
-          <MobileHeader onOpenMenu={() => setMenuOpen(true)} overlay={isPlayer} />
-        )
+        (!isPlayer || toolVisible) && <MobileHeader onOpenMenu={openMenu} overlay={isPlayer} />
       ) : (
         <TopBar />
       )}
@@ -60,7 +64,7 @@ export function AppShell() {
         <Outlet />
       </main>
       {!isMobile && !isPlayer && <Footer />}
-      {isMobile && <LeftMenu open={menuOpen} onClose={closeMenu} />}
+      {isMobile && <LeftMenu />}
       {!isPlayer && <ScrollTopButton />}
       <LandscapeBlocker />
       <LayerHost />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import { Button } from '../../shared/ui/button';
 import { CloseIcon } from '../../shared/ui/icons';
+import { Spinner } from '../../shared/ui/spinner';
 import styles from './layer-host.module.css';
 
 /** Dragging a sheet down further than this closes it (spec §9). */
@@ -184,6 +185,18 @@ function AlertLayer() {
   );
 }
 
+/** The loading overlay (spec §2) while `layers.whileLoading` work runs. */
+function LoadingOverlay() {
+  const loading = useLayerStore((s) => s.loading > 0);
+  const { t } = useTranslation();
+  if (!loading) return null;
+  return (
+    <div className={styles.loading} aria-label={t('common.loading')} data-testid="loading-overlay">
+      <Spinner />
+    </div>
+  );
+}
+
 function Toasts() {
   const toasts = useLayerStore((s) => s.toasts);
   return (
@@ -197,7 +210,9 @@ function Toasts() {
   );
 }
 
-/** The one place layers render, stacked sheet < modal < popup < overlay < alert < toast. */
+/**
+ * The one place layers render, stacked sheet < modal < popup < overlay < alert < toast < loading.
+ */
 export function LayerHost() {
   return (
     <>
@@ -207,6 +222,7 @@ export function LayerHost() {
       <OverlayLayer />
       <AlertLayer />
       <Toasts />
+      <LoadingOverlay />
     </>
   );
 }

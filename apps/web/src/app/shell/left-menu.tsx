@@ -1,8 +1,10 @@
-import { useEffect } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { useOpenCustomerService } from '../../features/support/customer-service';
+import { afterLayerEntryReleased } from '../../shared/layers/layer-history';
+import { useLayerStore } from '../../shared/layers/layer-store';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
 import {
   BookmarkIcon,
@@ -15,20 +17,48 @@ import {
 } from '../../shared/ui/icons';
 import styles from './shell.module.css';
 
-/** Slide-in left menu, about 230 px wide (spec §2). */
-export function LeftMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * A menu entry that leaves the page: the menu closes first and gives back the history entry it
+ * owned (Back closes the menu, spec §2), then the app navigates; otherwise that entry would stay
+ * behind the new page and the next Back would show the old page again with nothing open.
+ */
+function MenuLink({
+  to,
+  onClose,
+  children,
+  testId,
+  className,
+}: {
+  to: string;
+  onClose: () => void;
+  children: ReactNode;
+  testId?: string;
+  className?: string;
+}) {
+  const navigate = useNavigate();
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    onClose();
+    afterLayerEntryReleased(() => void navigate(to));
+  };
+  return (
+    <Link to={to} onClick={onClick} data-testid={testId} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Slide-in left menu, about 230 px wide (spec §2). Its open state lives in the layer store, so
+ * Escape, Backspace, the browser's Back and the host's back hook close it like a sheet.
+ */
+export function LeftMenu() {
   const { t } = useTranslation();
   const user = useUserInfo().data?.user;
   const openCustomerService = useOpenCustomerService();
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open, onClose]);
+  const open = useLayerStore((s) => s.menuOpen);
+  const onClose = useLayerStore((s) => s.closeMenu);
 
   const then = (action: () => void) => () => {
     onClose();
@@ -59,34 +89,34 @@ export function LeftMenu({ open, onClose }: { open: boolean; onClose: () => void
             <span>{t('menu.login')}</span>
           </button>
         ) : (
-          <Link
+          <MenuLink
             to="/profile"
             className={styles.menuProfile}
-            onClick={onClose}
-            data-testid="menu-profile"
+            onClose={onClose}
+            testId="menu-profile"
           >
             <UserIcon />
             <span>
               <strong>{user?.ncknm}</strong>
               {user?.email && <small className={styles.menuEmail}>{user.email}</small>}
             </span>
-          </Link>
+          </MenuLink>
         )}
         <ul className={styles.menuList}>
           <li>
-            <Link to="/category" onClick={onClose}>
+            <MenuLink to="/category" onClose={onClose} testId="menu-category">
               <GridIcon /> {t('menu.category')}
-            </Link>
+            </MenuLink>
           </li>
           <li>
-            <Link to="/bookmark" onClick={onClose}>
+            <MenuLink to="/bookmark" onClose={onClose} testId="menu-bookmark">
               <BookmarkIcon /> {t('menu.bookmark')}
-            </Link>
+            </MenuLink>
           </li>
           <li>
-            <Link to="/mission" onClick={onClose}>
+            <MenuLink to="/mission" onClose={onClose} testId="menu-mission">
               <GiftIcon /> {t('menu.mission')}
-            </Link>
+            </MenuLink>
           </li>
           <li>
             <button onClick={then(openCustomerService)}>
@@ -94,9 +124,9 @@ export function LeftMenu({ open, onClose }: { open: boolean; onClose: () => void
             </button>
           </li>
           <li>
-            <Link to="/settings" onClick={onClose}>
+            <MenuLink to="/settings" onClose={onClose} testId="menu-settings">
               <SettingsIcon /> {t('menu.settings')}
-            </Link>
+            </MenuLink>
           </li>
         </ul>
       </nav>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { LAYER_ENTRY, isLayerEntry } from '../../shared/layers/layer-history';
 import { selectHasLayer, useLayerStore } from '../../shared/layers/layer-store';
 
 declare global {
@@ -8,11 +9,6 @@ declare global {
     snapdramaBack?: () => boolean;
   }
 }
-
-/** Marks the history entry an open layer owns. */
-const LAYER_ENTRY = 'snapdramaLayer';
-const isLayerEntry = (state: unknown) =>
-  typeof state === 'object' && state !== null && LAYER_ENTRY in state;
 
 function isEditable(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -25,8 +21,8 @@ function isEditable(target: EventTarget | null): boolean {
 }
 
 /**
- * The back action (spec §2): close a modal alert, then a popup, then a modal or bottom sheet, and
- * only then go back in history. Wired to the browser back button, Escape/Backspace and the native
+ * The back action (spec §2): close a modal alert, then a popup, then a modal or bottom sheet (then
+ * the left menu), and only then go back in history. Wired to the browser back button, Escape/Backspace and the native
  * hook. Escape only closes layers; Backspace (outside text fields) and the native hook also
  * navigate back when nothing is open.
  */

@@ -11,7 +11,6 @@ import { StandinNoFillSwitch } from '../../shared/ads/standin-ad';
 import { errorMessage, isApiError } from '../../shared/api/api-error';
 import { formatNumber } from '../../shared/format/number';
 import { useContentText } from '../../shared/i18n/content-text';
-import { layerOpeners } from '../../shared/layers/layer-openers';
 import { layers } from '../../shared/layers/layer-store';
 import { requestLogin } from '../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
@@ -143,9 +142,8 @@ function MemberMissions({ coins }: { coins: number }) {
     }
   };
 
-  // Held coins lead to payment: its popup when the payment feature registered one (spec §2:
-  // "click goes to /payment").
-  const openPayment = () => layerOpeners.open('payment', () => void navigate('/payment'));
+  // spec §2: held coins: "click goes to /payment" (the page, with its guide notes and history links)
+  const openPayment = () => void navigate('/payment');
 
   return (
     <section className={styles.page} data-testid="mission-page">

@@ -15,7 +15,7 @@ export function WithdrawalBody() {
   const user = useUserInfo().data?.user;
   const [agreed, setAgreed] = useState(false);
   const run = useMutation({
-    mutationFn: withdraw,
+    mutationFn: () => layers.whileLoading(withdraw),
     // spec §8 "Account has been deleted": said before the app starts over at /
     onSuccess: () => {
       tokenStore.clear();

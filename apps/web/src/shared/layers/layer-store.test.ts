@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { useLayerStore } from './layer-store';
+import { layers, selectHasLayer, useLayerStore } from './layer-store';
 
 describe('back-action order', () => {
   it('closes alert, then popup, then modal, then sheet, then reports nothing left', () => {
@@ -48,5 +48,49 @@ describe('rewarded-ad overlay', () => {
 
     expect(useLayerStore.getState().closeTop()).toBe(true);
     expect(useLayerStore.getState().closeTop()).toBe(false);
+  });
+});
+
+describe('left menu', () => {
+  it('counts as a layer and closes after a sheet, before history', () => {
+    const store = useLayerStore.getState();
+    store.openMenu();
+    store.openSheet({ kind: 'login', content: null, height: 385 });
+    expect(selectHasLayer(useLayerStore.getState())).toBe(true);
+    expect(useLayerStore.getState().closeTop()).toBe(true);
+    expect(useLayerStore.getState().sheet).toBeNull();
+    expect(useLayerStore.getState().menuOpen).toBe(true);
+    expect(useLayerStore.getState().closeTop()).toBe(true);
+    expect(useLayerStore.getState().menuOpen).toBe(false);
+    expect(selectHasLayer(useLayerStore.getState())).toBe(false);
+    expect(useLayerStore.getState().closeTop()).toBe(false);
+  });
+});
+
+describe('loading overlay', () => {
+  it('stays up until the last of parallel works settles, also on failure, and is not closable', async () => {
+    let finishFirst: (value: string) => void = () => undefined;
+    let failSecond: (error: Error) => void = () => undefined;
+    const first = layers.whileLoading(
+      () =>
+        new Promise<string>((resolve) => {
+          finishFirst = resolve;
+        }),
+    );
+    const second = layers.whileLoading(
+      () =>
+        new Promise<string>((_, reject) => {
+          failSecond = reject;
+        }),
+    );
+    expect(useLayerStore.getState().loading).toBe(2);
+    // the back action does not take it down
+    expect(useLayerStore.getState().closeTop()).toBe(false);
+    finishFirst('done');
+    await expect(first).resolves.toBe('done');
+    expect(useLayerStore.getState().loading).toBe(1);
+    failSecond(new Error('refused'));
+    await expect(second).rejects.toThrow('refused');
+    expect(useLayerStore.getState().loading).toBe(0);
   });
 });

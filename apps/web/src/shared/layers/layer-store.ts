@@ -58,6 +58,13 @@ interface LayerState {
   sheet: SheetLayer | null;
   modal: ModalLayer | null;
   overlay: OverlayLayer | null;
+  /** The mobile slide-in left menu (spec §2, §3 leftMenuVisible): Back closes it like a sheet. */
+  menuOpen: boolean;
+  /**
+   * How many actions hold the loading overlay (spec §2) right now. It blocks input while a
+   * request that changes something runs; it is not closable, so the back action skips it.
+   */
+  loading: number;
   toasts: Toast[];
   showAlert: (alert: AlertLayer) => void;
   closeAlert: () => void;
@@ -69,12 +76,17 @@ interface LayerState {
   closeModal: () => void;
   openOverlay: (overlay: OverlayLayer) => void;
   closeOverlay: () => void;
+  openMenu: () => void;
+  closeMenu: () => void;
+  startLoading: () => void;
+  stopLoading: () => void;
   showToast: (message: string, level?: ToastLevel) => void;
   dismissToast: (id: number) => void;
   /**
    * Closes the topmost layer in the back-action order (spec §2): modal alert, the rewarded-ad
    * overlay above everything else, popup, then
-   * modal/bottom sheet. Returns false when nothing was open, so the caller may navigate back.
+   * modal/bottom sheet, then the left menu. Returns false when nothing was open, so the caller
+   * may navigate back.
    */
   closeTop: () => boolean;
 }
@@ -87,6 +99,8 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
   sheet: null,
   modal: null,
   overlay: null,
+  menuOpen: false,
+  loading: 0,
   toasts: [],
   showAlert: (alert) => set({ alert }),
   closeAlert: () => set({ alert: null }),
@@ -101,6 +115,10 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
   closeModal: () => set({ modal: null }),
   openOverlay: (overlay) => set({ overlay }),
   closeOverlay: () => set({ overlay: null }),
+  openMenu: () => set({ menuOpen: true }),
+  closeMenu: () => set({ menuOpen: false }),
+  startLoading: () => set((state) => ({ loading: state.loading + 1 })),
+  stopLoading: () => set((state) => ({ loading: Math.max(0, state.loading - 1) })),
   showToast: (message, level = 'info') => {
     const id = nextToastId++;
     set((state) => ({ toasts: [...state.toasts.slice(-2), { id, message, level }] }));
@@ -134,17 +152,35 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
       state.closeSheet();
       return true;
     }
+    if (state.menuOpen) {
+      state.closeMenu();
+      return true;
+    }
     return false;
   },
 }));
 
 /** Whether any closable layer (not a toast) is open. */
 export const selectHasLayer = (state: LayerState) =>
-  Boolean(state.alert ?? state.overlay ?? state.popup ?? state.modal ?? state.sheet);
+  Boolean(state.alert ?? state.overlay ?? state.popup ?? state.modal ?? state.sheet) ||
+  state.menuOpen;
 
 /** Imperative helpers for non-React code (query callbacks, event handlers). */
 export const layers = {
   toast: (message: string, level?: ToastLevel) =>
     useLayerStore.getState().showToast(message, level),
   alert: (alert: AlertLayer) => useLayerStore.getState().showAlert(alert),
+  /**
+   * Shows the loading overlay (spec §2) until `work` settles, and returns its result. Nested and
+   * parallel calls keep it up until the last one ends.
+   */
+  async whileLoading<T>(work: () => Promise<T>): Promise<T> {
+    const store = useLayerStore.getState();
+    store.startLoading();
+    try {
+      return await work();
+    } finally {
+      useLayerStore.getState().stopLoading();
+    }
+  },
 };

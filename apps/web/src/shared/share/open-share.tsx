@@ -101,11 +101,11 @@ const TARGETS: { target: ShareTarget; label: string; mark: ReactNode }[] = [
   { target: 'copy', label: 'share.copy_link', mark: LinkMark },
 ];
 
-function SharePanel({ request }: { request: ShareRequest }) {
+function SharePanel({ request, in: place }: { request: ShareRequest; in: 'sheet' | 'popup' }) {
   const { t } = useTranslation();
   const link = shareLink(request);
   return (
-    <div className={styles.panel} data-testid="share-panel">
+    <div className={styles.panel} data-in={place} data-testid="share-panel">
       <h2 className={styles.title}>{t('share.title')}</h2>
       <ul className={styles.targets}>
         {TARGETS.map((item) => (
@@ -146,10 +146,11 @@ export function openShare(request: ShareRequest): void {
       .catch(() => undefined); // the viewer closed the device's share: nothing to do
     return;
   }
-  const content = <SharePanel request={request} />;
   if (mobile) {
+    const content = <SharePanel request={request} in="sheet" />;
     useLayerStore.getState().openSheet({ kind: 'share', content, height: SHARE_HEIGHT });
   } else {
+    const content = <SharePanel request={request} in="popup" />;
     useLayerStore.getState().openPopup({ kind: 'share', content, width: 530 });
   }
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { bookmarkPaths, type BookmarkDeleteData, type BookmarkListData } from '@snapdrama/contract';
 import { api } from '../../../shared/api/api';
+import { layers } from '../../../shared/layers/layer-store';
 
 /** The player's toggle invalidates this same key (features/player/api/bookmark-toggle.ts). */
 export const bookmarkListQueryKey = ['bookmarks'] as const;
@@ -16,7 +17,7 @@ export function useDeleteBookmarks() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (dramIds: number[]) =>
-      api.del<BookmarkDeleteData>(bookmarkPaths.bookmark(), { dramIds }),
+      layers.whileLoading(() => api.del<BookmarkDeleteData>(bookmarkPaths.bookmark(), { dramIds })),
     onSuccess: (data) => {
       const gone = new Set(data.dramIds);
       queryClient.setQueryData<BookmarkListData>(bookmarkListQueryKey, (list) =>

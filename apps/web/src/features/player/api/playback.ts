@@ -9,6 +9,7 @@ import type {
 import { EVENT_PATHS, subtitlePath } from '@snapdrama/contract';
 import type { DramaProgress } from '@snapdrama/rules';
 import { api } from '../../../shared/api/api';
+import { layers } from '../../../shared/layers/layer-store';
 import { userInfoQueryKey } from '../../../shared/session/user-info';
 import { storeLastUnlockTime } from '../hooks/use-ad-cooldown';
 
@@ -62,8 +63,11 @@ export function toProgress(info: DramaInfoData): DramaProgress {
 export function useCoinUnlock(dramaId: number) {
   const queryClient = useQueryClient();
   return useMutation({
+    // the loading overlay (spec §2) holds the layer while coins move
     mutationFn: (epsd: number) =>
-      api.post<CoinUnlockData>('/drama/episode/unlock/coin', { dramId: dramaId, epsd }),
+      layers.whileLoading(() =>
+        api.post<CoinUnlockData>('/drama/episode/unlock/coin', { dramId: dramaId, epsd }),
+      ),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
@@ -82,7 +86,9 @@ export function useAdUnlock(dramaId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ epsd, logId }: { epsd: number; logId: string }) =>
-      api.post<AdUnlockData>(EVENT_PATHS.adUnlock, { dramId: dramaId, epsd, logId }),
+      layers.whileLoading(() =>
+        api.post<AdUnlockData>(EVENT_PATHS.adUnlock, { dramId: dramaId, epsd, logId }),
+      ),
     onSuccess: async () => {
       storeLastUnlockTime();
       await Promise.all([
