@@ -66,9 +66,12 @@ BEGIN
   IF v_method = 'guest' THEN
     RAISE EXCEPTION 'Sign in to hold coins' USING ERRCODE = 'WA403';
   END IF;
-  -- ON CONFLICT DO UPDATE locks an existing row like SELECT ... FOR UPDATE, in one statement
-  INSERT INTO wallets (user_id, created_at) VALUES (p_user, p_now)
-    ON CONFLICT (user_id) DO UPDATE SET user_id = excluded.user_id;
+  -- lock the wallet row (a row lock writes no new row version); create it on the first grant
+  PERFORM 1 FROM wallets WHERE user_id = p_user FOR UPDATE;
+  IF NOT FOUND THEN
+    INSERT INTO wallets (user_id, created_at) VALUES (p_user, p_now) ON CONFLICT DO NOTHING;
+    PERFORM 1 FROM wallets WHERE user_id = p_user FOR UPDATE;
+  END IF;
   INSERT INTO coin_lots (user_id, kind, amount, remaining, source, source_ref, granted_at,
       expires_at, idempotency_key)
     VALUES (p_user, p_kind, p_amount, p_amount, p_source, p_source_ref, p_now,
@@ -130,7 +133,7 @@ CREATE OR REPLACE FUNCTION payment_credit(
 LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   v_order payment_orders%ROWTYPE;
-  v_from text;
+  v_recorded boolean := false;
   v_holder uuid;
   v_bonus integer;
   v_paid_lot uuid;
@@ -158,12 +161,13 @@ BEGIN
       r_outcome := 'amount_mismatch';
     ELSE
       -- a payment the provider took is recorded even on a failed/canceled order: the money arrived
-      v_from := v_order.state;
-      UPDATE payment_orders SET state = 'paid', provider_txn_id = p_txn, updated_at = p_now
-        WHERE id = p_order RETURNING * INTO v_order;
       INSERT INTO payment_order_transitions (order_id, from_state, to_state, at, provider,
           provider_txn_id, detail)
-        VALUES (p_order, v_from, 'paid', p_now, p_provider, p_txn, p_detail);
+        VALUES (p_order, v_order.state, 'paid', p_now, p_provider, p_txn, p_detail);
+      -- the row itself is written once, below: as paid, or as credited when crediting follows
+      v_order.state := 'paid';
+      v_order.provider_txn_id := p_txn;
+      v_recorded := true;
     END IF;
     IF r_outcome IS NOT NULL THEN
       r_order := to_jsonb(v_order);
@@ -173,6 +177,10 @@ BEGIN
   END IF;
 
   IF NOT p_credit THEN
+    IF v_recorded THEN
+      UPDATE payment_orders SET state = 'paid', provider_txn_id = p_txn, updated_at = p_now
+        WHERE id = p_order RETURNING * INTO v_order;
+    END IF;
     r_outcome := 'paid';
   ELSIF v_order.state IN ('credited', 'refunded') THEN
     r_outcome := 'credited';
@@ -196,7 +204,8 @@ BEGIN
       PERFORM wallet_grant(v_order.user_id, 'bonus', v_bonus, 'purchase_bonus', v_order.id::text,
         'payment:' || v_order.id || ':bonus', p_now, p_bonus_days);
     END IF;
-    UPDATE payment_orders SET state = 'credited', credited_bonus = v_bonus, updated_at = p_now
+    UPDATE payment_orders SET state = 'credited', provider_txn_id = v_order.provider_txn_id,
+        credited_bonus = v_bonus, updated_at = p_now
       WHERE id = p_order RETURNING * INTO v_order;
     INSERT INTO payment_order_transitions (order_id, from_state, to_state, at, provider,
         provider_txn_id, detail)
