@@ -4,8 +4,8 @@
  * connection until its list runs out or the time is up. Plain JavaScript, so it starts without the
  * TypeScript loader.
  *
- * One message in: { method, url, seconds, confirm, buyers: [{ userId, token, bodies }] }. A buyer
- * whose `bodies` has one entry repeats it (the baseline); otherwise each body is sent once.
+ * One message in: { method, url, seconds, confirm, buyers: [{ requests: [{ userId, token, body }] }] }.
+ * A buyer with one request repeats it (the baseline); otherwise each request is sent once.
  * `confirm`: success is code 0 with already_credited false (a confirmation that credited coins).
  * One message out: rate inputs, latencies, failures by code, credits per buyer and this
  * process's CPU time.
@@ -59,12 +59,12 @@ process.once('message', async ({ method, url, seconds, confirm, buyers }) => {
   const endAt = started + seconds * 1000;
   await Promise.all(
     buyers.map(async (buyer) => {
-      const repeat = buyer.bodies.length === 1;
-      for (let i = 0; repeat || i < buyer.bodies.length; i++) {
+      const repeat = buyer.requests.length === 1;
+      for (let i = 0; repeat || i < buyer.requests.length; i++) {
         if (performance.now() >= endAt) return;
-        const payload = buyer.bodies[repeat ? 0 : i];
+        const { userId, token, body } = buyer.requests[repeat ? 0 : i];
         const t0 = performance.now();
-        const reply = await send(agent, method, url, buyer.token, payload);
+        const reply = await send(agent, method, url, token, body);
         latencies.push(performance.now() - t0);
         const good =
           reply.status === 200 &&
@@ -72,7 +72,7 @@ process.once('message', async ({ method, url, seconds, confirm, buyers }) => {
           (!confirm || !reply.body.data.already_credited);
         if (good) {
           ok += 1;
-          if (confirm) credited[buyer.userId] = (credited[buyer.userId] ?? 0) + 1;
+          if (confirm) credited[userId] = (credited[userId] ?? 0) + 1;
         } else {
           failed += 1;
           const code = String(reply.body?.code ?? reply.status);

@@ -10,6 +10,12 @@ import { SANDBOX_KEYS } from '../apps/server/src/modules/payments/sandbox/fake-p
 import { benchDatabase, startApp } from './lib';
 
 const BUYERS = Number(process.env.BENCH_PAYMENT_BUYERS ?? 100);
+/**
+ * Each concurrent buyer confirms orders of this many signed-in users in turn. The reply carries
+ * the balance, a sum over the user's valid lots (decision 0200); one user buying hundreds of packs
+ * in seconds would make that sum, not the confirmation, the thing measured (decision 0710).
+ */
+const USERS_PER_BUYER = Number(process.env.BENCH_PAYMENT_USERS_PER_BUYER ?? 10);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 /** baseline and confirmations alternate this many times, so a neighbour's burst hits both */
 const ROUNDS = Number(process.env.BENCH_PAYMENT_ROUNDS ?? 3);
@@ -42,9 +48,13 @@ interface WorkerResult {
   cpuMs: number;
 }
 
-interface Buyer {
+interface Member {
   userId: string;
   token: string;
+}
+
+interface Request extends Member {
+  body: string;
 }
 
 /** Runs the HTTP clients in a child process (bench/payments-worker.mjs). */
@@ -53,7 +63,7 @@ function inWorker(options: {
   url: string;
   seconds: number;
   confirm: boolean;
-  buyers: (Buyer & { bodies: string[] })[];
+  buyers: { requests: Request[] }[];
 }): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./payments-worker.mjs', import.meta.url), {
@@ -102,11 +112,11 @@ function pgCpuMs(before: Map<number, number>, after: Map<number, number>): numbe
 
 /** Counts the statements node-postgres sends (round trips to the database) while `count` is on. */
 const statements = { count: 0, on: false };
-const clientQuery = pg.Client.prototype.query;
-pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+const clientQuery = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
+Reflect.set(pg.Client.prototype, 'query', function (this: pg.Client, ...args: unknown[]) {
   if (statements.on) statements.count += 1;
-  return (clientQuery as (...a: unknown[]) => unknown).apply(this, args);
-} as typeof clientQuery;
+  return clientQuery.apply(this, args);
+});
 
 interface Measured {
   target: string;
@@ -154,9 +164,9 @@ export async function run(): Promise<void> {
     const fake = services.paymentsSandbox;
     if (!fake) throw new Error('the payment stand-in is off');
     const now = new Date();
-    const buyers: (Buyer & { rounds: string[][] })[] = [];
+    const members: Member[] = [];
     const prepStarted = performance.now();
-    for (let i = 0; i < BUYERS; i++) {
+    for (let i = 0; i < BUYERS * USERS_PER_BUYER; i++) {
       const [row] = await database.db
         .insert(users)
         .values({
@@ -168,16 +178,22 @@ export async function run(): Promise<void> {
         .returning({ id: users.id });
       if (!row) throw new Error('user insert failed');
       const session = await services.auth.startSessionForUser(row.id);
-      buyers.push({ userId: row.id, token: session.accessToken, rounds: [] });
+      members.push({ userId: row.id, token: session.accessToken });
     }
+    const buyers = Array.from({ length: BUYERS }, (_, i) => ({
+      members: members.slice(i * USERS_PER_BUYER, (i + 1) * USERS_PER_BUYER),
+      rounds: [] as Request[][],
+    }));
     // orders registered and approved at the stand-in beforehand: only the confirmation is timed
     await Promise.all(
       buyers.map(async (b) => {
         for (let r = 0; r < ROUNDS; r++) {
-          const bodies: string[] = [];
+          const requests: Request[] = [];
           for (let k = 0; k < ORDERS_PER_ROUND; k++) {
+            const member = b.members[k % b.members.length];
+            if (!member) throw new Error('a buyer without users');
             const order = await services.orders.register({
-              userId: b.userId,
+              userId: member.userId,
               authMethod: 'google',
               godsCode: PACK.godsCode,
               gateway: 'T',
@@ -189,9 +205,12 @@ export async function run(): Promise<void> {
               orderName: 'bench',
               outcome: 'approve',
             });
-            bodies.push(JSON.stringify({ ordrId: order.id, amnt: PACK.krw, pymnKey }));
+            requests.push({
+              ...member,
+              body: JSON.stringify({ ordrId: order.id, amnt: PACK.krw, pymnKey }),
+            });
           }
-          b.rounds.push(bodies);
+          b.rounds.push(requests);
         }
       }),
     );
@@ -245,7 +264,9 @@ export async function run(): Promise<void> {
             url: `${app.url}/api/v1/user/lang`,
             seconds: SECONDS,
             confirm: false,
-            buyers: buyers.map((b) => ({ ...b, bodies: [JSON.stringify({ lang: 'en' })] })),
+            buyers: buyers.map((b) => ({
+              requests: b.members.slice(0, 1).map((m) => ({ ...m, body: '{"lang":"en"}' })),
+            })),
           }),
         ),
       );
@@ -255,7 +276,7 @@ export async function run(): Promise<void> {
           url: `${app.url}/api/v1/payment/toss/confirm`,
           seconds: SECONDS,
           confirm: true,
-          buyers: buyers.map((b) => ({ ...b, bodies: b.rounds[round] ?? [] })),
+          buyers: buyers.map((b) => ({ requests: b.rounds[round] ?? [] })),
         }),
       );
       for (const [user, n] of Object.entries(confirmed.credited))
@@ -269,7 +290,7 @@ export async function run(): Promise<void> {
       apiBase: async () => `${await fake.url()}/toss`,
     });
     const paymentKeys = buyers.map((b) => {
-      const body = JSON.parse(b.rounds[0]?.[0] ?? '{}') as { pymnKey?: string };
+      const body = JSON.parse(b.rounds[0]?.[0]?.body ?? '{}') as { pymnKey?: string };
       return body.pymnKey ?? '';
     });
     const stage = await measure('Toss stand-in GET payment (in process)', async () => {
@@ -293,9 +314,9 @@ export async function run(): Promise<void> {
     });
 
     let balanceMismatches = 0;
-    for (const b of buyers) {
-      const balance = await services.wallet.balances(b.userId);
-      if (balance.paid + balance.bonus !== (credited[b.userId] ?? 0) * PACK.coins) {
+    for (const m of members) {
+      const balance = await services.wallet.balances(m.userId);
+      if (balance.paid + balance.bonus !== (credited[m.userId] ?? 0) * PACK.coins) {
         balanceMismatches += 1;
       }
     }
@@ -304,7 +325,8 @@ export async function run(): Promise<void> {
     const confirmations = Object.values(credited).reduce((a, n) => a + n, 0);
 
     console.log(
-      `database: ${database.kind}, ${BUYERS} concurrent buyers, ${ROUNDS} rounds of ${SECONDS} s each ` +
+      `database: ${database.kind}, ${BUYERS} concurrent buyers (${USERS_PER_BUYER} users each, ` +
+        `at most ${Math.ceil(ORDERS_PER_ROUND / USERS_PER_BUYER) * ROUNDS} orders per user), ${ROUNDS} rounds of ${SECONDS} s each ` +
         `(${BUYERS * ROUNDS * ORDERS_PER_ROUND} orders prepared in ${prepSeconds.toFixed(1)} s), ` +
         `${availableParallelism()} cores`,
     );

@@ -3,20 +3,27 @@
 -- calls the wallet's wallet_grant and wallet_balances, the wallet calls auth's
 -- account_auth_method; no function writes another module's tables.
 
--- auth: the sign-in method of a live (not withdrawn) user, NULL when there is none.
+-- auth: the sign-in method of a live (not withdrawn) user, NULL when there is none. PL/pgSQL,
+-- not LANGUAGE sql, so its plan is cached in the session (a SQL function called from PL/pgSQL is
+-- parsed and planned again at every call).
 CREATE OR REPLACE FUNCTION account_auth_method(p_user uuid) RETURNS text
-LANGUAGE sql STABLE AS $$
-  SELECT auth_method FROM users WHERE id = p_user AND deleted_at IS NULL
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT auth_method FROM users WHERE id = p_user AND deleted_at IS NULL);
+END;
 $$;
 --> statement-breakpoint
 
--- wallet: valid balances by kind at p_now.
+-- wallet: valid balances by kind at p_now (PL/pgSQL for the cached plan, as above).
 CREATE OR REPLACE FUNCTION wallet_balances(p_user uuid, p_now timestamptz)
 RETURNS TABLE (r_paid integer, r_bonus integer)
-LANGUAGE sql STABLE AS $$
-  SELECT coalesce(sum(remaining) FILTER (WHERE kind = 'paid'), 0)::integer,
-         coalesce(sum(remaining) FILTER (WHERE kind = 'bonus'), 0)::integer
-    FROM coin_lots WHERE user_id = p_user AND expires_at > p_now
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY
+    SELECT coalesce(sum(remaining) FILTER (WHERE kind = 'paid'), 0)::integer,
+           coalesce(sum(remaining) FILTER (WHERE kind = 'bonus'), 0)::integer
+      FROM coin_lots WHERE user_id = p_user AND expires_at > p_now;
+END;
 $$;
 --> statement-breakpoint
 
