@@ -14,26 +14,31 @@
  *                                              transaction; the amount and currency must be the order's
  *                                              (409073); one provider transaction pays one order across
  *                                              all orders (unique (gateway, provider_txn_id): 409078)
- *   credit(ordrId)                             paid → credited, exactly once: wallet.grant with the
- *                                              idempotency keys payment:{ordrId}:paid and
+ *   credit(order | ordrId)                     paid → credited, exactly once: the wallet's wallet_grant
+ *                                              with the idempotency keys payment:{ordrId}:paid and
  *                                              payment:{ordrId}:bonus. Safe to call any number of times,
- *                                              concurrently, or again after a crash half-way: a credited
- *                                              order answers alreadyCredited true and credits nothing.
- *   confirmPaid(ordrId, paid)                  recordPaid then credit: what a confirm call does
+ *                                              concurrently, or again after a crash: a credited order
+ *                                              answers alreadyCredited true and credits nothing.
+ *   confirmPaid(order | ordrId, paid)          recordPaid and credit in one transaction: what a confirm
+ *                                              call does; when the credit fails, the payment is still
+ *                                              recorded on its own (paid), for the next confirm or sweep
  *   recordFailed / recordCanceled(ordrId, {provider, reason, raw})
  *                                              registered → failed / canceled (never from paid on)
  *   recordRefund(ordrId, {provider, providerRefundId, raw})
  *                                              paid/credited → refunded; claws back what remains of the
  *                                              order's paid lot via wallet.refundPurchase (bonus never, §9)
- *   result(order, alreadyCredited)             the wire reply of a confirm call
+ *   result(order, alreadyCredited, balances?)  the wire reply of a confirm call
  *   paidButUncredited / staleRegistered / touch
  *                                              the reconciliation sweep's work lists
  *
  * States: registered → paid → credited; registered → failed | canceled; paid | credited → refunded.
  * Every transition is a row in payment_order_transitions (time, provider, provider txn id, raw).
- * Crediting is split into steps that are each idempotent (decide bonus under the order's row lock,
- * grant paid, grant bonus, mark credited), so a crash at any point is finished by the next confirm,
- * webhook or sweep, and the unique idempotency keys in the ledger make a second credit impossible.
+ * recordPaid, credit and confirmPaid are one database function, payment_credit (migration 0014,
+ * docs/decisions/0710): one statement and one transaction under the order's row lock — record the
+ * payment, decide the bonus once (the first-charge claim is unique per user and pack), grant both
+ * lots through the wallet's wallet_grant under their unique keys, mark credited, write each
+ * transition, answer the balances. A crash before its commit leaves nothing half-done; a capture
+ * whose confirm never ran is found by the next confirm, the webhook or the sweep (decision 0702).
  */
 import {
   ResultCode,
