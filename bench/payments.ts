@@ -1,20 +1,41 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
+import pg from 'pg';
 import { users } from '../apps/server/src/modules/auth/auth.tables';
+import { createTossClient } from '../apps/server/src/modules/payments/providers/toss';
+import { SANDBOX_KEYS } from '../apps/server/src/modules/payments/sandbox/fake-providers';
 import { benchDatabase, startApp } from './lib';
 
 const BUYERS = Number(process.env.BENCH_PAYMENT_BUYERS ?? 100);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-/** orders made ready per buyer before the clock starts (a buyer stops early when out of them) */
-const ORDERS_PER_BUYER = Number(process.env.BENCH_PAYMENT_ORDERS ?? 40);
+/**
+ * Each concurrent buyer confirms orders of this many signed-in users in turn. The reply carries
+ * the balance, a sum over the user's valid lots (decision 0200); one user buying hundreds of packs
+ * in seconds would make that sum, not the confirmation, the thing measured (decision 0710).
+ */
+const USERS_PER_BUYER = Number(process.env.BENCH_PAYMENT_USERS_PER_BUYER ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+/** baseline and confirmations alternate this many times, so a neighbour's burst hits both */
+const ROUNDS = Number(process.env.BENCH_PAYMENT_ROUNDS ?? 3);
+/** orders made ready per buyer and round before the clock starts (a buyer stops when out of them) */
+const ORDERS_PER_ROUND = Number(process.env.BENCH_PAYMENT_ORDERS ?? 40);
 /** a pack without a first-charge bonus, so every order credits the same coins */
 const PACK = { godsCode: 'coin_10000', krw: 110_000, coins: 10_000 + 3_000 };
+const DB_NAME = 'snapdrama_bench_payments';
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
     ? (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0)
     : 0;
+const median = (xs: number[]) =>
+  percentile(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+const round1 = (x: number) => Number(x.toFixed(1));
+const round2 = (x: number) => Number(x.toFixed(2));
 
 interface WorkerResult {
   elapsedSeconds: number;
@@ -23,12 +44,32 @@ interface WorkerResult {
   failed: number;
   failures: Record<string, number>;
   credited: Record<string, number>;
+  ranOut: number;
+  cpuMs: number;
+}
+
+interface Member {
+  userId: string;
+  token: string;
+}
+
+interface Request extends Member {
+  body: string;
 }
 
 /** Runs the HTTP clients in a child process (bench/payments-worker.mjs). */
-function inWorker(options: object): Promise<WorkerResult> {
+function inWorker(options: {
+  method: 'GET' | 'PUT';
+  url: string;
+  seconds: number;
+  confirm: boolean;
+  buyers: { requests: Request[] }[];
+}): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
-    const child = fork(new URL('./payments-worker.mjs', import.meta.url), { stdio: 'inherit' });
+    const child = fork(new URL('./payments-worker.mjs', import.meta.url), {
+      stdio: 'inherit',
+      execArgv: [],
+    });
     child.once('message', (m) => resolve(m as WorkerResult));
     child.once('error', reject);
     child.once('exit', (code) => {
@@ -39,32 +80,93 @@ function inWorker(options: object): Promise<WorkerResult> {
 }
 
 /**
+ * CPU time of the PostgreSQL backends serving the bench database, read from /proc (the server is
+ * on this machine in the bench set-up); undefined where /proc or the server is not reachable.
+ */
+async function pgBackendTicks(admin: pg.Client | undefined): Promise<Map<number, number>> {
+  const ticks = new Map<number, number>();
+  if (!admin) return ticks;
+  const { rows } = await admin.query<{ pid: number }>(
+    'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [DB_NAME],
+  );
+  for (const { pid } of rows) {
+    try {
+      const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+      // fields after the command name (which may hold spaces): utime is the 14th, stime the 15th
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      // the backend ended between the two reads
+    }
+  }
+  return ticks;
+}
+
+/** Milliseconds of backend CPU between two samples (a backend started in between counts whole). */
+function pgCpuMs(before: Map<number, number>, after: Map<number, number>): number {
+  let ticks = 0;
+  for (const [pid, t] of after) ticks += t - (before.get(pid) ?? 0);
+  return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+}
+
+/** Counts the statements node-postgres sends (round trips to the database) while `count` is on. */
+const statements = { count: 0, on: false };
+const clientQuery = Reflect.get(pg.Client.prototype, 'query') as (...args: unknown[]) => unknown;
+Reflect.set(pg.Client.prototype, 'query', function (this: pg.Client, ...args: unknown[]) {
+  if (statements.on) statements.count += 1;
+  return clientQuery.apply(this, args);
+});
+
+interface Measured {
+  target: string;
+  rate: number;
+  done: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  failures: Record<string, number>;
+  nodeMs: number;
+  pgMs: number | undefined;
+  clientMs: number | undefined;
+  sql: number;
+  loopBusy: number;
+  credited: Record<string, number>;
+  ranOut: number;
+}
+
+/**
  * Toss confirmations per second through PUT /payment/toss/confirm with BUYERS signed-in buyers at
- * once, against the local Toss stand-in (a real HTTP round trip to it per confirmation), then the
- * ledger invariant and every buyer's balance checked against the orders credited.
+ * once, against the local Toss stand-in (a real HTTP round trip to it per confirmation), beside a
+ * baseline in the same run: PUT /user/lang, an authenticated write through the same stack (HTTP,
+ * session check, rate limit, validation, one committed UPDATE). The two alternate ROUNDS times.
+ * Per request: CPU of this Node process (the server and the in-process stand-in), of the
+ * PostgreSQL backends and of the client process, and the statements sent to the database. Then
+ * the ledger invariant and every buyer's balance against the confirmations that credited.
  */
 export async function run(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl)
     console.log('DATABASE_URL is not set: measuring on embedded PGlite (one connection)');
+  const benchUrl = databaseUrl && (await benchDatabase(databaseUrl, DB_NAME, true));
   const app = await startApp({
-    databaseUrl:
-      databaseUrl && (await benchDatabase(databaseUrl, 'snapdrama_bench_payments', true)),
+    databaseUrl: benchUrl,
     redisUrl: process.env.REDIS_URL,
     seed: false,
   });
+  let admin: pg.Client | undefined;
+  if (benchUrl) {
+    admin = new pg.Client({ connectionString: benchUrl });
+    await admin.connect();
+  }
   try {
     const { services, database } = app;
     const fake = services.paymentsSandbox;
     if (!fake) throw new Error('the payment stand-in is off');
     const now = new Date();
-    const buyers: {
-      userId: string;
-      token: string;
-      confirms: { ordrId: string; amnt: number; pymnKey: string }[];
-    }[] = [];
+    const members: Member[] = [];
     const prepStarted = performance.now();
-    for (let i = 0; i < BUYERS; i++) {
+    for (let i = 0; i < BUYERS * USERS_PER_BUYER; i++) {
       const [row] = await database.db
         .insert(users)
         .values({
@@ -76,71 +178,221 @@ export async function run(): Promise<void> {
         .returning({ id: users.id });
       if (!row) throw new Error('user insert failed');
       const session = await services.auth.startSessionForUser(row.id);
-      buyers.push({ userId: row.id, token: session.accessToken, confirms: [] });
+      members.push({ userId: row.id, token: session.accessToken });
     }
+    const buyers = Array.from({ length: BUYERS }, (_, i) => ({
+      members: members.slice(i * USERS_PER_BUYER, (i + 1) * USERS_PER_BUYER),
+      rounds: [] as Request[][],
+    }));
     // orders registered and approved at the stand-in beforehand: only the confirmation is timed
     await Promise.all(
       buyers.map(async (b) => {
-        for (let k = 0; k < ORDERS_PER_BUYER; k++) {
-          const order = await services.orders.register({
-            userId: b.userId,
-            authMethod: 'google',
-            godsCode: PACK.godsCode,
-            gateway: 'T',
-            price: PACK.krw,
-          });
-          const pymnKey = fake.toss.authorize({
-            orderId: order.id,
-            amount: PACK.krw,
-            orderName: 'bench',
-            outcome: 'approve',
-          });
-          b.confirms.push({ ordrId: order.id, amnt: PACK.krw, pymnKey });
+        for (let r = 0; r < ROUNDS; r++) {
+          const requests: Request[] = [];
+          for (let k = 0; k < ORDERS_PER_ROUND; k++) {
+            const member = b.members[k % b.members.length];
+            if (!member) throw new Error('a buyer without users');
+            const order = await services.orders.register({
+              userId: member.userId,
+              authMethod: 'google',
+              godsCode: PACK.godsCode,
+              gateway: 'T',
+              price: PACK.krw,
+            });
+            const pymnKey = fake.toss.authorize({
+              orderId: order.id,
+              amount: PACK.krw,
+              orderName: 'bench',
+              outcome: 'approve',
+            });
+            requests.push({
+              ...member,
+              body: JSON.stringify({ ordrId: order.id, amnt: PACK.krw, pymnKey }),
+            });
+          }
+          b.rounds.push(requests);
         }
       }),
     );
     const prepSeconds = (performance.now() - prepStarted) / 1000;
 
-    const cpuBefore = process.cpuUsage();
-    const loop = performance.eventLoopUtilization();
-    const r = await inWorker({
-      url: `${app.url}/api/v1/payment/toss/confirm`,
-      buyers,
-      seconds: SECONDS,
+    async function measure(
+      target: string,
+      work: () => Promise<
+        { ok: number; failed: number; elapsedSeconds: number } & Partial<WorkerResult>
+      >,
+    ): Promise<Measured> {
+      const pgBefore = await pgBackendTicks(admin);
+      const cpuBefore = process.cpuUsage();
+      const loop = performance.eventLoopUtilization();
+      statements.count = 0;
+      statements.on = true;
+      const r = await work();
+      statements.on = false;
+      const cpu = process.cpuUsage(cpuBefore);
+      const busy = performance.eventLoopUtilization(loop).utilization;
+      const pgMs = admin ? pgCpuMs(pgBefore, await pgBackendTicks(admin)) : undefined;
+      const latencies = (r.latencies ?? []).sort((a, b) => a - b);
+      const per = (ms: number) => (r.ok ? ms / r.ok : 0);
+      return {
+        target,
+        rate: r.ok / r.elapsedSeconds,
+        done: r.ok,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        errors: r.failed,
+        failures: r.failures ?? {},
+        nodeMs: per((cpu.user + cpu.system) / 1000),
+        pgMs: pgMs === undefined ? undefined : per(pgMs),
+        clientMs: r.cpuMs === undefined ? undefined : per(r.cpuMs),
+        sql: per(statements.count),
+        loopBusy: busy,
+        credited: r.credited ?? {},
+        ranOut: r.ranOut ?? 0,
+      };
+    }
+
+    const baselineTarget = 'PUT /user/lang (baseline)';
+    const confirmTarget = 'PUT /payment/toss/confirm';
+    const results: Measured[] = [];
+    const credited: Record<string, number> = {};
+    for (let round = 0; round < ROUNDS; round++) {
+      results.push(
+        await measure(baselineTarget, () =>
+          inWorker({
+            method: 'PUT',
+            url: `${app.url}/api/v1/user/lang`,
+            seconds: SECONDS,
+            confirm: false,
+            buyers: buyers.map((b) => ({
+              requests: b.members.slice(0, 1).map((m) => ({ ...m, body: '{"lang":"en"}' })),
+            })),
+          }),
+        ),
+      );
+      const confirmed = await measure(confirmTarget, () =>
+        inWorker({
+          method: 'PUT',
+          url: `${app.url}/api/v1/payment/toss/confirm`,
+          seconds: SECONDS,
+          confirm: true,
+          buyers: buyers.map((b) => ({ requests: b.rounds[round] ?? [] })),
+        }),
+      );
+      for (const [user, n] of Object.entries(confirmed.credited))
+        credited[user] = (credited[user] ?? 0) + n;
+      results.push(confirmed);
+    }
+
+    // one stage on its own: the Toss stand-in round trip the confirmation makes, in this process
+    const toss = createTossClient({
+      secretKey: SANDBOX_KEYS.tossSecretKey,
+      apiBase: async () => `${await fake.url()}/toss`,
     });
-    const cpu = process.cpuUsage(cpuBefore);
-    const busy = performance.eventLoopUtilization(loop).utilization;
-    r.latencies.sort((a, b) => a - b);
+    const paymentKeys = buyers.map((b) => {
+      const body = JSON.parse(b.rounds[0]?.[0]?.body ?? '{}') as { pymnKey?: string };
+      return body.pymnKey ?? '';
+    });
+    const stage = await measure('Toss stand-in GET payment (in process)', async () => {
+      let ok = 0;
+      let failed = 0;
+      const latencies: number[] = [];
+      const started = performance.now();
+      const endAt = started + SECONDS * 1000;
+      await Promise.all(
+        paymentKeys.map(async (key) => {
+          while (performance.now() < endAt) {
+            const t0 = performance.now();
+            const r = await toss.payment(key);
+            latencies.push(performance.now() - t0);
+            if (r.ok) ok++;
+            else failed++;
+          }
+        }),
+      );
+      return { ok, failed, latencies, elapsedSeconds: (performance.now() - started) / 1000 };
+    });
 
     let balanceMismatches = 0;
-    for (const b of buyers) {
-      const balance = await services.wallet.balances(b.userId);
-      if (balance.paid + balance.bonus !== (r.credited[b.userId] ?? 0) * PACK.coins) {
+    for (const m of members) {
+      const balance = await services.wallet.balances(m.userId);
+      if (balance.paid + balance.bonus !== (credited[m.userId] ?? 0) * PACK.coins) {
         balanceMismatches += 1;
       }
     }
     const states = await services.orders.countByState();
     const check = await services.wallet.checkInvariant();
+    const confirmations = Object.values(credited).reduce((a, n) => a + n, 0);
+
     console.log(
-      `database: ${database.kind}, ${BUYERS} concurrent buyers, ${SECONDS} s (${BUYERS * ORDERS_PER_BUYER} orders prepared in ${prepSeconds.toFixed(1)} s)`,
+      `database: ${database.kind}, ${BUYERS} concurrent buyers (${USERS_PER_BUYER} users each, ` +
+        `at most ${Math.ceil(ORDERS_PER_ROUND / USERS_PER_BUYER) * ROUNDS} orders per user), ${ROUNDS} rounds of ${SECONDS} s each ` +
+        `(${BUYERS * ROUNDS * ORDERS_PER_ROUND} orders prepared in ${prepSeconds.toFixed(1)} s), ` +
+        `${availableParallelism()} cores`,
     );
+    const row = (m: Measured, baseline?: Measured) => ({
+      target: m.target,
+      'req/s': Math.round(m.rate),
+      done: m.done,
+      'p50 ms': round1(m.p50),
+      'p99 ms': round1(m.p99),
+      errors: m.errors,
+      'vs baseline': baseline ? `${((m.rate / baseline.rate) * 100).toFixed(1)} %` : '',
+      'node cpu ms': round2(m.nodeMs),
+      'pg cpu ms': m.pgMs === undefined ? '' : round2(m.pgMs),
+      'client cpu ms': m.clientMs === undefined ? '' : round2(m.clientMs),
+      'sql stmts': round1(m.sql),
+      'node loop busy': `${Math.round(m.loopBusy * 100)} %`,
+    });
+    console.log('per request: CPU ms of each process and statements sent to the database');
     console.table([
-      {
-        target: 'PUT /payment/toss/confirm (Toss stand-in)',
-        'confirmations/s': Math.round(r.ok / r.elapsedSeconds),
-        confirmations: r.ok,
-        'p50 ms': Number(percentile(r.latencies, 50).toFixed(1)),
-        'p99 ms': Number(percentile(r.latencies, 99).toFixed(1)),
-        'max ms': Number((r.latencies.at(-1) ?? 0).toFixed(1)),
-        errors: r.failed,
-        'cpu ms/confirm': r.ok ? Number(((cpu.user + cpu.system) / 1000 / r.ok).toFixed(2)) : 0,
-        'server loop busy': `${Math.round(busy * 100)} %`,
-      },
+      ...results.map((m, i) => row(m, m.target === confirmTarget ? results[i - 1] : undefined)),
+      row(stage),
     ]);
-    if (r.failed) console.log('failures by code:', r.failures);
+    for (const m of results) {
+      if (m.errors) console.log(`${m.target} failures by code:`, m.failures);
+      if (m.ranOut && m.target === confirmTarget)
+        console.log(`${m.ranOut} buyers ran out of orders before the time was up`);
+    }
+
+    const confirms = results.filter((m) => m.target === confirmTarget);
+    const baselines = results.filter((m) => m.target === baselineTarget);
+    const ratios = confirms.map((c, i) => c.rate / (baselines[i]?.rate ?? Infinity));
+    const spread = (xs: number[], f: (x: number) => string) =>
+      `${f(median(xs))} (${f(Math.min(...xs))}-${f(Math.max(...xs))})`;
+    const n0 = (x: number) => x.toFixed(0);
+    const n2 = (x: number) => x.toFixed(2);
+    const cpuPerConfirm = (m: Measured) => m.nodeMs + (m.pgMs ?? 0);
+    const cores = availableParallelism();
+    console.log(
+      `confirmations/s median (min-max) ${spread(
+        confirms.map((m) => m.rate),
+        n0,
+      )}; p50 ${spread(
+        confirms.map((m) => m.p50),
+        n0,
+      )} ms; p99 ${spread(
+        confirms.map((m) => m.p99),
+        n0,
+      )} ms; baseline ${spread(
+        baselines.map((m) => m.rate),
+        n0,
+      )} req/s; confirmations/baseline ${spread(ratios, (x) => `${(x * 100).toFixed(1)} %`)}`,
+    );
+    console.log(
+      `server CPU per confirmation: node ${spread(
+        confirms.map((m) => m.nodeMs),
+        n2,
+      )} ms + postgres ${spread(
+        confirms.map((m) => m.pgMs ?? 0),
+        n2,
+      )} ms; ceiling if the server had all ${cores} cores: ${n0(
+        (cores * 1000) / median(confirms.map(cpuPerConfirm)),
+      )}/s (baseline's: ${n0((cores * 1000) / median(baselines.map(cpuPerConfirm)))}/s)`,
+    );
     const t = check.totals;
     console.log(
-      `orders by state: ${JSON.stringify(states)}; credited orders ${states.credited ?? 0} vs confirmations ${r.ok}`,
+      `orders by state: ${JSON.stringify(states)}; credited orders ${states.credited ?? 0} vs confirmations ${confirmations}`,
     );
     console.log(
       `invariant: ${check.violations.length} violations; granted ${t.granted} = valid ${t.valid} + expired ${t.expired} + spent ${t.spent} + refunded ${t.refunded}; balance mismatches ${balanceMismatches}`,
@@ -148,12 +400,13 @@ export async function run(): Promise<void> {
     if (
       check.violations.length ||
       balanceMismatches ||
-      r.failed ||
-      (states.credited ?? 0) !== r.ok
+      confirms.some((m) => m.errors) ||
+      (states.credited ?? 0) !== confirmations
     ) {
       process.exitCode = 1;
     }
   } finally {
+    await admin?.end();
     await app.close();
   }
 }

@@ -220,7 +220,6 @@ export function createServices(deps: AppDeps) {
       // episodes unlocked by ads count in the unlock number of a coin unlock
       otherUnlocks: (userId, dramaId) => eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
     },
-    accounts: { authMethodOf: (userId) => auth.authMethodOf(userId) },
     serviceTimeZone: config.serviceTimeZone,
   });
   const wallet: typeof walletService = {

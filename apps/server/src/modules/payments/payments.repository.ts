@@ -33,9 +33,146 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** What payment_credit (migration 0014) answers. */
+export type CreditDbOutcome =
+  | 'credited'
+  | 'paid'
+  | 'not_found'
+  | 'gateway_mismatch'
+  | 'already_used'
+  | 'amount_mismatch'
+  | 'not_paid';
+
+export interface CreditDbResult {
+  outcome: CreditDbOutcome;
+  alreadyCredited: boolean;
+  /** valid balances after the call, when the outcome is credited */
+  balances: { paid: number; bonus: number };
+  /** the order after the call; undefined when not found */
+  order: OrderRow | undefined;
+}
+
+/** An order as payment_credit answers it: to_jsonb of the row (snake-case names, ISO times). */
+interface OrderJson {
+  id: string;
+  user_id: string;
+  gods_code: string;
+  gateway: string;
+  currency: string;
+  amount_minor: number;
+  paid_coin: number;
+  bons_coin: number;
+  bons_coin_1st: number;
+  state: string;
+  provider_ref: string | null;
+  provider_txn_id: string | null;
+  credited_bonus: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+function orderFromJson(json: OrderJson): OrderRow {
+  return {
+    id: json.id,
+    userId: json.user_id,
+    godsCode: json.gods_code,
+    gateway: json.gateway,
+    currency: json.currency,
+    amountMinor: json.amount_minor,
+    paidCoin: json.paid_coin,
+    bonusCoin: json.bons_coin,
+    firstBonusCoin: json.bons_coin_1st,
+    state: json.state,
+    providerRef: json.provider_ref,
+    providerTxnId: json.provider_txn_id,
+    creditedBonus: json.credited_bonus,
+    createdAt: new Date(json.created_at),
+    updatedAt: new Date(json.updated_at),
+  };
+}
+
+const creditCall = sql`payment_credit(${sql.placeholder('order')}::uuid,
+  ${sql.placeholder('now')}::timestamptz, ${sql.placeholder('provider')}::text,
+  ${sql.placeholder('txn')}::text, ${sql.placeholder('amount')}::int,
+  ${sql.placeholder('currency')}::text, ${sql.placeholder('detail')}::jsonb,
+  ${sql.placeholder('credit')}::boolean, ${sql.placeholder('bonusFirst')}::int,
+  ${sql.placeholder('bonusRepeat')}::int, ${sql.placeholder('paidDays')}::int,
+  ${sql.placeholder('bonusDays')}::int) as c`;
+
 export function createPaymentsRepository(db: Db) {
+  // every confirmation reads its order, then records and credits it: prepared statements
+  const orderStatement = db
+    .select()
+    .from(paymentOrders)
+    .where(eq(paymentOrders.id, sql.placeholder('id')))
+    .prepare('payments_order_by_id');
+  const creditStatement = db
+    .select({
+      outcome: sql<CreditDbOutcome>`c.r_outcome`,
+      alreadyCredited: sql<boolean>`c.r_already_credited`,
+      paid: sql<number>`c.r_paid`,
+      bonus: sql<number>`c.r_bonus`,
+      order: sql<OrderJson | null>`c.r_order`,
+    })
+    .from(creditCall)
+    .prepare('payments_credit');
+
   return {
     db,
+
+    /** The order of this id (a prepared statement, outside any transaction). */
+    async orderById(id: string): Promise<OrderRow | undefined> {
+      const [row] = await orderStatement.execute({ id });
+      return row;
+    },
+
+    /**
+     * payment_credit (migration 0014) in one statement and one transaction: records the
+     * provider's payment when `paid` is given, then credits the order when `credit` is true.
+     * A provider payment already on another order fails with a unique violation (23505); a
+     * refusal of the wallet with its WA codes (wallet.repository walletRefusal).
+     */
+    async recordAndCredit(request: {
+      orderId: string;
+      now: Date;
+      paid:
+        | {
+            provider: string;
+            providerTxnId: string;
+            amountMinor: number;
+            currency: string;
+            raw: unknown;
+          }
+        | undefined;
+      credit: boolean;
+      bonusFirst: number;
+      bonusRepeat: number;
+      paidValidDays: number;
+      bonusValidDays: number;
+    }): Promise<CreditDbResult> {
+      const r = request;
+      const [row] = await creditStatement.execute({
+        order: r.orderId,
+        now: r.now.toISOString(),
+        provider: r.paid?.provider ?? null,
+        txn: r.paid?.providerTxnId ?? null,
+        amount: r.paid?.amountMinor ?? null,
+        currency: r.paid?.currency ?? null,
+        detail: r.paid?.raw == null ? null : JSON.stringify(r.paid.raw),
+        credit: r.credit,
+        bonusFirst: r.bonusFirst,
+        bonusRepeat: r.bonusRepeat,
+        paidDays: r.paidValidDays,
+        bonusDays: r.bonusValidDays,
+      });
+      if (!row) throw new Error('payment_credit answered no row');
+      return {
+        outcome: row.outcome,
+        alreadyCredited: row.alreadyCredited,
+        balances: { paid: Number(row.paid), bonus: Number(row.bonus) },
+        order: row.order ? orderFromJson(row.order) : undefined,
+      };
+    },
 
     async activeGoods(): Promise<GoodsRow[]> {
       return db
@@ -145,28 +282,6 @@ export function createPaymentsRepository(db: Db) {
         .from(paymentOrderTransitions)
         .where(eq(paymentOrderTransitions.orderId, orderId))
         .orderBy(asc(paymentOrderTransitions.id));
-    },
-
-    /** Claims the first charge of a pack for an order; the order that holds it (this one or an earlier). */
-    async claimFirstCharge(
-      tx: Tx,
-      userId: string,
-      godsCode: string,
-      orderId: string,
-      at: Date,
-    ): Promise<string> {
-      await tx
-        .insert(paymentFirstCharges)
-        .values({ userId, godsCode, orderId, at })
-        .onConflictDoNothing();
-      const [row] = await tx
-        .select({ orderId: paymentFirstCharges.orderId })
-        .from(paymentFirstCharges)
-        .where(
-          and(eq(paymentFirstCharges.userId, userId), eq(paymentFirstCharges.godsCode, godsCode)),
-        );
-      if (!row) throw new Error('first charge claim vanished');
-      return row.orderId;
     },
 
     /** Orders in a state not touched since `before`, oldest first (the sweep's work list). */

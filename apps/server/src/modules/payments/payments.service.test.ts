@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
+import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors';
+import { users } from '../auth/auth.tables';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 
@@ -162,5 +164,47 @@ describe('order service', () => {
       undefined,
     );
     expect((await orders.requireOrder(order.id)).state).toBe('refunded');
+  });
+
+  it('a credit the wallet refuses rolls back alone: the payment stays recorded and is credited once later', async () => {
+    const { orders, wallet } = ctx.services;
+    const m = await signInMember(ctx, 'Withdrawn');
+    const order = await orders.register({
+      userId: m.userId,
+      authMethod: 'google',
+      godsCode: 'coin_300',
+      gateway: 'T',
+      price: 3600,
+    });
+    const paid = {
+      provider: 'T' as const,
+      providerTxnId: 'pk-w',
+      amountMinor: 3600,
+      currency: 'KRW' as const,
+    };
+    // the buyer withdrew between paying and the confirmation: the wallet grants nothing
+    await ctx.database.db
+      .update(users)
+      .set({ deletedAt: ctx.clock.now() })
+      .where(eq(users.id, m.userId));
+    expect(await codeOf(orders.confirmPaid(order.id, paid))).toBe(ResultCode.NOT_FOUND);
+    const after = await orders.requireOrder(order.id);
+    expect(after).toMatchObject({ state: 'paid', providerTxnId: 'pk-w', creditedBonus: null });
+    expect((await orders.transitions(order.id)).map((t) => t.toState)).toEqual([
+      'registered',
+      'paid',
+    ]);
+    expect(await wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
+    // back (an operator restores the account): the next confirm credits it, once
+    await ctx.database.db.update(users).set({ deletedAt: null }).where(eq(users.id, m.userId));
+    const done = await orders.confirmPaid(order.id, paid);
+    expect(done).toMatchObject({ alreadyCredited: false, balances: { paid: 300, bonus: 45 } });
+    expect((await orders.confirmPaid(order.id, paid)).alreadyCredited).toBe(true);
+    expect((await orders.transitions(order.id)).map((t) => t.toState)).toEqual([
+      'registered',
+      'paid',
+      'credited',
+    ]);
+    expect(await wallet.balances(m.userId)).toEqual({ paid: 300, bonus: 45 });
   });
 });

@@ -14,26 +14,31 @@
  *                                              transaction; the amount and currency must be the order's
  *                                              (409073); one provider transaction pays one order across
  *                                              all orders (unique (gateway, provider_txn_id): 409078)
- *   credit(ordrId)                             paid → credited, exactly once: wallet.grant with the
- *                                              idempotency keys payment:{ordrId}:paid and
+ *   credit(order | ordrId)                     paid → credited, exactly once: the wallet's wallet_grant
+ *                                              with the idempotency keys payment:{ordrId}:paid and
  *                                              payment:{ordrId}:bonus. Safe to call any number of times,
- *                                              concurrently, or again after a crash half-way: a credited
- *                                              order answers alreadyCredited true and credits nothing.
- *   confirmPaid(ordrId, paid)                  recordPaid then credit: what a confirm call does
+ *                                              concurrently, or again after a crash: a credited order
+ *                                              answers alreadyCredited true and credits nothing.
+ *   confirmPaid(order | ordrId, paid)          recordPaid and credit in one transaction: what a confirm
+ *                                              call does; when the credit fails, the payment is still
+ *                                              recorded on its own (paid), for the next confirm or sweep
  *   recordFailed / recordCanceled(ordrId, {provider, reason, raw})
  *                                              registered → failed / canceled (never from paid on)
  *   recordRefund(ordrId, {provider, providerRefundId, raw})
  *                                              paid/credited → refunded; claws back what remains of the
  *                                              order's paid lot via wallet.refundPurchase (bonus never, §9)
- *   result(order, alreadyCredited)             the wire reply of a confirm call
+ *   result(order, alreadyCredited, balances?)  the wire reply of a confirm call
  *   paidButUncredited / staleRegistered / touch
  *                                              the reconciliation sweep's work lists
  *
  * States: registered → paid → credited; registered → failed | canceled; paid | credited → refunded.
  * Every transition is a row in payment_order_transitions (time, provider, provider txn id, raw).
- * Crediting is split into steps that are each idempotent (decide bonus under the order's row lock,
- * grant paid, grant bonus, mark credited), so a crash at any point is finished by the next confirm,
- * webhook or sweep, and the unique idempotency keys in the ledger make a second credit impossible.
+ * recordPaid, credit and confirmPaid are one database function, payment_credit (migration 0014,
+ * docs/decisions/0710): one statement and one transaction under the order's row lock — record the
+ * payment, decide the bonus once (the first-charge claim is unique per user and pack), grant both
+ * lots through the wallet's wallet_grant under their unique keys, mark credited, write each
+ * transition, answer the balances. A crash before its commit leaves nothing half-done; a capture
+ * whose confirm never ran is found by the next confirm, the webhook or the sweep (decision 0702).
  */
 import {
   ResultCode,
@@ -53,9 +58,11 @@ import {
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
+import { walletRefusal } from '../wallet/wallet.repository';
 import type { WalletService } from '../wallet/wallet.service';
 import {
   isUniqueViolation,
+  type CreditDbResult,
   type GoodsRow,
   type OrderRow,
   type PaymentsRepository,
@@ -87,10 +94,20 @@ export interface RefundRecord {
 export interface CreditOutcome {
   order: OrderRow;
   alreadyCredited: boolean;
+  /** valid balances right after the credit (undefined when only the payment was recorded) */
+  balances?: { paid: number; bonus: number };
 }
 
+/** Refusals of the payment itself: recording it alone would be refused the same way. */
+const PAID_NOT_RECORDABLE = new Set<number>([
+  ResultCode.PAYMENT_ORDER_NOT_FOUND,
+  ResultCode.PAYMENT_GATEWAY_MISMATCH,
+  ResultCode.PAYMENT_ALREADY_USED,
+  ResultCode.PAYMENT_AMOUNT_MISMATCH,
+]);
+
+// the grant keys payment:{ordrId}:paid and payment:{ordrId}:bonus are made in payment_credit
 const paidKey = (orderId: string) => `payment:${orderId}:paid`;
-const bonusKey = (orderId: string) => `payment:${orderId}:bonus`;
 const refundKey = (orderId: string) => `payment:${orderId}:refund`;
 
 const orderNotFound = () =>
@@ -114,7 +131,7 @@ export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods 
 
 export function createPaymentsService(deps: {
   repo: PaymentsRepository;
-  wallet: Pick<WalletService, 'grant' | 'refundPurchase' | 'balances'>;
+  wallet: Pick<WalletService, 'refundPurchase' | 'balances' | 'validDaysFor'>;
   clock: Clock;
   /** hears each order credited, once (the metrics count payments credited per gateway) */
   onCredited?: (gateway: string) => void;
@@ -125,59 +142,50 @@ export function createPaymentsService(deps: {
   async function findForUser(ordrId: string, userId: string): Promise<OrderRow> {
     // a foreign id and an unknown id answer the same, so ids cannot be probed
     if (!UUID_RE.test(ordrId)) throw orderNotFound();
-    const order = await repo.order(db, ordrId.toLowerCase());
+    const order = await repo.orderById(ordrId.toLowerCase());
     if (!order || order.userId !== userId) throw orderNotFound();
     return order;
   }
 
   async function requireOrder(ordrId: string): Promise<OrderRow> {
     if (!UUID_RE.test(ordrId)) throw orderNotFound();
-    const order = await repo.order(db, ordrId.toLowerCase());
+    const order = await repo.orderById(ordrId.toLowerCase());
     if (!order) throw orderNotFound();
     return order;
   }
 
-  async function recordPaid(ordrId: string, paid: PaidRecord): Promise<OrderRow> {
-    const now = clock.now();
+  /**
+   * payment_credit in one statement: records `paid` when given, then credits when `credit`. The
+   * bonus candidates come from packages/rules; the function picks one by the first-charge claim.
+   */
+  async function apply(
+    target: OrderRow | string,
+    paid: PaidRecord | undefined,
+    credit: boolean,
+  ): Promise<CreditOutcome> {
+    let order = typeof target === 'string' ? undefined : target;
+    // crediting needs the pack's bonus terms (copied into the order, never changed after)
+    if (credit && !order) order = await requireOrder(target as string);
+    const orderId = order?.id ?? (target as string);
+    if (!UUID_RE.test(orderId)) throw orderNotFound();
+    const terms = order && { bons_coin: order.bonusCoin, bons_coin_1st: order.firstBonusCoin };
+    let r: CreditDbResult;
     try {
-      return await db.transaction(async (tx) => {
-        const order = await repo.lockOrder(tx, ordrId);
-        if (!order) throw orderNotFound();
-        if (order.gateway !== paid.provider) {
-          throw new AppError(
-            ResultCode.PAYMENT_GATEWAY_MISMATCH,
-            `This order is paid through ${order.gateway}, not ${paid.provider}`,
-          );
-        }
-        if (order.state === 'paid' || order.state === 'credited' || order.state === 'refunded') {
-          if (order.providerTxnId === paid.providerTxnId) return order;
-          throw new AppError(
-            ResultCode.PAYMENT_ALREADY_USED,
-            'This order was already paid by another payment',
-          );
-        }
-        if (paid.currency !== order.currency || paid.amountMinor !== order.amountMinor) {
-          throw new AppError(
-            ResultCode.PAYMENT_AMOUNT_MISMATCH,
-            `The payment (${fromMinorUnits(paid.amountMinor, paid.currency)} ${paid.currency}) is not the order's amount`,
-          );
-        }
-        // a payment the provider took is recorded even on a failed/canceled order: the money arrived
-        const updated = await repo.updateOrder(tx, order.id, {
-          state: 'paid',
-          providerTxnId: paid.providerTxnId,
-          updatedAt: now,
-        });
-        await repo.recordTransition(tx, {
-          orderId: order.id,
-          fromState: order.state,
-          toState: 'paid',
-          at: now,
+      r = await repo.recordAndCredit({
+        orderId: orderId.toLowerCase(),
+        now: clock.now(),
+        paid: paid && {
           provider: paid.provider,
           providerTxnId: paid.providerTxnId,
-          detail: paid.raw,
-        });
-        return updated;
+          amountMinor: paid.amountMinor,
+          currency: paid.currency,
+          raw: paid.raw,
+        },
+        credit,
+        bonusFirst: terms ? purchaseBonusCoins(terms, false) : 0,
+        bonusRepeat: terms ? purchaseBonusCoins(terms, true) : 0,
+        paidValidDays: wallet.validDaysFor('purchase'),
+        bonusValidDays: wallet.validDaysFor('purchase_bonus'),
       });
     } catch (error) {
       if (isUniqueViolation(error)) {
@@ -186,70 +194,52 @@ export function createPaymentsService(deps: {
           'This purchase has already been used for another order',
         );
       }
-      throw error;
+      throw walletRefusal(error) ?? error;
+    }
+    const row = r.order;
+    switch (r.outcome) {
+      case 'not_found':
+        throw orderNotFound();
+      case 'gateway_mismatch':
+        throw new AppError(
+          ResultCode.PAYMENT_GATEWAY_MISMATCH,
+          `This order is paid through ${row?.gateway}, not ${paid?.provider}`,
+        );
+      case 'already_used':
+        throw new AppError(
+          ResultCode.PAYMENT_ALREADY_USED,
+          'This order was already paid by another payment',
+        );
+      case 'amount_mismatch':
+        throw new AppError(
+          ResultCode.PAYMENT_AMOUNT_MISMATCH,
+          `The payment (${paid ? fromMinorUnits(paid.amountMinor, paid.currency) : '?'} ${paid?.currency}) is not the order's amount`,
+        );
+      case 'not_paid':
+        throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order has not been paid');
+      case 'paid':
+      case 'credited':
+        if (!row) throw new Error(`payment_credit answered ${r.outcome} without the order`);
+        // the one call that moved the order to credited tells the metrics
+        if (r.outcome === 'credited' && !r.alreadyCredited) deps.onCredited?.(row.gateway);
+        return {
+          order: row,
+          alreadyCredited: r.alreadyCredited,
+          balances: r.outcome === 'credited' ? r.balances : undefined,
+        };
+      default:
+        throw new Error(`payment_credit answered ${String(r.outcome)}`);
     }
   }
 
-  async function credit(ordrId: string): Promise<CreditOutcome> {
-    const now = clock.now();
-    // 1. Decide the bonus once, under the order's row lock (first-charge claim is unique per pack).
-    const decided = await db.transaction(async (tx) => {
-      const order = await repo.lockOrder(tx, ordrId);
-      if (!order) throw orderNotFound();
-      if (order.state === 'credited' || order.state === 'refunded') return order;
-      if (order.state !== 'paid') {
-        throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order has not been paid');
-      }
-      if (order.creditedBonus !== null) return order;
-      const holder = await repo.claimFirstCharge(tx, order.userId, order.godsCode, order.id, now);
-      const bonus = purchaseBonusCoins(
-        { bons_coin: order.bonusCoin, bons_coin_1st: order.firstBonusCoin },
-        holder !== order.id,
-      );
-      return repo.updateOrder(tx, order.id, { creditedBonus: bonus, updatedAt: now });
-    });
-    if (decided.state === 'credited' || decided.state === 'refunded') {
-      return { order: decided, alreadyCredited: true };
-    }
-    // 2. The ledger's unique keys make these grants happen once, whoever gets here first.
-    const paidGrant = await wallet.grant({
-      userId: decided.userId,
-      kind: 'paid',
-      amount: decided.paidCoin,
-      source: 'purchase',
-      sourceRef: decided.id,
-      idempotencyKey: paidKey(decided.id),
-    });
-    const bonus = decided.creditedBonus ?? 0;
-    if (bonus > 0) {
-      await wallet.grant({
-        userId: decided.userId,
-        kind: 'bonus',
-        amount: bonus,
-        source: 'purchase_bonus',
-        sourceRef: decided.id,
-        idempotencyKey: bonusKey(decided.id),
-      });
-    }
-    // 3. Mark credited; only the first caller moves the state and writes the transition.
-    const moved = await db.transaction(async (tx) => {
-      const row = await repo.moveState(tx, decided.id, ['paid'], 'credited', clock.now());
-      if (row) {
-        await repo.recordTransition(tx, {
-          orderId: row.id,
-          fromState: 'paid',
-          toState: 'credited',
-          at: row.updatedAt,
-          provider: row.gateway,
-          providerTxnId: row.providerTxnId,
-          detail: { paid_coin: row.paidCoin, bons_coin: bonus, lot: paidGrant.lotId },
-        });
-      }
-      return row;
-    });
-    if (moved) deps.onCredited?.(moved.gateway);
-    const order = moved ?? (await repo.order(db, decided.id)) ?? decided;
-    return { order, alreadyCredited: !paidGrant.created };
+  /** registered (or failed/canceled) → paid; see the module comment. */
+  async function recordPaid(ordrId: string, paid: PaidRecord): Promise<OrderRow> {
+    return (await apply(ordrId, paid, false)).order;
+  }
+
+  /** paid → credited, exactly once; a credited or refunded order answers alreadyCredited true. */
+  function credit(order: OrderRow | string): Promise<CreditOutcome> {
+    return apply(order, undefined, true);
   }
 
   async function close(
@@ -381,10 +371,23 @@ export function createPaymentsService(deps: {
     recordPaid,
     credit,
 
-    /** What a confirmation does once the provider says the money is taken. */
-    async confirmPaid(ordrId: string, paid: PaidRecord): Promise<CreditOutcome> {
-      await recordPaid(ordrId, paid);
-      return credit(ordrId);
+    /**
+     * What a confirmation does once the provider says the money is taken: record and credit in
+     * one transaction. Should the credit fail (the wallet refuses a withdrawn user, the database
+     * drops the connection), the payment is still recorded on its own, so the order is paid and
+     * the next confirm, the webhook or the sweep credits it.
+     */
+    async confirmPaid(order: OrderRow | string, paid: PaidRecord): Promise<CreditOutcome> {
+      try {
+        return await apply(order, paid, true);
+      } catch (error) {
+        if (!(error instanceof AppError && PAID_NOT_RECORDABLE.has(error.code))) {
+          await apply(typeof order === 'string' ? order : order.id, paid, false).catch(
+            () => undefined,
+          );
+        }
+        throw error;
+      }
     },
 
     recordFailed: (ordrId: string, record: ClosedRecord) => close(ordrId, 'failed', record),
@@ -399,7 +402,7 @@ export function createPaymentsService(deps: {
         throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order was never paid');
       }
       // a paid order is credited first, so the refund below has a lot to take from
-      if (order.state === 'paid') order = (await credit(order.id)).order;
+      if (order.state === 'paid') order = (await credit(order)).order;
       let refundedCoins = 0;
       try {
         const refund = await wallet.refundPurchase({
@@ -433,8 +436,13 @@ export function createPaymentsService(deps: {
       return { order: moved ?? (await requireOrder(order.id)), refundedCoins };
     },
 
-    async result(order: OrderRow, alreadyCredited: boolean): Promise<PaymentResultData> {
-      const balances = await wallet.balances(order.userId);
+    /** The wire reply of a confirm call; the balances are read unless the credit answered them. */
+    async result(
+      order: OrderRow,
+      alreadyCredited: boolean,
+      known?: { paid: number; bonus: number },
+    ): Promise<PaymentResultData> {
+      const balances = known ?? (await wallet.balances(order.userId));
       return {
         ordrId: order.id,
         stts: order.state as OrderState,

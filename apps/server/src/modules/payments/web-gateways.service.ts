@@ -97,8 +97,8 @@ export function createWebGatewaysService(deps: {
       case 'refunded':
         return orders.result(order, true);
       case 'paid': {
-        const done = await orders.credit(order.id);
-        return orders.result(done.order, done.alreadyCredited);
+        const done = await orders.credit(order);
+        return orders.result(done.order, done.alreadyCredited, done.balances);
       }
       case 'failed':
       case 'canceled':
@@ -117,8 +117,8 @@ export function createWebGatewaysService(deps: {
     order: OrderRow,
     paid: Parameters<PaymentsService['confirmPaid']>[1],
   ): Promise<PaymentResultData> {
-    const done = await orders.confirmPaid(order.id, paid);
-    return orders.result(done.order, done.alreadyCredited);
+    const done = await orders.confirmPaid(order, paid);
+    return orders.result(done.order, done.alreadyCredited, done.balances);
   }
 
   // ------------------------------------------------------------ Toss
@@ -261,7 +261,7 @@ export function createWebGatewaysService(deps: {
   // ------------------------------------------------------------ reconciliation
   async function reconcile(order: OrderRow): Promise<'credited' | 'canceled' | 'open'> {
     if (order.state === 'paid') {
-      await orders.credit(order.id);
+      await orders.credit(order);
       return 'credited';
     }
     if (order.state !== 'registered') return 'open';
@@ -463,7 +463,7 @@ export function createWebGatewaysService(deps: {
       const now = clock.now().getTime();
       for (const order of await orders.paidButUncredited(new Date(now + 1), limit)) {
         try {
-          await orders.credit(order.id);
+          await orders.credit(order);
           report.credited++;
         } catch (error) {
           report.errors++;

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
+import { ResultCode } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
+import { AppError } from '../../errors';
 import { coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
 
 export type LotRow = typeof coinLots.$inferSelect;
@@ -30,6 +32,62 @@ export interface UnlockResult {
   nextEpsd: number;
 }
 
+export interface GrantedLot {
+  lotId: string;
+  created: boolean;
+  sourceRef: string | null;
+  grantedAt: Date;
+  expiresAt: Date;
+}
+
+/** The SQLSTATE of a database error (both drivers expose it as `code`, maybe on `cause`). */
+export function sqlStateOf(error: unknown): string | undefined {
+  let e: unknown = error;
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The message of the innermost database error (the RAISE text of wallet_grant). */
+function databaseMessage(error: unknown): string {
+  let e: unknown = error;
+  let message = error instanceof Error ? error.message : String(error);
+  for (let depth = 0; depth < 4 && e && typeof e === 'object'; depth++) {
+    if (typeof (e as { code?: unknown }).code === 'string' && e instanceof Error)
+      message = e.message;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return message;
+}
+
+/**
+ * wallet_grant's refusals (migration 0014) as the wallet's result codes; undefined for any other
+ * error. Every caller of wallet_grant, in TypeScript or through another module's SQL function,
+ * passes its errors through this.
+ */
+export function walletRefusal(error: unknown): AppError | undefined {
+  const state = sqlStateOf(error);
+  const message = () => databaseMessage(error);
+  switch (state) {
+    case 'WA400':
+      return new AppError(ResultCode.BAD_REQUEST, message());
+    case 'WA403':
+      return new AppError(ResultCode.GUEST_NOT_ALLOWED, message());
+    case 'WA404':
+      return new AppError(ResultCode.NOT_FOUND, message());
+    case 'WA409':
+      return new AppError(ResultCode.IDEMPOTENCY_KEY_REUSED, message());
+    case undefined:
+    default:
+      return undefined;
+  }
+}
+
+const toDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
+
 export interface Page {
   limit: number;
   offset: number;
@@ -44,15 +102,6 @@ async function selectRows<T>(q: Q, query: SQL): Promise<T[]> {
 export function createWalletRepository(db: Db) {
   return {
     db,
-
-    /** Creates the wallet if needed and locks it for the rest of the transaction. */
-    async openAndLockWallet(tx: Tx, userId: string, now: Date): Promise<void> {
-      // ON CONFLICT DO UPDATE locks the existing row, like SELECT ... FOR UPDATE, in one statement.
-      await tx
-        .insert(wallets)
-        .values({ userId, createdAt: now })
-        .onConflictDoUpdate({ target: wallets.userId, set: { userId: sql`excluded.user_id` } });
-    },
 
     /** Locks an existing wallet; false when the user never held coins. */
     async lockWallet(tx: Tx, userId: string): Promise<boolean> {
@@ -77,17 +126,48 @@ export function createWalletRepository(db: Db) {
       return row;
     },
 
-    /** Inserts a lot; undefined when its idempotency key is taken. */
-    async insertLot(
-      tx: Tx,
-      values: Omit<typeof coinLots.$inferInsert, 'id'>,
-    ): Promise<LotRow | undefined> {
-      const [row] = await tx
-        .insert(coinLots)
-        .values(values)
-        .onConflictDoNothing({ target: coinLots.idempotencyKey })
-        .returning();
-      return row;
+    /**
+     * A grant in one statement: the database function wallet_grant (migration 0014) checks the
+     * user, opens and locks the wallet and inserts the lot under its idempotency key (the first
+     * lot again, created false, when the key was granted before). Refusals: walletRefusal.
+     */
+    async grantLot(request: {
+      userId: string;
+      kind: string;
+      amount: number;
+      source: string;
+      sourceRef: string | null;
+      idempotencyKey: string;
+      now: Date;
+      validDays: number;
+    }): Promise<GrantedLot> {
+      const r = request;
+      let rows: {
+        r_lot: string;
+        r_created: boolean;
+        r_source_ref: string | null;
+        r_granted_at: unknown;
+        r_expires_at: unknown;
+      }[];
+      try {
+        rows = await selectRows(
+          db,
+          sql`select * from wallet_grant(${r.userId}::uuid, ${r.kind}::text, ${r.amount}::int,
+            ${r.source}::text, ${r.sourceRef}::text, ${r.idempotencyKey}::text,
+            ${r.now.toISOString()}::timestamptz, ${r.validDays}::int)`,
+        );
+      } catch (error) {
+        throw walletRefusal(error) ?? error;
+      }
+      const [row] = rows;
+      if (!row) throw new Error('wallet_grant answered no row');
+      return {
+        lotId: row.r_lot,
+        created: row.r_created,
+        sourceRef: row.r_source_ref,
+        grantedAt: toDate(row.r_granted_at),
+        expiresAt: toDate(row.r_expires_at),
+      };
     },
 
     /** Takes coins from a lot; throws if that would go below zero (the CHECK would too). */

@@ -379,7 +379,6 @@ describe('wallet.grant and wallet.refundPurchase', () => {
         viewedEpisodes: () => Promise.resolve([]),
         otherUnlocks: () => Promise.resolve([next]),
       },
-      accounts: { authMethodOf: () => Promise.resolve('google') },
       serviceTimeZone: 'Asia/Seoul',
     });
     await expect(

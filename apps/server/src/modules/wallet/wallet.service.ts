@@ -23,8 +23,6 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
 import { nextDay, zonedDayStart } from './zoned-date';
 
-const DAY_MS = 86_400_000;
-
 export interface GrantRequest {
   userId: string;
   kind: CoinKind;
@@ -74,29 +72,12 @@ export interface EpisodeProgressSource {
   otherUnlocks(userId: string, dramaId: number): Promise<number[]>;
 }
 
-export interface AccountDirectory {
-  /** undefined when there is no such (live) user */
-  authMethodOf(userId: string): Promise<AuthMethod | undefined>;
-}
-
 const toSpendable = (lot: LotRow): SpendableLot => ({
   id: lot.id,
   kind: lot.kind as CoinKind,
   remaining: lot.remaining,
   expiresAt: lot.expiresAt.getTime(),
   grantedAt: lot.grantedAt.getTime(),
-});
-
-const toGrant = (lot: LotRow, created: boolean): Grant => ({
-  lotId: lot.id,
-  userId: lot.userId,
-  kind: lot.kind as CoinKind,
-  amount: lot.amount,
-  source: lot.source as CoinSource,
-  sourceRef: lot.sourceRef,
-  grantedAt: lot.grantedAt,
-  expiresAt: lot.expiresAt,
-  created,
 });
 
 const badRequest = (message: string) => new AppError(ResultCode.BAD_REQUEST, message);
@@ -106,13 +87,15 @@ export function createWalletService(deps: {
   clock: Clock;
   catalog: Pick<CatalogService, 'pricing'>;
   progress: EpisodeProgressSource;
-  accounts: AccountDirectory;
   serviceTimeZone: string;
   /** validity per source in days; COIN_VALIDITY_DAYS (7) for any source not named */
   validDaysBySource?: Partial<Record<CoinSource, number>>;
 }) {
   const { repo, clock } = deps;
   const db = repo.db;
+
+  const validDaysOf = (source: CoinSource) =>
+    deps.validDaysBySource?.[source] ?? COIN_VALIDITY_DAYS;
 
   function checkGrantRequest(r: GrantRequest): number {
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
@@ -125,25 +108,11 @@ export function createWalletService(deps: {
     }
     if (r.kind === 'bonus' && r.source === 'purchase')
       throw badRequest('kind: a purchase grants paid coins');
-    const validDays = r.validDays ?? deps.validDaysBySource?.[r.source] ?? COIN_VALIDITY_DAYS;
+    const validDays = r.validDays ?? validDaysOf(r.source);
     if (!Number.isInteger(validDays) || validDays < 1 || validDays > 3650) {
       throw badRequest('validDays: must be a whole number of days from 1 to 3650');
     }
     return validDays;
-  }
-
-  const sameGrant = (lot: LotRow, r: GrantRequest) =>
-    lot.userId === r.userId &&
-    lot.kind === r.kind &&
-    lot.amount === r.amount &&
-    lot.source === r.source;
-
-  async function requireMember(userId: string) {
-    const method = await deps.accounts.authMethodOf(userId);
-    if (!method) throw new AppError(ResultCode.NOT_FOUND, 'User not found');
-    // spec §6: guests have no wallet
-    if (method === 'guest')
-      throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to hold coins');
   }
 
   return {
@@ -153,32 +122,31 @@ export function createWalletService(deps: {
      */
     async grant(request: GrantRequest): Promise<Grant> {
       const validDays = checkGrantRequest(request);
-      await requireMember(request.userId);
-      const now = clock.now();
-      return db.transaction(async (tx) => {
-        await repo.openAndLockWallet(tx, request.userId, now);
-        const inserted = await repo.insertLot(tx, {
-          userId: request.userId,
-          kind: request.kind,
-          amount: request.amount,
-          remaining: request.amount,
-          source: request.source,
-          sourceRef: request.sourceRef ?? null,
-          grantedAt: now,
-          expiresAt: new Date(now.getTime() + validDays * DAY_MS),
-          idempotencyKey: request.idempotencyKey,
-        });
-        if (inserted) return toGrant(inserted, true);
-        const first = await repo.findLotByKey(tx, request.idempotencyKey);
-        if (!first || !sameGrant(first, request)) {
-          throw new AppError(
-            ResultCode.IDEMPOTENCY_KEY_REUSED,
-            'This idempotency key was used for a different grant',
-          );
-        }
-        return toGrant(first, false);
+      const lot = await repo.grantLot({
+        userId: request.userId,
+        kind: request.kind,
+        amount: request.amount,
+        source: request.source,
+        sourceRef: request.sourceRef ?? null,
+        idempotencyKey: request.idempotencyKey,
+        now: clock.now(),
+        validDays,
       });
+      return {
+        lotId: lot.lotId,
+        userId: request.userId,
+        kind: request.kind,
+        amount: request.amount,
+        source: request.source,
+        sourceRef: lot.sourceRef,
+        grantedAt: lot.grantedAt,
+        expiresAt: lot.expiresAt,
+        created: lot.created,
+      };
     },
+
+    /** Days a grant from this source stays valid (other modules' SQL passes it to wallet_grant). */
+    validDaysFor: (source: CoinSource): number => validDaysOf(source),
 
     /**
      * Refunds the unspent, still valid coins of one purchase (spec §9: purchased coins go back to

@@ -8,7 +8,7 @@ import {
 import type { AuthContext } from '../../auth/auth.service';
 import { AppError } from '../../../errors';
 import type { OrderRow } from '../payments.repository';
-import type { PaymentsService } from '../payments.service';
+import type { CreditOutcome, PaymentsService } from '../payments.service';
 import { AppleVerificationError, type AppleStoreVerifier } from './apple-store';
 import { GooglePlayUnavailableError, type GooglePlayApi, type PlayPurchase } from './google-play';
 import {
@@ -115,7 +115,7 @@ export function createIapService(deps: {
     order: OrderRow,
     productId: string,
     purchaseToken: string,
-  ): Promise<{ order: OrderRow; alreadyCredited: boolean }> {
+  ): Promise<CreditOutcome> {
     const google = deps.google;
     if (!google) throw unavailable('Google Play');
     const key = googleTxnKey(purchaseToken);
@@ -148,7 +148,7 @@ export function createIapService(deps: {
       throw verificationFailed('the purchase was made for another order');
     }
     if (purchase.quantity !== 1) throw verificationFailed('a coin pack is bought one at a time');
-    const outcome = await orders.confirmPaid(order.id, {
+    const outcome = await orders.confirmPaid(order, {
       provider: 'G',
       providerTxnId: key,
       // Google does not tell the price; the product id names the pack and so the order's price
@@ -181,7 +181,7 @@ export function createIapService(deps: {
         throw verificationFailed("the product is not this order's coin pack");
       }
       const outcome = await settleGoogle(order, body.productId, body.purchaseToken);
-      return orders.result(outcome.order, outcome.alreadyCredited);
+      return orders.result(outcome.order, outcome.alreadyCredited, outcome.balances);
     },
 
     /** PUT /payment/iap/apple/verify */
@@ -219,7 +219,7 @@ export function createIapService(deps: {
       }
       if (transaction.quantity !== 1)
         throw verificationFailed('a coin pack is bought one at a time');
-      const outcome = await orders.confirmPaid(order.id, {
+      const outcome = await orders.confirmPaid(order, {
         provider: 'A',
         providerTxnId: transaction.transactionId,
         // the transaction's price is in the storefront's currency; the product names the pack
@@ -231,7 +231,7 @@ export function createIapService(deps: {
           productId: transaction.productId,
         },
       });
-      return orders.result(outcome.order, outcome.alreadyCredited);
+      return orders.result(outcome.order, outcome.alreadyCredited, outcome.balances);
     },
 
     /**

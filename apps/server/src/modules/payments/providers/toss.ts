@@ -1,3 +1,5 @@
+import { createJsonHttpClient } from './json-http';
+
 /**
  * Toss Payments REST API (core API v1): confirm a payment the buyer approved in the widget, and
  * look a payment up by its key or our order id. Basic auth with the secret key and an empty
@@ -43,6 +45,7 @@ export function createTossClient(options: {
   timeoutMs?: number;
 }): TossClient {
   const auth = `Basic ${Buffer.from(`${options.secretKey}:`).toString('base64')}`;
+  const http = createJsonHttpClient({ timeoutMs: options.timeoutMs ?? 30_000 });
 
   async function call(
     method: 'GET' | 'POST',
@@ -51,18 +54,19 @@ export function createTossClient(options: {
     idempotencyKey?: string,
   ) {
     const base = await options.apiBase();
-    let response: Response;
+    let text: string;
+    let status: number;
     try {
-      response = await fetch(`${base}${path}`, {
+      ({ status, text } = await http.request(
         method,
-        headers: {
+        `${base}${path}`,
+        {
           authorization: auth,
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
           ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
         },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-      });
+        body === undefined ? undefined : JSON.stringify(body),
+      ));
     } catch (error) {
       return {
         ok: false as const,
@@ -71,19 +75,19 @@ export function createTossClient(options: {
         message: error instanceof Error ? error.message : 'Toss did not answer',
       };
     }
-    const text = await response.text();
     let json: unknown;
     try {
       json = text ? JSON.parse(text) : undefined;
     } catch {
       json = undefined;
     }
-    if (response.ok && isTossPayment(json)) return { ok: true as const, payment: json };
+    if (status >= 200 && status < 300 && isTossPayment(json))
+      return { ok: true as const, payment: json };
     const error = (json ?? {}) as { code?: unknown; message?: unknown };
     return {
       ok: false as const,
-      status: response.status,
-      code: typeof error.code === 'string' ? error.code : `HTTP_${response.status}`,
+      status,
+      code: typeof error.code === 'string' ? error.code : `HTTP_${status}`,
       message: typeof error.message === 'string' ? error.message : 'Toss refused the request',
     };
   }
