@@ -258,7 +258,7 @@ export function parseNativeRequest(
     return { ok: false, id: envelope.data.id, type, error: `bad ${type} payload` };
   return {
     ok: true,
-    request: { ...envelope.data, payload: payload.data } as NativeRequestEnvelope,
+    request: { ...envelope.data, payload: payload.data },
   };
 }
 
