@@ -87,8 +87,11 @@ export const nativeMessages = {
     request: z.object({
       logId: id,
       adType: z.enum(['unlock', 'mission']),
-      /** the platform's ad unit (the drama's aos_tag/ios_tag, or a mission ad unit) */
-      adUnitId: z.string().min(1).max(200),
+      /**
+       * the platform's ad unit for an unlock ad (the drama's aos_tag or ios_tag); absent for a
+       * mission ad, for which the host tries its own five mission ad units (spec §9)
+       */
+      adUnitId: z.string().min(1).max(200).optional(),
       userId: z.string().min(1).max(64),
     }),
     reply: z.object({ rewarded: z.boolean() }),

@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { selectHasLayer, useLayerStore } from '../../shared/layers/layer-store';
+import { nativeBridge } from '../../shared/native/native';
 
 declare global {
   interface Window {
-    /** Native back hook for a host app (spec §2); returns true when a layer was closed. */
+    /**
+     * Native back hook for a host app (spec §2): closes the top layer, else goes back in history,
+     * else tells the host (event backExhausted) that it may close. True when a layer was closed.
+     */
     snapdramaBack?: () => boolean;
   }
 }
@@ -60,7 +64,11 @@ export function useBackAction() {
   useEffect(() => {
     const back = () => {
       if (useLayerStore.getState().closeTop()) return true;
-      void navigate(-1);
+      // React Router numbers its entries: 0 is where the app was opened
+      const index = (window.history.state as { idx?: unknown } | null)?.idx;
+      const host = nativeBridge();
+      if (host && !(typeof index === 'number' && index > 0)) host.notify('backExhausted');
+      else void navigate(-1);
       return false;
     };
     const onKeyDown = (event: KeyboardEvent) => {

@@ -81,3 +81,15 @@ export function askNative<T extends NativeMessageType>(
 }
 
 export type { NativeOutcome };
+
+/** The drama's ad tag for where the page runs (spec §3, §5): web_tag, or aos_tag / ios_tag in the app. */
+export function platformAdTag(drama: {
+  web_tag: string | null;
+  aos_tag: string | null;
+  ios_tag: string | null;
+}): string | null {
+  const platform = nativePlatform();
+  if (platform === 'android') return drama.aos_tag;
+  if (platform === 'ios') return drama.ios_tag;
+  return drama.web_tag;
+}
