@@ -3,18 +3,17 @@ import { createNativeTokenStore, loadNativeToken } from '../native/native-token-
 import { createApiClient } from './api-client';
 import { createLocalTokenStore, type TokenStore } from './token-store';
 
-let chosen: TokenStore | undefined;
+const local = createLocalTokenStore();
 let native: ReturnType<typeof createNativeTokenStore> | undefined;
-/** In the app the host keeps the token (secure storage); on the web, localStorage. */
+/**
+ * In the app the host keeps the token (secure storage); on the web, localStorage. Asked each time
+ * until a host shows up (the simulator installs itself at start-up, after modules loaded).
+ */
 function store(): TokenStore {
-  if (chosen) return chosen;
-  if (isNativeApp()) {
-    native = createNativeTokenStore();
-    chosen = native;
-  } else {
-    chosen = createLocalTokenStore();
-  }
-  return chosen;
+  if (native) return native;
+  if (!isNativeApp()) return local;
+  native = createNativeTokenStore();
+  return native;
 }
 
 /** The app's token store, chosen at its first use. */

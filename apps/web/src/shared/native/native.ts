@@ -25,12 +25,15 @@ const INTERACTIVE: ReadonlySet<NativeMessageType> = new Set([
 const INTERACTIVE_TIMEOUT_MS = 10 * 60_000;
 const QUICK_TIMEOUT_MS = 15_000;
 
-let bridge: NativeBridge | null | undefined;
+let bridge: NativeBridge | null = null;
 let counter = 0;
 
-/** The app's bridge, or null on the web. Decided once, at the first use (after the simulator, if any). */
+/**
+ * The app's bridge, or null on the web. Made at the first use once a host is there: the real host
+ * injects itself before the page runs; the simulator, when switched on, just before start-up.
+ */
 export function nativeBridge(): NativeBridge | null {
-  if (bridge !== undefined) return bridge;
+  if (bridge) return bridge;
   const host = detectNativeHost(window);
   bridge = host
     ? createNativeBridge({

@@ -61,6 +61,8 @@ export interface SimulatorRecord {
   type: NativeMessageType | 'event';
   payload: unknown;
   result?: number;
+  /** the payload of a successful reply */
+  reply?: unknown;
 }
 
 export interface NativeSimulator {
@@ -295,6 +297,7 @@ export function installNativeSimulator(win: Window, platform: NativePlatform): N
     try {
       const payload = await answer(request);
       record.result = NativeResult.OK;
+      record.reply = payload;
       deliver({ ...base, result: NativeResult.OK, payload });
     } catch (error) {
       fail(
