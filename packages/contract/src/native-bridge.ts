@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { NATIVE_PLATFORMS } from './native-constants';
+
+export * from './native-constants';
 
 /**
  * The native bridge (spec §1, §4, §5, §7 "Native bridge messages", §8): the wire protocol between
@@ -16,17 +19,11 @@ import { z } from 'zod';
  *   dropped and logged (§8 "the native bridge logs an error").
  */
 
-/** The origin of every host → web event (spec §7 "native protocol origin"). */
-export const NATIVE_ORIGIN = 'snapdrama-native://host';
-
 /**
  * The protocol version this web build speaks. `getAppVersion` answers the host's; a host with a
  * higher major version still answers the messages of this one (the host keeps old versions).
  */
 export const NATIVE_PROTOCOL_VERSION = 1;
-
-export const NATIVE_PLATFORMS = ['ios', 'android'] as const;
-export type NativePlatform = (typeof NATIVE_PLATFORMS)[number];
 
 /**
  * `result` codes of a reply (spec §5: "native replies need result 0"). Anything else is a

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { selectHasLayer, useLayerStore } from '../../shared/layers/layer-store';
-import { nativeBridge } from '../../shared/native/native';
+import { isNativeApp, notifyNative } from '../../shared/native/native';
 
 declare global {
   interface Window {
@@ -66,8 +66,7 @@ export function useBackAction() {
       if (useLayerStore.getState().closeTop()) return true;
       // React Router numbers its entries: 0 is where the app was opened
       const index = (window.history.state as { idx?: unknown } | null)?.idx;
-      const host = nativeBridge();
-      if (host && !(typeof index === 'number' && index > 0)) host.notify('backExhausted');
+      if (isNativeApp() && !(typeof index === 'number' && index > 0)) notifyNative('backExhausted');
       else void navigate(-1);
       return false;
     };

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { NATIVE_ORIGIN, NativeResult } from '@snapdrama/contract';
-import { createNativeBridge, detectNativeHost, type BridgeDeps } from './bridge';
+import { createNativeBridge, type BridgeDeps } from './bridge';
+import { detectNativeHost } from './native-host';
 
 const JWT = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
 

@@ -1,6 +1,5 @@
 import {
   NATIVE_ORIGIN,
-  NATIVE_PLATFORMS,
   NATIVE_PROTOCOL_VERSION,
   NativeResult,
   nativeMessages,
@@ -12,26 +11,9 @@ import {
   type NativeWebEvent,
 } from '@snapdrama/contract';
 
-/** What the host injects into the page before its scripts run (docs/native-bridge.md). */
-export interface NativeHostHandle {
-  platform: NativePlatform;
-  postMessage: (message: string) => void;
-}
+import type { NativeHostHandle } from './native-host';
 
-declare global {
-  interface Window {
-    SnapDramaHost?: unknown;
-  }
-}
-
-/** The host handle, if this page runs inside the app wrapper (or its simulator). */
-export function detectNativeHost(win: Pick<Window, 'SnapDramaHost'>): NativeHostHandle | null {
-  const host = win.SnapDramaHost as Partial<NativeHostHandle> | null | undefined;
-  if (!host || typeof host !== 'object' || typeof host.postMessage !== 'function') return null;
-  if (!NATIVE_PLATFORMS.includes(host.platform as NativePlatform)) return null;
-  const post = host.postMessage.bind(host);
-  return { platform: host.platform as NativePlatform, postMessage: post };
-}
+export type { NativeHostHandle };
 
 export type NativeOutcome<T extends NativeMessageType> =
   | { status: 'ok'; payload: NativeReplyPayload<T> }
