@@ -125,6 +125,10 @@ for (const platform of PLATFORMS) {
       await waitForApp(page);
       await expect(page.getByTestId('profile-nickname')).toHaveText(nickname);
       expect((await simLog(page))[0]?.type).toBe('loadAccessToken');
+      // then versioning: the host's protocol and messages (getAppVersion)
+      await expect
+        .poll(async () => (await sent(page, 'getAppVersion')).map((r) => r.result))
+        .toEqual([0]);
 
       // with nothing saved the app starts as a guest
       await page.evaluate(() => window.snapdramaSimulator?.set({ keychain: null }));

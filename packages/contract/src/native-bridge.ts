@@ -20,12 +20,6 @@ export * from './native-constants';
  */
 
 /**
- * The protocol version this web build speaks. `getAppVersion` answers the host's; a host with a
- * higher major version still answers the messages of this one (the host keeps old versions).
- */
-export const NATIVE_PROTOCOL_VERSION = 1;
-
-/**
  * `result` codes of a reply (spec §5: "native replies need result 0"). Anything else is a
  * failure; `message` then carries the native message shown to the viewer (§8).
  */

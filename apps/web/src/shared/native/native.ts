@@ -1,9 +1,10 @@
-import type {
-  AdPlatform,
-  NativeMessageType,
-  NativePlatform,
-  NativeRequestPayload,
-  NativeWebEvent,
+import {
+  NATIVE_PROTOCOL_VERSION,
+  type AdPlatform,
+  type NativeMessageType,
+  type NativePlatform,
+  type NativeRequestPayload,
+  type NativeWebEvent,
 } from '@snapdrama/contract';
 import type { NativeBridge, NativeOutcome } from './bridge';
 import { detectNativeHost } from './native-host';
@@ -24,6 +25,8 @@ const QUICK_TIMEOUT_MS = 15_000;
 
 let bridge: Promise<NativeBridge> | null = null;
 let counter = 0;
+/** The messages the host said it implements (getAppVersion), once it answered. */
+let hostMessages: ReadonlySet<string> | null = null;
 
 /** Whether the page runs inside the app wrapper (or its simulator): the host handle is there. */
 export const isNativeApp = () => detectNativeHost(window) !== null;
@@ -85,8 +88,10 @@ export async function askNative<T extends NativeMessageType>(
   options?: { timeoutMs?: number },
 ): Promise<NativeOutcome<T>> {
   const loading = loadBridge();
-  if (!loading) {
-    console.error(`native bridge: ${type} is not supported outside the app`);
+  if (!loading || (hostMessages && !hostMessages.has(type))) {
+    console.error(
+      `native bridge: ${type} is not supported ${loading ? 'by this app' : 'outside the app'}`,
+    );
     return { status: 'unsupported', message: undefined };
   }
   const current = await loading;
@@ -94,6 +99,21 @@ export async function askNative<T extends NativeMessageType>(
     timeoutMs:
       options?.timeoutMs ?? (INTERACTIVE.has(type) ? INTERACTIVE_TIMEOUT_MS : QUICK_TIMEOUT_MS),
   });
+}
+
+/**
+ * Versioning (docs/native-bridge.md): after start-up the web asks the host which protocol and
+ * messages it speaks; a message the host did not list is then not sent (an older app).
+ */
+export async function checkHostVersion(): Promise<void> {
+  if (!isNativeApp()) return;
+  const outcome = await askNative('getAppVersion', {});
+  if (outcome.status !== 'ok') return;
+  hostMessages = new Set(outcome.payload.messages);
+  if (outcome.payload.protocolVersion < NATIVE_PROTOCOL_VERSION)
+    console.error(
+      `native bridge: the app speaks protocol ${outcome.payload.protocolVersion}, this page ${NATIVE_PROTOCOL_VERSION}`,
+    );
 }
 
 /** A web → host event (no reply). */
