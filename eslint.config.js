@@ -12,6 +12,8 @@ export default tseslint.config(
       '**/test-results/**',
       '**/playwright-report/**',
       'apps/server/drizzle/**',
+      // the reference host is installed and linted on its own (apps/native/eslint.config.js)
+      'apps/native/**',
       'scripts/**',
       'eslint.config.js',
     ],

@@ -2,17 +2,25 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './shared/styles/global.css';
 import { App } from './app/app';
+import { restoreSavedToken } from './shared/api/api';
 import { currentLanguage, i18nReady } from './shared/i18n/i18n';
+import { checkHostVersion } from './shared/native/native';
+import { startSimulatorIfSwitchedOn } from './shared/native/simulator/simulator-switch';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// i18next resolves the language synchronously (no backend); waiting keeps that explicit.
-void i18nReady.then(() => {
-  document.documentElement.lang = currentLanguage();
-  createRoot(container).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+// i18next resolves the language synchronously (no backend); waiting keeps that explicit. In the
+// app wrapper (or its simulator, when switched on) the saved token is loaded first (spec §4).
+void Promise.all([i18nReady, startSimulatorIfSwitchedOn(window).then(restoreSavedToken)]).then(
+  () => {
+    // versioning: which messages this app speaks (getAppVersion), after the token
+    void checkHostVersion();
+    document.documentElement.lang = currentLanguage();
+    createRoot(container).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  },
+);

@@ -15,3 +15,4 @@ export * from './events';
 export * from './payments';
 export * from './bookmark';
 export * from './progress';
+export * from './native-bridge';

@@ -293,6 +293,8 @@ export const en = {
   'payment.first_charge': 'First charge bonus',
   'payment.choose_gateway': 'Choose a payment method',
   'payment.gateway_toss': 'Toss Payments',
+  'payment.gateway_google': 'Google Play',
+  'payment.gateway_apple': 'App Store',
   'payment.gateway_stripe': 'Credit card (Stripe)',
   'payment.gateway_paypal': 'PayPal',
   'payment.sandbox': 'Test mode: no real money is charged',

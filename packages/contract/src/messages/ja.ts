@@ -293,6 +293,8 @@ export const ja: Messages = {
   'payment.first_charge': '初回チャージボーナス',
   'payment.choose_gateway': '決済方法を選択',
   'payment.gateway_toss': 'Toss Payments',
+  'payment.gateway_google': 'Google Play 決済',
+  'payment.gateway_apple': 'App Store 決済',
   'payment.gateway_stripe': 'クレジットカード (Stripe)',
   'payment.gateway_paypal': 'PayPal',
   'payment.sandbox': 'テストモード: 実際には請求されません',

@@ -292,6 +292,8 @@ export const ko: Messages = {
   'payment.first_charge': '첫 충전 보너스',
   'payment.choose_gateway': '결제 수단 선택',
   'payment.gateway_toss': '토스페이먼츠',
+  'payment.gateway_google': 'Google Play 결제',
+  'payment.gateway_apple': 'App Store 결제',
   'payment.gateway_stripe': '신용카드 (Stripe)',
   'payment.gateway_paypal': '페이팔',
   'payment.sandbox': '테스트 모드: 실제 결제되지 않습니다',

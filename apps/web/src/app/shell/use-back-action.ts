@@ -2,10 +2,14 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { LAYER_ENTRY, isLayerEntry } from '../../shared/layers/layer-history';
 import { selectHasLayer, useLayerStore } from '../../shared/layers/layer-store';
+import { isNativeApp, notifyNative } from '../../shared/native/native';
 
 declare global {
   interface Window {
-    /** Native back hook for a host app (spec §2); returns true when a layer was closed. */
+    /**
+     * Native back hook for a host app (spec §2): closes the top layer, else goes back in history,
+     * else tells the host (event backExhausted) that it may close. True when a layer was closed.
+     */
     snapdramaBack?: () => boolean;
   }
 }
@@ -56,7 +60,10 @@ export function useBackAction() {
   useEffect(() => {
     const back = () => {
       if (useLayerStore.getState().closeTop()) return true;
-      void navigate(-1);
+      // React Router numbers its entries: 0 is where the app was opened
+      const index = (window.history.state as { idx?: unknown } | null)?.idx;
+      if (isNativeApp() && !(typeof index === 'number' && index > 0)) notifyNative('backExhausted');
+      else void navigate(-1);
       return false;
     };
     const onKeyDown = (event: KeyboardEvent) => {

@@ -4,7 +4,8 @@ import type { SocialMethod } from '@snapdrama/contract';
 import { tokenStore } from '../../shared/api/api';
 import { errorMessage } from '../../shared/api/api-error';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
-import { checkUser, fetchAuthorization, loginWithTicket } from './api/social-auth';
+import { askNative, isNativeApp } from '../../shared/native/native';
+import { checkNativeUser, checkUser, fetchAuthorization, loginWithTicket } from './api/social-auth';
 import { SNS_CHANNEL, acceptSnsMessage } from './sns-message';
 import { TermsAgreement } from './terms-popup';
 
@@ -44,13 +45,12 @@ export async function completeWithToken(queryClient: QueryClient, accessToken: s
 
 async function finishSignIn(
   method: SocialMethod,
-  code: string,
-  state: string,
+  check: () => Promise<{ isExists: boolean; authId: string }>,
   { queryClient, t }: SignInDeps,
 ) {
   let checked;
   try {
-    checked = await checkUser(method, code, state);
+    checked = await check();
   } catch (error) {
     layers.alert({
       title: t('error_popup.title'),
@@ -93,7 +93,42 @@ function onMessage(event: MessageEvent) {
     return;
   }
   const { auth_method, code, state } = verdict.message;
-  void finishSignIn(auth_method, code, state, current);
+  void finishSignIn(auth_method, () => checkUser(auth_method, code, state), current);
+}
+
+const NATIVE_LOGIN = {
+  google: 'googleLogin',
+  kakao: 'kakaoLogin',
+  facebook: 'facebookLogin',
+  apple: 'appleLogin',
+} as const;
+
+/**
+ * Sign-in inside the app (spec §4, §7): the platform's SDK signs in and hands back an ID token
+ * (Google, Kakao, Apple) or an access token (Facebook); the server verifies it, and the same
+ * check / login / terms-and-join flow as on the web follows. A cancel closes quietly; a failure
+ * shows the native message (§8).
+ */
+async function startNativeSignIn(method: SocialMethod, signInDeps: SignInDeps) {
+  const outcome = await askNative(NATIVE_LOGIN[method], {});
+  switch (outcome.status) {
+    case 'ok': {
+      const token =
+        'idToken' in outcome.payload ? outcome.payload.idToken : outcome.payload.accessToken;
+      await finishSignIn(method, () => checkNativeUser(method, token), signInDeps);
+      return;
+    }
+    case 'canceled':
+      return;
+    case 'failed':
+    case 'unsupported':
+    case 'timeout':
+      layers.alert({
+        title: signInDeps.t('error_popup.title'),
+        message: ('message' in outcome && outcome.message) || signInDeps.t('auth.msg_login_fail'),
+      });
+      return;
+  }
 }
 
 /**
@@ -102,6 +137,7 @@ function onMessage(event: MessageEvent) {
  * server has made the authorization request.
  */
 export async function startSocialSignIn(method: SocialMethod, signInDeps: SignInDeps) {
+  if (isNativeApp()) return startNativeSignIn(method, signInDeps);
   deps = signInDeps;
   if (!listening) {
     window.addEventListener('message', onMessage);

@@ -67,10 +67,10 @@ export function MissionPage() {
       </section>
     );
   }
-  return <MemberMissions coins={user.coin} />;
+  return <MemberMissions coins={user.coin} userId={user.user_id} />;
 }
 
-function MemberMissions({ coins }: { coins: number }) {
+function MemberMissions({ coins, userId }: { coins: number; userId: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -118,6 +118,7 @@ function MemberMissions({ coins }: { coins: number }) {
         advrType: 'mission',
         adUnits: rewardedAdUnits(config.mission_ad_units),
         standIn: config.stand_in,
+        userId,
         redeem: (logId) => reportMission({ mssnId: WATCH_AD, logId }),
       });
       if (result.status === 'rewarded') await onMissionDone(result.value);

@@ -1,16 +1,15 @@
 import { create } from 'zustand';
-import type { PaymentGoods } from '@snapdrama/contract';
-import type { WebGateway } from './price';
+import type { PaymentGateway, PaymentGoods } from '@snapdrama/contract';
 
 /** The selected goods, gateway and order id of the purchase in progress (spec §3 shared state). */
 interface PaymentState {
   goods: PaymentGoods | null;
-  gateway: WebGateway | null;
+  gateway: PaymentGateway | null;
   ordrId: string | null;
   /** a gateway step is running (order registration, provider page, confirmation) */
   busy: boolean;
   select: (goods: PaymentGoods) => void;
-  start: (gateway: WebGateway) => void;
+  start: (gateway: PaymentGateway) => void;
   registered: (ordrId: string) => void;
   reset: () => void;
 }

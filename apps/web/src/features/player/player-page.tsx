@@ -18,6 +18,7 @@ import {
 } from '@snapdrama/rules';
 import { errorMessage } from '../../shared/api/api-error';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
+import { platformAdTag } from '../../shared/native/native';
 import { useVideoSettings } from '../../shared/video/video-settings';
 import { useContentText } from '../../shared/i18n/content-text';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
@@ -237,7 +238,8 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
           unlockCount={user?.unlock_count ?? 0}
           unlockCap={user?.unlock_cap ?? 0}
           serverCooldown={serverCooldown}
-          adTag={drama.web_tag}
+          adTag={platformAdTag(drama)}
+          userId={user?.user_id}
           isGuest={guest}
           poster={drama.pstr_vrtc_path}
         />

@@ -1,17 +1,41 @@
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { MessageKey } from '@snapdrama/contract';
 import { PRIVACY_URL, TERMS_URL } from '../../shared/config/links';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
-import { useLayerStore } from '../../shared/layers/layer-store';
+import { layers, useLayerStore } from '../../shared/layers/layer-store';
+import { askNative, isNativeApp } from '../../shared/native/native';
 import listPage from '../../shared/ui/list-page.module.css';
 import { LegalDocument } from './legal/legal-document';
 
 /**
- * Inside the native wrapper. Until the native bridge (shared/native) exists, the wrapper is
- * recognised by this user-agent marker; privacy options are hidden on the web.
+ * Privacy options (spec §2): in the app only, and only when the consent SDK has a form for this
+ * viewer (getConsentStatus says privacy options are required); the web never asks.
  */
-const isNativeApp = () => /SnapDramaApp/i.test(navigator.userAgent);
+function usePrivacyOptionsAvailable(): boolean {
+  const native = isNativeApp();
+  const consent = useQuery({
+    queryKey: ['native', 'consent-status'] as const,
+    enabled: native,
+    retry: false,
+    queryFn: async () => {
+      const outcome = await askNative('getConsentStatus', {});
+      return outcome.status === 'ok' && outcome.payload.privacyOptionsRequired;
+    },
+  });
+  return native && consent.data === true;
+}
+
+async function showPrivacyOptions(failText: string) {
+  const outcome = await askNative('showPrivacyOptions', {});
+  if (
+    outcome.status === 'failed' ||
+    outcome.status === 'unsupported' ||
+    outcome.status === 'timeout'
+  )
+    layers.toast(('message' in outcome && outcome.message) || failText, 'failure');
+}
 
 /**
  * /settings (spec §2): terms and privacy (popup on mobile, new window on desktop), language
@@ -21,6 +45,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const openPopup = useLayerStore((s) => s.openPopup);
+  const privacyOptions = usePrivacyOptionsAvailable();
 
   const openLegal = (kind: 'terms' | 'privacy') => {
     const title: MessageKey = kind === 'terms' ? 'settings.terms' : 'settings.privacy';
@@ -57,9 +82,13 @@ export function SettingsPage() {
             </Link>
           </li>
         )}
-        {isNativeApp() && (
+        {privacyOptions && (
           <li>
-            <button type="button" data-testid="settings-privacy-options">
+            <button
+              type="button"
+              data-testid="settings-privacy-options"
+              onClick={() => void showPrivacyOptions(t('contents.msg_fail'))}
+            >
               {t('settings.privacy_options')} <span aria-hidden="true">›</span>
             </button>
           </li>

@@ -5,6 +5,7 @@ import {
   type AdvertisementData,
 } from '@snapdrama/contract';
 import { api } from '../api/api';
+import { adPlatform, askNative, isNativeApp } from '../native/native';
 import { i18n } from '../i18n/i18n';
 import { layers } from '../layers/layer-store';
 import { useAdStore } from './ad-store';
@@ -40,18 +41,62 @@ export function playWebAd(options: {
   };
 }
 
+/**
+ * In the app the host shows the ad (AdMob) for the server's logId (spec §4, §7 rewardAds); the
+ * host passes the logId on to the ad network's server-side verification. A failure's native
+ * message is kept for the notice (§8).
+ */
+function playNativeAd(
+  options: { advrType: AdType; nativeAdUnit?: string; userId: string },
+  failure: { message?: string },
+): (view: AdvertisementData) => Promise<AdOutcome> {
+  return async (view) => {
+    const outcome = await askNative('rewardAds', {
+      logId: view.logId,
+      adType: options.advrType,
+      userId: options.userId,
+      ...(options.advrType === 'unlock' && options.nativeAdUnit
+        ? { adUnitId: options.nativeAdUnit }
+        : {}),
+    });
+    switch (outcome.status) {
+      case 'ok':
+        return outcome.payload.rewarded ? 'granted' : 'canceled';
+      case 'canceled':
+        return 'canceled';
+      case 'failed':
+      case 'unsupported':
+      case 'timeout':
+        failure.message = ('message' in outcome && outcome.message) || undefined;
+        return 'no-fill';
+    }
+  };
+}
+
 /** The app's rewarded ad: the real API, ad store, clock and the spec's notices (§8). */
 export function watchRewardedAd<T>(options: {
   advrType: AdType;
   adUnits: readonly string[];
   standIn: boolean;
+  /** in the app: the platform's ad unit of an unlock ad (the drama's aos_tag / ios_tag) */
+  nativeAdUnit?: string;
+  /** in the app: the viewer, for the ad network's server-side verification */
+  userId?: string;
   redeem: (logId: string) => Promise<T>;
 }): Promise<RewardedAdResult<T>> {
+  const native = isNativeApp();
+  const nativeFailure: { message?: string } = {};
   return runRewardedAd(
     {
       startView: (body) => api.post<AdvertisementData>(EVENT_PATHS.advertisement, body),
-      play: playWebAd(options),
+      play: native
+        ? playNativeAd({ ...options, userId: options.userId ?? '' }, nativeFailure)
+        : playWebAd(options),
       notify: (outcome) => {
+        if (nativeFailure.message) {
+          layers.toast(nativeFailure.message, 'failure');
+          return;
+        }
         switch (outcome) {
           case 'canceled':
             layers.toast(i18n.t('contents.msg_ad_cancel'), 'info');
@@ -66,6 +111,6 @@ export function watchRewardedAd<T>(options: {
       setPresent: (present) => useAdStore.getState().setPresent(present),
       isPresent: () => useAdStore.getState().present,
     },
-    { advrType: options.advrType, redeem: options.redeem },
+    { advrType: options.advrType, advrPlatform: adPlatform(), redeem: options.redeem },
   );
 }

@@ -1,4 +1,4 @@
-import type { AdType, AdvertisementBody, AdvertisementData } from '@snapdrama/contract';
+import type { AdPlatform, AdType, AdvertisementBody, AdvertisementData } from '@snapdrama/contract';
 import type { AdOutcome } from './slot-chain';
 
 export type RewardedAdResult<T> =
@@ -29,12 +29,15 @@ export interface RewardedAdDeps {
  */
 export async function runRewardedAd<T>(
   deps: RewardedAdDeps,
-  request: { advrType: AdType; redeem: (logId: string) => Promise<T> },
+  request: { advrType: AdType; advrPlatform?: AdPlatform; redeem: (logId: string) => Promise<T> },
 ): Promise<RewardedAdResult<T>> {
   if (deps.isPresent()) return { status: 'busy' };
   deps.setPresent(true);
   try {
-    const view = await deps.startView({ advrType: request.advrType, advrPlatform: 'web' });
+    const view = await deps.startView({
+      advrType: request.advrType,
+      advrPlatform: request.advrPlatform ?? 'web',
+    });
     const openedAt = deps.now();
     const outcome = await deps.play(view);
     switch (outcome) {

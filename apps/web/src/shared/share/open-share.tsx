@@ -9,6 +9,7 @@ import {
 } from '@snapdrama/rules';
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { layers, useLayerStore } from '../layers/layer-store';
+import { askNative, isNativeApp } from '../native/native';
 import { shareToKakao } from './kakao-share';
 import { reportShareMission } from './share-mission';
 import styles from './share.module.css';
@@ -133,19 +134,35 @@ function SharePanel({ request, in: place }: { request: ShareRequest; in: 'sheet'
 }
 
 /**
- * Share (spec §2, §6): the device's native share where it has one (Web Share API), else the
- * share sheet (mobile, 280 px) or the share popup (desktop).
+ * In the app: the platform share sheet (spec §6, §7 nativeShare). Shared: the share mission; closed:
+ * nothing; a failure: the native message (§8); an app without it: the share popup.
  */
-export function openShare(request: ShareRequest): void {
-  const mobile = window.innerWidth <= MOBILE_MAX_WIDTH;
-  const link = shareLink(request);
-  if (mobile && typeof navigator.share === 'function') {
-    navigator
-      .share({ title: request.title, text: withHashtags(shareText(request)), url: link })
-      .then(() => afterShare(request))
-      .catch(() => undefined); // the viewer closed the device's share: nothing to do
-    return;
+async function shareInApp(request: ShareRequest): Promise<void> {
+  const outcome = await askNative('nativeShare', {
+    url: shareLink(request),
+    title: request.title,
+    text: withHashtags(shareText(request)),
+  });
+  switch (outcome.status) {
+    case 'ok':
+      if (outcome.payload.shared) afterShare(request);
+      return;
+    case 'canceled':
+      return;
+    case 'unsupported':
+      openSharePanel(request, window.innerWidth <= MOBILE_MAX_WIDTH);
+      return;
+    case 'failed':
+    case 'timeout':
+      layers.toast(
+        ('message' in outcome && outcome.message) || i18n.t('contents.msg_fail'),
+        'failure',
+      );
+      return;
   }
+}
+
+function openSharePanel(request: ShareRequest, mobile: boolean) {
   if (mobile) {
     const content = <SharePanel request={request} in="sheet" />;
     useLayerStore.getState().openSheet({ kind: 'share', content, height: SHARE_HEIGHT });
@@ -153,4 +170,25 @@ export function openShare(request: ShareRequest): void {
     const content = <SharePanel request={request} in="popup" />;
     useLayerStore.getState().openPopup({ kind: 'share', content, width: 530 });
   }
+}
+
+/**
+ * Share (spec §2, §6): in the app its share sheet; else the device's native share where it has
+ * one (Web Share API), else the share sheet (mobile, 280 px) or the share popup (desktop).
+ */
+export function openShare(request: ShareRequest): void {
+  const mobile = window.innerWidth <= MOBILE_MAX_WIDTH;
+  const link = shareLink(request);
+  if (isNativeApp()) {
+    void shareInApp(request);
+    return;
+  }
+  if (mobile && typeof navigator.share === 'function') {
+    navigator
+      .share({ title: request.title, text: withHashtags(shareText(request)), url: link })
+      .then(() => afterShare(request))
+      .catch(() => undefined); // the viewer closed the device's share: nothing to do
+    return;
+  }
+  openSharePanel(request, mobile);
 }

@@ -252,6 +252,42 @@ button{background:#2b2b2b;color:#eee;cursor:pointer;text-align:left}button small
     });
   }
 
+  /**
+   * The platform SDK's side for the native host simulator: signs the given test identity in at
+   * once and answers what the SDK hands the app, an ID token for our client (no nonce, as the
+   * native SDKs issue it) or, for Facebook, a user access token.
+   */
+  async function nativeTokenPost(request: Request): Promise<Response> {
+    const body = (await request.json().catch(() => null)) as {
+      email?: unknown;
+      name?: unknown;
+      audience?: unknown;
+    } | null;
+    const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (!/^[^\s@]+@[^\s@]+$/.test(email)) return oauthError('invalid_request', 'email is required');
+    const name =
+      typeof body?.name === 'string' && body.name
+        ? body.name.slice(0, 40)
+        : (email.split('@')[0] ?? 'Viewer');
+    const identity: SandboxIdentity = { sub: sandboxSubject(method, email), email, name };
+    // a token the provider made for another app (tests of the audience check)
+    const audience =
+      typeof body?.audience === 'string' && body.audience ? body.audience.slice(0, 200) : clientId;
+    sweep();
+    if (isFacebook)
+      return json({ code: 0, message: 'OK', data: { accessToken: newAccessToken(identity) } });
+    const now = Math.floor(nowMs() / 1000);
+    const idToken = await new SignJWT({ email, email_verified: true, name })
+      .setProtectedHeader({ alg: 'RS256', kid, typ: 'JWT' })
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setSubject(identity.sub)
+      .setIssuedAt(now)
+      .setExpirationTime(now + TOKEN_TTL_S)
+      .sign((await keys()).signingKey);
+    return json({ code: 0, message: 'OK', data: { idToken } });
+  }
+
   function facebookRoutes(path: string, q: URLSearchParams): Response | null {
     if (path === '/oauth/access_token') {
       const issued = redeem(q);
@@ -329,6 +365,7 @@ button{background:#2b2b2b;color:#eee;cursor:pointer;text-align:left}button small
     }
     if (request.method === 'POST') {
       if (path === '/authorize') return authorizePost(request);
+      if (path === '/native-token') return nativeTokenPost(request);
       if (path === '/token' && !isFacebook) return tokenPost(request);
     }
     return json({ error: 'not_found' }, 404);

@@ -28,7 +28,8 @@ export function sandboxRoutes(deps: {
           headers: { 'content-type': request.headers['content-type'] ?? '' },
         };
         if (request.method === 'POST')
-          init.body = typeof request.body === 'string' ? request.body : '';
+          init.body =
+            typeof request.body === 'string' ? request.body : JSON.stringify(request.body ?? null);
         const response = await idp.handle(new Request(url, init));
         void reply.status(response.status);
         // the sandbox's own pages are inline HTML (the form_post page submits itself): they carry
@@ -49,6 +50,8 @@ export function sandboxRoutes(deps: {
         },
         forward,
       );
+      // the platform SDK's sign-in for the native host simulator (JSON: email, name)
+      app.post(`${base}/native-token`, { schema: { hide: true } }, forward);
     }
   };
 }

@@ -25,6 +25,18 @@ export function checkUser(method: SocialMethod, code: string, state: string) {
   });
 }
 
+/**
+ * POST /auth/check/user from the app (isNative true): authId is what the platform SDK returned,
+ * the Google, Kakao or Apple ID token or the Facebook access token; the server verifies it.
+ */
+export function checkNativeUser(method: SocialMethod, token: string) {
+  return api.post<CheckUserData>('/auth/check/user', {
+    authMthd: method,
+    authId: token,
+    isNative: true,
+  });
+}
+
 /** POST /auth/login with the ticket; the guest token sent along carries the guest's data over. */
 export function loginWithTicket(method: SocialMethod, ticket: string) {
   return api.post<TokenData>('/auth/login', { authMthd: method, authId: ticket });

@@ -4,7 +4,10 @@ import type { MessageKey, PaymentGoods } from '@snapdrama/contract';
 import { formatNumber } from '../../../shared/format/number';
 import { useLayerStore } from '../../../shared/layers/layer-store';
 import { Spinner } from '../../../shared/ui/spinner';
+import { nativePlatform } from '../../../shared/native/native';
 import { usePaymentConfig } from '../api/payment-api';
+import { storeProductId, useStorePrices } from '../api/store-prices';
+import { buyInApp } from '../flows/native-purchase';
 import { startGateway } from '../payment-flow';
 import { usePaymentStore } from '../payment-store';
 import { formatPrice, gatewayPrice, type WebGateway } from '../price';
@@ -17,7 +20,48 @@ const GATEWAYS: { code: WebGateway; mode: 'toss' | 'stripe' | 'paypal'; label: M
   { code: 'P', mode: 'paypal', label: 'payment.gateway_paypal' },
 ];
 
+/** In the app the store is the only gateway: Google Play on Android, Apple on iOS (spec §3, §5). */
+function StoreGateway({ goods }: { goods: PaymentGoods }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const busy = usePaymentStore((s) => s.busy);
+  const prices = useStorePrices([goods]);
+  const platform = nativePlatform() ?? 'android';
+  const code = platform === 'android' ? 'G' : 'A';
+  const price = prices.data?.get(storeProductId(goods, platform));
+  return (
+    <div className={styles.chooser} data-testid="gateway-chooser">
+      <p className={styles.summary}>
+        {t('payment.coins_n', { coins: formatNumber(goods.paid_coin) })}
+      </p>
+      <div className={styles.gateways}>
+        <button
+          type="button"
+          className={styles.gateway}
+          data-gateway={code}
+          data-testid={`gateway-${code}`}
+          disabled={!price || busy}
+          onClick={() => void buyInApp(goods, { t, queryClient })}
+        >
+          <span className={styles.label}>
+            {t(code === 'G' ? 'payment.gateway_google' : 'payment.gateway_apple')}
+          </span>
+          <span className={styles.amount}>
+            {price ?? (prices.isPending ? '…' : t('payment.msg_purchase_not_available'))}
+          </span>
+        </button>
+      </div>
+      {busy && <Spinner />}
+    </div>
+  );
+}
+
 function GatewayChooser({ goods }: { goods: PaymentGoods }) {
+  if (nativePlatform()) return <StoreGateway goods={goods} />;
+  return <WebGatewayChooser goods={goods} />;
+}
+
+function WebGatewayChooser({ goods }: { goods: PaymentGoods }) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const config = usePaymentConfig();

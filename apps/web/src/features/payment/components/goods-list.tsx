@@ -6,7 +6,9 @@ import { errorMessage } from '../../../shared/api/api-error';
 import { formatNumber } from '../../../shared/format/number';
 import { layers } from '../../../shared/layers/layer-store';
 import { Spinner } from '../../../shared/ui/spinner';
+import { nativePlatform } from '../../../shared/native/native';
 import { useGoodsList } from '../api/payment-api';
+import { storeProductId, useStorePrices } from '../api/store-prices';
 import { displayPrice, formatPrice } from '../price';
 import styles from './goods-list.module.css';
 
@@ -22,6 +24,13 @@ interface GoodsListProps {
 export function GoodsList({ onChoose }: GoodsListProps) {
   const { t, i18n } = useTranslation();
   const query = useGoodsList();
+  const platform = nativePlatform();
+  // in the app the store's own price is shown (spec §9); its failure shows the native message (§8)
+  const storePrices = useStorePrices(platform ? query.data : undefined);
+  const storeError = storePrices.isError ? storePrices.error : null;
+  useEffect(() => {
+    if (storeError) layers.toast(storeError.message || t('payment.msg_goods_list_fail'), 'failure');
+  }, [storeError, t]);
 
   useEffect(() => {
     if (query.isError)
@@ -46,7 +55,12 @@ export function GoodsList({ onChoose }: GoodsListProps) {
         const firstCharge = hasFirstChargeBonus(goods, goods.use_yn === 'Y');
         const bonus = purchaseBonusCoins(goods, goods.use_yn === 'Y');
         const price = displayPrice(goods, i18n.language);
-        const available = price.amount > 0;
+        const storePrice = platform
+          ? storePrices.data?.get(storeProductId(goods, platform))
+          : undefined;
+        const available = platform
+          ? storePrice !== undefined && goods.iap_price > 0
+          : price.amount > 0;
         return (
           <li
             key={goods.gods_code}
@@ -80,8 +94,10 @@ export function GoodsList({ onChoose }: GoodsListProps) {
               data-testid="goods-buy"
             >
               {available
-                ? formatPrice(price, i18n.language)
-                : t('payment.msg_purchase_not_available')}
+                ? (storePrice ?? formatPrice(price, i18n.language))
+                : platform && storePrices.isPending
+                  ? '…'
+                  : t('payment.msg_purchase_not_available')}
             </button>
           </li>
         );

@@ -17,6 +17,7 @@ import { LockIcon } from '../../../shared/ui/icons';
 import { useAdUnlock, useCoinUnlock } from '../api/playback';
 import { useAdCooldown, type ServerCooldown } from '../hooks/use-ad-cooldown';
 import { AdIcon, CoinIcon } from './player-icons';
+import { isNativeApp } from '../../../shared/native/native';
 import styles from './locked-episode.module.css';
 
 interface LockedEpisodeProps {
@@ -28,8 +29,9 @@ interface LockedEpisodeProps {
   unlockCap: number;
   /** the user info's cooldown, counted down from when it arrived */
   serverCooldown: ServerCooldown | undefined;
-  /** the drama's web ad tag: its GPT rewarded ad units (spec §3 web_tag) */
+  /** the drama's ad tag for this platform (spec §3): web_tag on the web, aos_tag / ios_tag in the app */
   adTag: string | null;
+  userId: string | undefined;
   isGuest: boolean;
   poster: string;
 }
@@ -78,12 +80,19 @@ export function LockedEpisode(props: LockedEpisodeProps) {
       layers.toast(t('contents.msg_ad_no_stock'), 'info');
       return;
     }
+    // spec §5: in the app the drama needs this platform's ad tag, else the popup says "No data"
+    if (isNativeApp() && !props.adTag?.trim()) {
+      layers.alert({ message: t('contents.txt_no_data') });
+      return;
+    }
     try {
       // On reward the unlock stores last_unlock_time and reloads the drama: the layer closes.
       await watchRewardedAd({
         advrType: 'unlock',
         adUnits: rewardedAdUnits(props.adTag),
         standIn: config.stand_in,
+        nativeAdUnit: props.adTag?.trim(),
+        userId: props.userId,
         redeem: (logId) => adUnlock.mutateAsync({ epsd, logId }),
       });
     } catch (error) {
