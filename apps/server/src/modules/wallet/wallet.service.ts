@@ -198,7 +198,7 @@ export function createWalletService(deps: {
      * Buys the next locked episode (spec §4 "Coin unlock"). The database function coin_unlock does
      * it in one transaction and one round trip: lock the wallet, then read what was bought and the
      * lots, take coins earliest expiry first, record the allocations and the unlock under its
-     * unique key (docs/decisions/0204). The same unlock again answers success without charging.
+     * unique key (docs/decisions/0201). The same unlock again answers success without charging.
      */
     async spendForEpisode(
       caller: { userId: string; authMethod: AuthMethod },
