@@ -4,6 +4,7 @@
  */
 const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   api: () => import('./api'),
+  reads: () => import('./reads'),
   catalog: () => import('./catalog'),
   wallet: () => import('./wallet'),
   payments: () => import('./payments'),

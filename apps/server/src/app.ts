@@ -23,6 +23,7 @@ import { API_BASE, ResultCode } from '@snapdrama/contract';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { joinParts } from './db/read-parts';
 import { createGuards, readAccessToken } from './http/auth-guard';
 import { registerEdge } from './http/edge';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
@@ -136,6 +137,10 @@ function redisWatch(redis: Redis | undefined, metrics: Metrics) {
   };
 }
 
+/** Episodes unlocked by coins or by ads, once each, ascending. */
+const mergeUnlocked = (bought: number[], byAd: number[]) =>
+  [...new Set([...bought, ...byAd])].sort((a, b) => a - b);
+
 /** Builds every service from explicit dependencies; routes get only what they use. */
 export function createServices(deps: AppDeps) {
   const { config, database, clock, storage } = deps;
@@ -237,8 +242,10 @@ export function createServices(deps: AppDeps) {
         wallet.unlockedEpisodes(userId, dramaId),
         eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
       ]);
-      return [...new Set([...bought, ...byAd])].sort((a, b) => a - b);
+      return mergeUnlocked(bought, byAd);
     },
+    unlockedEpisodesPart: () =>
+      joinParts(wallet.unlockedEpisodesPart(), eventsRepo.adUnlockedPart(), mergeUnlocked),
   };
   const bookmarks = createBookmarksService({
     db,
@@ -254,6 +261,7 @@ export function createServices(deps: AppDeps) {
 
   const playback = createPlaybackService({
     repo: playbackRepo,
+    callers: auth,
     catalog,
     unlocks,
     bookmarks,
@@ -397,6 +405,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('claims', null);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });

@@ -22,19 +22,30 @@ export class ManualClock implements Clock {
   }
 }
 
+/** One formatter per zone: making one costs far more than using it (every user info needs one). */
+const zonedFormats = new Map<string, Intl.DateTimeFormat>();
+function zonedFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = zonedFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      timeZoneName: 'longOffset',
+    });
+    zonedFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** ISO 8601 with the given zone's offset, e.g. 2026-01-15T12:00:00+09:00. */
 export function formatInZone(date: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    timeZoneName: 'longOffset',
-  }).formatToParts(date);
+  const parts = zonedFormat(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   const offset = get('timeZoneName').replace('GMT', '') || '+00:00';

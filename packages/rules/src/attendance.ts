@@ -20,14 +20,25 @@ export function daysBetween(from: string, to: string): number {
   return dayOrdinal(to) - dayOrdinal(from);
 }
 
+/** One formatter per zone: making one costs far more than using it (every user info needs a day). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+function dayFormat(timeZone: string): Intl.DateTimeFormat {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format;
+}
+
 /** The service day (YYYY-MM-DD) of an instant in a time zone: "daily" means that zone's midnight. */
 export function serviceDay(instant: Date | number, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).formatToParts(new Date(instant));
+  const parts = dayFormat(timeZone).formatToParts(new Date(instant));
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;

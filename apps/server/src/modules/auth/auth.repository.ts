@@ -1,6 +1,15 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
+  bindParts,
+  callerPlaceholders,
+  partFields,
+  readPart,
+  type ReadPart,
+  type ReadParts,
+  type ReadPartValues,
+} from '../../db/read-parts';
+import {
   authRequests,
   refreshTokens,
   sessions,
@@ -22,6 +31,47 @@ export function createAuthRepository(db: Db) {
     .prepare('auth_find_session');
 
   return {
+    /**
+     * A statement reading `parts` in the row of a live session (this id, of this user, not
+     * revoked), prepared once as `name`: undefined when the session is not live (decision 1300).
+     */
+    forLiveSession<P extends ReadParts>(name: string, parts: P) {
+      const statement = db
+        .select(partFields(parts))
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.id, sql.placeholder('sessionId')),
+            eq(sessions.userId, callerPlaceholders.userId),
+            isNull(sessions.revokedAt),
+          ),
+        )
+        .prepare(name);
+      return async (
+        session: { sessionId: string; userId: string },
+        values: Record<string, unknown> = {},
+      ): Promise<ReadPartValues<P> | undefined> => {
+        const bound = bindParts(parts, { ...values, ...session });
+        const [row] = await statement.execute(bound.values);
+        return row ? bound.read(row) : undefined;
+      };
+    },
+
+    /** findUserById() (the fields user info shows) as a part of a caller's statement. */
+    userPart(): ReadPart<
+      Pick<UserRow, 'id' | 'authMethod' | 'nickname' | 'email' | 'lang'> | undefined
+    > {
+      return readPart(
+        sql`(select json_build_object('id', ${users.id}, 'authMethod', ${users.authMethod},
+            'nickname', ${users.nickname}, 'email', ${users.email}, 'lang', ${users.lang})
+          from ${users} where ${users.id} = ${callerPlaceholders.userId} and ${users.deletedAt} is null)`,
+        (raw) =>
+          raw && typeof raw === 'object'
+            ? (raw as Pick<UserRow, 'id' | 'authMethod' | 'nickname' | 'email' | 'lang'>)
+            : undefined,
+      );
+    },
+
     async findUserById(id: string, tx: Db | Tx = db): Promise<UserRow | undefined> {
       const [row] = await tx
         .select()

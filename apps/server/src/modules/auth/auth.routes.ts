@@ -26,7 +26,8 @@ import {
 } from '@snapdrama/contract';
 import { formatInZone, type Clock } from '../../clock';
 import { AppError } from '../../errors';
-import { caller, type Guards } from '../../http/auth-guard';
+import type { ReadPart } from '../../db/read-parts';
+import { caller, tokenClaims, type Guards, type TokenGuards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import { bearerToken, rateLimited, sameSiteVerdict } from '../../http/edge';
 import type { AccountsService } from './accounts.service';
@@ -35,29 +36,28 @@ import type { UserRow } from './auth.repository';
 
 export interface WalletView {
   balances(userId: string): Promise<{ paid: number; bonus: number }>;
+  balancesPart(): ReadPart<{ paid: number; bonus: number }>;
 }
+type EventState = Pick<
+  User,
+  | 'unlock_count'
+  | 'unlock_cap'
+  | 'last_unlock_dtm'
+  | 'unlock_cooldown_sec'
+  | 'atdn_today_yn'
+  | 'next_cnsc_atdn'
+>;
 /** The events module's part of user info: ad unlocks (unlock_count...) and attendance state. */
 export interface EventStateView {
-  userState(
-    userId: string,
-  ): Promise<
-    Pick<
-      User,
-      | 'unlock_count'
-      | 'unlock_cap'
-      | 'last_unlock_dtm'
-      | 'unlock_cooldown_sec'
-      | 'atdn_today_yn'
-      | 'next_cnsc_atdn'
-    >
-  >;
+  userState(userId: string): Promise<EventState>;
+  userStatePart(): ReadPart<EventState>;
 }
 
 const guestId = z.uuid('guest authId must be a UUID');
 
 export function authRoutes(deps: {
   auth: AuthService;
-  guards: Guards;
+  guards: Guards & TokenGuards;
   clock: Clock;
   serviceTimeZone: string;
   cookieSecure: boolean;
@@ -116,6 +116,13 @@ export function authRoutes(deps: {
       deps.wallet.balances(user.id),
       deps.events.userState(user.id),
     ]);
+    return wireUser(user, balances, eventState);
+  };
+  const wireUser = (
+    user: Pick<UserRow, 'id' | 'authMethod' | 'nickname' | 'email' | 'lang'>,
+    balances: { paid: number; bonus: number },
+    eventState: EventState,
+  ) => {
     return {
       user_id: user.id,
       auth_mthd: user.authMethod as z.infer<typeof userInfoData>['user']['auth_mthd'],
@@ -127,6 +134,14 @@ export function authRoutes(deps: {
       ...eventState,
     };
   };
+
+  // GET /user/info: the session, the user, the wallet and the events state in one statement
+  // (decision 1300)
+  const readUserInfo = auth.readForCaller('auth_user_info', {
+    user: auth.userPart(),
+    balances: deps.wallet.balancesPart(),
+    events: deps.events.userStatePart(),
+  });
 
   return async (app) => {
     // Apple answers with an HTML form post (response_mode=form_post)
@@ -299,11 +314,12 @@ export function authRoutes(deps: {
 
     app.get(
       '/user/info',
-      { preHandler: guards.requireUser, schema: { response: { 200: envelope(userInfoData) } } },
+      { preHandler: guards.requireToken, schema: { response: { 200: envelope(userInfoData) } } },
       async (request) => {
-        const user = await auth.getUser(caller(request).userId);
+        const { user, balances, events } = await readUserInfo(tokenClaims(request));
+        if (!user) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
         return ok({
-          user: await toWireUser(user),
+          user: wireUser(user, balances, events),
           currentDateTime: formatInZone(deps.clock.now(), deps.serviceTimeZone),
         });
       },

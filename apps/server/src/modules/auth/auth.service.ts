@@ -3,7 +3,9 @@ import { ResultCode, type AuthMethod, type Language } from '@snapdrama/contract'
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
+import type { ReadParts, ReadPartValues } from '../../db/read-parts';
 import type { AuthRepository, UserRow } from './auth.repository';
+import type { AccessClaims } from './tokens';
 import { hashToken, newRefreshToken, type AccessTokens } from './tokens';
 
 export interface AuthContext {
@@ -124,6 +126,33 @@ export function createAuthService(deps: {
     },
 
     /** Checks an access token and that its session is still open. */
+    /**
+     * The token's claims, its signature and expiry checked (419 expired, 401 otherwise), but not
+     * its session: a route that reads its caller through readForCaller checks the session in
+     * that same statement.
+     */
+    verifyToken: (accessToken: string): Promise<AccessClaims> => tokens.verify(accessToken),
+
+    /**
+     * Prepares a statement that reads `parts` for a caller and checks the caller's session in the
+     * same round trip; running it throws 401 when the session is not live, as authenticate()
+     * would have (decision 1300).
+     */
+    readForCaller<P extends ReadParts>(name: string, parts: P) {
+      const run = repo.forLiveSession(name, parts);
+      return async (
+        claims: Pick<AccessClaims, 'userId' | 'sessionId'>,
+        values?: Record<string, unknown>,
+      ): Promise<ReadPartValues<P>> => {
+        const result = await run(claims, values);
+        if (!result) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
+        return result;
+      };
+    },
+
+    /** getUser() as a part of readForCaller (undefined: no such user, or withdrawn). */
+    userPart: () => repo.userPart(),
+
     async authenticate(accessToken: string): Promise<AuthContext> {
       const claims = await tokens.verify(accessToken);
       const session = await repo.findSession(claims.sessionId);

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
 import { autoBookmarks, bookmarks } from './bookmarks.tables';
 
 export function createBookmarksRepository(db: Db) {
@@ -12,6 +13,15 @@ export function createBookmarksRepository(db: Db) {
         .where(eq(bookmarks.userId, userId))
         .orderBy(desc(bookmarks.createdAt), desc(bookmarks.dramaId));
       return rows.map((r) => r.dramaId);
+    },
+
+    /** has() as a part of a caller's statement (decision 1300). */
+    hasPart(): ReadPart<boolean> {
+      return readPart(
+        sql`exists(select 1 from ${bookmarks}
+          where ${bookmarks.userId} = ${callerPlaceholders.userId} and ${bookmarks.dramaId} = ${callerPlaceholders.dramaId})`,
+        (raw) => raw === true,
+      );
     },
 
     async has(userId: string, dramaId: number): Promise<boolean> {

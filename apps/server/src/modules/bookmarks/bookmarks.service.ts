@@ -77,6 +77,9 @@ export function createBookmarksService(deps: {
       };
     },
 
+    /** isBookmarked() as a part of a caller's statement (decision 1300). */
+    isBookmarkedPart: () => repo.hasPart(),
+
     async isBookmarked(userId: string, dramaId: number): Promise<boolean> {
       return repo.has(userId, dramaId);
     },

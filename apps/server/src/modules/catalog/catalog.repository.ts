@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
 import {
   categories,
   dramaCategories,
@@ -21,6 +22,21 @@ export type SearchRow = DramaRow & { categoryIds: number[] };
 export type EpisodeRow = typeof episodes.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type NewDrama = Omit<typeof dramas.$inferInsert, 'id'>;
+/** The counts of a drama that change with every bookmark and view (the rest changes with the catalog). */
+export interface DramaCounters {
+  bkmk_cnt: number;
+  view_cnt: number;
+}
+
+function toCounters(raw: unknown): DramaCounters | undefined {
+  if (raw === null || typeof raw !== 'object') return undefined;
+  const r = raw as Record<string, unknown>;
+  return { bkmk_cnt: Number(r.bkmk_cnt), view_cnt: Number(r.view_cnt) };
+}
+
+const countersOfDrama = sql`(select json_build_object('bkmk_cnt', ${dramas.bookmarkCount}, 'view_cnt', ${dramas.viewCount})
+  from ${dramas} where ${dramas.id} = ${callerPlaceholders.dramaId})`;
+
 export interface Page {
   limit: number;
   offset: number;
@@ -96,7 +112,23 @@ export function createCatalogRepository(db: Db) {
     .orderBy(sql`page.registered_at desc, page.id desc`)
     .prepare('catalog_search');
 
+  const countersStatement = db
+    .select({ counters: countersOfDrama })
+    .from(sql`(select 1) as one`)
+    .prepare('catalog_drama_counters');
+
   return {
+    /** The drama's live counts as a part of a caller's statement (undefined: no such drama). */
+    countersPart(): ReadPart<DramaCounters | undefined> {
+      return readPart(countersOfDrama, toCounters);
+    },
+
+    /** The drama's live counts alone (undefined: no such drama). */
+    async counters(dramaId: number): Promise<DramaCounters | undefined> {
+      const [row] = await countersStatement.execute({ dramaId });
+      return toCounters(row?.counters);
+    },
+
     async findDrama(id: number): Promise<DramaRow | undefined> {
       const [row] = await db.select(dramaColumns).from(dramas).where(eq(dramas.id, id));
       return row;

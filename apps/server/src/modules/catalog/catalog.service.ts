@@ -10,7 +10,7 @@ import {
   type ViewCountData,
 } from '@snapdrama/contract';
 import { POPULAR_LIMIT, normalizeSearchText } from '@snapdrama/rules';
-import type { Cache } from '../../cache/cache';
+import { createMemoryCache, type Cache } from '../../cache/cache';
 import type { ChangeNotices } from '../../cache/change-notices';
 import type { Clock } from '../../clock';
 import { isDatabaseUnavailable } from '../../db/client';
@@ -18,6 +18,7 @@ import { AppError } from '../../errors';
 import type {
   CatalogRepository,
   CountedRows,
+  DramaCounters,
   DramaRow,
   EpisodeRow,
   Page,
@@ -41,6 +42,15 @@ const ALL_NAMESPACES = Object.values(NS);
 /** The change notice's topic (cache/change-notices.ts). */
 export const CATALOG_CHANGED = 'catalog';
 const LIST_TTL_SECONDS = 60;
+/** In-process: what drama info shows of a drama besides its counts. */
+const DRAMA_INFO_NS = 'catalog:drama-info';
+
+/** Drama info's part that is the same for every viewer: cached, dropped with catalog changes. */
+export interface DramaInfoCatalogPart {
+  /** the drama's bkmk_cnt and view_cnt are those of when it was read: callers put live ones in */
+  drama: Drama;
+  episodeList: { epsd: number; coin: number }[];
+}
 const SEARCH_TTL_SECONDS = 30;
 
 /**
@@ -120,7 +130,14 @@ export function createCatalogService(deps: {
     () => read((r) => r.searchTextSample(SEARCH_SAMPLE_SIZE)),
     () => clock.now().getTime(),
   );
-  deps.notices?.subscribe(CATALOG_CHANGED, () => planner.invalidate());
+  // Drama info is read at every player open: its catalog part stays in this instance's memory
+  // (no Redis round trip either), dropped here and, through the notice, on every other instance
+  // when the catalog changes; the TTL bounds what an instance cut off from the notices keeps.
+  const local = createMemoryCache({ clock });
+  deps.notices?.subscribe(CATALOG_CHANGED, () => {
+    planner.invalidate();
+    void local.invalidate(DRAMA_INFO_NS);
+  });
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await read((r) => r.categoryIdsOf(rows.map((row) => row.id)));
@@ -143,6 +160,25 @@ export function createCatalogService(deps: {
       ]);
       if (!drama) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
       return { drama, episodes };
+    },
+
+    /**
+     * Drama info's catalog part (the drama, its episodes and prices): the same for every viewer,
+     * kept in memory. 404002 for an unknown drama.
+     */
+    async dramaInfoPart(dramaId: number): Promise<DramaInfoCatalogPart> {
+      return local.getOrLoad(DRAMA_INFO_NS, String(dramaId), LIST_TTL_SECONDS, async () => {
+        const { drama, episodes } = await this.drama(dramaId);
+        return { drama, episodeList: episodes.map((e) => ({ epsd: e.number, coin: e.coin })) };
+      });
+    },
+
+    /** A drama's live counts as a part of a caller's statement (on the primary). */
+    dramaCountersPart: () => repo.countersPart(),
+
+    /** A drama's live counts (a read for viewers: the replica when there is one). */
+    async dramaCounters(dramaId: number): Promise<DramaCounters | undefined> {
+      return read((r) => r.counters(dramaId));
     },
 
     /**
@@ -311,6 +347,7 @@ export function createCatalogService(deps: {
      */
     async catalogChanged(): Promise<void> {
       planner.invalidate();
+      await local.invalidate(DRAMA_INFO_NS);
       await cache.invalidate(...ALL_NAMESPACES);
       await deps.notices?.publish(CATALOG_CHANGED);
     },

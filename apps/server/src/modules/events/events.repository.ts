@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
 import {
   adNetworkCallbacks,
   adUnlocks,
@@ -18,6 +19,15 @@ export type AttendanceRow = typeof attendances.$inferSelect;
 export type AdViewRow = typeof adViews.$inferSelect;
 export type MissionRewardRow = typeof missionRewards.$inferSelect;
 type Q = Db | Tx;
+
+/** What user info shows of the events module, as read by userStateSql. */
+export interface UserStateRow {
+  unlocksToday: number;
+  lastAdUnlockAt: Date | null;
+  latestAttendance: { cnscAtdn: number; day: string } | null;
+}
+
+const eventsDay = sql.placeholder('eventsDay');
 
 export function createEventsRepository(db: Db) {
   return {
@@ -259,6 +269,51 @@ export function createEventsRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: adNetworkCallbacks.transactionId });
       return rows.length > 0;
+    },
+
+    /**
+     * adUnlocksOnDay, lastAdUnlockAt and latestAttendance as one part of a caller's statement
+     * (decision 1300), for the service day that dayValues(day) binds.
+     */
+    userStatePart() {
+      const expression = sql`json_build_object(
+        'unlocksToday', (select count(*) from ${adUnlocks}
+          where ${adUnlocks.userId} = ${callerPlaceholders.userId} and ${adUnlocks.day} = ${eventsDay}),
+        'lastAdUnlockAt', (select ${eventUserStates.lastAdUnlockAt} from ${eventUserStates}
+          where ${eventUserStates.userId} = ${callerPlaceholders.userId}),
+        'latestAttendance', (select json_build_object('cnscAtdn', ${attendances.cnscAtdn}, 'day', ${attendances.day})
+          from ${attendances}
+          where ${attendances.userId} = ${callerPlaceholders.userId} and ${attendances.day} <= ${eventsDay}
+          order by ${attendances.day} desc limit 1))`;
+      const decode = (raw: unknown): UserStateRow => {
+        const r = (raw ?? {}) as {
+          unlocksToday?: unknown;
+          lastAdUnlockAt?: string | null;
+          latestAttendance?: { cnscAtdn: number; day: string } | null;
+        };
+        return {
+          unlocksToday: Number(r.unlocksToday ?? 0),
+          lastAdUnlockAt: r.lastAdUnlockAt ? new Date(r.lastAdUnlockAt) : null,
+          latestAttendance: r.latestAttendance
+            ? { cnscAtdn: Number(r.latestAttendance.cnscAtdn), day: r.latestAttendance.day }
+            : null,
+        };
+      };
+      return {
+        sql: expression,
+        decode,
+        dayValues: (day: string): Record<string, unknown> => ({ eventsDay: day }),
+      };
+    },
+
+    /** adUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
+    adUnlockedPart(): ReadPart<number[]> {
+      return readPart(
+        sql`(select json_agg(${adUnlocks.episodeNumber} order by ${adUnlocks.episodeNumber})
+          from ${adUnlocks}
+          where ${adUnlocks.userId} = ${callerPlaceholders.userId} and ${adUnlocks.dramaId} = ${callerPlaceholders.dramaId})`,
+        intArray,
+      );
     },
 
     async adUnlocksOnDay(q: Q, userId: string, day: string): Promise<number> {

@@ -38,7 +38,8 @@ import type { CatalogService } from '../catalog/catalog.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { nextDay, zonedDayStart } from '../wallet/zoned-date';
 import { verifyAdmobCallback, type AdmobKeySource } from './admob-ssv';
-import type { AdViewRow, EventsRepository, MissionRow } from './events.repository';
+import type { ReadPart } from '../../db/read-parts';
+import type { AdViewRow, EventsRepository, MissionRow, UserStateRow } from './events.repository';
 
 const HOUR_MS = 3_600_000;
 /** A watch log older than this no longer counts for the watch mission. */
@@ -96,6 +97,28 @@ export function createEventsService(deps: {
   }
 
   const today = () => serviceDay(clock.now(), zone);
+
+  /** User info's events part (ad unlocks, attendance) from what the repository read. */
+  function userStateOf(row: UserStateRow, now: Date, day: string) {
+    const state = attendanceState(
+      row.latestAttendance
+        ? { cnscAtdn: row.latestAttendance.cnscAtdn, day: row.latestAttendance.day }
+        : null,
+      day,
+    );
+    return {
+      unlock_count: row.unlocksToday,
+      unlock_cap: config.adUnlockDailyCap,
+      last_unlock_dtm: row.lastAdUnlockAt ? row.lastAdUnlockAt.toISOString() : null,
+      unlock_cooldown_sec: adCooldownLeftSeconds(
+        now.getTime(),
+        row.lastAdUnlockAt?.getTime() ?? null,
+        config.adUnlockCooldownSeconds,
+      ),
+      atdn_today_yn: state.attendedToday ? ('Y' as const) : ('N' as const),
+      next_cnsc_atdn: state.nextDay,
+    };
+  }
 
   function nextDayStart(day: string): Date {
     const parsed = parseIsoDate(day);
@@ -565,23 +588,31 @@ export function createEventsService(deps: {
         repo.lastAdUnlockAt(userId),
         repo.latestAttendance(db, userId, day),
       ]);
-      const state = attendanceState(
-        latest ? { cnscAtdn: latest.cnscAtdn, day: latest.day } : null,
+      return userStateOf(
+        { unlocksToday: used, lastAdUnlockAt: last, latestAttendance: latest ?? null },
+        now,
         day,
       );
+    },
+
+    /** userState() as a part of a caller's statement (decision 1300). */
+    userStatePart(): ReadPart<ReturnType<typeof userStateOf>> {
+      const part = repo.userStatePart();
       return {
-        unlock_count: used,
-        unlock_cap: config.adUnlockDailyCap,
-        last_unlock_dtm: last ? last.toISOString() : null,
-        unlock_cooldown_sec: adCooldownLeftSeconds(
-          now.getTime(),
-          last?.getTime() ?? null,
-          config.adUnlockCooldownSeconds,
-        ),
-        atdn_today_yn: state.attendedToday ? ('Y' as const) : ('N' as const),
-        next_cnsc_atdn: state.nextDay,
+        sql: part.sql,
+        bind: () => {
+          const now = clock.now();
+          const day = serviceDay(now, zone);
+          return {
+            values: part.dayValues(day),
+            decode: (raw) => userStateOf(part.decode(raw), now, day),
+          };
+        },
       };
     },
+
+    /** adUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
+    adUnlockedEpisodesPart: () => repo.adUnlockedPart(),
 
     /** Episodes this user unlocked with ads: playable, and counted in the unlock number. */
     async adUnlockedEpisodes(userId: string, dramaId: number): Promise<number[]> {

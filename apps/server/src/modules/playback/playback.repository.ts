@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
 import { episodeViews, watchLogs } from './playback.tables';
 
 export function createPlaybackRepository(db: Db) {
@@ -16,6 +17,22 @@ export function createPlaybackRepository(db: Db) {
     .prepare('playback_views_of');
 
   return {
+    /** viewsOf as a part of a caller's statement (decision 1300). */
+    viewsPart(): ReadPart<{ epsd: number; lastViewedAt: Date }[]> {
+      return readPart(
+        sql`(select json_agg(json_build_array(${episodeViews.episodeNumber}, ${episodeViews.lastViewedAt}) order by ${episodeViews.episodeNumber})
+          from ${episodeViews}
+          where ${episodeViews.userId} = ${callerPlaceholders.userId} and ${episodeViews.dramaId} = ${callerPlaceholders.dramaId})`,
+        (raw) =>
+          Array.isArray(raw)
+            ? (raw as [number, string][]).map(([epsd, at]) => ({
+                epsd: Number(epsd),
+                lastViewedAt: new Date(at),
+              }))
+            : [],
+      );
+    },
+
     /** Every episode start and every coin unlock reads this: a prepared statement. */
     async viewsOf(userId: string, dramaId: number) {
       return viewsOfStatement.execute({ userId, dramaId });

@@ -10,23 +10,25 @@ import {
   episodeStartData,
   listParams,
 } from '@snapdrama/contract';
-import { caller, type Guards } from '../../http/auth-guard';
+import { caller, type Guards, type TokenGuards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { PlaybackService } from './playback.service';
 
 export function playbackRoutes(deps: {
   playback: PlaybackService;
-  guards: Guards;
+  guards: Guards & TokenGuards;
 }): FastifyPluginAsyncZod {
   const { playback, guards } = deps;
   return async (app) => {
     app.get(
       '/drama/info/:dramaId',
       {
-        preHandler: guards.optionalUser,
+        // the session is checked in the statement that reads the caller's records (decision 1300)
+        preHandler: guards.optionalToken,
         schema: { params: dramaInfoParams, response: { 200: envelope(dramaInfoData) } },
       },
-      async (request) => ok(await playback.dramaInfo(request.auth?.userId, request.params.dramaId)),
+      async (request) =>
+        ok(await playback.dramaInfo(request.claims ?? undefined, request.params.dramaId)),
     );
 
     // The caller's recently viewed dramas (spec §7). Here rather than in catalog because the views

@@ -2,17 +2,21 @@ import { ResultCode, type DramaInfoData, type EpisodeStartData } from '@snapdram
 import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
+import type { ReadPart, ReadParts, ReadPartValues } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { PlaybackRepository } from './playback.repository';
 
-/** Episodes a user bought (wallet, ads); empty until those modules are wired in. */
+/** Episodes a user bought (wallet, ads). */
 export interface EpisodeUnlocks {
   unlockedEpisodes(userId: string, dramaId: number): Promise<number[]>;
+  /** the same, ascending, as a part of a caller's statement */
+  unlockedEpisodesPart(): ReadPart<number[]>;
 }
 export interface BookmarkView {
   isBookmarked(userId: string, dramaId: number): Promise<boolean>;
+  isBookmarkedPart(): ReadPart<boolean>;
   /** the server's auto-bookmark (spec §4); true when it bookmarked the drama just now */
   afterEpisodeStarted(
     userId: string,
@@ -22,8 +26,22 @@ export interface BookmarkView {
   ): Promise<boolean>;
 }
 
+/** The caller's identity as the token says; its session is checked by CallerReads. */
+export interface CallerClaims {
+  userId: string;
+  sessionId: string;
+}
+/** Reads parts for a caller in the statement that checks the caller's session (auth module). */
+export interface CallerReads {
+  readForCaller<P extends ReadParts>(
+    name: string,
+    parts: P,
+  ): (claims: CallerClaims, values?: Record<string, unknown>) => Promise<ReadPartValues<P>>;
+}
+
 export function createPlaybackService(deps: {
   repo: PlaybackRepository;
+  callers: CallerReads;
   catalog: CatalogService;
   unlocks: EpisodeUnlocks;
   bookmarks: BookmarkView;
@@ -31,6 +49,12 @@ export function createPlaybackService(deps: {
   clock: Clock;
 }) {
   const { repo, catalog } = deps;
+  const readViewer = deps.callers.readForCaller('playback_drama_info_viewer', {
+    counters: catalog.dramaCountersPart(),
+    views: repo.viewsPart(),
+    unlocked: deps.unlocks.unlockedEpisodesPart(),
+    bookmark: deps.bookmarks.isBookmarkedPart(),
+  });
 
   async function progressOf(
     userId: string | undefined,
@@ -50,18 +74,41 @@ export function createPlaybackService(deps: {
   }
 
   return {
-    async dramaInfo(userId: string | undefined, dramaId: number): Promise<DramaInfoData> {
-      const { drama, episodes } = await catalog.drama(dramaId);
-      const episodeList = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
-      const [progress, bookmark] = await Promise.all([
-        progressOf(userId, dramaId, episodeList),
-        userId ? deps.bookmarks.isBookmarked(userId, dramaId) : Promise.resolve(false),
+    /**
+     * GET /drama/info: the catalog part from memory, and everything about the caller (session,
+     * views, unlocks, bookmark, the drama's live counts) in one statement (decision 1300).
+     */
+    async dramaInfo(caller: CallerClaims | undefined, dramaId: number): Promise<DramaInfoData> {
+      if (!caller) {
+        const [info, counters] = await Promise.all([
+          catalog.dramaInfoPart(dramaId),
+          catalog.dramaCounters(dramaId),
+        ]);
+        return {
+          drama: counters ? { ...info.drama, ...counters } : info.drama,
+          episodeList: info.episodeList,
+          userDramaEpisodeList: [],
+          unlockedEpisodeList: [],
+          bookmark: false,
+        };
+      }
+      // both at once; a dead session answers 401 before an unknown drama answers 404
+      const [viewer, info] = await Promise.allSettled([
+        readViewer(caller, { dramaId }),
+        catalog.dramaInfoPart(dramaId),
       ]);
+      if (viewer.status === 'rejected') throw viewer.reason;
+      if (info.status === 'rejected') throw info.reason;
+      const { counters, views, unlocked, bookmark } = viewer.value;
       return {
-        drama,
-        episodeList,
-        userDramaEpisodeList: progress.viewed,
-        unlockedEpisodeList: progress.unlocked,
+        // counts from the primary; with a replica that lacks the drama, those read with it
+        drama: counters ? { ...info.value.drama, ...counters } : info.value.drama,
+        episodeList: info.value.episodeList,
+        userDramaEpisodeList: views.map((v) => ({
+          epsd: v.epsd,
+          last_view_dtm: v.lastViewedAt.toISOString(),
+        })),
+        unlockedEpisodeList: unlocked,
         bookmark,
       };
     },

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
+import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import { coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
 
@@ -99,8 +100,37 @@ async function selectRows<T>(q: Q, query: SQL): Promise<T[]> {
   return (result as { rows: T[] }).rows;
 }
 
+const walletNow = sql.placeholder('walletNow');
+
 export function createWalletRepository(db: Db) {
   return {
+    /** balances() as a part of a caller's statement (decision 1300); valid at `now()`. */
+    balancesPart(now: () => Date): ReadPart<{ paid: number; bonus: number }> {
+      const expression = sql`(select json_build_object(
+          'paid', coalesce(sum(${coinLots.remaining}) filter (where ${coinLots.kind} = 'paid'), 0),
+          'bonus', coalesce(sum(${coinLots.remaining}) filter (where ${coinLots.kind} = 'bonus'), 0))
+        from ${coinLots}
+        where ${coinLots.userId} = ${callerPlaceholders.userId} and ${coinLots.expiresAt} > ${walletNow})`;
+      const decode = (raw: unknown) => {
+        const r = (raw ?? {}) as { paid?: unknown; bonus?: unknown };
+        return { paid: Number(r.paid ?? 0), bonus: Number(r.bonus ?? 0) };
+      };
+      return {
+        sql: expression,
+        bind: () => ({ values: { walletNow: now().toISOString() }, decode }),
+      };
+    },
+
+    /** coinUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
+    coinUnlockedPart(): ReadPart<number[]> {
+      return readPart(
+        sql`(select json_agg(${coinUnlocks.episodeNumber} order by ${coinUnlocks.episodeNumber})
+          from ${coinUnlocks}
+          where ${coinUnlocks.userId} = ${callerPlaceholders.userId} and ${coinUnlocks.dramaId} = ${callerPlaceholders.dramaId})`,
+        intArray,
+      );
+    },
+
     db,
 
     /** Locks an existing wallet; false when the user never held coins. */

@@ -265,6 +265,12 @@ export function createWalletService(deps: {
       return repo.balances(db, userId, clock.now());
     },
 
+    /** balances() as a part of a caller's statement (decision 1300). */
+    balancesPart: () => repo.balancesPart(() => clock.now()),
+
+    /** unlockedEpisodes() as a part of a caller's statement (decision 1300). */
+    unlockedEpisodesPart: () => repo.coinUnlockedPart(),
+
     /** Episodes this user bought with coins. */
     async unlockedEpisodes(userId: string, dramaId: number): Promise<number[]> {
       return repo.coinUnlockedEpisodes(db, userId, dramaId);

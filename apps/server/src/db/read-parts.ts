@@ -1,0 +1,91 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * One thing a module knows about a caller (a balance, the episodes they viewed, a bookmark), as a
+ * scalar SQL expression over the module's own tables. Parts of several modules run together as
+ * the columns of one statement: a request that needs five of them pays one round trip, not five
+ * (docs/decisions/1300-per-viewer-reads.md).
+ *
+ * The SQL is fixed, so the statement is prepared once; it may use the caller placeholders below
+ * and placeholders of its own. bind() runs once per execution: the values of the part's own
+ * placeholders and how to read the value the database answered (a json value, mostly: the same on
+ * PGlite and node-postgres), both seeing the same moment (e.g. the clock's now).
+ */
+export interface ReadPart<T> {
+  sql: SQL;
+  bind(): { values?: Record<string, unknown>; decode(raw: unknown): T };
+}
+
+export type ReadParts = Record<string, ReadPart<unknown>>;
+export type ReadPartValues<P extends ReadParts> = {
+  [K in keyof P]: P[K] extends ReadPart<infer T> ? T : never;
+};
+
+/** Placeholders every caller statement fills: the caller's user id, and the drama read about. */
+export const callerPlaceholders = {
+  userId: sql.placeholder('userId'),
+  dramaId: sql.placeholder('dramaId'),
+} as const;
+
+/** A part whose decoding needs nothing of the moment. */
+export function readPart<T>(expression: SQL, decode: (raw: unknown) => T): ReadPart<T> {
+  const bound = { decode };
+  return { sql: expression, bind: () => bound };
+}
+
+/**
+ * Binds every part for one execution: the values of their own placeholders (added to `values`)
+ * and a function reading a result row (column per part key) into each part's value.
+ */
+export function bindParts<P extends ReadParts>(
+  parts: P,
+  values: Record<string, unknown>,
+): { values: Record<string, unknown>; read(row: Record<string, unknown>): ReadPartValues<P> } {
+  const all: Record<string, unknown> = { ...values };
+  const decoders: [string, (raw: unknown) => unknown][] = [];
+  for (const [key, part] of Object.entries(parts)) {
+    const bound = part.bind();
+    Object.assign(all, bound.values);
+    decoders.push([key, bound.decode]);
+  }
+  return {
+    values: all,
+    read(row) {
+      const out: Record<string, unknown> = {};
+      for (const [key, decode] of decoders) out[key] = decode(row[key]);
+      return out as ReadPartValues<P>;
+    },
+  };
+}
+
+/** The select fields of the parts: one column per part key. */
+export function partFields(parts: ReadParts): Record<string, SQL> {
+  return Object.fromEntries(Object.entries(parts).map(([key, part]) => [key, part.sql]));
+}
+
+/** A json array of integers as answered by the driver (json_agg over an empty set is null). */
+export function intArray(raw: unknown): number[] {
+  return Array.isArray(raw) ? raw.map(Number) : [];
+}
+
+/** Two parts (of two modules, say) as one: both values, merged by `merge`. */
+export function joinParts<A, B, T>(
+  a: ReadPart<A>,
+  b: ReadPart<B>,
+  merge: (a: A, b: B) => T,
+): ReadPart<T> {
+  return {
+    sql: sql`json_build_array(${a.sql}, ${b.sql})`,
+    bind() {
+      const boundA = a.bind();
+      const boundB = b.bind();
+      return {
+        values: { ...boundA.values, ...boundB.values },
+        decode: (raw) => {
+          const [rawA, rawB] = Array.isArray(raw) ? (raw as unknown[]) : [];
+          return merge(boundA.decode(rawA), boundB.decode(rawB));
+        },
+      };
+    },
+  };
+}
