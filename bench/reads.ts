@@ -15,6 +15,22 @@ const TARGET_P99_MS = 50;
 /** PGlite: 4x the req/s measured before the change (issue 14: 350 and 604 on an idle machine). */
 const PGLITE_BEFORE: Record<string, number> = { 'GET /user/info': 604, 'GET /drama/info/1': 350 };
 
+/**
+ * load() with the CPU time this process spent per request: the app (and PGlite, which runs in
+ * its thread) is in this process, autocannon is not. Less at the mercy of other work on a shared
+ * machine than req/s.
+ */
+async function measured(
+  name: string,
+  options: Parameters<typeof load>[1],
+): Promise<LoadResult & { cpuMicros: number }> {
+  const before = process.cpuUsage();
+  const result = await load(name, options);
+  const used = process.cpuUsage(before);
+  const requests = result.requestsPerSecond * Number(process.env.BENCH_SECONDS ?? 10);
+  return { ...result, cpuMicros: Math.round((used.user + used.system) / Math.max(1, requests)) };
+}
+
 const load1 = () =>
   loadavg()
     .map((n) => n.toFixed(1))
@@ -79,15 +95,18 @@ async function readsOn(
       await load('warm-up', { url: `${app.url}${t.path}`, headers: t.headers, duration: 2 });
     }
     const before = load1();
-    const baseline = await load('hello world (baseline)', { url: hello.url });
+    const baseline = await measured('hello world (baseline)', { url: hello.url });
     const results = [baseline];
     for (const t of targets) {
-      results.push(await load(t.name, { url: `${app.url}${t.path}`, headers: t.headers }));
+      results.push(await measured(t.name, { url: `${app.url}${t.path}`, headers: t.headers }));
     }
     console.log(
       `database: ${app.database.kind}, cache: ${process.env.REDIS_URL ? 'Redis' : 'in-process'}, 50 connections; load average (1/5/15 min) ${before} before, ${load1()} after`,
     );
     printResults(results, baseline);
+    console.log(
+      `  CPU of this process per request (app${kind === 'pglite' ? ' and PGlite' : ''}; µs): ${results.map((r) => `${r.name} ${r.cpuMicros}`).join(', ')}`,
+    );
     for (const r of results.slice(1)) {
       const line = verdict(r, baseline, kind);
       if (line) console.log(`  ${line}`);

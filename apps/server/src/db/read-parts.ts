@@ -1,4 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client';
 
 /**
  * One thing a module knows about a caller (a balance, the episodes they viewed, a bookmark), as a
@@ -13,7 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export interface ReadPart<T> {
   sql: SQL;
-  bind(): { values?: Record<string, unknown>; decode(raw: unknown): T };
+  bind(): { values?: Record<string, unknown>; decode: (raw: unknown) => T };
 }
 
 export type ReadParts = Record<string, ReadPart<unknown>>;
@@ -87,5 +89,68 @@ export function joinParts<A, B, T>(
         },
       };
     },
+  };
+}
+
+/** A select built with the query builder, before it is prepared. */
+export interface SelectQuery {
+  toSQL(): { sql: string; params: unknown[] };
+  prepare(name: string): { execute(values?: Record<string, unknown>): Promise<unknown[]> };
+}
+
+/** A value written into an EXECUTE as a literal: only strings and numbers are expected here. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'null';
+  if (typeof value === 'number' && Number.isFinite(value)) return `'${value}'`;
+  if (typeof value === 'string' && !value.includes('\u0000')) {
+    // standard_conforming_strings is on (the default): a quote is the only special character
+    return `'${value.replaceAll("'", "''")}'`;
+  }
+  throw new Error(`cannot write ${typeof value} as an EXECUTE parameter`);
+}
+
+const preparedNames = new WeakMap<PGlite, Set<string>>();
+
+/**
+ * `query` prepared once as `name`, answering rows keyed by `keys` (its select fields, in order).
+ *
+ * On PostgreSQL this is node-postgres' named statement: each pooled connection parses and plans
+ * it once. On PGlite the driver sends every query unnamed, so PGlite parses and plans it again at
+ * each call (half a millisecond of WebAssembly for a statement of a few subqueries): there the
+ * statement is PREPAREd on its one connection and run with EXECUTE, its values written as
+ * literals (EXECUTE takes no bind parameters).
+ */
+export function preparedRows(
+  db: Db,
+  name: string,
+  query: SelectQuery,
+  keys: string[],
+): (values: Record<string, unknown>) => Promise<Record<string, unknown>[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (!(client instanceof PGlite)) {
+    const prepared = query.prepare(name);
+    return async (values) => (await prepared.execute(values)) as Record<string, unknown>[];
+  }
+  const { sql: text, params } = query.toSQL();
+  // two apps on one PGlite (tests restart one) prepare the same statements: one name each
+  const taken = preparedNames.get(client) ?? new Set<string>();
+  preparedNames.set(client, taken);
+  let unique = name;
+  for (let n = 2; taken.has(unique); n += 1) unique = `${name}_${n}`;
+  taken.add(unique);
+  let prepared: Promise<unknown> | undefined;
+  return async (values) => {
+    prepared ??= client.exec(`prepare ${unique} as ${text}`).catch((error: unknown) => {
+      prepared = undefined;
+      throw error;
+    });
+    await prepared;
+    const args = fillPlaceholders(params, values).map(literal);
+    const result = await client.query<unknown[]>(
+      args.length ? `execute ${unique}(${args.join(', ')})` : `execute ${unique}`,
+      [],
+      { rowMode: 'array' },
+    );
+    return result.rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])));
   };
 }

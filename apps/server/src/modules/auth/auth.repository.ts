@@ -4,6 +4,7 @@ import {
   bindParts,
   callerPlaceholders,
   partFields,
+  preparedRows,
   readPart,
   type ReadPart,
   type ReadParts,
@@ -36,7 +37,7 @@ export function createAuthRepository(db: Db) {
      * revoked), prepared once as `name`: undefined when the session is not live (decision 1300).
      */
     forLiveSession<P extends ReadParts>(name: string, parts: P) {
-      const statement = db
+      const query = db
         .select(partFields(parts))
         .from(sessions)
         .where(
@@ -45,14 +46,14 @@ export function createAuthRepository(db: Db) {
             eq(sessions.userId, callerPlaceholders.userId),
             isNull(sessions.revokedAt),
           ),
-        )
-        .prepare(name);
+        );
+      const statement = preparedRows(db, name, query, Object.keys(parts));
       return async (
         session: { sessionId: string; userId: string },
         values: Record<string, unknown> = {},
       ): Promise<ReadPartValues<P> | undefined> => {
         const bound = bindParts(parts, { ...values, ...session });
-        const [row] = await statement.execute(bound.values);
+        const [row] = await statement(bound.values);
         return row ? bound.read(row) : undefined;
       };
     },

@@ -35,7 +35,6 @@ import type { AuthContext, AuthService, IssuedSession } from './auth.service';
 import type { UserRow } from './auth.repository';
 
 export interface WalletView {
-  balances(userId: string): Promise<{ paid: number; bonus: number }>;
   balancesPart(): ReadPart<{ paid: number; bonus: number }>;
 }
 type EventState = Pick<
@@ -49,7 +48,6 @@ type EventState = Pick<
 >;
 /** The events module's part of user info: ad unlocks (unlock_count...) and attendance state. */
 export interface EventStateView {
-  userState(userId: string): Promise<EventState>;
   userStatePart(): ReadPart<EventState>;
 }
 
@@ -111,13 +109,6 @@ export function authRoutes(deps: {
     return parsed.data;
   };
 
-  const toWireUser = async (user: UserRow) => {
-    const [balances, eventState] = await Promise.all([
-      deps.wallet.balances(user.id),
-      deps.events.userState(user.id),
-    ]);
-    return wireUser(user, balances, eventState);
-  };
   const wireUser = (
     user: Pick<UserRow, 'id' | 'authMethod' | 'nickname' | 'email' | 'lang'>,
     balances: { paid: number; bonus: number },

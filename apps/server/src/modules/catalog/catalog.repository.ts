@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
+import { callerPlaceholders, preparedRows, readPart, type ReadPart } from '../../db/read-parts';
 import {
   categories,
   dramaCategories,
@@ -112,10 +112,12 @@ export function createCatalogRepository(db: Db) {
     .orderBy(sql`page.registered_at desc, page.id desc`)
     .prepare('catalog_search');
 
-  const countersStatement = db
-    .select({ counters: countersOfDrama })
-    .from(sql`(select 1) as one`)
-    .prepare('catalog_drama_counters');
+  const countersStatement = preparedRows(
+    db,
+    'catalog_drama_counters',
+    db.select({ counters: countersOfDrama }).from(sql`(select 1) as one`),
+    ['counters'],
+  );
 
   return {
     /** The drama's live counts as a part of a caller's statement (undefined: no such drama). */
@@ -125,7 +127,7 @@ export function createCatalogRepository(db: Db) {
 
     /** The drama's live counts alone (undefined: no such drama). */
     async counters(dramaId: number): Promise<DramaCounters | undefined> {
-      const [row] = await countersStatement.execute({ dramaId });
+      const [row] = await countersStatement({ dramaId });
       return toCounters(row?.counters);
     },
 

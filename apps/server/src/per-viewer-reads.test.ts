@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { preparedRows } from './db/read-parts';
+import {
+  bearer,
+  createTestContext,
+  joinGuest,
+  type Caller,
+  type TestContext,
+} from './test/harness';
+
+// Decision 1300: drama info and user info read everything about their caller, the session check
+// included, in one statement; drama info's catalog part stays in memory until the catalog changes.
+
+let ctx: TestContext;
+let viewer: Caller;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  viewer = await joinGuest(ctx.app);
+});
+afterAll(() => ctx?.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  ctx.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers });
+
+/** Statements sent to the database while `run` runs (both drivers answer `query`). */
+async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
+  const client = (ctx.database.db as unknown as { $client: Record<string, unknown> }).$client;
+  const originals = { query: client.query, exec: client.exec };
+  let count = 0;
+  for (const key of ['query', 'exec'] as const) {
+    const original = originals[key];
+    if (typeof original !== 'function') continue;
+    client[key] = (...args: unknown[]) => {
+      count += 1;
+      return (original as (...a: unknown[]) => unknown).apply(client, args);
+    };
+  }
+  try {
+    await run();
+  } finally {
+    Object.assign(client, originals);
+  }
+  return count;
+}
+
+describe('one round trip per read', () => {
+  it('drama info as a signed-in viewer and user info send one statement each', async () => {
+    // the first calls prepare the statements and fill the catalog cache
+    expect((await get('/drama/info/1', bearer(viewer))).statusCode).toBe(200);
+    expect((await get('/user/info', bearer(viewer))).statusCode).toBe(200);
+    expect((await get('/drama/info/1')).statusCode).toBe(200);
+    expect(await statementsDuring(() => get('/drama/info/1', bearer(viewer)))).toBe(1);
+    expect(await statementsDuring(() => get('/user/info', bearer(viewer)))).toBe(1);
+    expect(await statementsDuring(() => get('/drama/info/1'))).toBe(1);
+  });
+});
+
+describe('the session is checked in that statement', () => {
+  it('a logged-out token is 401 on both reads, before an unknown drama would be 404', async () => {
+    const gone = await joinGuest(ctx.app);
+    expect((await get('/drama/info/1', bearer(gone))).statusCode).toBe(200);
+    expect((await get('/auth/logout', bearer(gone))).statusCode).toBe(200);
+    for (const url of ['/drama/info/1', '/drama/info/99999', '/user/info']) {
+      const res = await get(url, bearer(gone));
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ code: ResultCode.INVALID_SESSION, data: null });
+    }
+  });
+
+  it('an expired token is 419 and a forged one 401, without a session to look at', async () => {
+    const forged = { authorization: `Bearer ${viewer.token.slice(0, -4)}AAAA` };
+    expect((await get('/drama/info/1', forged)).statusCode).toBe(401);
+    expect((await get('/user/info', forged)).statusCode).toBe(401);
+    const late = await joinGuest(ctx.app);
+    const now = ctx.clock.now();
+    ctx.clock.advance((ctx.config.accessTokenTtlSeconds + 1) * 1000);
+    try {
+      expect((await get('/drama/info/1', bearer(late))).json().code).toBe(
+        ResultCode.ACCESS_TOKEN_EXPIRED,
+      );
+      expect((await get('/user/info', bearer(late))).statusCode).toBe(419);
+    } finally {
+      ctx.clock.set(now);
+    }
+  });
+});
+
+describe('drama info: the catalog part cached, the counts and records live', () => {
+  it('a view shows in view_cnt at once, signed in or not', async () => {
+    const before = (await get('/drama/info/2')).json().data.drama.view_cnt as number;
+    const counted = await ctx.app.inject({
+      method: 'PUT',
+      url: `${API_BASE}/drama/view-count`,
+      payload: { dramId: 2 },
+    });
+    expect(counted.statusCode).toBe(200);
+    expect((await get('/drama/info/2')).json().data.drama.view_cnt).toBe(before + 1);
+    expect((await get('/drama/info/2', bearer(viewer))).json().data.drama.view_cnt).toBe(
+      before + 1,
+    );
+  });
+
+  it('an episode started shows in the viewer’s records at once', async () => {
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/drama/episode`,
+      headers: bearer(viewer),
+      payload: { dramId: 3, epsd: 1 },
+    });
+    expect(started.statusCode, started.body).toBe(200);
+    const data = (await get('/drama/info/3', bearer(viewer))).json().data;
+    expect(data.userDramaEpisodeList).toEqual([
+      { epsd: 1, last_view_dtm: ctx.clock.now().toISOString() },
+    ]);
+  });
+
+  it('a price change shows once the catalog reports it (catalogChanged)', async () => {
+    const info = async () => (await get('/drama/info/4', bearer(viewer))).json().data;
+    const before = await info();
+    const last = before.episodeList.at(-1) as { epsd: number; coin: number };
+    await ctx.database.db.execute(
+      sql`update episodes set coin = coin + 7 where drama_id = 4 and number = ${last.epsd}`,
+    );
+    // cached until the catalog says it changed (operators and seeding do)
+    expect((await info()).episodeList.at(-1)).toEqual(last);
+    await ctx.services.catalog.catalogChanged();
+    expect((await info()).episodeList.at(-1)).toEqual({ epsd: last.epsd, coin: last.coin + 7 });
+    expect((await info()).drama).toEqual(before.drama);
+  });
+});
+
+describe('preparedRows', () => {
+  it('answers the values it was given, quotes included, however often it runs', async () => {
+    const db = ctx.database.db;
+    const echo = preparedRows(
+      db,
+      'test_echo',
+      db
+        .select({
+          text: sql<string>`${sql.placeholder('text')}::text`,
+          n: sql<number>`${sql.placeholder('n')}::int`,
+        })
+        .from(sql`(select 1) as one`),
+      ['text', 'n'],
+    );
+    for (const text of ["it's", "'); drop table users; --", '', '달빛 \\ "q"']) {
+      expect(await echo({ text, n: 7 })).toEqual([{ text, n: 7 }]);
+    }
+    // a second statement of the same name on the same database (another app instance)
+    const again = preparedRows(
+      db,
+      'test_echo',
+      db.select({ n: sql<number>`${sql.placeholder('n')}::int + 1` }).from(sql`(select 1) as one`),
+      ['n'],
+    );
+    expect(await again({ n: 1 })).toEqual([{ n: 2 }]);
+    expect(await echo({ text: 'a', n: 1 })).toEqual([{ text: 'a', n: 1 }]);
+    await expect(echo({ text: { not: 'a string' }, n: 1 })).rejects.toThrow();
+  });
+});
