@@ -93,6 +93,10 @@ import { createOperatorTokens } from './modules/operators/operator-tokens';
 import { createOperatorsRepository } from './modules/operators/operators.repository';
 import { operatorsRoutes } from './modules/operators/operators.routes';
 import { createOperatorsService } from './modules/operators/operators.service';
+import { createCatalogAdminRepository } from './modules/catalog/catalog-admin.repository';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service';
+import { resolveFfmpegPath } from './media/ffmpeg';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -352,6 +356,17 @@ export function createServices(deps: AppDeps) {
     clock,
   });
   const operatorGuards = createOperatorGuards(operators);
+  // the console's catalog: every change audited, caches dropped on every instance
+  const catalogAdmin = createCatalogAdminService({
+    db,
+    repo: createCatalogAdminRepository(db),
+    catalog,
+    i18n,
+    audit,
+    storage,
+    clock,
+    ffmpegPath: () => resolveFfmpegPath(config.ffmpegPath),
+  });
 
   return {
     tokens,
@@ -359,6 +374,7 @@ export function createServices(deps: AppDeps) {
     audit,
     operators,
     operatorGuards,
+    catalogAdmin,
     support,
     socialProviders,
     auth,
@@ -607,6 +623,12 @@ export async function buildApp(
         }),
       );
       await api.register(auditRoutes({ audit: services.audit, guards: services.operatorGuards }));
+      await api.register(
+        catalogAdminRoutes({
+          catalogAdmin: services.catalogAdmin,
+          guards: services.operatorGuards,
+        }),
+      );
     },
     { prefix: API_BASE },
   );

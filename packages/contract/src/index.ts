@@ -17,3 +17,4 @@ export * from './bookmark';
 export * from './progress';
 export * from './native-bridge';
 export * from './operators';
+export * from './catalog-admin';
