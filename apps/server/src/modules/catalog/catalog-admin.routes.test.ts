@@ -1,11 +1,8 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, catalogAdminPaths as paths } from '@snapdrama/contract';
-import { resolveFfmpegPath, runFfmpeg } from '../../media/ffmpeg';
 import { clipPrefix } from '../../seed/demo';
+import { testPng } from './catalog-admin.test-support';
 import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
 import {
   expectOperatorOnly,
@@ -21,18 +18,7 @@ let categoryIds: number[];
 beforeAll(async () => {
   ctx = await createTestContext();
   editor = await signInOperator(ctx, 'editor');
-  const dir = await mkdtemp(path.join(tmpdir(), 'poster-'));
-  await runFfmpeg(resolveFfmpegPath(undefined), [
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=300x400:rate=1',
-    '-frames:v',
-    '1',
-    path.join(dir, 'p.png'),
-  ]);
-  png = await readFile(path.join(dir, 'p.png'));
-  await rm(dir, { recursive: true, force: true });
+  png = await testPng();
   categoryIds = (await ctx.services.catalogAdmin.categories()).map((c) => c.id);
 }, 120_000);
 afterAll(() => ctx.close());

@@ -190,6 +190,20 @@ describe('operator sessions', () => {
 });
 
 describe('operator accounts', () => {
+  it('OPERATOR_BOOTSTRAP_* makes the first admin once; a later start leaves it alone', async () => {
+    const bootstrap = { email: 'First@Example.com', password: 'bootstrap password' };
+    expect(await ctx.services.operators.ensureAdmin(bootstrap)).toBe(true);
+    expect(
+      await ctx.services.operators.ensureAdmin({ ...bootstrap, password: 'another password' }),
+    ).toBe(false);
+    expect(
+      (await signIn({ email: 'first@example.com', password: 'bootstrap password' })).json().data
+        .operator,
+    ).toMatchObject({
+      role: 'admin',
+    });
+  });
+
   it('an email is taken once (case-insensitively)', async () => {
     await ctx.services.operators.create(
       { email: 'twice@example.com', role: 'admin', password: 'a long password' },
