@@ -10,7 +10,7 @@ import {
   type PosterKind,
 } from '@snapdrama/contract';
 import { fieldErrors } from '../../shared/console/console-api';
-import { useConsoleText } from '../../shared/console/console-i18n';
+import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import type { EpisodeVideoSlot } from '../../shared/console/episode-video-slot';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
@@ -55,6 +55,7 @@ export function DramaNewPage() {
 export function DramaEditPage(props: { videoSlot?: EpisodeVideoSlot }) {
   const t = useConsoleText(catalogMessages);
   const common = useConsoleText(commonMessages);
+  const lang = useConsoleLanguage();
   const dramaId = Number(useParams().dramaId);
   const queryClient = useQueryClient();
   const drama = useQuery({
@@ -87,7 +88,7 @@ export function DramaEditPage(props: { videoSlot?: EpisodeVideoSlot }) {
     <ConsolePage
       title={
         detail.form.title.en
-          ? `${t('drama.edit_title')}: ${detail.form.title.en}`
+          ? `${t('drama.edit_title')}: ${detail.form.title[lang] || detail.form.title.en}`
           : t('drama.edit_title')
       }
     >
