@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -85,6 +86,18 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
+import { createOperatorGuards } from './modules/operators/operator-guard';
+import { createOperatorTokens } from './modules/operators/operator-tokens';
+import { createOperatorsRepository } from './modules/operators/operators.repository';
+import { operatorsRoutes } from './modules/operators/operators.routes';
+import { createOperatorsService } from './modules/operators/operators.service';
+import { createCatalogAdminRepository } from './modules/catalog/catalog-admin.repository';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service';
+import { resolveFfmpegPath } from './media/ffmpeg';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -341,9 +354,35 @@ export function createServices(deps: AppDeps) {
     ],
   });
 
+  // the operator console (issue 13): operators, their sessions, and the audit log of their changes
+  const audit = createAuditService({ db, repo: createAuditRepository(db), clock });
+  const operators = createOperatorsService({
+    db,
+    repo: createOperatorsRepository(db),
+    tokens: createOperatorTokens({ secret: config.jwtSecret, clock }),
+    audit,
+    clock,
+  });
+  const operatorGuards = createOperatorGuards(operators);
+  // the console's catalog: every change audited, caches dropped on every instance
+  const catalogAdmin = createCatalogAdminService({
+    db,
+    repo: createCatalogAdminRepository(db),
+    catalog,
+    i18n,
+    audit,
+    storage,
+    clock,
+    ffmpegPath: () => resolveFfmpegPath(config.ffmpegPath),
+  });
+
   return {
     tokens,
     accounts,
+    audit,
+    operators,
+    operatorGuards,
+    catalogAdmin,
     support,
     socialProviders,
     auth,
@@ -406,6 +445,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
   app.decorateRequest('claims', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -582,6 +622,22 @@ export async function buildApp(
       await api.register(iapRoutes({ iap: services.iap, guards }));
       await api.register(bookmarksRoutes({ bookmarks: services.bookmarks, guards }));
       await api.register(progressRoutes({ progress: services.progress, guards }));
+      // the operator console's API, /api/v1/admin/...: every route checks the operator's role
+      await api.register(
+        operatorsRoutes({
+          operators: services.operators,
+          guards: services.operatorGuards,
+          cookieSecure: config.cookieSecure,
+          signInPerMinute: config.authRateLimitPerMinute,
+        }),
+      );
+      await api.register(auditRoutes({ audit: services.audit, guards: services.operatorGuards }));
+      await api.register(
+        catalogAdminRoutes({
+          catalogAdmin: services.catalogAdmin,
+          guards: services.operatorGuards,
+        }),
+      );
     },
     { prefix: API_BASE },
   );
@@ -675,6 +731,14 @@ export async function buildApp(
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
+    // the operator console is its own page (docs/decisions/1202-console-web.md)
+    const consolePage = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .sendFile('admin.html');
+    app.get('/admin', { schema: { hide: true } }, consolePage);
+    app.get('/admin/*', { schema: { hide: true } }, consolePage);
   }
 
   return { app, services };

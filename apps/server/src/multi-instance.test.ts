@@ -4,6 +4,7 @@ import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from './test/harness';
 import { sharedCachePrefix, startInstance, startProxy, type Instance } from './test/instances';
 import { startS3Server } from './test/s3-server';
+import { testPng } from './modules/catalog/catalog-admin.test-support';
 import {
   addUniformDramas,
   expectLedgerBalanced,
@@ -190,6 +191,68 @@ describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instan
       expect(await title(base, drama.titleKey)).toBe('Quillon Night');
       expect(await searchFinds(base, 'quillon')).toEqual([added]);
       expect(await searchFinds(base, 'zephyrine')).toEqual([]);
+    }
+  });
+
+  it('a drama published in the console through one instance is found through the other at once', async () => {
+    const searchFinds = async (base: string, word: string) =>
+      ((await call(base, 'GET', `/drama/search/list/${word}/10/1`)).body.data?.dramaList ?? []).map(
+        (d) => d.dram_id,
+      );
+    // an editor prepares an unpublished drama (posters, an episode) and signs in on instance A
+    const editor = await ctx.services.operators.create(
+      {
+        email: `editor-${randomUUID().slice(0, 6)}@ops.test`,
+        role: 'editor',
+        password: 'a long password',
+      },
+      null,
+    );
+    const dramaId = await ctx.services.catalogAdmin.createDrama(editor.operator.operatorId, {
+      title: { ko: '바르톨린', en: 'Vartholin Tide', ja: 'バルトリン' },
+      description: { ko: '설명', en: 'About the tide', ja: '説明' },
+      categoryIds: [],
+      ageRate: 'all',
+      warnings: [],
+      exclusive: false,
+      webTag: null,
+      aosTag: null,
+      iosTag: null,
+      registeredAt: null,
+    });
+    const png = await testPng();
+    for (const kind of ['vertical', 'horizontal'] as const) {
+      await ctx.services.catalogAdmin.setPoster(editor.operator.operatorId, dramaId, kind, png);
+    }
+    await ctx.services.catalogAdmin.addEpisodes(editor.operator.operatorId, dramaId, 1);
+    const signIn = await call(a.url, 'POST', '/admin/auth/sign-in', undefined, {
+      email: editor.operator.email,
+      password: 'a long password',
+    });
+    const token = (signIn.body.data as { accessToken?: string } | null)?.accessToken ?? '';
+    // both instances cache a search that finds nothing
+    for (const base of [a.url, b.url]) expect(await searchFinds(base, 'vartholin')).toEqual([]);
+
+    const published = await call(a.url, 'POST', `/admin/catalog/dramas/${dramaId}/publish`, token, {
+      published: true,
+    });
+    expect(published.status).toBe(200);
+    for (const base of [a.url, b.url])
+      expect(await searchFinds(base, 'vartholin')).toEqual([dramaId]);
+
+    const unpublished = await call(
+      b.url,
+      'POST',
+      `/admin/catalog/dramas/${dramaId}/publish`,
+      token,
+      {
+        published: false,
+      },
+    );
+    expect(unpublished.status).toBe(200);
+    for (const base of [a.url, b.url]) {
+      expect(await searchFinds(base, 'vartholin')).toEqual([]);
+      expect((await call(base, 'GET', `/drama/info/${dramaId}`)).status).toBe(404);
     }
   });
 

@@ -138,6 +138,28 @@ export const ResultCode = {
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,
+  // operator console: operators, sessions, roles, audit log (x12x)
+  /** email or password wrong, or the operator is disabled (one answer for all: no account probing) */
+  OPERATOR_SIGN_IN_FAILED: 401120,
+  /** the operator has TOTP on and the code is missing, wrong or already used */
+  OPERATOR_TOTP_INVALID: 401121,
+  /** no valid operator session (missing, forged, expired, signed out, or a viewer's token) */
+  OPERATOR_SESSION_INVALID: 401122,
+  /** the operator's role may not do this */
+  OPERATOR_ROLE_FORBIDDEN: 403120,
+  /** an operator with this email exists already */
+  OPERATOR_EMAIL_TAKEN: 409120,
+  // console catalog: dramas, episodes, posters, subtitles (x12x, 1205-1209)
+  /** a poster that is not a JPEG, PNG or WebP image (or one ffmpeg cannot read) */
+  CATALOG_IMAGE_INVALID: 400125,
+  /** a subtitle file that is not SRT or WebVTT; the message says what is wrong */
+  CATALOG_SUBTITLE_INVALID: 400126,
+  /** a category id that does not exist */
+  CATALOG_CATEGORY_NOT_FOUND: 404125,
+  /** publishing a drama that lacks what viewers need (the message lists it: posters...) */
+  CATALOG_PUBLISH_INCOMPLETE: 409125,
+  /** an episode of that number exists already, or the number leaves a gap */
+  CATALOG_EPISODE_CONFLICT: 409126,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

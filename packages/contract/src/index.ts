@@ -16,3 +16,5 @@ export * from './payments';
 export * from './bookmark';
 export * from './progress';
 export * from './native-bridge';
+export * from './operators';
+export * from './catalog-admin';

@@ -328,12 +328,15 @@ export function createCatalogService(deps: {
         await repo.setSearchTexts(
           chunk.map((d) => ({
             id: d.id,
-            text: searchTextOf(
-              LANGUAGES.flatMap((lang) => [
-                text.get(`${lang}\u0000${d.titleKey}`) ?? '',
-                text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
-              ]),
-            ),
+            // an unpublished drama has no search text, so no search finds it (decision 1203)
+            text: !d.published
+              ? ''
+              : searchTextOf(
+                  LANGUAGES.flatMap((lang) => [
+                    text.get(`${lang}\u0000${d.titleKey}`) ?? '',
+                    text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
+                  ]),
+                ),
           })),
         );
       }
