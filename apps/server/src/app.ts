@@ -207,6 +207,7 @@ export function createServices(deps: AppDeps) {
 
   const eventsRepo = createEventsRepository(db);
   const playbackRepo = createPlaybackRepository(db);
+  const progressRepo = createProgressRepository(db);
   const walletService = createWalletService({
     repo: createWalletRepository(db),
     clock,
@@ -220,6 +221,8 @@ export function createServices(deps: AppDeps) {
       // episodes unlocked by ads count in the unlock number of a coin unlock
       otherUnlocks: (userId, dramaId) => eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
     },
+    // the auto-unlock undo reads the saved position (10 %) in its own transaction
+    positions: { positionOf: (tx, ...args) => progressRepo.positionOf(tx, ...args) },
     serviceTimeZone: config.serviceTimeZone,
   });
   const wallet: typeof walletService = {
@@ -310,9 +313,11 @@ export function createServices(deps: AppDeps) {
   });
 
   const progress = createProgressService({
-    repo: createProgressRepository(db),
+    repo: progressRepo,
     catalog,
     clock,
+    beforeSave: (tx, userId, dramaId, epsd) =>
+      walletService.guardProgressSave(tx, userId, dramaId, epsd),
   });
 
   const support = createSupportService({ repo: createSupportRepository(db), clock });

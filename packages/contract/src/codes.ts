@@ -138,6 +138,15 @@ export const ResultCode = {
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,
+  // auto-unlock and its undo (x12x, issue 16)
+  /** POST /drama/episode/unlock/auto while the viewer's auto-unlock setting is off */
+  AUTO_UNLOCK_OFF: 409120,
+  /** the undo came more than 10 s after the auto-unlock (server clock) */
+  AUTO_UNLOCK_UNDO_EXPIRED: 409121,
+  /** the undo came after playback passed 10 % of the episode */
+  AUTO_UNLOCK_UNDO_WATCHED: 409122,
+  /** no such auto-unlock for this viewer */
+  AUTO_UNLOCK_NOT_FOUND: 404120,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

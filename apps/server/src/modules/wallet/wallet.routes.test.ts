@@ -379,6 +379,7 @@ describe('wallet.grant and wallet.refundPurchase', () => {
         viewedEpisodes: () => Promise.resolve([]),
         otherUnlocks: () => Promise.resolve([next]),
       },
+      positions: { positionOf: () => Promise.resolve(undefined) },
       serviceTimeZone: 'Asia/Seoul',
     });
     await expect(
