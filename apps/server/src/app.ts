@@ -219,10 +219,12 @@ export function createServices(deps: AppDeps) {
           last_view_dtm: v.lastViewedAt.toISOString(),
         })),
       // episodes unlocked by ads count in the unlock number of a coin unlock
-      otherUnlocks: (userId, dramaId) => eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
+      otherUnlocks: (userId, dramaId, tx) =>
+        eventsRepo.adUnlockedEpisodes(tx ?? db, userId, dramaId),
     },
     // the auto-unlock undo reads the saved position (10 %) in its own transaction
     positions: { positionOf: (tx, ...args) => progressRepo.positionOf(tx, ...args) },
+    views: { forget: (tx, ...args) => playbackRepo.forgetView(tx, ...args) },
     serviceTimeZone: config.serviceTimeZone,
   });
   const wallet: typeof walletService = {
@@ -262,6 +264,9 @@ export function createServices(deps: AppDeps) {
     bookmarks,
     mediaUrls,
     clock,
+    // an auto-unlock undone gives the episode back: no new watch log for it
+    beforeStart: (tx, userId, dramaId, epsd) =>
+      walletService.guardEpisodeUse(tx, userId, dramaId, epsd),
   });
 
   const events = createEventsService({
@@ -317,7 +322,7 @@ export function createServices(deps: AppDeps) {
     catalog,
     clock,
     beforeSave: (tx, userId, dramaId, epsd) =>
-      walletService.guardProgressSave(tx, userId, dramaId, epsd),
+      walletService.guardEpisodeUse(tx, userId, dramaId, epsd),
   });
 
   const support = createSupportService({ repo: createSupportRepository(db), clock });

@@ -49,10 +49,9 @@ describe.skipIf(!process.env.DATABASE_URL)('auto-unlock undo races on PostgreSQL
       const save = () =>
         savePosition(ctx.app, m, { dramId, epsd: FREE + 1, position: 15, duration: 30 });
       const back = () => undo(ctx.app, m, { autoUnlockId: a.auto_unlock_id });
-      const [s, u] =
-        i % 2
-          ? await Promise.all([save(), back()])
-          : (await Promise.all([back(), save()])).reverse();
+      let s, u;
+      if (i % 2) [s, u] = await Promise.all([save(), back()]);
+      else [u, s] = await Promise.all([back(), save()]);
       const saveCode = s.json<{ code: number }>().code;
       const undoCode = u.json<{ code: number }>().code;
       const [stored] = await ctx.database.db

@@ -119,6 +119,14 @@ describe('auto-unlock and its undo', () => {
     const again = (await autoUnlock(ctx.app, m, { dramId, epsd: FREE + 1 })).json().data;
     expect(again).toMatchObject({ usag_coin: 0, already_unlocked: true, auto_unlock_id: null });
 
+    // playback starts (a view is recorded: viewed episodes stay playable, unless given back)
+    const started = await ctx.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/drama/episode`,
+      headers: auth(m),
+      payload: { dramId, epsd: FREE + 1 },
+    });
+    expect(started.json().code).toBe(0);
     // a little playback (3 of 30 s = 10 %, not past it) and 10 s later: still undoable
     expect(
       (await savePosition(ctx.app, m, { dramId, epsd: FREE + 1, position: 3, duration: 30 }))
@@ -147,6 +155,12 @@ describe('auto-unlock and its undo', () => {
       payload: { dramId, epsd: FREE + 1 },
     });
     expect(play.json().code).toBe(ResultCode.EPISODE_LOCKED);
+    const info = await ctx.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/drama/info/${dramId}`,
+      headers: auth(m),
+    });
+    expect(info.json().data.userDramaEpisodeList).toEqual([]);
     const late = await savePosition(ctx.app, m, {
       dramId,
       epsd: FREE + 1,

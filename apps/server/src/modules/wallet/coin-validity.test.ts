@@ -63,7 +63,7 @@ describe('coin validity per source, with a moved clock', () => {
       provider: gateway,
       providerTxnId: txn,
       amountMinor: order.amountMinor,
-      currency: order.currency,
+      currency: order.currency as 'KRW' | 'USD',
     });
     const lots = await ctx.database.db
       .select()

@@ -86,8 +86,8 @@ export interface Refund {
 /** What the wallet needs to know about a user's progress in a drama (owned by playback and ads). */
 export interface EpisodeProgressSource {
   viewedEpisodes(userId: string, dramaId: number): Promise<ViewedEpisode[]>;
-  /** episodes unlocked another way (rewarded ads) */
-  otherUnlocks(userId: string, dramaId: number): Promise<number[]>;
+  /** episodes unlocked another way (rewarded ads); inside a transaction when tx is given */
+  otherUnlocks(userId: string, dramaId: number, tx?: Tx): Promise<number[]>;
 }
 
 /** Where the viewer is in an episode, as the server last heard (owned by progress). */
@@ -121,6 +121,8 @@ export function createWalletService(deps: {
   serviceTimeZone: string;
   /** playback positions, for the auto-unlock undo (10 %) */
   positions: PlaybackPositionSource;
+  /** the episode views of playback: an undone auto-unlock forgets the view it allowed */
+  views?: { forget(tx: Tx, userId: string, dramaId: number, epsd: number): Promise<void> };
   /** how long the stored validity settings are reused before being read again (default 5 s) */
   validityCacheMs?: number;
 }) {
@@ -478,6 +480,8 @@ export function createWalletService(deps: {
           }
           if (!(await repo.lockWallet(tx, userId))) throw new Error('auto-unlock without a wallet');
           refunded = await repo.undoAutoUnlock(tx, row, now);
+          // started (under 10 %) while bought: that view must not keep the episode playable
+          await deps.views?.forget(tx, userId, row.dramaId, row.episodeNumber);
         }
         const balances = await repo.balances(tx, userId, now);
         return {
@@ -492,25 +496,21 @@ export function createWalletService(deps: {
     },
 
     /**
-     * Called by progress inside its save transaction: waits for an undo of this episode in flight
-     * (the auto-unlock row lock) and refuses the save (403004) when the auto-unlock was undone and
-     * the episode is not bought again, so an undo and playback past 10 % never both stand.
+     * Called by progress (a position save) and playback (a watch log) first in their transaction:
+     * waits for an undo of this episode in flight (the auto-unlock row lock) and refuses (403004)
+     * when the auto-unlock was undone and the episode is not bought again or unlocked by an ad,
+     * so an undo and playback past 10 % never both stand.
      */
-    async guardProgressSave(tx: Tx, userId: string, dramaId: number, epsd: number) {
+    async guardEpisodeUse(tx: Tx, userId: string, dramaId: number, epsd: number) {
       const latest = await repo.lockLatestAutoUnlock(tx, userId, dramaId, epsd);
-      if (latest?.row.undoneAt && !latest.coinUnlocked) {
-        throw new AppError(
-          ResultCode.EPISODE_LOCKED,
-          `Episode ${epsd} was given back (auto-unlock undone)`,
-        );
-      }
+      if (!latest?.row.undoneAt || latest.coinUnlocked) return;
+      if ((await deps.progress.otherUnlocks(userId, dramaId, tx)).includes(epsd)) return;
+      throw new AppError(
+        ResultCode.EPISODE_LOCKED,
+        `Episode ${epsd} was given back (auto-unlock undone)`,
+      );
     },
 
-    /**
-     * The coin expiry reminder (issue 16 item 4): coins that expire within 48 hours and the first
-     * expiry time; remind is false once the viewer dismissed it today (service day), so it shows
-     * at most once a day.
-     */
     coinExpiry,
 
     /** The viewer closed the reminder: not again until the next service day. */
