@@ -46,6 +46,7 @@ test('auto-unlock is off by default; turned on at a locked episode it unlocks, s
   await expect(locked.getByTestId('locked-coins')).toHaveText('100');
   const toggle = locked.getByTestId('auto-unlock-switch');
   await expect(toggle).not.toBeChecked();
+  await snap(page, 'auto-unlock-layer');
 
   await toggle.click();
   const notice = page.getByTestId('auto-unlock-notice');

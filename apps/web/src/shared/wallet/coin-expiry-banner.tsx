@@ -23,9 +23,16 @@ export function CoinExpiryBanner() {
   }).format(new Date(data.expr_dtm));
   return (
     <div className={styles.banner} role="status" data-testid="coin-expiry-banner">
-      <span className={styles.icon} aria-hidden="true">
-        ⏳
-      </span>
+      <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true">
+        <circle cx="12" cy="12" r="9" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path
+          d="M12 7v5l3 2"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        />
+      </svg>
       <p className={styles.text}>
         <strong data-testid="coin-expiry-text">
           {t('coin_expiry.banner', { amount: formatNumber(data.amount), date })}
