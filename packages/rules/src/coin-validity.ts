@@ -126,9 +126,7 @@ export function resolveCoinValidity(stored: unknown): CoinValiditySettings {
     purchase: { ...DEFAULT_COIN_VALIDITY.purchase, ...(s.purchase ?? {}) },
     bonus: { ...DEFAULT_COIN_VALIDITY.bonus, ...(s.bonus ?? {}) },
   };
-  return coinValiditySettingsProblem(merged) === undefined
-    ? (merged as CoinValiditySettings)
-    : DEFAULT_COIN_VALIDITY;
+  return coinValiditySettingsProblem(merged) === undefined ? merged : DEFAULT_COIN_VALIDITY;
 }
 
 /** Expiry reminders look this far ahead (issue 16 item 4). */

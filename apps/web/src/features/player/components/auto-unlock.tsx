@@ -75,7 +75,7 @@ export function AutoUnlockOnReach(props: {
     tried.current = true;
     const store = useAutoUnlockStore.getState();
     unlock.mutate(undefined, {
-      onSuccess: async (data) => {
+      onSuccess: (data) => {
         if (data.auto_unlock_id && data.usag_coin > 0) {
           store.show({
             autoUnlockId: data.auto_unlock_id,
@@ -85,10 +85,8 @@ export function AutoUnlockOnReach(props: {
             until: Date.now() + AUTO_UNLOCK_UNDO_MS,
           });
         }
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
-          queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),
-        ]);
+        void queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) });
+        void queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
       },
       onError: (error) => {
         // the layer stays with its buttons; no second try on this page
@@ -134,14 +132,12 @@ export function AutoUnlockNotice() {
   const onUndo = () => {
     const store = useAutoUnlockStore.getState();
     undo.mutate(notice, {
-      onSuccess: async (data) => {
+      onSuccess: (data) => {
         store.skipEpisode(notice.dramaId, notice.epsd);
         store.clear();
         layers.toast(t('auto_unlock.undone', { coins: formatNumber(data.rfnd_coin) }), 'success');
-        await Promise.all([
-          queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(notice.dramaId) }),
-          queryClient.invalidateQueries({ queryKey: userInfoQueryKey }),
-        ]);
+        void queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(notice.dramaId) });
+        void queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
       },
       onError: (error) => {
         store.clear();
