@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ResultCode, type AutoUnlockData } from '@snapdrama/contract';
+import { API_BASE, ResultCode, type AutoUnlockData } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { watchPositions } from '../progress/progress.tables';
 import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.test-support';
-import { addUniformDramas, expectLedgerBalanced, signInMember } from './wallet.test-support';
+import { addUniformDramas, auth, expectLedgerBalanced, signInMember } from './wallet.test-support';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.skipIf(!process.env.DATABASE_URL)('auto-unlock undo races on PostgreSQL', () => {
@@ -84,6 +84,45 @@ describe.skipIf(!process.env.DATABASE_URL)('auto-unlock undo races on PostgreSQL
     console.info(`undo won ${undone} rounds, the save ${kept}`);
     const balances = await ctx.services.wallet.balances(m.userId);
     expect(balances.bonus).toBe(PRICE * undone);
+  });
+
+  it('an undo raced with the start of playback: the undo wins and the episode is locked again, every round', async () => {
+    const m = await signInMember(ctx, 'Starter');
+    const rounds = 8;
+    await ctx.services.wallet.grant({
+      userId: m.userId,
+      kind: 'bonus',
+      amount: PRICE * rounds,
+      source: 'event',
+      idempotencyKey: `au-start-${m.userId}`,
+    });
+    await setAutoUnlock(ctx.app, m, { enabled: true });
+    const start = (dramId: number) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/drama/episode`,
+        headers: auth(m),
+        payload: { dramId, epsd: FREE + 1 },
+      });
+    for (const [i, dramId] of dramaIds.slice(0, rounds).entries()) {
+      const a = (await autoUnlock(ctx.app, m, { dramId, epsd: FREE + 1 })).json<{
+        data: AutoUnlockData;
+      }>().data;
+      const back = () => undo(ctx.app, m, { autoUnlockId: a.auto_unlock_id });
+      let u, s;
+      if (i % 2) [u, s] = await Promise.all([back(), start(dramId)]);
+      else [s, u] = await Promise.all([start(dramId), back()]);
+      // nothing was played past 10 %: the undo is honoured whichever came first
+      expect(u.json<{ code: number; data: { rfnd_coin: number } }>().data.rfnd_coin).toBe(PRICE);
+      expect([0, ResultCode.EPISODE_LOCKED]).toContain(s.json<{ code: number }>().code);
+      // a view made while it was bought was forgotten: the episode is locked again
+      expect((await start(dramId)).json<{ code: number }>().code).toBe(ResultCode.EPISODE_LOCKED);
+      expect(await ctx.services.wallet.unlockedEpisodes(m.userId, dramId)).toEqual([]);
+    }
+    expect(await ctx.services.wallet.balances(m.userId)).toEqual({
+      paid: 0,
+      bonus: PRICE * rounds,
+    });
   });
 
   it('20 parallel undos of one auto-unlock give the coins back once', async () => {
