@@ -16,6 +16,8 @@ test('the terms of service is a complete document with the company details', asy
   const doc = page.getByTestId('legal-terms');
   await expect(doc.getByRole('heading', { level: 2 })).toHaveCount(14);
   await expect(doc).toContainText('valid for 7 days');
+  // coin validity per source (docs/payments.md): App Store purchases never expire
+  await expect(doc).toContainText('(App Store) do not expire');
   await expect(doc).toContainText('Bonus coins can never be cancelled or refunded');
   await expect(doc).toContainText('original payment method');
   await expect(doc).toContainText(COMPANY);

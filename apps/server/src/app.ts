@@ -225,6 +225,7 @@ export function createServices(deps: AppDeps) {
 
   const eventsRepo = createEventsRepository(db);
   const playbackRepo = createPlaybackRepository(db);
+  const progressRepo = createProgressRepository(db);
   const walletService = createWalletService({
     repo: createWalletRepository(db),
     clock,
@@ -236,8 +237,12 @@ export function createServices(deps: AppDeps) {
           last_view_dtm: v.lastViewedAt.toISOString(),
         })),
       // episodes unlocked by ads count in the unlock number of a coin unlock
-      otherUnlocks: (userId, dramaId) => eventsRepo.adUnlockedEpisodes(db, userId, dramaId),
+      otherUnlocks: (userId, dramaId, tx) =>
+        eventsRepo.adUnlockedEpisodes(tx ?? db, userId, dramaId),
     },
+    // the auto-unlock undo reads the saved position (10 %) in its own transaction
+    positions: { positionOf: (tx, ...args) => progressRepo.positionOf(tx, ...args) },
+    views: { forget: (tx, ...args) => playbackRepo.forgetView(tx, ...args) },
     serviceTimeZone: config.serviceTimeZone,
   });
   const wallet: typeof walletService = {
@@ -280,6 +285,9 @@ export function createServices(deps: AppDeps) {
     bookmarks,
     mediaUrls,
     clock,
+    // an auto-unlock undone gives the episode back: no new watch log for it
+    beforeStart: (tx, userId, dramaId, epsd) =>
+      walletService.guardEpisodeUse(tx, userId, dramaId, epsd),
   });
 
   const events = createEventsService({
@@ -331,9 +339,11 @@ export function createServices(deps: AppDeps) {
   });
 
   const progress = createProgressService({
-    repo: createProgressRepository(db),
+    repo: progressRepo,
     catalog,
     clock,
+    beforeSave: (tx, userId, dramaId, epsd) =>
+      walletService.guardEpisodeUse(tx, userId, dramaId, epsd),
   });
 
   const support = createSupportService({ repo: createSupportRepository(db), clock });

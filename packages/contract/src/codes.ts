@@ -160,6 +160,15 @@ export const ResultCode = {
   CATALOG_PUBLISH_INCOMPLETE: 409125,
   /** an episode of that number exists already, or the number leaves a gap */
   CATALOG_EPISODE_CONFLICT: 409126,
+  // auto-unlock and its undo (x13x, issue 16)
+  /** POST /drama/episode/unlock/auto while the viewer's auto-unlock setting is off */
+  AUTO_UNLOCK_OFF: 409130,
+  /** the undo came more than 10 s after the auto-unlock (server clock) */
+  AUTO_UNLOCK_UNDO_EXPIRED: 409131,
+  /** the undo came after playback passed 10 % of the episode */
+  AUTO_UNLOCK_UNDO_WATCHED: 409132,
+  /** no such auto-unlock for this viewer */
+  AUTO_UNLOCK_NOT_FOUND: 404130,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -8,6 +8,7 @@ export * from './user';
 export * from './drama';
 export * from './message-keys';
 export * from './wallet';
+export * from './coin-care';
 export * from './catalog';
 export * from './accounts';
 export * from './events-constants';

@@ -70,8 +70,14 @@ export const ACQUISITION_TYPES = ['P', 'F', 'B'] as const;
 
 export const coinEarnEntry = z.object({
   rgst_dtm: timestamp,
-  /** "available until" */
-  expr_dtm: timestamp,
+  /** "available until"; null: these coins do not expire (App Store purchases by default) */
+  expr_dtm: timestamp.nullable(),
+  /** coins of this grant still unspent */
+  remn_coin: z.number().int(),
+  /** some of them are still valid and expire within 48 hours */
+  expr_soon: z.boolean(),
+  /** where purchased coins were bought (web, app_store, google_play); absent for bonus coins */
+  channel: z.enum(['web', 'app_store', 'google_play']).optional(),
   acqs_type: z.enum(ACQUISITION_TYPES),
   acqs_coin: z.number().int(),
   memo: z.object({ source: z.enum(COIN_SOURCES), mssnId: z.string().optional() }),

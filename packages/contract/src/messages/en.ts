@@ -227,6 +227,23 @@ export const en = {
   'wallet.range': 'Last 6 months',
   'wallet.charge': 'Charge',
   'wallet.unlock_episode': 'Unlock episode {{n}}',
+  'wallet.no_expiry': 'No expiry',
+  'wallet.expiring_soon': 'Expires soon',
+  'wallet.left_of': '{{left}} of {{count}} left',
+  'wallet.channel_web': 'Web',
+  'wallet.channel_app_store': 'App Store',
+  'wallet.channel_google_play': 'Google Play',
+  'auto_unlock.label': 'Auto-unlock',
+  'auto_unlock.description':
+    'Unlock the next episode with coins when you reach it. You can undo it for 10 seconds.',
+  'auto_unlock.notice': 'Episode {{n}} unlocked for {{coins}} coins',
+  'auto_unlock.undo': 'Undo',
+  'auto_unlock.undone': '{{coins}} coins returned',
+  'auto_unlock.undo_expired': 'Undo is only possible for 10 seconds after unlocking.',
+  'auto_unlock.undo_watched': 'You watched more than 10% of the episode, so it stays unlocked.',
+  'auto_unlock.failed': 'Auto-unlock failed',
+  'coin_expiry.banner': '{{amount}} coins expire on {{date}}',
+  'coin_expiry.dismiss': 'Dismiss',
   // catalog
   'catalog.all': 'All',
   'catalog.category_title': 'Categories',
@@ -302,7 +319,8 @@ export const en = {
   'payment.confirming': 'Confirming your payment...',
   'payment.login_prompt': 'Log in to buy coins.',
   'payment.guide_title': 'Before you buy',
-  'payment.guide_1': 'Purchased and bonus coins are valid for 7 days.',
+  'payment.guide_1':
+    'Coins bought on the web or Google Play and bonus coins are valid for 7 days; coins bought in the App Store do not expire. Each entry in the coin history shows its date.',
   'payment.guide_2': 'Coins that expire soonest are used first.',
   'payment.guide_3':
     'Bonus coins cannot be canceled or refunded; purchased coins are refunded to the original payment method.',

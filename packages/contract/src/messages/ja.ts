@@ -227,6 +227,23 @@ export const ja: Messages = {
   'wallet.range': '過去6か月',
   'wallet.charge': 'チャージ',
   'wallet.unlock_episode': '第{{n}}話をアンロック',
+  'wallet.no_expiry': '有効期限なし',
+  'wallet.expiring_soon': 'まもなく期限切れ',
+  'wallet.left_of': '{{count}}枚中{{left}}枚残り',
+  'wallet.channel_web': 'ウェブ',
+  'wallet.channel_app_store': 'App Store',
+  'wallet.channel_google_play': 'Google Play',
+  'auto_unlock.label': '自動アンロック',
+  'auto_unlock.description':
+    '次のエピソードに進むとコインでアンロックします。10秒間は取り消せます。',
+  'auto_unlock.notice': '第{{n}}話を{{coins}}コインでアンロックしました',
+  'auto_unlock.undo': '取り消す',
+  'auto_unlock.undone': '{{coins}}コインを返却しました',
+  'auto_unlock.undo_expired': '取り消しはアンロック後10秒以内のみ可能です。',
+  'auto_unlock.undo_watched': 'エピソードの10%以上を視聴したため、アンロックはそのままです。',
+  'auto_unlock.failed': '自動アンロックに失敗しました',
+  'coin_expiry.banner': '{{amount}}コインが{{date}}に期限切れになります',
+  'coin_expiry.dismiss': '閉じる',
   // catalog
   'catalog.all': 'すべて',
   'catalog.category_title': 'カテゴリー',
@@ -302,7 +319,8 @@ export const ja: Messages = {
   'payment.confirming': '決済を確認しています...',
   'payment.login_prompt': 'ログインしてコインをチャージしてください。',
   'payment.guide_title': 'ご購入前にご確認ください',
-  'payment.guide_1': '購入コインとボーナスコインの有効期限は7日間です。',
+  'payment.guide_1':
+    'ウェブ・Google Playで購入したコインとボーナスコインの有効期限は7日間、App Storeで購入したコインは無期限です。各項目の期限はコイン履歴で確認できます。',
   'payment.guide_2': '有効期限が近いコインから使用されます。',
   'payment.guide_3':
     'ボーナスコインはキャンセル・返金できません。購入コインは元の決済方法に返金されます。',

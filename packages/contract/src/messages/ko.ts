@@ -226,6 +226,23 @@ export const ko: Messages = {
   'wallet.range': '최근 6개월',
   'wallet.charge': '충전',
   'wallet.unlock_episode': '{{n}}화 잠금 해제',
+  'wallet.no_expiry': '유효기간 없음',
+  'wallet.expiring_soon': '곧 만료',
+  'wallet.left_of': '{{count}}개 중 {{left}}개 남음',
+  'wallet.channel_web': '웹',
+  'wallet.channel_app_store': '앱스토어',
+  'wallet.channel_google_play': '구글 플레이',
+  'auto_unlock.label': '자동 잠금 해제',
+  'auto_unlock.description':
+    '다음 회차에 도달하면 코인으로 잠금을 해제합니다. 10초 동안 취소할 수 있습니다.',
+  'auto_unlock.notice': '{{n}}화를 {{coins}}코인으로 잠금 해제했습니다',
+  'auto_unlock.undo': '취소',
+  'auto_unlock.undone': '{{coins}}코인을 돌려드렸습니다',
+  'auto_unlock.undo_expired': '잠금 해제 후 10초 안에만 취소할 수 있습니다.',
+  'auto_unlock.undo_watched': '회차의 10% 넘게 시청하여 잠금 해제가 유지됩니다.',
+  'auto_unlock.failed': '자동 잠금 해제에 실패했습니다',
+  'coin_expiry.banner': '{{amount}}코인이 {{date}}에 만료됩니다',
+  'coin_expiry.dismiss': '닫기',
   // catalog
   'catalog.all': '전체',
   'catalog.category_title': '카테고리',
@@ -301,7 +318,8 @@ export const ko: Messages = {
   'payment.confirming': '결제를 확인하고 있습니다...',
   'payment.login_prompt': '로그인하고 코인을 충전하세요.',
   'payment.guide_title': '구매 전 확인하세요',
-  'payment.guide_1': '구매 코인과 보너스 코인은 7일 동안 사용할 수 있습니다.',
+  'payment.guide_1':
+    '웹·구글 플레이에서 구매한 코인과 보너스 코인은 7일 동안 사용할 수 있고, 앱스토어에서 구매한 코인은 만료되지 않습니다. 항목별 기한은 코인 내역에서 확인할 수 있습니다.',
   'payment.guide_2': '유효기간이 가장 짧은 코인부터 사용됩니다.',
   'payment.guide_3':
     '보너스 코인은 취소·환불되지 않으며, 구매 코인은 원래 결제 수단으로 환불됩니다.',

@@ -97,7 +97,7 @@ const creditCall = sql`payment_credit(${sql.placeholder('order')}::uuid,
   ${sql.placeholder('currency')}::text, ${sql.placeholder('detail')}::jsonb,
   ${sql.placeholder('credit')}::boolean, ${sql.placeholder('bonusFirst')}::int,
   ${sql.placeholder('bonusRepeat')}::int, ${sql.placeholder('paidDays')}::int,
-  ${sql.placeholder('bonusDays')}::int) as c`;
+  ${sql.placeholder('bonusDays')}::int, ${sql.placeholder('channel')}::text) as c`;
 
 export function createPaymentsRepository(db: Db) {
   // every confirmation reads its order, then records and credits it: prepared statements
@@ -147,8 +147,11 @@ export function createPaymentsRepository(db: Db) {
       credit: boolean;
       bonusFirst: number;
       bonusRepeat: number;
+      /** days the paid lot stays valid; 0: it does not expire */
       paidValidDays: number;
       bonusValidDays: number;
+      /** where the paid coins were bought (web, app_store, google_play) */
+      channel: string;
     }): Promise<CreditDbResult> {
       const r = request;
       const [row] = await creditStatement.execute({
@@ -164,6 +167,7 @@ export function createPaymentsRepository(db: Db) {
         bonusRepeat: r.bonusRepeat,
         paidDays: r.paidValidDays,
         bonusDays: r.bonusValidDays,
+        channel: r.channel,
       });
       if (!row) throw new Error('payment_credit answered no row');
       return {

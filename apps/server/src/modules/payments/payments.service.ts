@@ -55,6 +55,7 @@ import {
   purchaseBonusCoins,
   toMinorUnits,
   useYn,
+  type CoinPurchaseChannel,
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
@@ -110,6 +111,13 @@ const PAID_NOT_RECORDABLE = new Set<number>([
 const paidKey = (orderId: string) => `payment:${orderId}:paid`;
 const refundKey = (orderId: string) => `payment:${orderId}:refund`;
 
+/** Where coins paid through a gateway were bought: Apple and Google in their stores, the rest on the web. */
+export function channelOfGateway(gateway: string | undefined): CoinPurchaseChannel {
+  if (gateway === 'A') return 'app_store';
+  if (gateway === 'G') return 'google_play';
+  return 'web';
+}
+
 const orderNotFound = () =>
   new AppError(ResultCode.PAYMENT_ORDER_NOT_FOUND, 'No such payment order');
 
@@ -131,7 +139,7 @@ export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods 
 
 export function createPaymentsService(deps: {
   repo: PaymentsRepository;
-  wallet: Pick<WalletService, 'refundPurchase' | 'balances' | 'validDaysFor'>;
+  wallet: Pick<WalletService, 'refundPurchase' | 'balances' | 'purchaseValidity'>;
   clock: Clock;
   /** hears each order credited, once (the metrics count payments credited per gateway) */
   onCredited?: (gateway: string) => void;
@@ -169,6 +177,11 @@ export function createPaymentsService(deps: {
     const orderId = order?.id ?? (target as string);
     if (!UUID_RE.test(orderId)) throw orderNotFound();
     const terms = order && { bons_coin: order.bonusCoin, bons_coin_1st: order.firstBonusCoin };
+    // validity per source (packages/rules coinValidityDays): the store the coins were bought in
+    const channel = channelOfGateway(order?.gateway);
+    const validity = credit
+      ? await wallet.purchaseValidity(channel)
+      : { paidDays: 1, bonusDays: 1 };
     let r: CreditDbResult;
     try {
       r = await repo.recordAndCredit({
@@ -184,8 +197,9 @@ export function createPaymentsService(deps: {
         credit,
         bonusFirst: terms ? purchaseBonusCoins(terms, false) : 0,
         bonusRepeat: terms ? purchaseBonusCoins(terms, true) : 0,
-        paidValidDays: wallet.validDaysFor('purchase'),
-        bonusValidDays: wallet.validDaysFor('purchase_bonus'),
+        paidValidDays: validity.paidDays,
+        bonusValidDays: validity.bonusDays,
+        channel,
       });
     } catch (error) {
       if (isUniqueViolation(error)) {

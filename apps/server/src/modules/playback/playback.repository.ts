@@ -71,13 +71,18 @@ export function createPlaybackRepository(db: Db) {
     },
 
     /** Opens a watch log and records the view, in one transaction. */
-    async startWatch(values: {
-      userId: string;
-      dramaId: number;
-      epsd: number;
-      now: Date;
-    }): Promise<string> {
+    async startWatch(
+      values: {
+        userId: string;
+        dramaId: number;
+        epsd: number;
+        now: Date;
+      },
+      beforeStart?: (tx: Tx) => Promise<void>,
+    ): Promise<string> {
       return db.transaction(async (tx) => {
+        // e.g. the wallet's check that an auto-unlock of this episode was not just undone
+        await beforeStart?.(tx);
         const [log] = await tx
           .insert(watchLogs)
           .values({
@@ -102,6 +107,22 @@ export function createPlaybackRepository(db: Db) {
           });
         return log.id;
       });
+    },
+
+    /**
+     * Forgets that a user viewed an episode (in the caller's transaction): an auto-unlock undone
+     * gives the episode back, and a view made while it was bought must not keep it playable.
+     */
+    async forgetView(tx: Tx, userId: string, dramaId: number, epsd: number): Promise<void> {
+      await tx
+        .delete(episodeViews)
+        .where(
+          and(
+            eq(episodeViews.userId, userId),
+            eq(episodeViews.dramaId, dramaId),
+            eq(episodeViews.episodeNumber, epsd),
+          ),
+        );
     },
 
     /** The caller's own log, open or closed. */

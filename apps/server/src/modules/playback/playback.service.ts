@@ -47,6 +47,8 @@ export function createPlaybackService(deps: {
   bookmarks: BookmarkView;
   mediaUrls: MediaUrls;
   clock: Clock;
+  /** runs first in the transaction that opens a watch log (the wallet's auto-unlock undo check) */
+  beforeStart?: (tx: Tx, userId: string, dramaId: number, epsd: number) => Promise<void>;
 }) {
   const { repo, catalog } = deps;
   const readViewer = deps.callers.readForCaller('playback_drama_info_viewer', {
@@ -124,7 +126,11 @@ export function createPlaybackService(deps: {
       if (!isEpisodePlayable(progress, epsd)) {
         throw new AppError(ResultCode.EPISODE_LOCKED, `Episode ${epsd} is locked; unlock it first`);
       }
-      const logId = await repo.startWatch({ userId, dramaId, epsd, now: deps.clock.now() });
+      const logId = await repo.startWatch(
+        { userId, dramaId, epsd, now: deps.clock.now() },
+        deps.beforeStart &&
+          ((tx) => deps.beforeStart?.(tx, userId, dramaId, epsd) ?? Promise.resolve()),
+      );
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.
       const nextPlayable = isEpisodePlayable(progress, next);

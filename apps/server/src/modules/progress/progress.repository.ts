@@ -20,9 +20,11 @@ const columns = {
 
 export function createProgressRepository(db: Db) {
   return {
+    db,
+
     /** One row per viewer and episode: the latest save wins. */
-    async save(userId: string, row: PositionRow): Promise<PositionRow> {
-      const [saved] = await db
+    async save(userId: string, row: PositionRow, q: Db | Tx = db): Promise<PositionRow> {
+      const [saved] = await q
         .insert(watchPositions)
         .values({
           userId,
@@ -43,6 +45,29 @@ export function createProgressRepository(db: Db) {
         .returning(columns);
       if (!saved) throw new Error('position upsert returned nothing');
       return saved;
+    },
+
+    /** The saved position of one episode, in the caller's transaction. */
+    async positionOf(
+      q: Db | Tx,
+      userId: string,
+      dramaId: number,
+      epsd: number,
+    ): Promise<{ seconds: number; duration: number } | undefined> {
+      const [row] = await q
+        .select({
+          seconds: watchPositions.positionSeconds,
+          duration: watchPositions.durationSeconds,
+        })
+        .from(watchPositions)
+        .where(
+          and(
+            eq(watchPositions.userId, userId),
+            eq(watchPositions.dramaId, dramaId),
+            eq(watchPositions.episodeNumber, epsd),
+          ),
+        );
+      return row;
     },
 
     async ofDrama(userId: string, dramaId: number): Promise<PositionRow[]> {

@@ -27,6 +27,11 @@ export function createProgressService(deps: {
     dramasByIds(ids: number[]): Promise<Drama[]>;
   };
   clock: Clock;
+  /**
+   * Runs first in the save's transaction: the wallet waits for an auto-unlock undo of this episode
+   * and refuses a save for an episode whose auto-unlock was undone (docs/decisions/1120).
+   */
+  beforeSave?: (tx: Tx, userId: string, dramaId: number, epsd: number) => Promise<void>;
 }) {
   const { repo, catalog, clock } = deps;
   return {
@@ -38,15 +43,21 @@ export function createProgressService(deps: {
           `Drama ${body.dramId} has no episode ${body.epsd}`,
         );
       }
-      return toWire(
-        await repo.save(userId, {
-          dramaId: body.dramId,
-          epsd: body.epsd,
-          positionSeconds: Math.floor(body.position),
-          durationSeconds: Math.max(1, Math.round(body.duration)),
-          updatedAt: clock.now(),
-        }),
-      );
+      const saved = await repo.db.transaction(async (tx) => {
+        await deps.beforeSave?.(tx, userId, body.dramId, body.epsd);
+        return repo.save(
+          userId,
+          {
+            dramaId: body.dramId,
+            epsd: body.epsd,
+            positionSeconds: Math.floor(body.position),
+            durationSeconds: Math.max(1, Math.round(body.duration)),
+            updatedAt: clock.now(),
+          },
+          tx,
+        );
+      });
+      return toWire(saved);
     },
 
     async ofDrama(userId: string, dramaId: number): Promise<PositionListData> {

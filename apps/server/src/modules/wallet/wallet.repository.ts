@@ -4,11 +4,22 @@ import { ResultCode } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
-import { coinLots, coinRefunds, coinUnlocks, wallets } from './wallet.tables';
+import {
+  autoUnlocks,
+  coinAllocations,
+  coinExpiryReminders,
+  coinLots,
+  coinRefunds,
+  coinUnlocks,
+  coinValiditySettings,
+  walletPreferences,
+  wallets,
+} from './wallet.tables';
 
 export type LotRow = typeof coinLots.$inferSelect;
 export type UnlockRow = typeof coinUnlocks.$inferSelect;
 export type RefundRow = typeof coinRefunds.$inferSelect;
+export type AutoUnlockRow = typeof autoUnlocks.$inferSelect;
 type Q = Db | Tx;
 
 export interface LedgerCheck {
@@ -169,7 +180,10 @@ export function createWalletRepository(db: Db) {
       sourceRef: string | null;
       idempotencyKey: string;
       now: Date;
+      /** 0: the coins do not expire */
       validDays: number;
+      /** purchases only: web, app_store, google_play */
+      channel: string | null;
     }): Promise<GrantedLot> {
       const r = request;
       let rows: {
@@ -184,7 +198,7 @@ export function createWalletRepository(db: Db) {
           db,
           sql`select * from wallet_grant(${r.userId}::uuid, ${r.kind}::text, ${r.amount}::int,
             ${r.source}::text, ${r.sourceRef}::text, ${r.idempotencyKey}::text,
-            ${r.now.toISOString()}::timestamptz, ${r.validDays}::int)`,
+            ${r.now.toISOString()}::timestamptz, ${r.validDays}::int, ${r.channel}::text)`,
         );
       } catch (error) {
         throw walletRefusal(error) ?? error;
@@ -216,18 +230,21 @@ export function createWalletRepository(db: Db) {
      * the episode is the next one and the coins cover it, takes them earliest expiry first and
      * records the unlock and its allocations. Balances are what is valid after it.
      */
-    async unlockWithCoins(request: {
-      userId: string;
-      dramaId: number;
-      epsd: number;
-      coins: number;
-      titleKey: string;
-      now: Date;
-      /** highest episode playable without a purchase (free, viewed, unlocked by ad) */
-      floor: number;
-      /** this episode is playable without a purchase */
-      playable: boolean;
-    }): Promise<UnlockResult> {
+    async unlockWithCoins(
+      request: {
+        userId: string;
+        dramaId: number;
+        epsd: number;
+        coins: number;
+        titleKey: string;
+        now: Date;
+        /** highest episode playable without a purchase (free, viewed, unlocked by ad) */
+        floor: number;
+        /** this episode is playable without a purchase */
+        playable: boolean;
+      },
+      q: Q = db,
+    ): Promise<UnlockResult> {
       const r = request;
       const [row] = await selectRows<{
         outcome: UnlockOutcome;
@@ -236,7 +253,7 @@ export function createWalletRepository(db: Db) {
         bonus: number;
         next_epsd: number;
       }>(
-        db,
+        q,
         sql`select * from coin_unlock(${r.userId}::uuid, ${r.dramaId}::int, ${r.epsd}::int,
           ${r.coins}::int, ${r.titleKey}::text, ${r.now.toISOString()}::timestamptz,
           ${r.floor}::int, ${r.playable}::boolean)`,
@@ -354,6 +371,171 @@ export function createWalletRepository(db: Db) {
         db.select({ n: count() }).from(coinLots).where(where),
       ]);
       return { rows, total: total?.n ?? 0 };
+    },
+
+    /** The operator's stored coin validity settings (no row: the defaults). */
+    async validitySettings(): Promise<unknown> {
+      const [row] = await db
+        .select({ settings: coinValiditySettings.settings })
+        .from(coinValiditySettings)
+        .where(eq(coinValiditySettings.id, 1));
+      return row?.settings;
+    },
+
+    async saveValiditySettings(settings: unknown, now: Date, by: string): Promise<void> {
+      await db
+        .insert(coinValiditySettings)
+        .values({ id: 1, settings, updatedAt: now, updatedBy: by })
+        .onConflictDoUpdate({
+          target: coinValiditySettings.id,
+          set: { settings, updatedAt: now, updatedBy: by },
+        });
+    },
+
+    async autoUnlockEnabled(userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ on: walletPreferences.autoUnlock })
+        .from(walletPreferences)
+        .where(eq(walletPreferences.userId, userId));
+      return row?.on ?? false;
+    },
+
+    async setAutoUnlock(userId: string, enabled: boolean, now: Date): Promise<void> {
+      await db
+        .insert(walletPreferences)
+        .values({ userId, autoUnlock: enabled, updatedAt: now })
+        .onConflictDoUpdate({
+          target: walletPreferences.userId,
+          set: { autoUnlock: enabled, updatedAt: now },
+        });
+    },
+
+    /** Records that the coin unlock of this episode was made by auto-unlock. */
+    async recordAutoUnlock(
+      tx: Tx,
+      r: { userId: string; dramaId: number; epsd: number; unlockedAt: Date },
+    ): Promise<AutoUnlockRow> {
+      const [unlock] = await tx
+        .select({ id: coinUnlocks.id, coins: coinUnlocks.coins })
+        .from(coinUnlocks)
+        .where(
+          and(
+            eq(coinUnlocks.userId, r.userId),
+            eq(coinUnlocks.dramaId, r.dramaId),
+            eq(coinUnlocks.episodeNumber, r.epsd),
+          ),
+        );
+      if (!unlock) throw new Error('the coin unlock to record is missing');
+      const [row] = await tx
+        .insert(autoUnlocks)
+        .values({
+          userId: r.userId,
+          dramaId: r.dramaId,
+          episodeNumber: r.epsd,
+          unlockId: unlock.id,
+          coins: unlock.coins,
+          unlockedAt: r.unlockedAt,
+        })
+        .returning();
+      if (!row) throw new Error('auto-unlock insert returned nothing');
+      return row;
+    },
+
+    /** One auto-unlock, locked until the end of the transaction. */
+    async lockAutoUnlock(tx: Tx, id: string): Promise<AutoUnlockRow | undefined> {
+      const [row] = await tx.select().from(autoUnlocks).where(eq(autoUnlocks.id, id)).for('update');
+      return row;
+    },
+
+    /** The latest auto-unlock of an episode, locked (progress saves wait behind an undo). */
+    async lockLatestAutoUnlock(
+      tx: Tx,
+      userId: string,
+      dramaId: number,
+      epsd: number,
+    ): Promise<{ row: AutoUnlockRow; coinUnlocked: boolean } | undefined> {
+      const [row] = await tx
+        .select()
+        .from(autoUnlocks)
+        .where(
+          and(
+            eq(autoUnlocks.userId, userId),
+            eq(autoUnlocks.dramaId, dramaId),
+            eq(autoUnlocks.episodeNumber, epsd),
+          ),
+        )
+        .orderBy(desc(autoUnlocks.unlockedAt), desc(autoUnlocks.id))
+        .limit(1)
+        .for('update');
+      if (!row) return undefined;
+      const [bought] = await tx
+        .select({ id: coinUnlocks.id })
+        .from(coinUnlocks)
+        .where(
+          and(
+            eq(coinUnlocks.userId, userId),
+            eq(coinUnlocks.dramaId, dramaId),
+            eq(coinUnlocks.episodeNumber, epsd),
+          ),
+        );
+      return { row, coinUnlocked: bought !== undefined };
+    },
+
+    /**
+     * Gives an auto-unlock's coins back, in the caller's transaction (wallet row locked): each
+     * allocation returns to its lot, the allocations and the unlock are removed, the auto-unlock
+     * records what was given back. Returns the coins given back.
+     */
+    async undoAutoUnlock(tx: Tx, row: AutoUnlockRow, now: Date): Promise<number> {
+      const allocations = await tx
+        .select({ lotId: coinAllocations.lotId, amount: coinAllocations.amount })
+        .from(coinAllocations)
+        .where(eq(coinAllocations.unlockId, row.unlockId));
+      for (const a of allocations) {
+        await tx
+          .update(coinLots)
+          .set({ remaining: sql`${coinLots.remaining} + ${a.amount}` })
+          .where(eq(coinLots.id, a.lotId));
+      }
+      await tx.delete(coinAllocations).where(eq(coinAllocations.unlockId, row.unlockId));
+      await tx.delete(coinUnlocks).where(eq(coinUnlocks.id, row.unlockId));
+      const updated = await tx
+        .update(autoUnlocks)
+        .set({ undoneAt: now, refunded: allocations })
+        .where(and(eq(autoUnlocks.id, row.id), sql`${autoUnlocks.undoneAt} is null`))
+        .returning({ id: autoUnlocks.id });
+      if (updated.length !== 1) throw new Error(`auto-unlock ${row.id} was undone twice`);
+      return allocations.reduce((sum, a) => sum + a.amount, 0);
+    },
+
+    /** A user's valid lots with coins left that expire before `until`. */
+    async lotsExpiringBefore(userId: string, now: Date, until: Date) {
+      return db
+        .select({ remaining: coinLots.remaining, expiresAt: coinLots.expiresAt })
+        .from(coinLots)
+        .where(
+          and(
+            eq(coinLots.userId, userId),
+            gt(coinLots.expiresAt, now),
+            lte(coinLots.expiresAt, until),
+            gt(coinLots.remaining, 0),
+          ),
+        );
+    },
+
+    async reminderDismissed(userId: string, day: string): Promise<boolean> {
+      const [row] = await db
+        .select({ day: coinExpiryReminders.day })
+        .from(coinExpiryReminders)
+        .where(and(eq(coinExpiryReminders.userId, userId), eq(coinExpiryReminders.day, day)));
+      return row !== undefined;
+    },
+
+    async dismissReminder(userId: string, day: string, now: Date): Promise<void> {
+      await db
+        .insert(coinExpiryReminders)
+        .values({ userId, day, dismissedAt: now })
+        .onConflictDoNothing();
     },
 
     /**

@@ -379,6 +379,7 @@ describe('wallet.grant and wallet.refundPurchase', () => {
         viewedEpisodes: () => Promise.resolve([]),
         otherUnlocks: () => Promise.resolve([next]),
       },
+      positions: { positionOf: () => Promise.resolve(undefined) },
       serviceTimeZone: 'Asia/Seoul',
     });
     await expect(
@@ -436,6 +437,9 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
         expr_dtm: '2026-03-11T03:02:00.000Z',
         acqs_type: 'F',
         acqs_coin: 5,
+        // spent: nothing left to expire, so not marked although it expires within 48 h
+        remn_coin: 0,
+        expr_soon: false,
         memo: { source: 'mission', mssnId: 'watch_ep' },
       },
       {
@@ -443,6 +447,8 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
         expr_dtm: '2026-03-17T03:01:00.000Z',
         acqs_type: 'B',
         acqs_coin: 20,
+        remn_coin: 20,
+        expr_soon: false,
         memo: { source: 'purchase_bonus' },
       },
       {
@@ -450,6 +456,9 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
         expr_dtm: '2026-03-17T03:00:00.000Z',
         acqs_type: 'P',
         acqs_coin: 100,
+        remn_coin: 65,
+        expr_soon: false,
+        channel: 'web',
         memo: { source: 'purchase' },
       },
     ]);

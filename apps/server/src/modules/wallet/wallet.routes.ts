@@ -1,5 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  autoUnlockBody,
+  autoUnlockData,
+  autoUnlockSetting,
+  autoUnlockSettingBody,
+  autoUnlockUndoBody,
+  autoUnlockUndoData,
+  coinExpiryData,
   coinHistoryData,
   coinHistoryParams,
   coinHistoryQuery,
@@ -48,6 +55,93 @@ export function walletRoutes(deps: {
       },
       async (request) =>
         ok(await wallet.history(caller(request), { ...request.params, ...request.query })),
+    );
+
+    app.get(
+      '/user/auto-unlock',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            "The viewer's auto-unlock setting: off unless turned on, always off for guests.",
+          response: { 200: envelope(autoUnlockSetting) },
+        },
+      },
+      async (request) => ok(await wallet.autoUnlockSetting(caller(request))),
+    );
+
+    app.put(
+      '/user/auto-unlock',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description: 'Turns auto-unlock on or off. 403005 for guests.',
+          body: autoUnlockSettingBody,
+          response: { 200: envelope(autoUnlockSetting) },
+        },
+      },
+      async (request) => ok(await wallet.setAutoUnlock(caller(request), request.body.enabled)),
+    );
+
+    app.post(
+      '/drama/episode/unlock/auto',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'Auto-unlock: buys the locked episode the viewer reached, as /drama/episode/unlock/coin does, ' +
+            'when the viewer turned auto-unlock on (else 409130). The reply names the auto-unlock and ' +
+            'until when it can be undone (10 s).',
+          body: autoUnlockBody,
+          response: { 200: envelope(autoUnlockData) },
+        },
+      },
+      async (request) =>
+        ok(await wallet.autoUnlockEpisode(caller(request), request.body.dramId, request.body.epsd)),
+    );
+
+    app.post(
+      '/drama/episode/unlock/undo',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'Undoes an auto-unlock and gives every coin back, within 10 s of it and before playback passes ' +
+            '10 % (server clock, saved position): 409131 too late, 409132 watched past 10 %, 404130 unknown. ' +
+            'A repeat answers already_undone with nothing given back.',
+          body: autoUnlockUndoBody,
+          response: { 200: envelope(autoUnlockUndoData) },
+        },
+      },
+      async (request) =>
+        ok(await wallet.undoAutoUnlock(caller(request), request.body.autoUnlockId)),
+    );
+
+    app.get(
+      '/user/coin-expiry',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'Coins that expire within 48 hours and when the first of them expires; remind is false once ' +
+            'dismissed today (service day).',
+          response: { 200: envelope(coinExpiryData) },
+        },
+      },
+      async (request) => ok(await wallet.coinExpiry(caller(request))),
+    );
+
+    app.put(
+      '/user/coin-expiry/seen',
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'Dismisses the coin expiry reminder until the next service day. 403005 for guests.',
+          response: { 200: envelope(coinExpiryData) },
+        },
+      },
+      async (request) => ok(await wallet.dismissCoinExpiry(caller(request))),
     );
   };
 }

@@ -1,15 +1,30 @@
 import {
-  COIN_VALIDITY_DAYS,
   ResultCode,
   type AuthMethod,
+  type AutoUnlockData,
+  type AutoUnlockUndoData,
+  type CoinExpiryData,
   type CoinHistoryData,
   type CoinHistoryDiv,
   type CoinSource,
   type CoinUnlockData,
 } from '@snapdrama/contract';
 import {
+  AUTO_UNLOCK_UNDO_MS,
+  EXPIRY_REMINDER_HOURS,
+  autoUnlockUndoRefusal,
   coinHistoryRangeProblem,
+  coinValidityDays,
+  coinValiditySettingsProblem,
+  expiresNever,
+  expiresSoon,
+  expiryReminder,
   isEpisodePlayable,
+  resolveCoinValidity,
+  serviceDay,
+  type CoinPurchaseChannel,
+  type CoinValiditySettings,
+  type ValidityDays,
   parseIsoDate,
   refundableAmount,
   unlockNumber,
@@ -18,6 +33,7 @@ import {
   type ViewedEpisode,
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
@@ -32,8 +48,10 @@ export interface GrantRequest {
   sourceRef?: string;
   /** required; the same key twice credits once */
   idempotencyKey: string;
-  /** overrides the source's validity */
+  /** overrides the source's validity (whole days 1..3650) */
   validDays?: number;
+  /** purchases only: where the coins were bought (default web) */
+  channel?: CoinPurchaseChannel;
 }
 
 export interface Grant {
@@ -68,9 +86,22 @@ export interface Refund {
 /** What the wallet needs to know about a user's progress in a drama (owned by playback and ads). */
 export interface EpisodeProgressSource {
   viewedEpisodes(userId: string, dramaId: number): Promise<ViewedEpisode[]>;
-  /** episodes unlocked another way (rewarded ads) */
-  otherUnlocks(userId: string, dramaId: number): Promise<number[]>;
+  /** episodes unlocked another way (rewarded ads); inside a transaction when tx is given */
+  otherUnlocks(userId: string, dramaId: number, tx?: Tx): Promise<number[]>;
 }
+
+/** Where the viewer is in an episode, as the server last heard (owned by progress). */
+export interface PlaybackPositionSource {
+  positionOf(
+    tx: Tx,
+    userId: string,
+    dramaId: number,
+    epsd: number,
+  ): Promise<{ seconds: number; duration: number } | undefined>;
+}
+
+/** null (no expiry) as wallet_grant's 0 */
+const sqlDays = (days: ValidityDays): number => days ?? 0;
 
 const toSpendable = (lot: LotRow): SpendableLot => ({
   id: lot.id,
@@ -88,16 +119,41 @@ export function createWalletService(deps: {
   catalog: Pick<CatalogService, 'pricing'>;
   progress: EpisodeProgressSource;
   serviceTimeZone: string;
-  /** validity per source in days; COIN_VALIDITY_DAYS (7) for any source not named */
-  validDaysBySource?: Partial<Record<CoinSource, number>>;
+  /** playback positions, for the auto-unlock undo (10 %) */
+  positions: PlaybackPositionSource;
+  /** the episode views of playback: an undone auto-unlock forgets the view it allowed */
+  views?: { forget(tx: Tx, userId: string, dramaId: number, epsd: number): Promise<void> };
+  /** how long the stored validity settings are reused before being read again (default 5 s) */
+  validityCacheMs?: number;
 }) {
   const { repo, clock } = deps;
   const db = repo.db;
+  const cacheMs = deps.validityCacheMs ?? 5000;
+  let validityCache: { settings: CoinValiditySettings; at: number } | undefined;
 
-  const validDaysOf = (source: CoinSource) =>
-    deps.validDaysBySource?.[source] ?? COIN_VALIDITY_DAYS;
+  /** The operator's settings over the defaults (packages/rules resolveCoinValidity). */
+  async function validitySettings(): Promise<CoinValiditySettings> {
+    const now = Date.now();
+    if (validityCache && now - validityCache.at < cacheMs) return validityCache.settings;
+    const settings = resolveCoinValidity(await repo.validitySettings());
+    validityCache = { settings, at: now };
+    return settings;
+  }
 
-  function checkGrantRequest(r: GrantRequest): number {
+  async function validDaysOf(r: GrantRequest): Promise<ValidityDays> {
+    const settings = await validitySettings();
+    if (r.source === 'purchase')
+      return coinValidityDays(settings, { source: 'purchase', channel: r.channel ?? 'web' });
+    if (r.source === 'admin' && r.kind === 'paid')
+      return coinValidityDays(settings, { source: 'admin', kind: 'paid' });
+    return coinValidityDays(settings, { source: r.source });
+  }
+
+  const requireMember = (caller: { authMethod: AuthMethod }, what: string) => {
+    if (caller.authMethod === 'guest') throw new AppError(ResultCode.GUEST_NOT_ALLOWED, what);
+  };
+
+  function checkGrantRequest(r: GrantRequest): void {
     if (!Number.isSafeInteger(r.amount) || r.amount <= 0)
       throw badRequest('amount: must be a positive integer');
     if (!r.idempotencyKey || r.idempotencyKey.length > 200)
@@ -108,11 +164,95 @@ export function createWalletService(deps: {
     }
     if (r.kind === 'bonus' && r.source === 'purchase')
       throw badRequest('kind: a purchase grants paid coins');
-    const validDays = r.validDays ?? validDaysOf(r.source);
-    if (!Number.isInteger(validDays) || validDays < 1 || validDays > 3650) {
+    if (r.channel && r.source !== 'purchase') throw badRequest('channel: only purchases have one');
+    if (
+      r.validDays !== undefined &&
+      (!Number.isInteger(r.validDays) || r.validDays < 1 || r.validDays > 3650)
+    ) {
       throw badRequest('validDays: must be a whole number of days from 1 to 3650');
     }
-    return validDays;
+  }
+
+  /** What playback needs to know to buy an episode, read before the wallet lock. */
+  async function prepareUnlock(userId: string, dramaId: number, epsd: number) {
+    // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
+    const [{ titleKey, episodes }, viewed, otherUnlocks] = await Promise.all([
+      deps.catalog.pricing(dramaId),
+      deps.progress.viewedEpisodes(userId, dramaId),
+      deps.progress.otherUnlocks(userId, dramaId),
+    ]);
+    const episode = episodes.find((e) => e.number === epsd);
+    if (!episode)
+      throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
+    if (episode.coin === 0) throw new AppError(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
+    // what is playable without buying; the function adds what this user bought, under the lock
+    const withoutPurchases = {
+      episodes: episodes.map((e) => ({ epsd: e.number, coin: e.coin })),
+      viewed,
+      unlocked: otherUnlocks,
+    };
+    return {
+      userId,
+      dramaId,
+      epsd,
+      coins: episode.coin,
+      titleKey,
+      floor: unlockNumber(withoutPurchases),
+      playable: isEpisodePlayable(withoutPurchases, epsd),
+    };
+  }
+
+  /** coin_unlock's answer as the reply, or its refusal as an AppError. */
+  function unlockOutcome(
+    result: Awaited<ReturnType<WalletRepository['unlockWithCoins']>>,
+    dramaId: number,
+    epsd: number,
+    price: number,
+  ): CoinUnlockData {
+    const balances = { paid: result.paid, bonus: result.bonus };
+    switch (result.outcome) {
+      case 'unlocked':
+        return unlockReply(dramaId, epsd, result.charged, false, balances);
+      case 'repeat':
+        return unlockReply(dramaId, epsd, 0, true, balances);
+      case 'already_unlocked':
+        throw new AppError(
+          ResultCode.EPISODE_ALREADY_UNLOCKED,
+          `Episode ${epsd} is already unlocked`,
+        );
+      case 'not_next':
+        throw new AppError(
+          ResultCode.EPISODE_NOT_NEXT,
+          `Only episode ${result.nextEpsd} can be unlocked next`,
+        );
+      case 'insufficient':
+        throw new AppError(
+          ResultCode.INSUFFICIENT_COINS,
+          `Episode ${epsd} costs ${price} coins; not enough coins`,
+        );
+    }
+  }
+
+  async function coinExpiry(caller: {
+    userId: string;
+    authMethod: AuthMethod;
+  }): Promise<CoinExpiryData> {
+    if (caller.authMethod === 'guest') return { remind: false, amount: 0, expr_dtm: null };
+    const now = clock.now();
+    const until = new Date(now.getTime() + EXPIRY_REMINDER_HOURS * 60 * 60 * 1000);
+    const [lots, dismissed] = await Promise.all([
+      repo.lotsExpiringBefore(caller.userId, now, until),
+      repo.reminderDismissed(caller.userId, serviceDay(now, deps.serviceTimeZone)),
+    ]);
+    const reminder = expiryReminder(
+      lots.map((l) => ({ remaining: l.remaining, expiresAt: l.expiresAt.getTime() })),
+      now.getTime(),
+    );
+    return {
+      remind: reminder !== undefined && !dismissed,
+      amount: reminder?.amount ?? 0,
+      expr_dtm: reminder ? new Date(reminder.firstExpiresAt).toISOString() : null,
+    };
   }
 
   return {
@@ -121,7 +261,8 @@ export function createWalletService(deps: {
      * grant (created false); the key reused for a different grant is refused.
      */
     async grant(request: GrantRequest): Promise<Grant> {
-      const validDays = checkGrantRequest(request);
+      checkGrantRequest(request);
+      const validDays = request.validDays ?? sqlDays(await validDaysOf(request));
       const lot = await repo.grantLot({
         userId: request.userId,
         kind: request.kind,
@@ -131,6 +272,7 @@ export function createWalletService(deps: {
         idempotencyKey: request.idempotencyKey,
         now: clock.now(),
         validDays,
+        channel: request.source === 'purchase' ? (request.channel ?? 'web') : null,
       });
       return {
         lotId: lot.lotId,
@@ -145,8 +287,38 @@ export function createWalletService(deps: {
       };
     },
 
-    /** Days a grant from this source stays valid (other modules' SQL passes it to wallet_grant). */
-    validDaysFor: (source: CoinSource): number => validDaysOf(source),
+    /**
+     * Days the paid coins and the pack's bonus of a purchase in this channel stay valid, as
+     * wallet_grant takes them (0: no expiry); payments' SQL passes them to wallet_grant.
+     */
+    async purchaseValidity(
+      channel: CoinPurchaseChannel,
+    ): Promise<{ paidDays: number; bonusDays: number }> {
+      const settings = await validitySettings();
+      return {
+        paidDays: sqlDays(coinValidityDays(settings, { source: 'purchase', channel })),
+        bonusDays: sqlDays(coinValidityDays(settings, { source: 'purchase_bonus', channel })),
+      };
+    },
+
+    /** The coin validity in force (for an operator console): stored settings over the defaults. */
+    async getCoinValidity(): Promise<CoinValiditySettings> {
+      validityCache = undefined;
+      return validitySettings();
+    },
+
+    /**
+     * Stores new coin validity settings; grants from then on follow them (other instances within
+     * the cache time). Coins already granted keep their expiry. Bad settings: 400001, nothing changes.
+     */
+    async setCoinValidity(settings: unknown, by: string): Promise<CoinValiditySettings> {
+      const problem = coinValiditySettingsProblem(settings);
+      if (problem) throw badRequest(problem);
+      if (!by) throw badRequest('by: say who changes the settings');
+      await repo.saveValiditySettings(settings, clock.now(), by);
+      validityCache = undefined;
+      return validitySettings();
+    },
 
     /**
      * Refunds the unspent, still valid coins of one purchase (spec §9: purchased coins go back to
@@ -205,59 +377,148 @@ export function createWalletService(deps: {
       dramaId: number,
       epsd: number,
     ): Promise<CoinUnlockData> {
-      if (caller.authMethod === 'guest') {
-        throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to unlock episodes with coins');
+      requireMember(caller, 'Sign in to unlock episodes with coins');
+      const request = await prepareUnlock(caller.userId, dramaId, epsd);
+      const result = await repo.unlockWithCoins({ ...request, now: clock.now() });
+      return unlockOutcome(result, dramaId, epsd, request.coins);
+    },
+
+    /** The viewer's auto-unlock setting: off unless turned on; always off for guests. */
+    async autoUnlockSetting(caller: { userId: string; authMethod: AuthMethod }) {
+      if (caller.authMethod === 'guest') return { auto_unlock: false };
+      return { auto_unlock: await repo.autoUnlockEnabled(caller.userId) };
+    },
+
+    async setAutoUnlock(caller: { userId: string; authMethod: AuthMethod }, enabled: boolean) {
+      requireMember(caller, 'Sign in to use auto-unlock');
+      await repo.setAutoUnlock(caller.userId, enabled, clock.now());
+      return { auto_unlock: enabled };
+    },
+
+    /**
+     * Auto-unlock (issue 16 item 2): the viewer reached a locked episode with auto-unlock on. The
+     * same coin unlock as the button (coin_unlock, same refusals), and in the same transaction a
+     * record the undo works from. Refused (409130) when the setting is off: the server decides.
+     */
+    async autoUnlockEpisode(
+      caller: { userId: string; authMethod: AuthMethod },
+      dramaId: number,
+      epsd: number,
+    ): Promise<AutoUnlockData> {
+      requireMember(caller, 'Sign in to use auto-unlock');
+      if (!(await repo.autoUnlockEnabled(caller.userId))) {
+        throw new AppError(ResultCode.AUTO_UNLOCK_OFF, 'Auto-unlock is off for this viewer');
       }
-      const { userId } = caller;
-      // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
-      const [{ titleKey, episodes }, viewed, otherUnlocks] = await Promise.all([
-        deps.catalog.pricing(dramaId),
-        deps.progress.viewedEpisodes(userId, dramaId),
-        deps.progress.otherUnlocks(userId, dramaId),
-      ]);
-      const episode = episodes.find((e) => e.number === epsd);
-      if (!episode)
-        throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
-      if (episode.coin === 0)
-        throw new AppError(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
-      // what is playable without buying; the function adds what this user bought, under the lock
-      const withoutPurchases = {
-        episodes: episodes.map((e) => ({ epsd: e.number, coin: e.coin })),
-        viewed,
-        unlocked: otherUnlocks,
-      };
-      const result = await repo.unlockWithCoins({
-        userId,
-        dramaId,
-        epsd,
-        coins: episode.coin,
-        titleKey,
-        now: clock.now(),
-        floor: unlockNumber(withoutPurchases),
-        playable: isEpisodePlayable(withoutPurchases, epsd),
+      const request = await prepareUnlock(caller.userId, dramaId, epsd);
+      const now = clock.now();
+      const { result, record } = await db.transaction(async (tx) => {
+        const result = await repo.unlockWithCoins({ ...request, now }, tx);
+        const record =
+          result.outcome === 'unlocked'
+            ? await repo.recordAutoUnlock(tx, {
+                userId: caller.userId,
+                dramaId,
+                epsd,
+                unlockedAt: now,
+              })
+            : undefined;
+        return { result, record };
       });
-      const balances = { paid: result.paid, bonus: result.bonus };
-      switch (result.outcome) {
-        case 'unlocked':
-          return unlockReply(dramaId, epsd, result.charged, false, balances);
-        case 'repeat':
-          return unlockReply(dramaId, epsd, 0, true, balances);
-        case 'already_unlocked':
-          throw new AppError(
-            ResultCode.EPISODE_ALREADY_UNLOCKED,
-            `Episode ${epsd} is already unlocked`,
+      const reply = unlockOutcome(result, dramaId, epsd, request.coins);
+      return {
+        ...reply,
+        auto_unlock_id: record?.id ?? null,
+        undo_until: record
+          ? new Date(record.unlockedAt.getTime() + AUTO_UNLOCK_UNDO_MS).toISOString()
+          : null,
+      };
+    },
+
+    /**
+     * Undoes an auto-unlock: within 10 s of it by the server's clock and while the position the
+     * server has is below 10 % of the episode, every coin goes back to the lot it came from and
+     * the episode is locked again; one transaction, at most once (a repeat answers
+     * already_undone). Refusals: 409131 too late, 409132 watched past 10 %, 404130 unknown.
+     */
+    async undoAutoUnlock(
+      caller: { userId: string; authMethod: AuthMethod },
+      autoUnlockId: string,
+    ): Promise<AutoUnlockUndoData> {
+      requireMember(caller, 'Sign in to use auto-unlock');
+      const { userId } = caller;
+      return db.transaction(async (tx) => {
+        // the auto-unlock first: a progress save of this episode waits behind it (guardProgressSave)
+        const row = await repo.lockAutoUnlock(tx, autoUnlockId);
+        if (!row || row.userId !== userId) {
+          throw new AppError(ResultCode.AUTO_UNLOCK_NOT_FOUND, 'No such auto-unlock');
+        }
+        const now = clock.now();
+        let refunded = 0;
+        if (!row.undoneAt) {
+          const position = await deps.positions.positionOf(
+            tx,
+            userId,
+            row.dramaId,
+            row.episodeNumber,
           );
-        case 'not_next':
-          throw new AppError(
-            ResultCode.EPISODE_NOT_NEXT,
-            `Only episode ${result.nextEpsd} can be unlocked next`,
-          );
-        case 'insufficient':
-          throw new AppError(
-            ResultCode.INSUFFICIENT_COINS,
-            `Episode ${epsd} costs ${episode.coin} coins; not enough coins`,
-          );
-      }
+          const refusal = autoUnlockUndoRefusal({
+            unlockedAt: row.unlockedAt.getTime(),
+            now: now.getTime(),
+            position,
+          });
+          if (refusal === 'window_passed') {
+            throw new AppError(
+              ResultCode.AUTO_UNLOCK_UNDO_EXPIRED,
+              'The undo was possible for 10 seconds after the unlock',
+            );
+          }
+          if (refusal === 'playback_passed') {
+            throw new AppError(
+              ResultCode.AUTO_UNLOCK_UNDO_WATCHED,
+              'The episode was played past 10 %; the unlock stays',
+            );
+          }
+          if (!(await repo.lockWallet(tx, userId))) throw new Error('auto-unlock without a wallet');
+          refunded = await repo.undoAutoUnlock(tx, row, now);
+          // started (under 10 %) while bought: that view must not keep the episode playable
+          await deps.views?.forget(tx, userId, row.dramaId, row.episodeNumber);
+        }
+        const balances = await repo.balances(tx, userId, now);
+        return {
+          dram_id: row.dramaId,
+          epsd: row.episodeNumber,
+          rfnd_coin: refunded,
+          already_undone: row.undoneAt !== null,
+          coin: balances.paid + balances.bonus,
+          coin_list: balances,
+        };
+      });
+    },
+
+    /**
+     * Called by progress (a position save) and playback (a watch log) first in their transaction:
+     * waits for an undo of this episode in flight (the auto-unlock row lock) and refuses (403004)
+     * when the auto-unlock was undone and the episode is not bought again or unlocked by an ad,
+     * so an undo and playback past 10 % never both stand.
+     */
+    async guardEpisodeUse(tx: Tx, userId: string, dramaId: number, epsd: number) {
+      const latest = await repo.lockLatestAutoUnlock(tx, userId, dramaId, epsd);
+      if (!latest?.row.undoneAt || latest.coinUnlocked) return;
+      if ((await deps.progress.otherUnlocks(userId, dramaId, tx)).includes(epsd)) return;
+      throw new AppError(
+        ResultCode.EPISODE_LOCKED,
+        `Episode ${epsd} was given back (auto-unlock undone)`,
+      );
+    },
+
+    coinExpiry,
+
+    /** The viewer closed the reminder: not again until the next service day. */
+    async dismissCoinExpiry(caller: { userId: string; authMethod: AuthMethod }) {
+      requireMember(caller, 'Sign in to see coin reminders');
+      const now = clock.now();
+      await repo.dismissReminder(caller.userId, serviceDay(now, deps.serviceTimeZone), now);
+      return coinExpiry(caller);
     },
 
     /** Valid balance by kind (spec §3 coin_list). */
@@ -320,7 +581,13 @@ export function createWalletService(deps: {
           reply.totalCount = total;
           reply.alist = rows.map((lot) => ({
             rgst_dtm: lot.grantedAt.toISOString(),
-            expr_dtm: lot.expiresAt.toISOString(),
+            expr_dtm: expiresNever(lot.expiresAt.getTime()) ? null : lot.expiresAt.toISOString(),
+            remn_coin: lot.remaining,
+            expr_soon: expiresSoon(
+              { remaining: lot.remaining, expiresAt: lot.expiresAt.getTime() },
+              now.getTime(),
+            ),
+            ...(lot.channel ? { channel: lot.channel as CoinPurchaseChannel } : {}),
             acqs_type: lot.kind === 'paid' ? 'P' : lot.source === 'purchase_bonus' ? 'B' : 'F',
             acqs_coin: lot.amount,
             memo: {

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
+  jsonb,
+  smallint,
   pgTable,
   primaryKey,
   text,
@@ -45,8 +48,14 @@ export const coinLots = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** chosen by the caller: the same key twice credits once */
     idempotencyKey: text('idempotency_key').notNull(),
+    /** where purchased coins were bought (web, app_store, google_play); null for other lots */
+    channel: text('channel'),
   },
   (t) => [
+    check(
+      'coin_lots_channel_check',
+      sql`${t.channel} is null or (${t.source} = 'purchase' and ${t.channel} in ('web', 'app_store', 'google_play'))`,
+    ),
     check('coin_lots_kind_check', sql`${t.kind} in ('paid', 'bonus')`),
     check(
       'coin_lots_source_check',
@@ -125,4 +134,74 @@ export const coinRefunds = pgTable(
     uniqueIndex('coin_refunds_idempotency_key_key').on(t.idempotencyKey),
     index('coin_refunds_lot_idx').on(t.lotId),
   ],
+);
+
+/**
+ * The operator's coin validity per source (packages/rules CoinValiditySettings), one row (id 1).
+ * Read by the wallet at every grant (cached a few seconds), so a change needs no redeploy; no
+ * row means the defaults (docs/decisions/1121).
+ */
+export const coinValiditySettings = pgTable(
+  'coin_validity_settings',
+  {
+    id: smallint('id').primaryKey(),
+    settings: jsonb('settings').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    updatedBy: text('updated_by').notNull(),
+  },
+  (t) => [check('coin_validity_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/** A viewer's wallet preferences: auto-unlock, off unless the viewer turns it on. */
+export const walletPreferences = pgTable('wallet_preferences', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  autoUnlock: boolean('auto_unlock').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/**
+ * A coin unlock made by auto-unlock. An undo (within 10 s, before 10 % of playback) gives the
+ * coins back to the lots that paid, removes the unlock and its allocations, and keeps here what
+ * was given back; undone_at set once, so an undo happens at most once (docs/decisions/1120).
+ */
+export const autoUnlocks = pgTable(
+  'auto_unlocks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    dramaId: integer('drama_id')
+      .notNull()
+      .references(() => dramas.id),
+    episodeNumber: integer('episode_number').notNull(),
+    /** the coin_unlocks row it made (removed by an undo, so no foreign key) */
+    unlockId: uuid('unlock_id').notNull(),
+    coins: integer('coins').notNull(),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+    undoneAt: timestamp('undone_at', { withTimezone: true }),
+    /** the allocations given back by the undo: [{ lotId, amount }] */
+    refunded: jsonb('refunded'),
+  },
+  (t) => [
+    check('auto_unlocks_coins_check', sql`${t.coins} > 0`),
+    uniqueIndex('auto_unlocks_unlock_key').on(t.unlockId),
+    index('auto_unlocks_user_episode_idx').on(t.userId, t.dramaId, t.episodeNumber),
+  ],
+);
+
+/** The service days on which a viewer dismissed the coin expiry reminder (at most one a day). */
+export const coinExpiryReminders = pgTable(
+  'coin_expiry_reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** YYYY-MM-DD in the service time zone */
+    day: text('day').notNull(),
+    dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

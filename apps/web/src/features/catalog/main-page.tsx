@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { BANNER_SIZE, FULL_LIST_SIZE, groupsOf, shuffled } from '@snapdrama/rules';
 import { useContentText } from '../../shared/i18n/content-text';
 import { BlockSpinner } from '../../shared/ui/spinner';
+import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import {
   allDramasQuery,
   continueQuery,
@@ -56,6 +57,7 @@ export function MainPage() {
       ) : (
         banner.data && <BannerSlider dramas={banner.data.dramaList} />
       )}
+      <CoinExpiryBanner />
       {popular.isPending ? (
         <SliderRowSkeleton title={t('main.popular')} />
       ) : (

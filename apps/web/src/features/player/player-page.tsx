@@ -29,6 +29,7 @@ import { dramaInfoQuery, sendViewCount, toProgress, type VideoUrl } from './api/
 import { openEpisodeSheet } from './components/episode-sheet';
 import { InfoPanel } from './components/info-panel';
 import { PlayerActions } from './components/player-actions';
+import { AutoUnlockNotice } from './components/auto-unlock';
 import { LockedEpisode } from './components/locked-episode';
 import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
@@ -242,6 +243,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
           userId={user?.user_id}
           isGuest={guest}
           poster={drama.pstr_vrtc_path}
+          active={isCurrent}
         />
       );
     }
@@ -281,6 +283,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
 
   return (
     <div className={styles.page} data-testid="player-page" data-drama-id={dramaId}>
+      <AutoUnlockNotice />
       <div className={styles.stage}>
         {current === undefined ? (
           <p className={styles.stageMessage}>{t('player.no_episodes')}</p>

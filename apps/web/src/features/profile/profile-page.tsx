@@ -6,6 +6,7 @@ import { requestLogin } from '../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
 import { Button } from '../../shared/ui/button';
 import { UserIcon } from '../../shared/ui/icons';
+import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import styles from './profile.module.css';
 
 /** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
@@ -31,6 +32,7 @@ export function ProfilePage() {
   return (
     <section className={styles.page} data-testid="profile-page">
       <h1 className={styles.heading}>{t('profile.title')}</h1>
+      <CoinExpiryBanner />
       <Link to="/profile/edit" className={styles.identity} data-testid="profile-edit-link">
         <span className={styles.avatar} aria-hidden="true">
           <UserIcon />

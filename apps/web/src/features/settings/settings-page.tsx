@@ -7,6 +7,7 @@ import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { askNative, isNativeApp } from '../../shared/native/native';
 import listPage from '../../shared/ui/list-page.module.css';
+import { AutoUnlockToggle } from '../../shared/wallet/auto-unlock-toggle';
 import { LegalDocument } from './legal/legal-document';
 
 /**
@@ -74,6 +75,9 @@ export function SettingsPage() {
           <button type="button" onClick={() => openLegal('privacy')} data-testid="settings-privacy">
             {t('settings.privacy')} <span aria-hidden="true">›</span>
           </button>
+        </li>
+        <li>
+          <AutoUnlockToggle />
         </li>
         {isMobile && (
           <li>

@@ -148,6 +148,8 @@ interface Row {
   detail: string;
   amount: string;
   tone: 'plus' | 'minus' | 'muted';
+  /** a mark on the row: coins that expire within 48 hours */
+  badge?: string;
 }
 
 function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[] }) {
@@ -158,10 +160,22 @@ function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[]
       case 'A':
         return page.alist.map((e) => ({
           at: e.rgst_dtm,
-          title: t(`wallet.source_${e.memo.source}`),
-          detail: t('wallet.available_until', { date: formatDateTime(e.expr_dtm) }),
+          title: e.channel
+            ? `${t(`wallet.source_${e.memo.source}`)} · ${t(`wallet.channel_${e.channel}`)}`
+            : t(`wallet.source_${e.memo.source}`),
+          // App Store purchases do not expire by default (docs/payments.md "Coin validity")
+          detail:
+            e.expr_dtm === null
+              ? t('wallet.no_expiry')
+              : t('wallet.available_until', { date: formatDateTime(e.expr_dtm) }),
           amount: `+${formatNumber(e.acqs_coin)}`,
           tone: 'plus',
+          // coins of this grant that expire within 48 hours (issue 16 item 4)
+          ...(e.expr_soon
+            ? {
+                badge: `${t('wallet.expiring_soon')} · ${t('wallet.left_of', { left: formatNumber(e.remn_coin), count: e.acqs_coin })}`,
+              }
+            : {}),
         }));
       case 'U':
         return page.ulist.map((e) => ({
@@ -200,6 +214,11 @@ function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[]
                 <div className={styles.text}>
                   <strong>{row.title}</strong>
                   <small>{row.detail}</small>
+                  {row.badge && (
+                    <em className={styles.expiring} data-testid="coin-history-expiring">
+                      {row.badge}
+                    </em>
+                  )}
                 </div>
                 <span className={`${styles.amount} ${styles[row.tone]}`}>{row.amount}</span>
               </li>

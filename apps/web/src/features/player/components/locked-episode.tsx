@@ -18,6 +18,7 @@ import { useAdUnlock, useCoinUnlock } from '../api/playback';
 import { useAdCooldown, type ServerCooldown } from '../hooks/use-ad-cooldown';
 import { AdIcon, CoinIcon } from './player-icons';
 import { isNativeApp } from '../../../shared/native/native';
+import { AutoUnlockOnReach } from './auto-unlock';
 import styles from './locked-episode.module.css';
 
 interface LockedEpisodeProps {
@@ -34,6 +35,8 @@ interface LockedEpisodeProps {
   userId: string | undefined;
   isGuest: boolean;
   poster: string;
+  /** the slide the viewer is on (not a preloaded neighbour): auto-unlock acts only there */
+  active?: boolean;
 }
 
 /**
@@ -159,6 +162,13 @@ export function LockedEpisode(props: LockedEpisodeProps) {
               ? t('player.ad_cooldown', { time: formatDuration(cooldown) })
               : t('player.ad_count', { count: unlockCount, cap: unlockCap })}
           </p>
+          <AutoUnlockOnReach
+            dramaId={dramaId}
+            epsd={epsd}
+            price={price}
+            coins={coins}
+            active={props.active ?? true}
+          />
         </div>
       </div>
     </div>

@@ -35,7 +35,7 @@ export const documents: LegalDocuments = {
       heading: 'Article 5 (Coins: purchase, validity and spending)',
       body: [
         "- Coins are sold in the packs shown on the payment page at the price shown (Korean won for Korean, US dollars otherwise; in the apps, the store's price).",
-        '- Purchased and bonus coins are valid for 7 days from the day they are credited unless a longer period is shown when they are given. Expired coins are removed and cannot be restored; the coin history shows each entry\'s "available until" date.',
+        '- How long coins stay valid depends on where they come from. By default, coins bought on the web or on Google Play and bonus coins (missions, attendance, events, ads and the bonus of a coin pack) are valid for 7 days from the moment they are credited; coins bought through Apple\'s in-app purchase (App Store) do not expire. Expired coins are removed and cannot be restored. The coin history shows each entry\'s "available until" date (or "No expiry"), and the Service reminds you when coins will expire within 48 hours.',
         '- When you unlock an episode, the coins that expire soonest are spent first, whether purchased or bonus.',
         '- Coins cannot be exchanged for cash, transferred or gifted between members.',
       ],
