@@ -83,6 +83,10 @@ import { createBookmarksService } from './modules/bookmarks/bookmarks.service';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
+import { createVipRepository } from './modules/vip/vip.repository';
+import { vipRoutes } from './modules/vip/vip.routes';
+import { createVipService } from './modules/vip/vip.service';
+import { createVipGatewaysService } from './modules/vip/vip-gateways.service';
 import { createProgressService } from './modules/progress/progress.service';
 
 /** Payment gateways by name, for the metrics' labels. */
@@ -252,6 +256,8 @@ export function createServices(deps: AppDeps) {
     clock,
   });
 
+  // the VIP pass opens every episode while active (a third way beside coins and ads)
+  const vip = createVipService({ repo: createVipRepository(db), clock });
   const playback = createPlaybackService({
     repo: playbackRepo,
     catalog,
@@ -259,6 +265,7 @@ export function createServices(deps: AppDeps) {
     bookmarks,
     mediaUrls,
     clock,
+    vip,
   });
 
   const events = createEventsService({
@@ -309,6 +316,8 @@ export function createServices(deps: AppDeps) {
     iapModes: iap.modes,
   });
 
+  const vipGateways = createVipGatewaysService({ vip, gateways: webGateways.gateways, clock });
+
   const progress = createProgressService({
     repo: createProgressRepository(db),
     catalog,
@@ -355,6 +364,8 @@ export function createServices(deps: AppDeps) {
     /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
     paymentsSandbox: webGateways.fake,
     iap,
+    vip,
+    vipGateways,
     storage,
     metrics,
     redisState,
@@ -571,6 +582,18 @@ export async function buildApp(
       );
       await api.register(paymentWebhookRoutes({ web: services.payments }));
       await api.register(iapRoutes({ iap: services.iap, guards }));
+      await api.register(
+        vipRoutes({
+          vip: services.vip,
+          web: services.vipGateways,
+          guards,
+          webOrigin: webOriginResolver({
+            publicBaseUrl: config.publicBaseUrl,
+            webOrigins: config.social.webOrigins,
+            production: config.env === 'production',
+          }),
+        }),
+      );
       await api.register(bookmarksRoutes({ bookmarks: services.bookmarks, guards }));
       await api.register(progressRoutes({ progress: services.progress, guards }));
     },

@@ -11,6 +11,11 @@ import type { PlaybackRepository } from './playback.repository';
 export interface EpisodeUnlocks {
   unlockedEpisodes(userId: string, dramaId: number): Promise<number[]>;
 }
+/** The VIP pass (modules/vip): a third way to open an episode, recorded apart from coins and ads. */
+export interface VipAccess {
+  activePass(userId: string): Promise<{ vipId: string } | undefined>;
+  recordUnlock(userId: string, dramaId: number, epsd: number, vipId: string): Promise<void>;
+}
 export interface BookmarkView {
   isBookmarked(userId: string, dramaId: number): Promise<boolean>;
   /** the server's auto-bookmark (spec §4); true when it bookmarked the drama just now */
@@ -29,6 +34,7 @@ export function createPlaybackService(deps: {
   bookmarks: BookmarkView;
   mediaUrls: MediaUrls;
   clock: Clock;
+  vip?: VipAccess;
 }) {
   const { repo, catalog } = deps;
 
@@ -37,17 +43,22 @@ export function createPlaybackService(deps: {
     dramaId: number,
     episodes: DramaProgress['episodes'],
   ) {
-    if (!userId) return { episodes, viewed: [], unlocked: [] };
-    const [views, unlocked] = await Promise.all([
+    if (!userId) return { episodes, viewed: [], unlocked: [], vip: undefined };
+    const [views, unlocked, vip] = await Promise.all([
       repo.viewsOf(userId, dramaId),
       deps.unlocks.unlockedEpisodes(userId, dramaId),
+      deps.vip?.activePass(userId),
     ]);
     const viewed = views.map((v) => ({
       epsd: v.epsd,
       last_view_dtm: v.lastViewedAt.toISOString(),
     }));
-    return { episodes, viewed, unlocked };
+    return { episodes, viewed, unlocked, vip };
   }
+
+  /** While a pass is active every episode is open: the list shows them all unlocked. */
+  const withVip = (progress: Awaited<ReturnType<typeof progressOf>>): DramaProgress =>
+    progress.vip ? { ...progress, unlocked: progress.episodes.map((e) => e.epsd) } : progress;
 
   return {
     async dramaInfo(userId: string | undefined, dramaId: number): Promise<DramaInfoData> {
@@ -61,7 +72,7 @@ export function createPlaybackService(deps: {
         drama,
         episodeList,
         userDramaEpisodeList: progress.viewed,
-        unlockedEpisodeList: progress.unlocked,
+        unlockedEpisodeList: [...(withVip(progress).unlocked ?? [])],
         bookmark,
       };
     },
@@ -75,12 +86,19 @@ export function createPlaybackService(deps: {
       }
       const progress = await progressOf(userId, dramaId, episodeList);
       if (!isEpisodePlayable(progress, epsd)) {
-        throw new AppError(ResultCode.EPISODE_LOCKED, `Episode ${epsd} is locked; unlock it first`);
+        if (!progress.vip || !deps.vip) {
+          throw new AppError(
+            ResultCode.EPISODE_LOCKED,
+            `Episode ${epsd} is locked; unlock it first`,
+          );
+        }
+        // opened by the pass: recorded apart; once watched it stays viewed, as any episode
+        await deps.vip.recordUnlock(userId, dramaId, epsd, progress.vip.vipId);
       }
       const logId = await repo.startWatch({ userId, dramaId, epsd, now: deps.clock.now() });
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.
-      const nextPlayable = isEpisodePlayable(progress, next);
+      const nextPlayable = isEpisodePlayable(withVip(progress), next);
       const autoBookmarked = await deps.bookmarks.afterEpisodeStarted(
         userId,
         dramaId,

@@ -18,6 +18,21 @@ export interface StripeSession {
   currency: string | null;
   clientReferenceId: string | null;
   paymentIntentId: string | null;
+  /** subscription mode (VIP pass): the subscription the session created once complete */
+  subscriptionId: string | null;
+}
+
+/** A Stripe subscription (VIP pass), the parts the VIP module reads. */
+export interface StripeSubscription {
+  id: string;
+  /** incomplete, active, past_due, canceled, unpaid, ... */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** seconds since the epoch; from the first item (API 2025-03-31 moved periods onto items) */
+  currentPeriodStart: number | null;
+  currentPeriodEnd: number | null;
+  latestInvoiceId: string | null;
+  metadata: Record<string, string>;
 }
 
 export type StripeEvent = Stripe.Event;
@@ -31,6 +46,17 @@ export interface StripeClient {
   }): Promise<StripeSession>;
   /** undefined when Stripe does not know the session */
   retrieveSession(id: string): Promise<StripeSession | undefined>;
+  /** Checkout in subscription mode for a VIP pass (embedded, like the coin packs' sessions) */
+  createSubscriptionSession(input: {
+    vipId: string;
+    amountCents: number;
+    interval: 'week' | 'month';
+    productName: string;
+    returnUrl: string;
+  }): Promise<StripeSession>;
+  retrieveSubscription(id: string): Promise<StripeSubscription | undefined>;
+  /** stops renewal; the paid period runs to its end */
+  cancelSubscriptionAtPeriodEnd(id: string): Promise<StripeSubscription>;
   /** throws when the signature does not verify */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string): StripeEvent;
 }
@@ -45,7 +71,24 @@ const toSession = (s: Stripe.Checkout.Session): StripeSession => ({
   clientReferenceId: s.client_reference_id,
   paymentIntentId:
     typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+  subscriptionId:
+    typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null),
 });
+
+export const toStripeSubscription = (s: Stripe.Subscription): StripeSubscription => {
+  const item = s.items.data[0];
+  const legacy = s as unknown as { current_period_start?: number; current_period_end?: number };
+  return {
+    id: s.id,
+    status: s.status,
+    cancelAtPeriodEnd: s.cancel_at_period_end,
+    currentPeriodStart: item?.current_period_start ?? legacy.current_period_start ?? null,
+    currentPeriodEnd: item?.current_period_end ?? legacy.current_period_end ?? null,
+    latestInvoiceId:
+      typeof s.latest_invoice === 'string' ? s.latest_invoice : (s.latest_invoice?.id ?? null),
+    metadata: { ...s.metadata },
+  };
+};
 
 export function createStripeClient(options: {
   secretKey: string;
@@ -95,6 +138,52 @@ export function createStripeClient(options: {
         { idempotencyKey: `session-${input.ordrId}` },
       );
       return toSession(session);
+    },
+
+    async createSubscriptionSession(input) {
+      const stripe = await sdk();
+      const session = await stripe.checkout.sessions.create(
+        {
+          ui_mode: 'embedded_page',
+          mode: 'subscription',
+          client_reference_id: input.vipId,
+          metadata: { vipId: input.vipId },
+          subscription_data: { metadata: { vipId: input.vipId } },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.amountCents,
+                recurring: { interval: input.interval },
+                product_data: { name: input.productName },
+              },
+            },
+          ],
+          return_url: input.returnUrl,
+        },
+        { idempotencyKey: `vip-session-${input.vipId}` },
+      );
+      return toSession(session);
+    },
+
+    async retrieveSubscription(id) {
+      const stripe = await sdk();
+      try {
+        return toStripeSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+
+    async cancelSubscriptionAtPeriodEnd(id) {
+      const stripe = await sdk();
+      return toStripeSubscription(
+        await stripe.subscriptions.update(id, { cancel_at_period_end: true }),
+      );
     },
 
     async retrieveSession(id) {

@@ -198,7 +198,12 @@ export function sandboxCheckoutRoutes(deps: {
           ),
         );
       }
-      const cancel = stripeCancelUrl(s.return_url, s.client_reference_id);
+      const subscription = s.mode === 'subscription';
+      const cancel = subscription
+        ? httpUrl(
+            `${s.return_url?.split('?')[0] ?? ''}?vipId=${encodeURIComponent(s.client_reference_id ?? '')}&canceled=1`,
+          )?.toString()
+        : stripeCancelUrl(s.return_url, s.client_reference_id);
       const price = `$${(s.amount_total / 100).toFixed(2)}`;
       return html(
         reply,
@@ -208,14 +213,14 @@ export function sandboxCheckoutRoutes(deps: {
           '#635bff',
           `
 <p class="brand">stripe</p><span class="badge">Test mode · sandbox</span>
-<p class="muted">SnapDrama coins</p><p class="amount" data-testid="stripe-amount">${price}</p>
+<p class="muted">${subscription ? `SnapDrama VIP pass · renews every ${esc(s.interval ?? '')}` : 'SnapDrama coins'}</p><p class="amount" data-testid="stripe-amount">${price}</p>
 <form method="post" action="${base}/stripe/${esc(s.id)}">
 <label for="email">Email</label><input id="email" name="email" value="buyer@example.com">
 <label for="card">Card information</label><input id="card" name="card" data-testid="stripe-card" inputmode="numeric" value="4242 4242 4242 4242" autocomplete="off">
 <div class="row"><div><input aria-label="Expiry" name="exp" value="12 / 30"></div><div><input aria-label="CVC" name="cvc" value="123"></div></div>
 <p class="muted">4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
 ${q.error ? `<p class="error" data-testid="stripe-error">Your card was declined.</p>` : ''}
-<button type="submit" data-testid="stripe-pay">Pay ${price}</button>
+<button type="submit" data-testid="stripe-pay">${subscription ? 'Subscribe' : 'Pay'} ${price}</button>
 </form>
 ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" data-testid="stripe-back">Back</button></a>` : ''}`,
         ),

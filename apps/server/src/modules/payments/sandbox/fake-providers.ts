@@ -46,6 +46,24 @@ interface StripeSessionState {
   metadata: Record<string, string>;
   payment_intent: string | null;
   created: number;
+  mode: 'payment' | 'subscription';
+  /** subscription mode: price_data.recurring.interval */
+  interval: 'week' | 'month' | null;
+  subscription_metadata: Record<string, string>;
+  subscription: string | null;
+}
+
+/** A Stripe subscription (subscription-mode Checkout), the fields the VIP module reads. */
+export interface StripeSubscriptionState {
+  id: string;
+  status: 'active' | 'past_due' | 'canceled';
+  cancel_at_period_end: boolean;
+  current_period_start: number;
+  current_period_end: number;
+  latest_invoice: string;
+  metadata: Record<string, string>;
+  interval: 'week' | 'month';
+  amount: number;
 }
 
 interface PaypalOrderState {
@@ -81,6 +99,19 @@ export interface FakeProviders {
     /** the buyer paid in the embedded checkout */
     complete(id: string): StripeSessionState;
     expire(id: string): void;
+    subscription(id: string): StripeSubscriptionState | undefined;
+    /** the next period was charged: a new invoice, the period moved on (seconds since the epoch) */
+    renew(id: string, paidAt?: number): StripeSubscriptionState;
+    /** the renewal charge failed: the subscription is past_due with a new open invoice */
+    failRenewal(id: string): { invoice: string; subscription: StripeSubscriptionState };
+    /** the subscription as Stripe's API answers it (the data.object of customer.subscription.*) */
+    subscriptionJson(id: string): Record<string, unknown>;
+    /** a Stripe event as Stripe posts it to a webhook endpoint: JSON body and Stripe-Signature */
+    signedEvent(
+      type: string,
+      object: Record<string, unknown>,
+      secret?: string,
+    ): { body: string; signature: string; eventId: string };
   };
   paypal: {
     order(id: string): PaypalOrderState | undefined;
@@ -164,10 +195,39 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     client_reference_id: s.client_reference_id,
     return_url: s.return_url,
     metadata: s.metadata,
-    mode: 'payment',
+    mode: s.mode,
     ui_mode: 'embedded_page',
     payment_intent: s.payment_intent,
+    subscription: s.subscription,
     created: s.created,
+    livemode: false,
+  });
+  const subscriptions = new Map<string, StripeSubscriptionState>();
+  const periodSeconds = (interval: 'week' | 'month') => (interval === 'week' ? 7 : 30) * 86_400;
+  const subscriptionJson = (sub: StripeSubscriptionState) => ({
+    id: sub.id,
+    object: 'subscription',
+    status: sub.status,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    latest_invoice: sub.latest_invoice,
+    metadata: sub.metadata,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${sub.id.slice(4)}`,
+          object: 'subscription_item',
+          current_period_start: sub.current_period_start,
+          current_period_end: sub.current_period_end,
+          price: {
+            object: 'price',
+            unit_amount: sub.amount,
+            currency: 'usd',
+            recurring: { interval: sub.interval, interval_count: 1 },
+          },
+        },
+      ],
+    },
     livemode: false,
   });
 
@@ -315,9 +375,23 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       }
       const sessionId = id('cs_test_', 24);
       const metadata: Record<string, string> = {};
+      const subscriptionMetadata: Record<string, string> = {};
       for (const [k, v] of form) {
         const m = /^metadata\[(.+)\]$/.exec(k);
         if (m?.[1]) metadata[m[1]] = v;
+        const sm = /^subscription_data\[metadata\]\[(.+)\]$/.exec(k);
+        if (sm?.[1]) subscriptionMetadata[sm[1]] = v;
+      }
+      const mode = form.get('mode') === 'subscription' ? 'subscription' : 'payment';
+      const interval = form.get('line_items[0][price_data][recurring][interval]');
+      if (mode === 'subscription' && interval !== 'week' && interval !== 'month') {
+        return send(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'You must specify `recurring` in `price_data` in `subscription` mode.',
+            param: 'line_items[0][price_data][recurring]',
+          },
+        });
       }
       const session: StripeSessionState = {
         id: sessionId,
@@ -331,6 +405,10 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         metadata,
         payment_intent: null,
         created: Math.floor(Date.now() / 1000),
+        mode,
+        interval: interval === 'week' || interval === 'month' ? interval : null,
+        subscription_metadata: subscriptionMetadata,
+        subscription: null,
       };
       sessions.set(sessionId, session);
       if (typeof key === 'string') stripeIdempotent.set(key, sessionId);
@@ -350,6 +428,26 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         });
       }
       return send(response, 200, stripeJson(s));
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (sub && (request.method === 'GET' || request.method === 'POST')) {
+      count(request.method === 'GET' ? 'stripe.subscription' : 'stripe.subscriptionUpdate');
+      const found = subscriptions.get(decodeURIComponent(sub[1] ?? ''));
+      if (!found) {
+        return send(response, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${sub[1]}'`,
+          },
+        });
+      }
+      if (request.method === 'POST') {
+        const form = new URLSearchParams(await readBody(request));
+        const cancel = form.get('cancel_at_period_end');
+        if (cancel !== null) found.cancel_at_period_end = cancel === 'true';
+      }
+      return send(response, 200, subscriptionJson(found));
     }
     return send(response, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
@@ -498,7 +596,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const route = path.startsWith('/toss/')
       ? toss(request, response, path.slice('/toss'.length))
-      : path.startsWith('/v1/checkout/')
+      : path.startsWith('/v1/checkout/') || path.startsWith('/v1/subscriptions/')
         ? // the Stripe SDK takes a host and port but no base path: Stripe is served at the root
           stripe(request, response, path)
         : path.startsWith('/paypal/')
@@ -563,9 +661,65 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         if (s.status === 'open') {
           s.status = 'complete';
           s.payment_status = 'paid';
-          s.payment_intent = id('pi_', 12);
+          if (s.mode === 'subscription' && s.interval) {
+            const start = Math.floor(Date.now() / 1000);
+            const subscription: StripeSubscriptionState = {
+              id: id('sub_', 12),
+              status: 'active',
+              cancel_at_period_end: false,
+              current_period_start: start,
+              current_period_end: start + periodSeconds(s.interval),
+              latest_invoice: id('in_', 12),
+              metadata: { ...s.subscription_metadata },
+              interval: s.interval,
+              amount: s.amount_total,
+            };
+            subscriptions.set(subscription.id, subscription);
+            s.subscription = subscription.id;
+          } else s.payment_intent = id('pi_', 12);
         }
         return s;
+      },
+      subscription: (subId) => subscriptions.get(subId),
+      renew(subId, paidAt) {
+        const sub = subscriptions.get(subId);
+        if (!sub) throw new Error(`no subscription ${subId}`);
+        const start = paidAt ?? sub.current_period_end;
+        sub.current_period_start = start;
+        sub.current_period_end = start + periodSeconds(sub.interval);
+        sub.latest_invoice = id('in_', 12);
+        sub.status = 'active';
+        return sub;
+      },
+      failRenewal(subId) {
+        const sub = subscriptions.get(subId);
+        if (!sub) throw new Error(`no subscription ${subId}`);
+        sub.status = 'past_due';
+        sub.latest_invoice = id('in_', 12);
+        return { invoice: sub.latest_invoice, subscription: sub };
+      },
+      signedEvent(type, object, secret = keys.stripeWebhookSecret) {
+        const eventId = id('evt_', 12);
+        const body = JSON.stringify({
+          id: eventId,
+          object: 'event',
+          api_version: '2025-09-30.clover',
+          created: Math.floor(Date.now() / 1000),
+          type,
+          data: { object },
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+        });
+        // Stripe's scheme: v1 = HMAC-SHA256(secret, "<t>.<body>")
+        const t = Math.floor(Date.now() / 1000);
+        const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+        return { body, signature: `t=${t},v1=${v1}`, eventId };
+      },
+      subscriptionJson: (subId: string) => {
+        const sub = subscriptions.get(subId);
+        if (!sub) throw new Error(`no subscription ${subId}`);
+        return subscriptionJson(sub);
       },
       expire(sid) {
         const s = sessions.get(sid);

@@ -1,0 +1,171 @@
+import {
+  ResultCode,
+  vipPlanOf,
+  type AuthMethod,
+  type VipPassData,
+  type VipSubscribeBody,
+  type VipSubscribeData,
+} from '@snapdrama/contract';
+import { toMinorUnits } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { PaypalWebhookHeaders } from '../payments/providers/paypal';
+import type { StripeEvent } from '../payments/providers/stripe';
+import { SANDBOX_CHECKOUT_BASE, type WebGateways } from '../payments/web-gateways.service';
+import { paypalEventToNotice } from './vip-paypal';
+import { stripeEventToNotice, stripePaidPeriod } from './vip-stripe';
+import type { VipService } from './vip.service';
+
+export interface VipCaller {
+  userId: string;
+  authMethod: AuthMethod;
+}
+
+const unavailable = (what: string) =>
+  new AppError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE, `${what} is not available right now`);
+
+/**
+ * The VIP pass through the web gateways: checkout, the buyer's return, cancel, and the providers'
+ * webhooks. The payments module's adapters (and their local stand-in) do the talking; every state
+ * change goes through vip.applyNotice.
+ */
+export function createVipGatewaysService(deps: {
+  vip: VipService;
+  gateways: WebGateways;
+  clock: Clock;
+  log?: { warn(o: object, m: string): void };
+}) {
+  const { vip, gateways, clock } = deps;
+
+  function guestCheck(caller: VipCaller) {
+    if (caller.authMethod === 'guest')
+      throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy a VIP pass');
+  }
+
+  return {
+    /** POST /vip/subscribe. */
+    async subscribe(
+      caller: VipCaller,
+      body: VipSubscribeBody,
+      origin: string,
+    ): Promise<VipSubscribeData> {
+      guestCheck(caller);
+      const plan = vipPlanOf(body.plan);
+      if (!plan) throw new AppError(ResultCode.BAD_REQUEST, 'plan: unknown');
+      if (body.pymnGtwy === 'S' && !gateways.stripe) throw unavailable('Stripe');
+      if (body.pymnGtwy === 'P') throw unavailable('PayPal subscriptions');
+      const pass = await vip.registerPending(caller.userId, plan.code, body.pymnGtwy);
+      if (body.pymnGtwy !== 'S') return { vipId: pass.id };
+      const stripe = gateways.stripe;
+      if (!stripe) throw unavailable('Stripe');
+      try {
+        const session = await stripe.client.createSubscriptionSession({
+          vipId: pass.id,
+          amountCents: toMinorUnits(plan.usd, 'USD'),
+          interval: plan.interval,
+          productName: plan.interval === 'week' ? 'SnapDrama VIP (weekly)' : 'SnapDrama VIP (monthly)',
+          returnUrl: `${origin}/vip/return/stripe?session_id={CHECKOUT_SESSION_ID}&vipId=${pass.id}`,
+        });
+        return {
+          vipId: pass.id,
+          clientSecret: session.clientSecret ?? undefined,
+          ...(stripe.mode === 'sandbox'
+            ? { checkoutUrl: `${SANDBOX_CHECKOUT_BASE}/stripe/${session.id}` }
+            : {}),
+        };
+      } catch (error) {
+        deps.log?.warn({ err: error }, 'Stripe subscription session not created');
+        throw unavailable('Stripe');
+      }
+    },
+
+    /** PUT /vip/stripe/confirm: the session is read back from Stripe; only its answer counts. */
+    async stripeConfirm(
+      caller: VipCaller,
+      body: { vipId: string; sessionId: string },
+    ): Promise<VipPassData> {
+      const pass = await vip.ownPass(caller.userId, body.vipId);
+      if (pass.gateway !== 'S') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Stripe pass');
+      const stripe = gateways.stripe;
+      if (!stripe) throw unavailable('Stripe');
+      const session = await stripe.client.retrieveSession(body.sessionId).catch((error: unknown) => {
+        deps.log?.warn({ err: error }, 'Stripe session not read');
+        throw unavailable('Stripe');
+      });
+      if (!session || session.clientReferenceId !== pass.id) {
+        throw new AppError(ResultCode.VIP_MISMATCH, 'This checkout is not this pass');
+      }
+      if (session.status !== 'complete' || !session.subscriptionId) {
+        throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'The checkout is not complete');
+      }
+      const sub = await stripe.client.retrieveSubscription(session.subscriptionId);
+      const paid = sub ? stripePaidPeriod(sub) : undefined;
+      if (!sub || !paid) throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Not paid yet');
+      await vip.applyNotice({
+        gateway: 'S',
+        eventId: `checkout:${session.id}`,
+        eventType: 'checkout.return',
+        providerSubscriptionId: sub.id,
+        vipId: pass.id,
+        changes: [paid, { type: 'auto_renew', on: !sub.cancelAtPeriodEnd }],
+      });
+      return vip.passData(await vip.ownPass(caller.userId, pass.id));
+    },
+
+    /** POST /vip/cancel: renewal stops at the provider; the paid period runs to its end. */
+    async cancel(caller: VipCaller, vipId: string): Promise<VipPassData> {
+      const pass = await vip.ownPass(caller.userId, vipId);
+      const data = vip.passData(pass);
+      if (!data.cancelable || !pass.providerSubscriptionId) {
+        throw new AppError(ResultCode.VIP_NOT_CANCELABLE, 'This pass cannot be cancelled here');
+      }
+      if (pass.gateway === 'S') {
+        const stripe = gateways.stripe;
+        if (!stripe) throw unavailable('Stripe');
+        const sub = await stripe.client
+          .cancelSubscriptionAtPeriodEnd(pass.providerSubscriptionId)
+          .catch((error: unknown) => {
+            deps.log?.warn({ err: error }, 'Stripe cancel failed');
+            throw unavailable('Stripe');
+          });
+        await vip.applyNotice({
+          gateway: 'S',
+          eventId: `cancel:${pass.id}:${clock.now().toISOString()}`,
+          eventType: 'cancel.request',
+          providerSubscriptionId: sub.id,
+          changes: [{ type: 'auto_renew', on: !sub.cancelAtPeriodEnd }],
+        });
+      } else throw new AppError(ResultCode.VIP_NOT_CANCELABLE, 'Cancel this pass at PayPal');
+      return vip.passData(await vip.ownPass(caller.userId, pass.id));
+    },
+
+    /** Stripe webhook for the VIP endpoint: signature over the raw body, then the notice. */
+    async stripeWebhook(rawBody: Buffer, signature: string): Promise<string> {
+      const stripe = gateways.stripe;
+      if (!stripe) throw unavailable('Stripe');
+      let event: StripeEvent;
+      try {
+        event = stripe.client.verifyWebhook(rawBody, signature);
+      } catch {
+        throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'Stripe signature did not verify');
+      }
+      const notice = stripeEventToNotice(event, clock.now());
+      return notice ? vip.applyNotice(notice) : 'ignored';
+    },
+
+    /** PayPal webhook: PayPal's verify-webhook-signature must answer SUCCESS. */
+    async paypalWebhook(headers: PaypalWebhookHeaders, event: unknown): Promise<string> {
+      const paypal = gateways.paypal;
+      if (!paypal) throw unavailable('PayPal');
+      const valid = await paypal.client.verifyWebhook(headers, event).catch(() => {
+        throw unavailable('PayPal');
+      });
+      if (!valid)
+        throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'PayPal signature did not verify');
+      const notice = paypalEventToNotice(event, clock.now());
+      return notice ? vip.applyNotice(notice) : 'ignored';
+    },
+  };
+}
+
+export type VipGatewaysService = ReturnType<typeof createVipGatewaysService>;

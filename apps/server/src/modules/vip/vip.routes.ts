@@ -1,0 +1,142 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ResultCode,
+  VIP_PATHS,
+  envelope,
+  vipPassData,
+  vipPlansData,
+  vipStatusData,
+  vipStripeConfirmBody,
+  vipSubscribeBody,
+  vipSubscribeData,
+} from '@snapdrama/contract';
+import { AppError } from '../../errors';
+import { rateLimited } from '../../http/edge';
+import { caller, type Guards } from '../../http/auth-guard';
+import { ok } from '../../http/reply';
+import type { VipGatewaysService } from './vip-gateways.service';
+import type { VipService } from './vip.service';
+
+const cancelBody = z.object({ vipId: z.uuid({ error: 'must be the vipId of your pass' }) });
+
+/** The VIP pass API (docs/payments.md "Subscriptions (VIP pass)"). */
+export function vipRoutes(deps: {
+  vip: VipService;
+  web: VipGatewaysService;
+  guards: Guards;
+  webOrigin: (request: FastifyRequest) => string;
+}): FastifyPluginAsyncZod {
+  const { vip, web, guards } = deps;
+  const member = (request: FastifyRequest) => {
+    const who = caller(request);
+    if (who.authMethod === 'guest')
+      throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy a VIP pass');
+    return who;
+  };
+  const header = (request: FastifyRequest, name: string) => {
+    const value = request.headers[name];
+    return typeof value === 'string' ? value : '';
+  };
+
+  return async (app) => {
+    app.get(
+      VIP_PATHS.plans,
+      {
+        schema: {
+          description: 'VIP pass plans: weekly and monthly, prices in USD (web) and KRW.',
+          response: { 200: envelope(vipPlansData) },
+        },
+      },
+      async () => ok(vip.plans()),
+    );
+
+    app.get(
+      VIP_PATHS.status,
+      {
+        preHandler: guards.optionalUser,
+        schema: {
+          description:
+            "The caller's pass: the active one, else the latest paid one; null for guests and anonymous callers.",
+          response: { 200: envelope(vipStatusData) },
+        },
+      },
+      async (request) => {
+        const who = request.auth;
+        if (!who || who.authMethod === 'guest') return ok({ pass: null });
+        return ok({ pass: await vip.passOf(who.userId) });
+      },
+    );
+
+    app.post(
+      VIP_PATHS.subscribe,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'Starts a pass. S: a Stripe Checkout Session in subscription mode (clientSecret; checkoutUrl on the ' +
+            'stand-in). G, A: registers the pass the app buys in the store (vipId as obfuscatedAccountId / ' +
+            'appAccountToken). 409090 when an active pass exists; 403005 for guests.',
+          body: vipSubscribeBody,
+          response: { 200: envelope(vipSubscribeData) },
+        },
+      },
+      async (request) =>
+        ok(await web.subscribe(member(request), request.body, deps.webOrigin(request))),
+    );
+
+    app.put(
+      VIP_PATHS.stripeConfirm,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'The buyer returned from Stripe Checkout: the session and subscription are read back from Stripe and ' +
+            'the paid period recorded once (the invoice.paid webhook for the same invoice adds nothing).',
+          body: vipStripeConfirmBody,
+          response: { 200: envelope(vipPassData) },
+        },
+      },
+      async (request) => ok(await web.stripeConfirm(member(request), request.body)),
+    );
+
+    app.post(
+      VIP_PATHS.cancel,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'Stops renewal of a web pass at the provider; access runs to the end of the paid period. 409093 for ' +
+            'store passes (managed in the store) and passes that no longer renew.',
+          body: cancelBody,
+          response: { 200: envelope(vipPassData) },
+        },
+      },
+      async (request) => ok(await web.cancel(member(request), request.body.vipId)),
+    );
+
+    const hooks = { hide: true };
+    const config = { rawBody: true, allowCrossSite: true, ...rateLimited(600) };
+    app.post(VIP_PATHS.stripeWebhook, { schema: hooks, config }, async (request) => {
+      const raw = Buffer.from(request.rawBody ?? '', 'utf8');
+      const outcome = await web.stripeWebhook(raw, header(request, 'stripe-signature'));
+      return ok({ received: true, outcome });
+    });
+    app.post(VIP_PATHS.paypalWebhook, { schema: hooks, config }, async (request) => {
+      if (request.body === undefined || request.body === null)
+        throw new AppError(ResultCode.BAD_REQUEST, 'body: JSON expected');
+      const outcome = await web.paypalWebhook(
+        {
+          authAlgo: header(request, 'paypal-auth-algo'),
+          certUrl: header(request, 'paypal-cert-url'),
+          transmissionId: header(request, 'paypal-transmission-id'),
+          transmissionSig: header(request, 'paypal-transmission-sig'),
+          transmissionTime: header(request, 'paypal-transmission-time'),
+        },
+        request.body,
+      );
+      return ok({ received: true, outcome });
+    });
+  };
+}
