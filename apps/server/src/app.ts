@@ -72,6 +72,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { paymentsRoutes, webOriginResolver } from './modules/payments/payments.routes';
 import { paymentWebhookRoutes } from './modules/payments/webhooks.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox/checkout.routes';
+import { SANDBOX_KEYS } from './modules/payments/sandbox/fake-providers';
 import { createWebGateways } from './modules/payments/web-gateways.factory';
 import { createWebGatewaysService } from './modules/payments/web-gateways.service';
 import { createIap } from './modules/payments/iap/iap.module';
@@ -316,7 +317,19 @@ export function createServices(deps: AppDeps) {
     iapModes: iap.modes,
   });
 
-  const vipGateways = createVipGatewaysService({ vip, gateways: webGateways.gateways, clock });
+  const vipGateways = createVipGatewaysService({
+    vip,
+    gateways: webGateways.gateways,
+    paypalPlanIds:
+      config.payments.paypal?.vipPlanIds ??
+      (webGateways.gateways.paypal?.mode === 'sandbox'
+        ? {
+            vip_weekly: SANDBOX_KEYS.paypalVipWeeklyPlanId,
+            vip_monthly: SANDBOX_KEYS.paypalVipMonthlyPlanId,
+          }
+        : undefined),
+    clock,
+  });
 
   const progress = createProgressService({
     repo: createProgressRepository(db),

@@ -32,6 +32,8 @@ const unavailable = (what: string) =>
 export function createVipGatewaysService(deps: {
   vip: VipService;
   gateways: WebGateways;
+  /** PayPal Billing plan ids of the pass (config, or the stand-in's) */
+  paypalPlanIds?: { vip_weekly: string; vip_monthly: string };
   clock: Clock;
   log?: { warn(o: object, m: string): void };
 }) {
@@ -53,8 +55,30 @@ export function createVipGatewaysService(deps: {
       const plan = vipPlanOf(body.plan);
       if (!plan) throw new AppError(ResultCode.BAD_REQUEST, 'plan: unknown');
       if (body.pymnGtwy === 'S' && !gateways.stripe) throw unavailable('Stripe');
-      if (body.pymnGtwy === 'P') throw unavailable('PayPal subscriptions');
+      if (body.pymnGtwy === 'P' && (!gateways.paypal || !deps.paypalPlanIds))
+        throw unavailable('PayPal subscriptions');
       const pass = await vip.registerPending(caller.userId, plan.code, body.pymnGtwy);
+      if (body.pymnGtwy === 'P') {
+        const paypal = gateways.paypal;
+        const planId = deps.paypalPlanIds?.[plan.code];
+        if (!paypal || !planId) throw unavailable('PayPal subscriptions');
+        const back = `${origin}/vip/return/paypal?vipId=${pass.id}`;
+        const created = await paypal.client.createSubscription({
+          vipId: pass.id,
+          planId,
+          returnUrl: back,
+          cancelUrl: `${back}&canceled=1`,
+        });
+        if (!created.ok) {
+          deps.log?.warn({ issue: created.issue }, 'PayPal subscription not created');
+          throw unavailable('PayPal');
+        }
+        return {
+          vipId: pass.id,
+          paypalSubscriptionId: created.value.id,
+          ...(created.value.approveUrl ? { checkoutUrl: created.value.approveUrl } : {}),
+        };
+      }
       if (body.pymnGtwy !== 'S') return { vipId: pass.id };
       const stripe = gateways.stripe;
       if (!stripe) throw unavailable('Stripe');
@@ -112,6 +136,52 @@ export function createVipGatewaysService(deps: {
       return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
 
+    /**
+     * PUT /vip/paypal/confirm: the subscription and its completed charges are read back from
+     * PayPal; the first charge (a sale) is the period, as PAYMENT.SALE.COMPLETED will name it.
+     */
+    async paypalConfirm(
+      caller: VipCaller,
+      body: { vipId: string; subscriptionId: string },
+    ): Promise<VipPassData> {
+      const pass = await vip.ownPass(caller.userId, body.vipId);
+      if (pass.gateway !== 'P') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a PayPal pass');
+      const paypal = gateways.paypal;
+      if (!paypal) throw unavailable('PayPal');
+      const got = await paypal.client.getSubscription(body.subscriptionId);
+      if (!got.ok) {
+        if (got.status === 404)
+          throw new AppError(ResultCode.VIP_MISMATCH, 'PayPal does not know this subscription');
+        throw unavailable('PayPal');
+      }
+      const sub = got.value;
+      if (sub.customId !== pass.id)
+        throw new AppError(ResultCode.VIP_MISMATCH, 'This subscription is not this pass');
+      if (sub.status !== 'ACTIVE')
+        throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'The subscription is not active');
+      const now = clock.now();
+      const sales = await paypal.client.subscriptionSales(
+        sub.id,
+        new Date(pass.createdAt.getTime() - 86_400_000),
+        new Date(now.getTime() + 86_400_000),
+      );
+      if (!sales.ok) throw unavailable('PayPal');
+      const last = sales.value.at(-1);
+      if (!last) throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Not charged yet');
+      await vip.applyNotice({
+        gateway: 'P',
+        eventId: `approve:${sub.id}:${last.id}`,
+        eventType: 'approve.return',
+        providerSubscriptionId: sub.id,
+        vipId: pass.id,
+        changes: [
+          { type: 'paid', periodKey: last.id, startsAt: new Date(last.time) },
+          { type: 'auto_renew', on: true },
+        ],
+      });
+      return vip.passData(await vip.ownPass(caller.userId, pass.id));
+    },
+
     /** POST /vip/cancel: renewal stops at the provider; the paid period runs to its end. */
     async cancel(caller: VipCaller, vipId: string): Promise<VipPassData> {
       const pass = await vip.ownPass(caller.userId, vipId);
@@ -135,7 +205,23 @@ export function createVipGatewaysService(deps: {
           providerSubscriptionId: sub.id,
           changes: [{ type: 'auto_renew', on: !sub.cancelAtPeriodEnd }],
         });
-      } else throw new AppError(ResultCode.VIP_NOT_CANCELABLE, 'Cancel this pass at PayPal');
+      } else {
+        const paypal = gateways.paypal;
+        if (!paypal) throw unavailable('PayPal');
+        const done = await paypal.client.cancelSubscription(
+          pass.providerSubscriptionId,
+          'Cancelled by the buyer in SnapDrama',
+        );
+        if (!done.ok) throw unavailable('PayPal');
+        // PayPal keeps the paid cycle; BILLING.SUBSCRIPTION.CANCELLED will say the same
+        await vip.applyNotice({
+          gateway: 'P',
+          eventId: `cancel:${pass.id}`,
+          eventType: 'cancel.request',
+          providerSubscriptionId: pass.providerSubscriptionId,
+          changes: [{ type: 'auto_renew', on: false }],
+        });
+      }
       return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
 

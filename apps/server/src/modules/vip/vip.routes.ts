@@ -8,6 +8,7 @@ import {
   vipPassData,
   vipPlansData,
   vipStatusData,
+  vipPaypalConfirmBody,
   vipStripeConfirmBody,
   vipSubscribeBody,
   vipSubscribeData,
@@ -99,6 +100,21 @@ export function vipRoutes(deps: {
         },
       },
       async (request) => ok(await web.stripeConfirm(member(request), request.body)),
+    );
+
+    app.put(
+      VIP_PATHS.paypalConfirm,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'The buyer approved the PayPal subscription: it and its completed charges are read back from PayPal; ' +
+            'the first charge is recorded once (PAYMENT.SALE.COMPLETED for the same sale adds nothing).',
+          body: vipPaypalConfirmBody,
+          response: { 200: envelope(vipPassData) },
+        },
+      },
+      async (request) => ok(await web.paypalConfirm(member(request), request.body)),
     );
 
     app.post(

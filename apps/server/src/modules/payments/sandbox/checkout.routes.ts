@@ -257,6 +257,56 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
     });
 
     // ---------------------------------------------------------------- PayPal
+    // a Billing subscription (VIP pass): approve or cancel, back to the return / cancel URL
+    app.get(`${base}/paypal/subscribe`, hide, async (request, reply) => {
+      const sid = (request.query as Record<string, string | undefined>).subscription_id ?? '';
+      const sub = fake.paypal.subscription(sid);
+      if (!sub || sub.status !== 'APPROVAL_PENDING') {
+        return html(
+          reply,
+          404,
+          page('PayPal', '#003087', '<p class="error">This subscription is no longer available.</p>'),
+        );
+      }
+      const weekly = sub.planId.includes('WEEKLY');
+      return html(
+        reply,
+        200,
+        page(
+          'PayPal',
+          '#0070ba',
+          `
+<p class="brand">PayPal</p><span class="badge">Sandbox</span>
+<p class="muted">SnapDrama VIP pass · renews every ${weekly ? 'week' : 'month'}</p>
+<p class="amount" data-testid="paypal-amount">$${weekly ? '4.99' : '14.99'} USD</p>
+<form method="post" action="${base}/paypal/subscribe"><input type="hidden" name="subscription_id" value="${esc(sub.id)}">
+<label for="account">Account</label><input id="account" name="account" value="sb-buyer@personal.example.com">
+<button type="submit" name="action" value="approve" data-testid="paypal-approve">Agree &amp; subscribe</button>
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="paypal-cancel">Cancel and return</button>
+</form>`,
+        ),
+      );
+    });
+
+    app.post(`${base}/paypal/subscribe`, formPost, async (request, reply) => {
+      const f = form(request.body);
+      const sub = f.subscription_id ? fake.paypal.subscription(f.subscription_id) : undefined;
+      if (!sub)
+        return html(reply, 404, page('PayPal', '#003087', '<p class="error">Unknown subscription.</p>'));
+      if (f.action === 'cancel') {
+        const cancel = httpUrl(sub.cancelUrl);
+        if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));
+        return reply.redirect(withQuery(cancel, { subscription_id: sub.id }), 303);
+      }
+      fake.paypal.approveSubscription(sub.id);
+      const back = httpUrl(sub.returnUrl);
+      if (!back) return html(reply, 200, page('PayPal', '#0070ba', '<p>Subscribed.</p>'));
+      return reply.redirect(
+        withQuery(back, { subscription_id: sub.id, ba_token: `BA-${sub.id.slice(2)}` }),
+        303,
+      );
+    });
+
     app.get(`${base}/paypal/checkoutnow`, hide, async (request, reply) => {
       const token = (request.query as Record<string, string | undefined>).token ?? '';
       const o = fake.paypal.order(token);

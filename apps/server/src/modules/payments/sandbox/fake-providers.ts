@@ -18,7 +18,24 @@ export const SANDBOX_KEYS = {
   paypalClientId: 'sandbox-client-id',
   paypalClientSecret: 'sandbox-client-secret',
   paypalWebhookId: 'WH-SANDBOX',
+  /** Billing plans of the VIP pass the PayPal stand-in knows */
+  paypalVipWeeklyPlanId: 'P-SANDBOX-VIP-WEEKLY',
+  paypalVipMonthlyPlanId: 'P-SANDBOX-VIP-MONTHLY',
 } as const;
+
+/** A PayPal Billing subscription at the stand-in. */
+export interface PaypalSubscriptionState {
+  id: string;
+  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+  planId: string;
+  customId: string;
+  returnUrl: string | null;
+  cancelUrl: string | null;
+  startTime: string;
+  /** completed sales (one per billing cycle), oldest first */
+  sales: { id: string; time: string; value: string }[];
+  nextBillingTime: string | null;
+}
 
 /** Toss codes the buyer's step can end with (spec §8), plus a card the issuer declines at confirm. */
 export type TossOutcome = 'approve' | 'decline_at_confirm';
@@ -117,6 +134,11 @@ export interface FakeProviders {
     order(id: string): PaypalOrderState | undefined;
     /** the buyer approved in PayPal's popup; declined: the funding source fails at capture */
     approve(id: string, declined?: boolean): PaypalOrderState;
+    subscription(id: string): PaypalSubscriptionState | undefined;
+    /** the buyer approved the subscription: active, the first cycle charged (a sale) */
+    approveSubscription(id: string): PaypalSubscriptionState;
+    /** the next cycle was charged: a new sale; answers it */
+    chargeNextCycle(id: string): { id: string; time: string; value: string };
     /** headers PayPal sends with a webhook, signed the way this stand-in verifies them */
     signWebhook(event: unknown, webhookId?: string): Record<string, string>;
   };
@@ -264,6 +286,51 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       },
     ],
   });
+
+  const paypalSubscriptions = new Map<string, PaypalSubscriptionState>();
+  const paypalPlans: Record<string, { days: number; value: string }> = {
+    [keys.paypalVipWeeklyPlanId]: { days: 7, value: '4.99' },
+    [keys.paypalVipMonthlyPlanId]: { days: 30, value: '14.99' },
+  };
+  const paypalSubscriptionJson = (sub: PaypalSubscriptionState) => {
+    const last = sub.sales.at(-1);
+    return {
+      id: sub.id,
+      status: sub.status,
+      plan_id: sub.planId,
+      custom_id: sub.customId,
+      start_time: sub.startTime,
+      billing_info: {
+        cycle_executions: [
+          { tenure_type: 'REGULAR', sequence: 1, cycles_completed: sub.sales.length },
+        ],
+        ...(last
+          ? { last_payment: { amount: { currency_code: 'USD', value: last.value }, time: last.time } }
+          : {}),
+        ...(sub.nextBillingTime ? { next_billing_time: sub.nextBillingTime } : {}),
+      },
+      links: [
+        {
+          href: `/sandbox/payments/paypal/subscribe?subscription_id=${sub.id}`,
+          rel: 'approve',
+          method: 'GET',
+        },
+        {
+          href: `/v1/billing/subscriptions/${sub.id}`,
+          rel: 'self',
+          method: 'GET',
+        },
+      ],
+    };
+  };
+  const chargeCycle = (sub: PaypalSubscriptionState) => {
+    const plan = paypalPlans[sub.planId] ?? { days: 7, value: '4.99' };
+    const at = new Date();
+    const sale = { id: id('', 9).toUpperCase().slice(0, 17), time: at.toISOString(), value: plan.value };
+    sub.sales.push(sale);
+    sub.nextBillingTime = new Date(at.getTime() + plan.days * 86_400_000).toISOString();
+    return sale;
+  };
 
   const paypalError = (status: number, issue: string, description: string) => ({
     status,
@@ -569,6 +636,72 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       }
       return send(response, 200, paypalJson(o));
     }
+    if (request.method === 'POST' && path === '/v1/billing/subscriptions') {
+      count('paypal.subscriptionCreate');
+      const body = JSON.parse(await readBody(request)) as {
+        plan_id?: string;
+        custom_id?: string;
+        application_context?: { return_url?: string; cancel_url?: string };
+      };
+      if (!body.plan_id || !paypalPlans[body.plan_id]) {
+        const e = paypalError(422, 'INVALID_PARAMETER_VALUE', 'The plan id is invalid.');
+        return answer(e.status, e.body);
+      }
+      const sub: PaypalSubscriptionState = {
+        id: `I-${id('', 6).toUpperCase()}`,
+        status: 'APPROVAL_PENDING',
+        planId: body.plan_id,
+        customId: body.custom_id ?? '',
+        returnUrl: body.application_context?.return_url ?? null,
+        cancelUrl: body.application_context?.cancel_url ?? null,
+        startTime: new Date().toISOString(),
+        sales: [],
+        nextBillingTime: null,
+      };
+      paypalSubscriptions.set(sub.id, sub);
+      return answer(201, paypalSubscriptionJson(sub));
+    }
+    const subPath = /^\/v1\/billing\/subscriptions\/([^/]+)(\/transactions|\/cancel)?$/.exec(path);
+    if (subPath) {
+      const sub = paypalSubscriptions.get(decodeURIComponent(subPath[1] ?? ''));
+      if (!sub) {
+        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+        return send(response, e.status, e.body);
+      }
+      if (request.method === 'GET' && !subPath[2]) {
+        count('paypal.subscriptionGet');
+        return send(response, 200, paypalSubscriptionJson(sub));
+      }
+      if (request.method === 'GET' && subPath[2] === '/transactions') {
+        count('paypal.subscriptionTransactions');
+        return send(response, 200, {
+          transactions: sub.sales.map((sale) => ({
+            id: sale.id,
+            status: 'COMPLETED',
+            time: sale.time,
+            amount_with_breakdown: { gross_amount: { currency_code: 'USD', value: sale.value } },
+          })),
+          total_items: sub.sales.length,
+          total_pages: 1,
+        });
+      }
+      if (request.method === 'POST' && subPath[2] === '/cancel') {
+        count('paypal.subscriptionCancel');
+        await readBody(request);
+        if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') {
+          const e = paypalError(
+            422,
+            'SUBSCRIPTION_STATUS_INVALID',
+            'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+          );
+          return send(response, e.status, e.body);
+        }
+        sub.status = 'CANCELLED';
+        sub.nextBillingTime = null;
+        response.writeHead(204);
+        return response.end();
+      }
+    }
     if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       count('paypal.verify');
       const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
@@ -727,6 +860,21 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       },
     },
     paypal: {
+      subscription: (sid) => paypalSubscriptions.get(sid),
+      approveSubscription(sid) {
+        const sub = paypalSubscriptions.get(sid);
+        if (!sub) throw new Error(`no PayPal subscription ${sid}`);
+        if (sub.status === 'APPROVAL_PENDING') {
+          sub.status = 'ACTIVE';
+          chargeCycle(sub);
+        }
+        return sub;
+      },
+      chargeNextCycle(sid) {
+        const sub = paypalSubscriptions.get(sid);
+        if (!sub) throw new Error(`no PayPal subscription ${sid}`);
+        return chargeCycle(sub);
+      },
       order: (oid) => paypalOrders.get(oid),
       approve(oid, declined = false) {
         const o = paypalOrders.get(oid);
