@@ -88,6 +88,7 @@ import { createVipRepository } from './modules/vip/vip.repository';
 import { vipRoutes } from './modules/vip/vip.routes';
 import { createVipService } from './modules/vip/vip.service';
 import { createVipGatewaysService } from './modules/vip/vip-gateways.service';
+import { createVipStores } from './modules/vip/vip-stores';
 import { createProgressService } from './modules/progress/progress.service';
 
 /** Payment gateways by name, for the metrics' labels. */
@@ -310,6 +311,14 @@ export function createServices(deps: AppDeps) {
     storeProductsOf: (godsCode) => goodsRepo.goods(godsCode),
     clock,
   });
+  // VIP passes bought in the stores; their notifications come through the stores' endpoints
+  const vipStores = createVipStores({
+    vip,
+    google: iap.stores.google,
+    apple: iap.stores.apple,
+    now: () => clock.now(),
+  });
+  iap.service.useSubscriptionHandler(vipStores.handler);
   const payments = createWebGatewaysService({
     orders,
     gateways: webGateways.gateways,
@@ -379,6 +388,7 @@ export function createServices(deps: AppDeps) {
     iap,
     vip,
     vipGateways,
+    vipStores,
     storage,
     metrics,
     redisState,
@@ -599,6 +609,7 @@ export async function buildApp(
         vipRoutes({
           vip: services.vip,
           web: services.vipGateways,
+          stores: services.vipStores,
           guards,
           webOrigin: webOriginResolver({
             publicBaseUrl: config.publicBaseUrl,

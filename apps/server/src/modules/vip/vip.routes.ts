@@ -8,6 +8,8 @@ import {
   vipPassData,
   vipPlansData,
   vipStatusData,
+  vipAppleVerifyBody,
+  vipGoogleVerifyBody,
   vipPaypalConfirmBody,
   vipStripeConfirmBody,
   vipSubscribeBody,
@@ -19,6 +21,7 @@ import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { VipGatewaysService } from './vip-gateways.service';
 import type { VipService } from './vip.service';
+import type { VipStores } from './vip-stores';
 
 const cancelBody = z.object({ vipId: z.uuid({ error: 'must be the vipId of your pass' }) });
 
@@ -26,6 +29,7 @@ const cancelBody = z.object({ vipId: z.uuid({ error: 'must be the vipId of your 
 export function vipRoutes(deps: {
   vip: VipService;
   web: VipGatewaysService;
+  stores: VipStores;
   guards: Guards;
   webOrigin: (request: FastifyRequest) => string;
 }): FastifyPluginAsyncZod {
@@ -115,6 +119,36 @@ export function vipRoutes(deps: {
         },
       },
       async (request) => ok(await web.paypalConfirm(member(request), request.body)),
+    );
+
+    app.put(
+      VIP_PATHS.googleVerify,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'The app bought the pass with Play Billing (obfuscatedAccountId = vipId): the subscription is read ' +
+            'with purchases.subscriptionsv2.get and its paid period recorded once. 400070 when it does not verify.',
+          body: vipGoogleVerifyBody,
+          response: { 200: envelope(vipPassData) },
+        },
+      },
+      async (request) => ok(await deps.stores.googleVerify(member(request), request.body)),
+    );
+
+    app.put(
+      VIP_PATHS.appleVerify,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            'The app bought the pass with StoreKit 2 (appAccountToken = vipId): the transaction JWS is verified ' +
+            'and its period recorded once. 400070 when it does not verify.',
+          body: vipAppleVerifyBody,
+          response: { 200: envelope(vipPassData) },
+        },
+      },
+      async (request) => ok(await deps.stores.appleVerify(member(request), request.body)),
     );
 
     app.post(
