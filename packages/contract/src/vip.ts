@@ -121,11 +121,12 @@ export const vipSubscribeBody = z.object({
 export type VipSubscribeBody = z.infer<typeof vipSubscribeBody>;
 export const vipSubscribeData = z.object({
   vipId: z.string(),
-  /** Stripe: the embedded Checkout's client secret */
-  clientSecret: z.string().optional(),
+  /** Stripe: the Checkout Session (hosted page) */
+  sessionId: z.string().optional(),
   /** PayPal: the subscription id for the JS SDK */
   paypalSubscriptionId: z.string().optional(),
-  /** the local stand-in's page (sandbox) or PayPal's approve link */
+  /** where to send the buyer: Stripe's hosted Checkout or PayPal's approve link (live), the local
+   * stand-in's page (sandbox) */
   checkoutUrl: z.string().optional(),
 });
 export type VipSubscribeData = z.infer<typeof vipSubscribeData>;

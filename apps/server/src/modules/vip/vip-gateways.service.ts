@@ -89,14 +89,13 @@ export function createVipGatewaysService(deps: {
           interval: plan.interval,
           productName: plan.interval === 'week' ? 'SnapDrama VIP (weekly)' : 'SnapDrama VIP (monthly)',
           returnUrl: `${origin}/vip/return/stripe?session_id={CHECKOUT_SESSION_ID}&vipId=${pass.id}`,
+          cancelUrl: `${origin}/vip/return/stripe?vipId=${pass.id}&canceled=1`,
         });
-        return {
-          vipId: pass.id,
-          clientSecret: session.clientSecret ?? undefined,
-          ...(stripe.mode === 'sandbox'
-            ? { checkoutUrl: `${SANDBOX_CHECKOUT_BASE}/stripe/${session.id}` }
-            : {}),
-        };
+        const checkoutUrl =
+          stripe.mode === 'sandbox'
+            ? `${SANDBOX_CHECKOUT_BASE}/stripe/${session.id}`
+            : (session.url ?? undefined);
+        return { vipId: pass.id, sessionId: session.id, ...(checkoutUrl ? { checkoutUrl } : {}) };
       } catch (error) {
         deps.log?.warn({ err: error }, 'Stripe subscription session not created');
         throw unavailable('Stripe');

@@ -45,10 +45,10 @@ describe.skipIf(!process.env.DATABASE_URL)('VIP races on PostgreSQL', () => {
   it('50 concurrent returns from one checkout record one period', async () => {
     const m = await signInMember(ctx, 'VipRaceConfirm');
     const { api } = await import('../payments/payments.test-support');
-    const started = body<{ vipId: string; clientSecret: string }>(
+    const started = body<{ vipId: string; sessionId: string }>(
       await api(ctx.app, m, 'POST', '/vip/subscribe', { plan: 'vip_monthly', pymnGtwy: 'S' }),
     ).data;
-    const sessionId = started.clientSecret.split('_secret_')[0] ?? '';
+    const sessionId = started.sessionId;
     sandboxOf(ctx).stripe.complete(sessionId);
     const replies = await Promise.all(
       Array.from({ length: 50 }, () =>

@@ -121,8 +121,7 @@ describe('VIP pass through Stripe subscriptions (local wire-format stand-in)', (
     expect((await api(ctx.app, undefined, 'POST', '/vip/subscribe', { plan: 'vip_weekly', pymnGtwy: 'S' })).statusCode).toBe(401);
 
     const started = await api(ctx.app, m, 'POST', '/vip/subscribe', { plan: 'vip_weekly', pymnGtwy: 'S' });
-    const { vipId, clientSecret } = body<{ vipId: string; clientSecret: string }>(started).data;
-    const sessionId = clientSecret.split('_secret_')[0] ?? '';
+    const { vipId, sessionId } = body<{ vipId: string; sessionId: string }>(started).data;
     // not paid yet
     const early = await api(ctx.app, m, 'PUT', '/vip/stripe/confirm', { vipId, sessionId });
     expect(body(early).code).toBe(ResultCode.VIP_NOT_COMPLETED);

@@ -80,8 +80,8 @@ export function vipRoutes(deps: {
         preHandler: guards.requireUser,
         schema: {
           description:
-            'Starts a pass. S: a Stripe Checkout Session in subscription mode (clientSecret; checkoutUrl on the ' +
-            'stand-in). G, A: registers the pass the app buys in the store (vipId as obfuscatedAccountId / ' +
+            'Starts a pass. S: a Stripe Checkout Session in subscription mode (hosted page: checkoutUrl, the stand-in in the ' +
+            'sandbox; sessionId). P: a PayPal Billing subscription (checkoutUrl = approve link). G, A: registers the pass the app buys in the store (vipId as obfuscatedAccountId / ' +
             'appAccountToken). 409090 when an active pass exists; 403005 for guests.',
           body: vipSubscribeBody,
           response: { 200: envelope(vipSubscribeData) },

@@ -63,8 +63,7 @@ export async function stripeVipBought(
 ) {
   const sub = await api(ctx.app, who, 'POST', '/vip/subscribe', { plan, pymnGtwy: 'S' });
   if (sub.statusCode !== 200) throw new Error(`subscribe: ${sub.body}`);
-  const { vipId, clientSecret } = body<{ vipId: string; clientSecret: string }>(sub).data;
-  const sessionId = clientSecret.split('_secret_')[0] ?? '';
+  const { vipId, sessionId } = body<{ vipId: string; sessionId: string }>(sub).data;
   const session = sandboxOf(ctx).stripe.complete(sessionId);
   const confirm = await api(ctx.app, who, 'PUT', '/vip/stripe/confirm', { vipId, sessionId });
   if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.body}`);

@@ -7,6 +7,7 @@ import { isGuest, useUserInfo } from '../../shared/session/user-info';
 import { Button } from '../../shared/ui/button';
 import { UserIcon } from '../../shared/ui/icons';
 import styles from './profile.module.css';
+import { VipStatusCard } from '../../shared/vip/vip-status-card';
 
 /** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
 export function ProfilePage() {
@@ -68,6 +69,8 @@ export function ProfilePage() {
           {t('profile.charge')}
         </Link>
       </div>
+
+      <VipStatusCard />
 
       {isMobile && (
         <ul className={styles.links}>

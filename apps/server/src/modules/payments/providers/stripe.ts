@@ -18,6 +18,8 @@ export interface StripeSession {
   currency: string | null;
   clientReferenceId: string | null;
   paymentIntentId: string | null;
+  /** the hosted page to send the buyer to (hosted sessions: the VIP pass) */
+  url: string | null;
   /** subscription mode (VIP pass): the subscription the session created once complete */
   subscriptionId: string | null;
 }
@@ -52,7 +54,9 @@ export interface StripeClient {
     amountCents: number;
     interval: 'week' | 'month';
     productName: string;
+    /** success_url: {CHECKOUT_SESSION_ID} is replaced by Stripe */
     returnUrl: string;
+    cancelUrl: string;
   }): Promise<StripeSession>;
   retrieveSubscription(id: string): Promise<StripeSubscription | undefined>;
   /** stops renewal; the paid period runs to its end */
@@ -71,6 +75,7 @@ const toSession = (s: Stripe.Checkout.Session): StripeSession => ({
   clientReferenceId: s.client_reference_id,
   paymentIntentId:
     typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+  url: s.url,
   subscriptionId:
     typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null),
 });
@@ -142,9 +147,9 @@ export function createStripeClient(options: {
 
     async createSubscriptionSession(input) {
       const stripe = await sdk();
+      // a hosted page (the buyer is sent to session.url): the web needs no Stripe.js for a pass
       const session = await stripe.checkout.sessions.create(
         {
-          ui_mode: 'embedded_page',
           mode: 'subscription',
           client_reference_id: input.vipId,
           metadata: { vipId: input.vipId },
@@ -160,7 +165,8 @@ export function createStripeClient(options: {
               },
             },
           ],
-          return_url: input.returnUrl,
+          success_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
         },
         { idempotencyKey: `vip-session-${input.vipId}` },
       );

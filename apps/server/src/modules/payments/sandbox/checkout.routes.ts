@@ -199,10 +199,8 @@ export function sandboxCheckoutRoutes(deps: {
         );
       }
       const subscription = s.mode === 'subscription';
-      const cancel = subscription
-        ? httpUrl(
-            `${s.return_url?.split('?')[0] ?? ''}?vipId=${encodeURIComponent(s.client_reference_id ?? '')}&canceled=1`,
-          )?.toString()
+      const cancel = s.cancel_url
+        ? httpUrl(s.cancel_url)?.toString()
         : stripeCancelUrl(s.return_url, s.client_reference_id);
       const price = `$${(s.amount_total / 100).toFixed(2)}`;
       return html(

@@ -60,6 +60,8 @@ interface StripeSessionState {
   currency: string;
   client_reference_id: string | null;
   return_url: string | null;
+  /** hosted sessions: where Back goes */
+  cancel_url: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
   created: number;
@@ -216,9 +218,11 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     currency: s.currency,
     client_reference_id: s.client_reference_id,
     return_url: s.return_url,
+    ...(s.cancel_url ? { success_url: s.return_url, cancel_url: s.cancel_url } : {}),
+    url: s.cancel_url ? `https://checkout.stripe.com/c/pay/${s.id}` : null,
     metadata: s.metadata,
     mode: s.mode,
-    ui_mode: 'embedded_page',
+    ui_mode: s.cancel_url ? 'hosted_page' : 'embedded_page',
     payment_intent: s.payment_intent,
     subscription: s.subscription,
     created: s.created,
@@ -468,7 +472,8 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         amount_total: amount,
         currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
         client_reference_id: form.get('client_reference_id'),
-        return_url: form.get('return_url'),
+        return_url: form.get('return_url') ?? form.get('success_url'),
+        cancel_url: form.get('cancel_url'),
         metadata,
         payment_intent: null,
         created: Math.floor(Date.now() / 1000),

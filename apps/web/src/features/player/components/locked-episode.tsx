@@ -18,6 +18,7 @@ import { useAdUnlock, useCoinUnlock } from '../api/playback';
 import { useAdCooldown, type ServerCooldown } from '../hooks/use-ad-cooldown';
 import { AdIcon, CoinIcon } from './player-icons';
 import { isNativeApp } from '../../../shared/native/native';
+import { VipOffer } from '../../../shared/vip/vip-offer';
 import styles from './locked-episode.module.css';
 
 interface LockedEpisodeProps {
@@ -159,6 +160,7 @@ export function LockedEpisode(props: LockedEpisodeProps) {
               ? t('player.ad_cooldown', { time: formatDuration(cooldown) })
               : t('player.ad_count', { count: unlockCount, cap: unlockCap })}
           </p>
+          <VipOffer compact />
         </div>
       </div>
     </div>
