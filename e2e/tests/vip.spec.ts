@@ -30,8 +30,12 @@ test('a viewer buys a weekly pass through the Stripe stand-in and watches a lock
 
   // back on the episode, confirmed: the layer is gone and the episode plays
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
-  await expect(page.getByTestId('toast').filter({ hasText: 'VIP pass active until' })).toBeVisible();
-  await expect(page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`)).toHaveCount(0);
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'VIP pass active until' }),
+  ).toBeVisible();
+  await expect(page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`)).toHaveCount(
+    0,
+  );
   const video = activeVideo(page);
   await expect(video).toHaveAttribute('data-episode', String(NEXT), { timeout: 30_000 });
   await expect
@@ -64,6 +68,8 @@ test('backing out of the Stripe stand-in returns to the payment page and buys no
   await expect(page.getByTestId('stripe-amount')).toHaveText('$14.99');
   await page.getByTestId('stripe-back').click();
   await expect(page).toHaveURL(/\/payment$/);
-  await expect(page.getByTestId('toast').filter({ hasText: 'VIP purchase was cancelled' })).toBeVisible();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'VIP purchase was cancelled' }),
+  ).toBeVisible();
   await expect(page.getByTestId('vip-offer')).toBeVisible();
 });

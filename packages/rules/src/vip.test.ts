@@ -30,13 +30,19 @@ describe('VIP pass access', () => {
     );
     const time = fc.option(fc.integer({ min: 0, max: 4_000_000_000_000 }), { nil: null });
     fc.assert(
-      fc.property(status, time, time, fc.integer({ min: 0, max: 4_000_000_000_000 }), (s, p, g, t) => {
-        const pass = { status: s, paidUntil: p, graceUntil: g };
-        const until = vipAccessUntil(pass);
-        if (s === 'pending' || s === 'expired' || s === 'refunded') expect(until).toBeNull();
-        if (until !== null) expect(until).toBeLessThanOrEqual(Math.max(p ?? 0, g ?? 0));
-        expect(isVipActive(pass, t)).toBe(until !== null && t < until);
-      }),
+      fc.property(
+        status,
+        time,
+        time,
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        (s, p, g, t) => {
+          const pass = { status: s, paidUntil: p, graceUntil: g };
+          const until = vipAccessUntil(pass);
+          if (s === 'pending' || s === 'expired' || s === 'refunded') expect(until).toBeNull();
+          if (until !== null) expect(until).toBeLessThanOrEqual(Math.max(p ?? 0, g ?? 0));
+          expect(isVipActive(pass, t)).toBe(until !== null && t < until);
+        },
+      ),
     );
   });
 });

@@ -345,7 +345,8 @@ export const en = {
   'vip.choose_gateway': 'Pay with',
   'vip.gateway_stripe': 'Card (Stripe)',
   'vip.gateway_paypal': 'PayPal',
-  'vip.note': 'Renews automatically until you cancel. Episodes you watched stay watched after the pass ends.',
+  'vip.note':
+    'Renews automatically until you cancel. Episodes you watched stay watched after the pass ends.',
   'vip.active_until': 'VIP until {{date}}',
   'vip.renews_on': 'Renews automatically on {{date}}',
   'vip.ends_on': 'Renewal is off: the pass ends on {{date}}',

@@ -345,7 +345,8 @@ export const ja: Messages = {
   'vip.choose_gateway': 'お支払い方法',
   'vip.gateway_stripe': 'カード (Stripe)',
   'vip.gateway_paypal': 'PayPal',
-  'vip.note': '解約するまで自動更新されます。パス終了後も視聴済みのエピソードは視聴済みのままです。',
+  'vip.note':
+    '解約するまで自動更新されます。パス終了後も視聴済みのエピソードは視聴済みのままです。',
   'vip.active_until': 'VIP {{date}}まで',
   'vip.renews_on': '{{date}}に自動更新されます',
   'vip.ends_on': '自動更新はオフです：{{date}}に終了します',

@@ -344,7 +344,8 @@ export const ko: Messages = {
   'vip.choose_gateway': '결제 수단',
   'vip.gateway_stripe': '카드 (Stripe)',
   'vip.gateway_paypal': 'PayPal',
-  'vip.note': '해지하기 전까지 자동으로 갱신됩니다. 이용권이 끝나도 이미 본 회차는 본 회차로 남아요.',
+  'vip.note':
+    '해지하기 전까지 자동으로 갱신됩니다. 이용권이 끝나도 이미 본 회차는 본 회차로 남아요.',
   'vip.active_until': 'VIP {{date}}까지',
   'vip.renews_on': '{{date}}에 자동 갱신됩니다',
   'vip.ends_on': '자동 갱신이 꺼져 있어요: {{date}}에 종료됩니다',

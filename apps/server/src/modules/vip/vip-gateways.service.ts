@@ -87,7 +87,8 @@ export function createVipGatewaysService(deps: {
           vipId: pass.id,
           amountCents: toMinorUnits(plan.usd, 'USD'),
           interval: plan.interval,
-          productName: plan.interval === 'week' ? 'SnapDrama VIP (weekly)' : 'SnapDrama VIP (monthly)',
+          productName:
+            plan.interval === 'week' ? 'SnapDrama VIP (weekly)' : 'SnapDrama VIP (monthly)',
           returnUrl: `${origin}/vip/return/stripe?session_id={CHECKOUT_SESSION_ID}&vipId=${pass.id}`,
           cancelUrl: `${origin}/vip/return/stripe?vipId=${pass.id}&canceled=1`,
         });
@@ -111,10 +112,12 @@ export function createVipGatewaysService(deps: {
       if (pass.gateway !== 'S') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Stripe pass');
       const stripe = gateways.stripe;
       if (!stripe) throw unavailable('Stripe');
-      const session = await stripe.client.retrieveSession(body.sessionId).catch((error: unknown) => {
-        deps.log?.warn({ err: error }, 'Stripe session not read');
-        throw unavailable('Stripe');
-      });
+      const session = await stripe.client
+        .retrieveSession(body.sessionId)
+        .catch((error: unknown) => {
+          deps.log?.warn({ err: error }, 'Stripe session not read');
+          throw unavailable('Stripe');
+        });
       if (!session || session.clientReferenceId !== pass.id) {
         throw new AppError(ResultCode.VIP_MISMATCH, 'This checkout is not this pass');
       }

@@ -28,11 +28,21 @@ export function paypalEventToNotice(event: unknown, now: Date): VipNotice | unde
     case 'BILLING.SUBSCRIPTION.ACTIVATED':
     case 'BILLING.SUBSCRIPTION.RE-ACTIVATED':
       return subscriptionId
-        ? { ...base, providerSubscriptionId: subscriptionId, vipId, changes: [{ type: 'auto_renew', on: true }] }
+        ? {
+            ...base,
+            providerSubscriptionId: subscriptionId,
+            vipId,
+            changes: [{ type: 'auto_renew', on: true }],
+          }
         : undefined;
     case 'BILLING.SUBSCRIPTION.CANCELLED':
       return subscriptionId
-        ? { ...base, providerSubscriptionId: subscriptionId, vipId, changes: [{ type: 'auto_renew', on: false }] }
+        ? {
+            ...base,
+            providerSubscriptionId: subscriptionId,
+            vipId,
+            changes: [{ type: 'auto_renew', on: false }],
+          }
         : undefined;
     case 'BILLING.SUBSCRIPTION.EXPIRED':
     case 'BILLING.SUBSCRIPTION.SUSPENDED':
@@ -62,7 +72,8 @@ export function paypalEventToNotice(event: unknown, now: Date): VipNotice | unde
     }
     case 'PAYMENT.SALE.REFUNDED':
     case 'PAYMENT.SALE.REVERSED': {
-      const saleId = str(r.sale_id) ?? (eventType === 'PAYMENT.SALE.REVERSED' ? str(r.id) : undefined);
+      const saleId =
+        str(r.sale_id) ?? (eventType === 'PAYMENT.SALE.REVERSED' ? str(r.id) : undefined);
       if (!saleId) return undefined;
       return {
         ...base,

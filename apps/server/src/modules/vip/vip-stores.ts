@@ -28,7 +28,14 @@ export function googleChanges(sub: PlaySubscription, now: Date): VipChange[] {
   const expiry = sub.expiryTime === null ? undefined : new Date(sub.expiryTime);
   const paid = (): VipChange[] =>
     sub.latestOrderId && expiry
-      ? [{ type: 'paid', periodKey: sub.latestOrderId, startsAt: now < expiry ? now : expiry, endsAt: expiry }]
+      ? [
+          {
+            type: 'paid',
+            periodKey: sub.latestOrderId,
+            startsAt: now < expiry ? now : expiry,
+            endsAt: expiry,
+          },
+        ]
       : [];
   switch (sub.state) {
     case 'SUBSCRIPTION_STATE_ACTIVE':
@@ -54,7 +61,14 @@ export function appleChanges(n: AppleNotification): VipChange[] {
   if (!t) return [];
   const paid = (): VipChange[] =>
     t.expiresDate && t.purchaseDate && t.expiresDate > t.purchaseDate
-      ? [{ type: 'paid', periodKey: t.transactionId, startsAt: new Date(t.purchaseDate), endsAt: new Date(t.expiresDate) }]
+      ? [
+          {
+            type: 'paid',
+            periodKey: t.transactionId,
+            startsAt: new Date(t.purchaseDate),
+            endsAt: new Date(t.expiresDate),
+          },
+        ]
       : [];
   const renews = n.renewal?.autoRenewStatus;
   const autoRenew: VipChange[] =
@@ -66,7 +80,9 @@ export function appleChanges(n: AppleNotification): VipChange[] {
     case 'DID_FAIL_TO_RENEW': {
       const grace = n.renewal?.gracePeriodExpiresDate;
       // subtype GRACE_PERIOD: access continues to gracePeriodExpiresDate; without it, it ends
-      return grace && n.subtype === 'GRACE_PERIOD' ? [{ type: 'grace', until: new Date(grace) }] : [];
+      return grace && n.subtype === 'GRACE_PERIOD'
+        ? [{ type: 'grace', until: new Date(grace) }]
+        : [];
     }
     case 'DID_CHANGE_RENEWAL_STATUS':
       return autoRenew;
@@ -139,7 +155,8 @@ export function createVipStores(deps: {
       const revoked = note.notificationType === 12;
       return vip.applyNotice({
         gateway: 'G',
-        eventId: messageId || `${note.purchaseToken}:${note.notificationType}:${n.eventTimeMillis ?? ''}`,
+        eventId:
+          messageId || `${note.purchaseToken}:${note.notificationType}:${n.eventTimeMillis ?? ''}`,
         eventType: `subscriptionNotification:${note.notificationType}`,
         providerSubscriptionId: note.purchaseToken,
         vipId: sub.obfuscatedAccountId,
@@ -157,15 +174,18 @@ export function createVipStores(deps: {
       body: { vipId: string; packageName: string; productId: string; purchaseToken: string },
     ): Promise<VipPassData> {
       const pass = await vip.ownPass(caller.userId, body.vipId);
-      if (pass.gateway !== 'G') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Google Play pass');
+      if (pass.gateway !== 'G')
+        throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Google Play pass');
       const google = deps.google;
       if (!google) throw unavailable('Google Play');
       if (body.packageName !== google.packageName) throw failed('another app’s purchase');
       const plan = vipPlanOf(pass.plan);
       if (!plan || body.productId !== plan.iap.google) throw failed('another product');
-      const sub = await google.api.getSubscription(google.packageName, body.purchaseToken).catch(() => {
-        throw unavailable('Google Play');
-      });
+      const sub = await google.api
+        .getSubscription(google.packageName, body.purchaseToken)
+        .catch(() => {
+          throw unavailable('Google Play');
+        });
       if (!sub) throw failed('Google does not know this purchase');
       if (sub.productId !== plan.iap.google) throw failed('another product');
       if (!same(sub.obfuscatedAccountId, pass.id))
@@ -187,7 +207,8 @@ export function createVipStores(deps: {
     /** PUT /vip/iap/apple/verify: the StoreKit 2 transaction JWS, checked like the coin packs'. */
     async appleVerify(caller: VipCaller, body: { vipId: string; transactionJWS: string }) {
       const pass = await vip.ownPass(caller.userId, body.vipId);
-      if (pass.gateway !== 'A') throw new AppError(ResultCode.VIP_MISMATCH, 'Not an App Store pass');
+      if (pass.gateway !== 'A')
+        throw new AppError(ResultCode.VIP_MISMATCH, 'Not an App Store pass');
       const t = await verifyApple(body.transactionJWS);
       const plan = vipPlanOfProduct(t.productId);
       if (!plan || plan.code !== pass.plan || t.type !== 'Auto-Renewable Subscription')

@@ -29,7 +29,9 @@ export function stripePaidPeriod(sub: StripeSubscription): VipChange | undefined
 export function stripeEventToNotice(event: StripeEvent, now: Date): VipNotice | undefined {
   const o = obj(event.data.object);
   const base = { gateway: 'S' as const, eventId: event.id, eventType: event.type };
-  switch (event.type) {
+  // a string, not Stripe's union of every event type: the rest are ignored by the default
+  const type: string = event.type;
+  switch (type) {
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.resumed': {
@@ -55,7 +57,7 @@ export function stripeEventToNotice(event: StripeEvent, now: Date): VipNotice | 
       const invoiceId = str(o.id);
       if (!subscriptionId || !invoiceId) return undefined;
       const vipId = str(obj(details.metadata).vipId) ?? str(obj(o.subscription_details).vipId);
-      if (event.type === 'invoice.payment_failed') {
+      if (type === 'invoice.payment_failed') {
         return {
           ...base,
           providerSubscriptionId: subscriptionId,

@@ -34,10 +34,7 @@ describe.skipIf(!process.env.DATABASE_URL)('VIP races on PostgreSQL', () => {
     const outcomes = replies.map((r) => body<{ outcome: string }>(r).data.outcome);
     expect(outcomes.filter((o) => o === 'replay')).toHaveLength(1);
     const periods = await ctx.services.vip.periodsOf(bought.vipId);
-    expect(periods.map((p) => p.periodKey)).toEqual([
-      expect.any(String),
-      renewed.latest_invoice,
-    ]);
+    expect(periods.map((p) => p.periodKey)).toEqual([expect.any(String), renewed.latest_invoice]);
     const pass = await ctx.services.vip.passOf(m.userId);
     expect(pass?.activeUntil).toBe(new Date(renewed.current_period_end * 1000).toISOString());
   });

@@ -191,10 +191,7 @@ export function createVipRepository(db: Db) {
         .select()
         .from(vipSubscriptions)
         .where(
-          and(
-            eq(vipSubscriptions.userId, userId),
-            sql`${vipSubscriptions.status} <> 'pending'`,
-          ),
+          and(eq(vipSubscriptions.userId, userId), sql`${vipSubscriptions.status} <> 'pending'`),
         )
         .orderBy(desc(vipSubscriptions.updatedAt))
         .limit(1);

@@ -76,7 +76,8 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
       gateway: row.gateway as VipGateway,
       status: row.status as VipStatus,
       active,
-      activeUntil: until === null ? (row.paidUntil?.toISOString() ?? null) : new Date(until).toISOString(),
+      activeUntil:
+        until === null ? (row.paidUntil?.toISOString() ?? null) : new Date(until).toISOString(),
       renews: active && row.autoRenew && row.status === 'active',
       cancelable: active && row.autoRenew && (row.gateway === 'S' || row.gateway === 'P'),
       manageUrl: MANAGE_URLS[row.gateway as VipGateway] ?? null,

@@ -102,7 +102,5 @@ export const vipUnlocks = pgTable(
       .references(() => vipSubscriptions.id),
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
   },
-  (t) => [
-    uniqueIndex('vip_unlocks_uq').on(t.userId, t.dramaId, t.episodeNumber, t.subscriptionId),
-  ],
+  (t) => [uniqueIndex('vip_unlocks_uq').on(t.userId, t.dramaId, t.episodeNumber, t.subscriptionId)],
 );

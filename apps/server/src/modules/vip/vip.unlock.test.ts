@@ -24,11 +24,20 @@ describe('VIP unlock and its end', () => {
     });
   const info = async (who: { token: string }, dramaId: number) =>
     body<DramaInfoData>(
-      await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/info/${dramaId}`, headers: auth(who) }),
+      await ctx.app.inject({
+        method: 'GET',
+        url: `${API_BASE}/drama/info/${dramaId}`,
+        headers: auth(who),
+      }),
     ).data;
 
   it('a pass opens every episode without coins, records the unlocks apart, and ends cleanly', async () => {
-    const [dramaId = 0] = await addUniformDramas(ctx, { count: 1, episodes: 8, free: 2, price: 30 });
+    const [dramaId = 0] = await addUniformDramas(ctx, {
+      count: 1,
+      episodes: 8,
+      free: 2,
+      price: 30,
+    });
     const m = await signInMember(ctx, 'VipWatcher');
     // no coins, no pass: episode 5 is locked
     const locked = await start(m, dramaId, 5);
@@ -69,7 +78,12 @@ describe('VIP unlock and its end', () => {
   });
 
   it('a refunded pass opens nothing from that moment', async () => {
-    const [dramaId = 0] = await addUniformDramas(ctx, { count: 1, episodes: 5, free: 1, price: 20 });
+    const [dramaId = 0] = await addUniformDramas(ctx, {
+      count: 1,
+      episodes: 5,
+      free: 1,
+      price: 20,
+    });
     const m = await signInMember(ctx, 'VipRefunded');
     const bought = await stripeVipBought(ctx, m, 'vip_monthly');
     expect((await start(m, dramaId, 2)).statusCode).toBe(200);

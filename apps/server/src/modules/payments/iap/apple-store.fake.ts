@@ -60,7 +60,11 @@ export class FakeAppStore {
    * and its original transaction id (the subscription's id for its whole life).
    */
   async subscribe(input: { productId: string; appAccountToken?: string; periodDays: number }) {
-    const payload = this.subscriptionPayload(input.productId, input.appAccountToken, input.periodDays);
+    const payload = this.subscriptionPayload(
+      input.productId,
+      input.appAccountToken,
+      input.periodDays,
+    );
     const transactionId = String(payload.transactionId);
     this.transactions.set(transactionId, payload);
     return {
@@ -74,7 +78,7 @@ export class FakeAppStore {
   renew(originalTransactionId: string, periodDays: number): string {
     const first = this.transactions.get(originalTransactionId);
     const payload = this.subscriptionPayload(
-      String(first?.productId ?? ''),
+      typeof first?.productId === 'string' ? first.productId : '',
       first?.appAccountToken as string | undefined,
       periodDays,
       originalTransactionId,

@@ -89,7 +89,11 @@ export class FakePlayStore {
       latestOrderId: orderId,
       acknowledgementState: 'ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED',
       ...(s.obfuscatedExternalAccountId
-        ? { externalAccountIdentifiers: { obfuscatedExternalAccountId: s.obfuscatedExternalAccountId } }
+        ? {
+            externalAccountIdentifiers: {
+              obfuscatedExternalAccountId: s.obfuscatedExternalAccountId,
+            },
+          }
         : {}),
       lineItems: [
         {

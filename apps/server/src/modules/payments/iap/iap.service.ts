@@ -287,7 +287,10 @@ export function createIapService(deps: {
         (notification.subscriptionNotification ||
           notification.voidedPurchaseNotification?.productType === 1)
       ) {
-        return { action: 'subscription', outcome: await subscriptions.google(notification, messageId) };
+        return {
+          action: 'subscription',
+          outcome: await subscriptions.google(notification, messageId),
+        };
       }
       const voided = notification.voidedPurchaseNotification;
       if (voided) {

@@ -234,8 +234,7 @@ export function createPaypalClient(options: {
       });
       const text = await response.text();
       const json = (text ? JSON.parse(text) : undefined) as
-        | (T & { name?: string; message?: string; details?: { issue?: string }[] })
-        | undefined;
+        (T & { name?: string; message?: string; details?: { issue?: string }[] }) | undefined;
       if (!response.ok) {
         return {
           ok: false,
@@ -256,8 +255,8 @@ export function createPaypalClient(options: {
     };
     const links = (s?.links ?? []) as { rel?: string; href?: string }[];
     return {
-      id: String(s?.id ?? ''),
-      status: String(s?.status ?? 'UNKNOWN'),
+      id: typeof s?.id === 'string' ? s.id : '',
+      status: typeof s?.status === 'string' ? s.status : 'UNKNOWN',
       customId: typeof s?.custom_id === 'string' ? s.custom_id : undefined,
       planId: typeof s?.plan_id === 'string' ? s.plan_id : undefined,
       approveUrl: links.find((l) => l.rel === 'approve')?.href,

@@ -263,7 +263,11 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
         return html(
           reply,
           404,
-          page('PayPal', '#003087', '<p class="error">This subscription is no longer available.</p>'),
+          page(
+            'PayPal',
+            '#003087',
+            '<p class="error">This subscription is no longer available.</p>',
+          ),
         );
       }
       const weekly = sub.planId.includes('WEEKLY');
@@ -290,7 +294,11 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
       const f = form(request.body);
       const sub = f.subscription_id ? fake.paypal.subscription(f.subscription_id) : undefined;
       if (!sub)
-        return html(reply, 404, page('PayPal', '#003087', '<p class="error">Unknown subscription.</p>'));
+        return html(
+          reply,
+          404,
+          page('PayPal', '#003087', '<p class="error">Unknown subscription.</p>'),
+        );
       if (f.action === 'cancel') {
         const cancel = httpUrl(sub.cancelUrl);
         if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));

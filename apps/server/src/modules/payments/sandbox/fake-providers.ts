@@ -309,7 +309,12 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
           { tenure_type: 'REGULAR', sequence: 1, cycles_completed: sub.sales.length },
         ],
         ...(last
-          ? { last_payment: { amount: { currency_code: 'USD', value: last.value }, time: last.time } }
+          ? {
+              last_payment: {
+                amount: { currency_code: 'USD', value: last.value },
+                time: last.time,
+              },
+            }
           : {}),
         ...(sub.nextBillingTime ? { next_billing_time: sub.nextBillingTime } : {}),
       },
@@ -330,7 +335,11 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
   const chargeCycle = (sub: PaypalSubscriptionState) => {
     const plan = paypalPlans[sub.planId] ?? { days: 7, value: '4.99' };
     const at = new Date();
-    const sale = { id: id('', 9).toUpperCase().slice(0, 17), time: at.toISOString(), value: plan.value };
+    const sale = {
+      id: id('', 9).toUpperCase().slice(0, 17),
+      time: at.toISOString(),
+      value: plan.value,
+    };
     sub.sales.push(sale);
     sub.nextBillingTime = new Date(at.getTime() + plan.days * 86_400_000).toISOString();
     return sale;
