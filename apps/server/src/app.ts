@@ -339,6 +339,7 @@ export function createServices(deps: AppDeps) {
         : undefined),
     clock,
   });
+  payments.useSubscriptionHandler(vipGateways.webhookHandler);
 
   const progress = createProgressService({
     repo: createProgressRepository(db),

@@ -74,11 +74,9 @@ export const VIP_PATHS = {
   appleVerify: '/vip/iap/apple/verify',
   /** POST: stop renewing (web passes; store passes are managed in the store) */
   cancel: '/vip/cancel',
-  /** Stripe and PayPal notify this module's own endpoints; the stores' notifications arrive at
-   * /payment/webhook/google and /payment/webhook/apple (one RTDN topic and one notification URL
-   * per app) and are handed over to this module */
-  stripeWebhook: '/vip/webhook/stripe',
-  paypalWebhook: '/vip/webhook/paypal',
+  // Notifications arrive at the coin packs' endpoints (/payment/webhook/{stripe,paypal,google,
+  // apple}): one Stripe endpoint, one PayPal webhook id, one RTDN topic and one App Store URL per
+  // app; the payments module hands subscription events to the VIP module.
 } as const;
 
 export const vipPlanData = z.object({

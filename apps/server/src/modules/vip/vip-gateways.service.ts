@@ -9,9 +9,12 @@ import {
 import { toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import type { PaypalWebhookHeaders } from '../payments/providers/paypal';
 import type { StripeEvent } from '../payments/providers/stripe';
-import { SANDBOX_CHECKOUT_BASE, type WebGateways } from '../payments/web-gateways.service';
+import {
+  SANDBOX_CHECKOUT_BASE,
+  type SubscriptionWebhookHandler,
+  type WebGateways,
+} from '../payments/web-gateways.service';
 import { paypalEventToNotice } from './vip-paypal';
 import { stripeEventToNotice, stripePaidPeriod } from './vip-stripe';
 import type { VipService } from './vip.service';
@@ -227,32 +230,21 @@ export function createVipGatewaysService(deps: {
       return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
 
-    /** Stripe webhook for the VIP endpoint: signature over the raw body, then the notice. */
-    async stripeWebhook(rawBody: Buffer, signature: string): Promise<string> {
-      const stripe = gateways.stripe;
-      if (!stripe) throw unavailable('Stripe');
-      let event: StripeEvent;
-      try {
-        event = stripe.client.verifyWebhook(rawBody, signature);
-      } catch {
-        throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'Stripe signature did not verify');
-      }
-      const notice = stripeEventToNotice(event, clock.now());
-      return notice ? vip.applyNotice(notice) : 'ignored';
-    },
-
-    /** PayPal webhook: PayPal's verify-webhook-signature must answer SUCCESS. */
-    async paypalWebhook(headers: PaypalWebhookHeaders, event: unknown): Promise<string> {
-      const paypal = gateways.paypal;
-      if (!paypal) throw unavailable('PayPal');
-      const valid = await paypal.client.verifyWebhook(headers, event).catch(() => {
-        throw unavailable('PayPal');
-      });
-      if (!valid)
-        throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'PayPal signature did not verify');
-      const notice = paypalEventToNotice(event, clock.now());
-      return notice ? vip.applyNotice(notice) : 'ignored';
-    },
+    /**
+     * Subscription events handed over by the payments module's webhook endpoints (their signature
+     * checked there): Stripe customer.subscription.* / invoice.* / charge.refunded of an invoice,
+     * PayPal BILLING.SUBSCRIPTION.* / PAYMENT.SALE.*.
+     */
+    webhookHandler: {
+      async stripe(event: StripeEvent) {
+        const notice = stripeEventToNotice(event, clock.now());
+        return notice ? vip.applyNotice(notice) : undefined;
+      },
+      async paypal(event: unknown) {
+        const notice = paypalEventToNotice(event, clock.now());
+        return notice ? vip.applyNotice(notice) : undefined;
+      },
+    } satisfies SubscriptionWebhookHandler,
   };
 }
 

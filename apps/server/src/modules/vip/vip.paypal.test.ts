@@ -20,7 +20,7 @@ describe('VIP pass through PayPal subscriptions (local wire-format stand-in)', (
   const post = (event: unknown, headers = sandboxOf(ctx).paypal.signWebhook(event)) =>
     ctx.app.inject({
       method: 'POST',
-      url: `${API_BASE}/vip/webhook/paypal`,
+      url: `${API_BASE}/payment/webhook/paypal`,
       headers: { 'content-type': 'application/json', ...headers },
       payload: JSON.stringify(event),
     });

@@ -16,7 +16,6 @@ import {
   vipSubscribeData,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import { rateLimited } from '../../http/edge';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { VipGatewaysService } from './vip-gateways.service';
@@ -39,10 +38,6 @@ export function vipRoutes(deps: {
     if (who.authMethod === 'guest')
       throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy a VIP pass');
     return who;
-  };
-  const header = (request: FastifyRequest, name: string) => {
-    const value = request.headers[name];
-    return typeof value === 'string' ? value : '';
   };
 
   return async (app) => {
@@ -165,28 +160,5 @@ export function vipRoutes(deps: {
       },
       async (request) => ok(await web.cancel(member(request), request.body.vipId)),
     );
-
-    const hooks = { hide: true };
-    const config = { rawBody: true, allowCrossSite: true, ...rateLimited(600) };
-    app.post(VIP_PATHS.stripeWebhook, { schema: hooks, config }, async (request) => {
-      const raw = Buffer.from(request.rawBody ?? '', 'utf8');
-      const outcome = await web.stripeWebhook(raw, header(request, 'stripe-signature'));
-      return ok({ received: true, outcome });
-    });
-    app.post(VIP_PATHS.paypalWebhook, { schema: hooks, config }, async (request) => {
-      if (request.body === undefined || request.body === null)
-        throw new AppError(ResultCode.BAD_REQUEST, 'body: JSON expected');
-      const outcome = await web.paypalWebhook(
-        {
-          authAlgo: header(request, 'paypal-auth-algo'),
-          certUrl: header(request, 'paypal-cert-url'),
-          transmissionId: header(request, 'paypal-transmission-id'),
-          transmissionSig: header(request, 'paypal-transmission-sig'),
-          transmissionTime: header(request, 'paypal-transmission-time'),
-        },
-        request.body,
-      );
-      return ok({ received: true, outcome });
-    });
   };
 }

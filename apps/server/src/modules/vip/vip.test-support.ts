@@ -30,7 +30,7 @@ export function postVipStripe(
   });
   return ctx.app.inject({
     method: 'POST',
-    url: `${API_BASE}/vip/webhook/stripe`,
+    url: `${API_BASE}/payment/webhook/stripe`,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
     payload,
   });
