@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readVipReturn } from './vip-return-page';
+import { readVipReturn } from './vip-return-params';
 
 describe('readVipReturn', () => {
   const q = (s: string) => new URLSearchParams(s);
