@@ -74,6 +74,7 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { paymentsRoutes, webOriginResolver } from './modules/payments/payments.routes';
 import { paymentWebhookRoutes } from './modules/payments/webhooks.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox/checkout.routes';
+import { SANDBOX_KEYS } from './modules/payments/sandbox/fake-providers';
 import { createWebGateways } from './modules/payments/web-gateways.factory';
 import { createWebGatewaysService } from './modules/payments/web-gateways.service';
 import { createIap } from './modules/payments/iap/iap.module';
@@ -85,6 +86,11 @@ import { createBookmarksService } from './modules/bookmarks/bookmarks.service';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
+import { createVipRepository } from './modules/vip/vip.repository';
+import { vipRoutes } from './modules/vip/vip.routes';
+import { createVipService } from './modules/vip/vip.service';
+import { createVipGatewaysService } from './modules/vip/vip-gateways.service';
+import { createVipStores } from './modules/vip/vip-stores';
 import { createProgressService } from './modules/progress/progress.service';
 import { createAuditRepository } from './modules/audit/audit.repository';
 import { auditRoutes } from './modules/audit/audit.routes';
@@ -277,6 +283,8 @@ export function createServices(deps: AppDeps) {
     clock,
   });
 
+  // the VIP pass opens every episode while active (a third way beside coins and ads)
+  const vip = createVipService({ repo: createVipRepository(db), clock });
   const playback = createPlaybackService({
     repo: playbackRepo,
     callers: auth,
@@ -288,6 +296,7 @@ export function createServices(deps: AppDeps) {
     // an auto-unlock undone gives the episode back: no new watch log for it
     beforeStart: (tx, userId, dramaId, epsd) =>
       walletService.guardEpisodeUse(tx, userId, dramaId, epsd),
+    vip,
   });
 
   const events = createEventsService({
@@ -331,12 +340,35 @@ export function createServices(deps: AppDeps) {
     storeProductsOf: (godsCode) => goodsRepo.goods(godsCode),
     clock,
   });
+  // VIP passes bought in the stores; their notifications come through the stores' endpoints
+  const vipStores = createVipStores({
+    vip,
+    google: iap.stores.google,
+    apple: iap.stores.apple,
+    now: () => clock.now(),
+  });
+  iap.service.useSubscriptionHandler(vipStores.handler);
   const payments = createWebGatewaysService({
     orders,
     gateways: webGateways.gateways,
     clock,
     iapModes: iap.modes,
   });
+
+  const vipGateways = createVipGatewaysService({
+    vip,
+    gateways: webGateways.gateways,
+    paypalPlanIds:
+      config.payments.paypal?.vipPlanIds ??
+      (webGateways.gateways.paypal?.mode === 'sandbox'
+        ? {
+            vip_weekly: SANDBOX_KEYS.paypalVipWeeklyPlanId,
+            vip_monthly: SANDBOX_KEYS.paypalVipMonthlyPlanId,
+          }
+        : undefined),
+    clock,
+  });
+  payments.useSubscriptionHandler(vipGateways.webhookHandler);
 
   const progress = createProgressService({
     repo: progressRepo,
@@ -412,6 +444,9 @@ export function createServices(deps: AppDeps) {
     /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
     paymentsSandbox: webGateways.fake,
     iap,
+    vip,
+    vipGateways,
+    vipStores,
     storage,
     metrics,
     redisState,
@@ -630,6 +665,19 @@ export async function buildApp(
       );
       await api.register(paymentWebhookRoutes({ web: services.payments }));
       await api.register(iapRoutes({ iap: services.iap, guards }));
+      await api.register(
+        vipRoutes({
+          vip: services.vip,
+          web: services.vipGateways,
+          stores: services.vipStores,
+          guards,
+          webOrigin: webOriginResolver({
+            publicBaseUrl: config.publicBaseUrl,
+            webOrigins: config.social.webOrigins,
+            production: config.env === 'production',
+          }),
+        }),
+      );
       await api.register(bookmarksRoutes({ bookmarks: services.bookmarks, guards }));
       await api.register(progressRoutes({ progress: services.progress, guards }));
       // the operator console's API, /api/v1/admin/...: every route checks the operator's role

@@ -135,6 +135,17 @@ export const ResultCode = {
   WEBHOOK_SIGNATURE_INVALID: 400071,
   /** the gateway is off (no keys and no stand-in) or the provider did not answer */
   PAYMENT_PROVIDER_UNAVAILABLE: 503070,
+  // VIP pass (x09x)
+  /** no such pass of this user (unknown vipId, or another user's) */
+  VIP_NOT_FOUND: 404090,
+  /** the caller already holds an active pass: it renews by itself */
+  VIP_ALREADY_ACTIVE: 409090,
+  /** the provider has not completed the subscription (checkout open, not approved) */
+  VIP_NOT_COMPLETED: 409091,
+  /** the checkout, subscription or store purchase is not this pass's */
+  VIP_MISMATCH: 409092,
+  /** this pass cannot be cancelled here (store passes are managed in the store; ended passes) */
+  VIP_NOT_CANCELABLE: 409093,
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,

@@ -19,3 +19,4 @@ export * from './progress';
 export * from './native-bridge';
 export * from './operators';
 export * from './catalog-admin';
+export * from './vip';

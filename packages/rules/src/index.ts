@@ -16,3 +16,4 @@ export * from './top-searches';
 export * from './devtools-trap';
 export * from './subtitles';
 export * from './coin-validity';
+export * from './vip';

@@ -12,3 +12,4 @@ export * from '../modules/progress/progress.tables';
 export * from '../modules/search-stats/search-stats.tables';
 export * from '../modules/operators/operators.tables';
 export * from '../modules/audit/audit.tables';
+export * from '../modules/vip/vip.tables';

@@ -116,6 +116,13 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            // where Stripe Checkout and PayPal send the buyer of a VIP pass back
+            path: 'vip/return/:gateway',
+            lazy: async () => ({
+              Component: (await import('../features/vip/vip-return-page')).VipReturnPage,
+            }),
+          },
+          {
             path: 'bookmark',
             lazy: async () => ({
               Component: (await import('../features/bookmarks/bookmark-page')).BookmarkPage,

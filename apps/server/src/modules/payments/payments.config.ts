@@ -25,6 +25,9 @@ const paymentsEnv = z.object({
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
   /** overrides the environment's API host (tests, proxies) */
   PAYPAL_API_BASE: z.url().optional(),
+  /** PayPal Billing plans of the VIP pass (created once in PayPal; P-...) */
+  PAYPAL_VIP_WEEKLY_PLAN_ID: z.string().optional(),
+  PAYPAL_VIP_MONTHLY_PLAN_ID: z.string().optional(),
   PAYMENTS_SANDBOX: bool.optional(),
   PAYMENTS_SWEEP_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
 });
@@ -47,6 +50,8 @@ export interface PaypalConfig {
   webhookId: string;
   environment: 'sandbox' | 'production';
   apiBase: string;
+  /** Billing plan ids of the VIP pass; without them PayPal sells no pass */
+  vipPlanIds?: { vip_weekly: string; vip_monthly: string };
 }
 
 export interface PaymentsConfig {
@@ -128,6 +133,14 @@ export function paymentsConfig(source: NodeJS.ProcessEnv, problems: string[]): P
           webhookId: e.PAYPAL_WEBHOOK_ID ?? '',
           environment: e.PAYPAL_ENVIRONMENT,
           apiBase: (e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENVIRONMENT]).replace(/\/$/, ''),
+          ...(e.PAYPAL_VIP_WEEKLY_PLAN_ID && e.PAYPAL_VIP_MONTHLY_PLAN_ID
+            ? {
+                vipPlanIds: {
+                  vip_weekly: e.PAYPAL_VIP_WEEKLY_PLAN_ID,
+                  vip_monthly: e.PAYPAL_VIP_MONTHLY_PLAN_ID,
+                },
+              }
+            : {}),
         }
       : undefined,
     sandbox: e.NODE_ENV !== 'production' && e.PAYMENTS_SANDBOX !== false,

@@ -40,6 +40,17 @@ export interface WebGateways {
   paypal: WebGateway<PaypalClient> | undefined;
 }
 
+/**
+ * Subscription events (the VIP pass) reach the same webhook endpoints as the coin packs': a
+ * Stripe endpoint and a PayPal webhook each sign with their own secret / webhook id, so one
+ * endpoint per provider serves both, and what is not a coin order is handed over here.
+ */
+export interface SubscriptionWebhookHandler {
+  /** undefined when the event is not about a subscription */
+  stripe(event: StripeEvent): Promise<string | undefined>;
+  paypal(event: unknown): Promise<string | undefined>;
+}
+
 export interface Caller {
   userId: string;
   authMethod: AuthMethod;
@@ -73,6 +84,7 @@ export function createWebGatewaysService(deps: {
   log?: { warn: (obj: object, msg: string) => void };
 }) {
   const { orders, gateways, clock } = deps;
+  let subscriptions: SubscriptionWebhookHandler | undefined;
 
   function gatewayOf<C>(g: WebGateway<C> | undefined, name: string): WebGateway<C> {
     if (!g) throw unavailable(name);
@@ -489,6 +501,11 @@ export function createWebGatewaysService(deps: {
     },
 
     // ------------------------------------------------------------ webhooks
+    /** where subscription events go (the VIP module registers itself at start-up) */
+    useSubscriptionHandler(handler: SubscriptionWebhookHandler) {
+      subscriptions = handler;
+    },
+
     /** Stripe: signature over the raw body; checkout completion, expiry and refunds. */
     async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<string> {
       const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
@@ -498,6 +515,12 @@ export function createWebGatewaysService(deps: {
       } catch {
         throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'Stripe signature did not verify');
       }
+      const type: string = event.type;
+      if (
+        subscriptions &&
+        (type.startsWith('customer.subscription.') || type.startsWith('invoice.'))
+      )
+        return (await subscriptions.stripe(event)) ?? 'ignored';
       if (
         event.type === 'checkout.session.completed' ||
         event.type === 'checkout.session.async_payment_succeeded'
@@ -526,7 +549,8 @@ export function createWebGatewaysService(deps: {
             ? charge.payment_intent
             : charge.payment_intent?.id;
         const order = intent ? await orders.orderByProviderTxn('S', intent) : undefined;
-        if (!order) return 'unknown payment';
+        // not a coin order's payment: maybe a VIP pass's invoice
+        if (!order) return (await subscriptions?.stripe(event)) ?? 'unknown payment';
         await orders.recordRefund(order.id, {
           provider: 'S',
           providerRefundId: charge.id,
@@ -588,6 +612,13 @@ export function createWebGatewaysService(deps: {
       });
       if (!valid)
         throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'PayPal signature did not verify');
+      const eventType = (event as { event_type?: unknown }).event_type;
+      if (
+        subscriptions &&
+        typeof eventType === 'string' &&
+        (eventType.startsWith('BILLING.SUBSCRIPTION.') || eventType.startsWith('PAYMENT.SALE.'))
+      )
+        return (await subscriptions.paypal(event)) ?? 'ignored';
       const e = event as {
         event_type?: string;
         resource?: {

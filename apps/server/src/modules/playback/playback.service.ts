@@ -2,7 +2,8 @@ import { ResultCode, type DramaInfoData, type EpisodeStartData } from '@snapdram
 import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
-import type { ReadPart, ReadParts, ReadPartValues } from '../../db/read-parts';
+import { readPart, type ReadPart, type ReadParts, type ReadPartValues } from '../../db/read-parts';
+import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -13,6 +14,13 @@ export interface EpisodeUnlocks {
   unlockedEpisodes(userId: string, dramaId: number): Promise<number[]>;
   /** the same, ascending, as a part of a caller's statement */
   unlockedEpisodesPart(): ReadPart<number[]>;
+}
+/** The VIP pass (modules/vip): a third way to open an episode, recorded apart from coins and ads. */
+export interface VipAccess {
+  activePass(userId: string): Promise<{ vipId: string } | undefined>;
+  /** the same, as a part of a caller's statement */
+  activePassPart(): ReadPart<{ vipId: string } | undefined>;
+  recordUnlock(userId: string, dramaId: number, epsd: number, vipId: string): Promise<void>;
 }
 export interface BookmarkView {
   isBookmarked(userId: string, dramaId: number): Promise<boolean>;
@@ -39,6 +47,9 @@ export interface CallerReads {
   ): (claims: CallerClaims, values?: Record<string, unknown>) => Promise<ReadPartValues<P>>;
 }
 
+/** No VIP module: a constant part that opens nothing. */
+const noPass: ReadPart<{ vipId: string } | undefined> = readPart(sql`null`, () => undefined);
+
 export function createPlaybackService(deps: {
   repo: PlaybackRepository;
   callers: CallerReads;
@@ -49,31 +60,42 @@ export function createPlaybackService(deps: {
   clock: Clock;
   /** runs first in the transaction that opens a watch log (the wallet's auto-unlock undo check) */
   beforeStart?: (tx: Tx, userId: string, dramaId: number, epsd: number) => Promise<void>;
+  vip?: VipAccess;
 }) {
   const { repo, catalog } = deps;
-  const readViewer = deps.callers.readForCaller('playback_drama_info_viewer', {
-    counters: catalog.dramaCountersPart(),
-    views: repo.viewsPart(),
-    unlocked: deps.unlocks.unlockedEpisodesPart(),
-    bookmark: deps.bookmarks.isBookmarkedPart(),
-  });
+  // one statement name per SQL text: with and without the VIP part
+  const readViewer = deps.callers.readForCaller(
+    deps.vip ? 'playback_drama_info_viewer_vip' : 'playback_drama_info_viewer',
+    {
+      counters: catalog.dramaCountersPart(),
+      views: repo.viewsPart(),
+      unlocked: deps.unlocks.unlockedEpisodesPart(),
+      bookmark: deps.bookmarks.isBookmarkedPart(),
+      vip: deps.vip?.activePassPart() ?? noPass,
+    },
+  );
 
   async function progressOf(
     userId: string | undefined,
     dramaId: number,
     episodes: DramaProgress['episodes'],
   ) {
-    if (!userId) return { episodes, viewed: [], unlocked: [] };
-    const [views, unlocked] = await Promise.all([
+    if (!userId) return { episodes, viewed: [], unlocked: [], vip: undefined };
+    const [views, unlocked, vip] = await Promise.all([
       repo.viewsOf(userId, dramaId),
       deps.unlocks.unlockedEpisodes(userId, dramaId),
+      deps.vip?.activePass(userId),
     ]);
     const viewed = views.map((v) => ({
       epsd: v.epsd,
       last_view_dtm: v.lastViewedAt.toISOString(),
     }));
-    return { episodes, viewed, unlocked };
+    return { episodes, viewed, unlocked, vip };
   }
+
+  /** While a pass is active every episode is open: the list shows them all unlocked. */
+  const withVip = (progress: Awaited<ReturnType<typeof progressOf>>): DramaProgress =>
+    progress.vip ? { ...progress, unlocked: progress.episodes.map((e) => e.epsd) } : progress;
 
   return {
     /**
@@ -101,7 +123,7 @@ export function createPlaybackService(deps: {
       ]);
       if (viewer.status === 'rejected') throw viewer.reason;
       if (info.status === 'rejected') throw info.reason;
-      const { counters, views, unlocked, bookmark } = viewer.value;
+      const { counters, views, unlocked, bookmark, vip } = viewer.value;
       return {
         // counts from the primary; with a replica that lacks the drama, those read with it
         drama: counters ? { ...info.value.drama, ...counters } : info.value.drama,
@@ -110,7 +132,8 @@ export function createPlaybackService(deps: {
           epsd: v.epsd,
           last_view_dtm: v.lastViewedAt.toISOString(),
         })),
-        unlockedEpisodeList: unlocked,
+        // while a pass is active every episode is open (decision 1100)
+        unlockedEpisodeList: vip ? info.value.episodeList.map((e) => e.epsd) : unlocked,
         bookmark,
       };
     },
@@ -124,7 +147,14 @@ export function createPlaybackService(deps: {
       }
       const progress = await progressOf(userId, dramaId, episodeList);
       if (!isEpisodePlayable(progress, epsd)) {
-        throw new AppError(ResultCode.EPISODE_LOCKED, `Episode ${epsd} is locked; unlock it first`);
+        if (!progress.vip || !deps.vip) {
+          throw new AppError(
+            ResultCode.EPISODE_LOCKED,
+            `Episode ${epsd} is locked; unlock it first`,
+          );
+        }
+        // opened by the pass: recorded apart; once watched it stays viewed, as any episode
+        await deps.vip.recordUnlock(userId, dramaId, epsd, progress.vip.vipId);
       }
       const logId = await repo.startWatch(
         { userId, dramaId, epsd, now: deps.clock.now() },
@@ -133,7 +163,7 @@ export function createPlaybackService(deps: {
       );
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.
-      const nextPlayable = isEpisodePlayable(progress, next);
+      const nextPlayable = isEpisodePlayable(withVip(progress), next);
       const autoBookmarked = await deps.bookmarks.afterEpisodeStarted(
         userId,
         dramaId,

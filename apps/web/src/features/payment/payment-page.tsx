@@ -5,6 +5,7 @@ import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { requestLogin } from '../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
 import { Button } from '../../shared/ui/button';
+import { VipOffer } from '../../shared/vip/vip-offer';
 import { UserIcon } from '../../shared/ui/icons';
 import { Balance } from './components/balance';
 import { openGatewayChooser } from './components/gateway-chooser';
@@ -70,6 +71,7 @@ export function PaymentPage() {
           <Balance />
         )}
         <GoodsList onChoose={choose} />
+        <VipOffer />
         <div className={styles.guide} data-testid="payment-guide">
           <h2>{t('payment.guide_title')}</h2>
           <ul>

@@ -8,6 +8,7 @@ import { Button } from '../../shared/ui/button';
 import { UserIcon } from '../../shared/ui/icons';
 import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import styles from './profile.module.css';
+import { VipStatusCard } from '../../shared/vip/vip-status-card';
 
 /** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
 export function ProfilePage() {
@@ -70,6 +71,8 @@ export function ProfilePage() {
           {t('profile.charge')}
         </Link>
       </div>
+
+      <VipStatusCard />
 
       {isMobile && (
         <ul className={styles.links}>

@@ -55,6 +55,108 @@ export class FakeAppStore {
     return { transactionId, transactionJWS: await this.chain.sign(payload) };
   }
 
+  /**
+   * An auto-renewable subscription bought with StoreKit 2: the first period's transaction, its JWS,
+   * and its original transaction id (the subscription's id for its whole life).
+   */
+  async subscribe(input: { productId: string; appAccountToken?: string; periodDays: number }) {
+    const payload = this.subscriptionPayload(
+      input.productId,
+      input.appAccountToken,
+      input.periodDays,
+    );
+    const transactionId = String(payload.transactionId);
+    this.transactions.set(transactionId, payload);
+    return {
+      transactionId,
+      originalTransactionId: transactionId,
+      transactionJWS: await this.chain.sign(payload),
+    };
+  }
+
+  /** The next period of a subscription was charged: a new transaction; answers its id. */
+  renew(originalTransactionId: string, periodDays: number): string {
+    const first = this.transactions.get(originalTransactionId);
+    const payload = this.subscriptionPayload(
+      typeof first?.productId === 'string' ? first.productId : '',
+      first?.appAccountToken as string | undefined,
+      periodDays,
+      originalTransactionId,
+    );
+    this.transactions.set(String(payload.transactionId), payload);
+    return String(payload.transactionId);
+  }
+
+  private subscriptionPayload(
+    productId: string,
+    appAccountToken: string | undefined,
+    periodDays: number,
+    originalTransactionId?: string,
+  ): Record<string, unknown> {
+    const now = this.now().getTime();
+    const transactionId = String(2000000000000000 + randomInt(1e9));
+    return {
+      ...this.transactionPayload({ productId, appAccountToken, transactionId }),
+      originalTransactionId: originalTransactionId ?? transactionId,
+      type: 'Auto-Renewable Subscription',
+      subscriptionGroupIdentifier: '21000001',
+      expiresDate: now + periodDays * 86_400_000,
+      transactionReason: originalTransactionId ? 'RENEWAL' : 'PURCHASE',
+      webOrderLineItemId: String(randomInt(1e9)),
+    };
+  }
+
+  /**
+   * A subscription notification v2 (SUBSCRIBED, DID_RENEW, DID_FAIL_TO_RENEW, EXPIRED, REFUND,
+   * DID_CHANGE_RENEWAL_STATUS): the transaction and the renewal info, both signed.
+   */
+  async subscriptionNotification(
+    transactionId: string,
+    notificationType: string,
+    options: {
+      subtype?: string;
+      notificationUUID?: string;
+      autoRenew?: boolean;
+      gracePeriodExpiresDate?: number;
+    } = {},
+  ): Promise<string> {
+    const now = this.now().getTime();
+    const known = this.transactions.get(transactionId) ?? { transactionId };
+    const revoked = notificationType === 'REFUND' || notificationType === 'REVOKE';
+    const transaction = {
+      ...known,
+      signedDate: now,
+      ...(revoked ? { revocationDate: now, revocationReason: 0 } : {}),
+    };
+    const renewal = {
+      originalTransactionId: known.originalTransactionId ?? transactionId,
+      autoRenewProductId: known.productId,
+      productId: known.productId,
+      autoRenewStatus: options.autoRenew === false ? 0 : 1,
+      signedDate: now,
+      environment: this.environment,
+      recentSubscriptionStartDate: known.purchaseDate,
+      renewalDate: known.expiresDate,
+      ...(options.gracePeriodExpiresDate
+        ? { gracePeriodExpiresDate: options.gracePeriodExpiresDate, isInBillingRetryPeriod: true }
+        : {}),
+    };
+    return this.chain.sign({
+      notificationType,
+      ...(options.subtype ? { subtype: options.subtype } : {}),
+      notificationUUID: options.notificationUUID ?? randomUUID(),
+      version: '2.0',
+      signedDate: now,
+      data: {
+        bundleId: this.bundleId,
+        environment: this.environment,
+        signedTransactionInfo: await this.chain.sign(transaction),
+        signedRenewalInfo: await this.chain.sign(renewal),
+        status: 1,
+      },
+    });
+  }
+
   /** An App Store Server Notification v2 (REFUND, REVOKE...) about a transaction, signed. */
   async notification(
     transactionId: string,

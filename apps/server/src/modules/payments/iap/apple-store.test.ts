@@ -41,6 +41,9 @@ describe('Apple signed data verifier', () => {
       appAccountToken: token,
       quantity: 1,
       revoked: false,
+      type: 'Consumable',
+      purchaseDate: expect.any(Number) as number,
+      expiresDate: null,
     });
   });
 

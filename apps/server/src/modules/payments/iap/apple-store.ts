@@ -17,6 +17,21 @@ export interface AppleTransaction {
   quantity: number;
   /** set when Apple refunded or revoked the transaction */
   revoked: boolean;
+  /** Consumable, Auto-Renewable Subscription, ... */
+  type: string | null;
+  /** ms since the epoch */
+  purchaseDate: number | null;
+  /** auto-renewable subscriptions: end of the period this transaction paid (ms) */
+  expiresDate: number | null;
+}
+
+/** data.signedRenewalInfo of a subscription notification, verified the same way. */
+export interface AppleRenewalInfo {
+  originalTransactionId: string | null;
+  /** 1 on, 0 off */
+  autoRenewStatus: number | null;
+  /** set while Apple retries a failed renewal with a billing grace period (ms) */
+  gracePeriodExpiresDate: number | null;
 }
 
 export interface AppleNotification {
@@ -25,6 +40,8 @@ export interface AppleNotification {
   subtype: string | null;
   /** the decoded data.signedTransactionInfo, verified the same way */
   transaction: AppleTransaction | null;
+  /** the decoded data.signedRenewalInfo (subscriptions) */
+  renewal: AppleRenewalInfo | null;
 }
 
 export type AppleEnvironment = 'Sandbox' | 'Production';
@@ -68,6 +85,9 @@ function toTransaction(t: JWSTransactionDecodedPayload): AppleTransaction {
     appAccountToken: t.appAccountToken ?? null,
     quantity: t.quantity ?? 1,
     revoked: t.revocationDate !== undefined,
+    type: t.type ? String(t.type) : null,
+    purchaseDate: t.purchaseDate ?? null,
+    expiresDate: t.expiresDate ?? null,
   };
 }
 
@@ -107,12 +127,24 @@ export function createAppleStoreVerifier(options: {
           throw new AppleVerificationError('MISSING_FIELDS', false);
         }
         const signed = payload.data?.signedTransactionInfo;
+        const signedRenewal = payload.data?.signedRenewalInfo;
+        const renewal = signedRenewal
+          ? await verifier.verifyAndDecodeRenewalInfo(signedRenewal)
+          : undefined;
         return {
           notificationUUID: payload.notificationUUID,
           notificationType: String(payload.notificationType),
           subtype: payload.subtype ? String(payload.subtype) : null,
           transaction: signed
             ? toTransaction(await verifier.verifyAndDecodeTransaction(signed))
+            : null,
+          renewal: renewal
+            ? {
+                originalTransactionId: renewal.originalTransactionId ?? null,
+                autoRenewStatus:
+                  renewal.autoRenewStatus === undefined ? null : Number(renewal.autoRenewStatus),
+                gracePeriodExpiresDate: renewal.gracePeriodExpiresDate ?? null,
+              }
             : null,
         };
       } catch (error) {

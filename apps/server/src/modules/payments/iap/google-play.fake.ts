@@ -2,7 +2,7 @@ import { createPublicKey, randomBytes, randomUUID, type KeyObject } from 'node:c
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { jwtVerify } from 'jose';
-import type { GooglePlayApi, PlayPurchase } from './google-play';
+import { toPlaySubscription, type GooglePlayApi, type PlayPurchase } from './google-play';
 
 /**
  * The local stand-in for Google Play: purchases the native host simulator (or a test) makes, kept
@@ -23,8 +23,88 @@ interface FakePurchase {
   expired: boolean;
 }
 
+/** A subscription at the stand-in, as subscriptionsv2.get answers it. */
+export interface FakeSubscription {
+  packageName: string;
+  productId: string;
+  state: string;
+  expiryTime: number;
+  /** GPA.xxxx for the first order, GPA.xxxx..1 for the first renewal, ... */
+  orderBase: string;
+  renewals: number;
+  autoRenewEnabled: boolean;
+  obfuscatedExternalAccountId: string | undefined;
+  startTime: number;
+}
+
 export class FakePlayStore {
   private readonly purchases = new Map<string, FakePurchase>();
+  private readonly subscriptions = new Map<string, FakeSubscription>();
+
+  /** A subscription bought with Play Billing; returns its purchaseToken. */
+  subscribe(input: {
+    packageName: string;
+    productId: string;
+    obfuscatedAccountId?: string;
+    periodDays: number;
+    now?: number;
+  }): string {
+    const token = `fake.sub.${randomBytes(24).toString('base64url')}`;
+    const now = input.now ?? Date.now();
+    this.subscriptions.set(token, {
+      packageName: input.packageName,
+      productId: input.productId,
+      state: 'SUBSCRIPTION_STATE_ACTIVE',
+      expiryTime: now + input.periodDays * 86_400_000,
+      orderBase: `GPA.${randomUUID().slice(0, 18)}`,
+      renewals: 0,
+      autoRenewEnabled: true,
+      obfuscatedExternalAccountId: input.obfuscatedAccountId,
+      startTime: now,
+    });
+    return token;
+  }
+
+  subscription(token: string): FakeSubscription | undefined {
+    return this.subscriptions.get(token);
+  }
+
+  /** Changes a subscription as Google would (renewal, grace, hold, cancel, expiry). */
+  updateSubscription(token: string, change: (s: FakeSubscription) => void): FakeSubscription {
+    const s = this.subscriptions.get(token);
+    if (!s) throw new Error(`no subscription ${token}`);
+    change(s);
+    return s;
+  }
+
+  subscriptionJson(token: string) {
+    const s = this.subscriptions.get(token);
+    if (!s) return undefined;
+    const orderId = s.renewals === 0 ? s.orderBase : `${s.orderBase}..${s.renewals - 1}`;
+    return {
+      kind: 'androidpublisher#subscriptionPurchaseV2',
+      regionCode: 'KR',
+      startTime: new Date(s.startTime).toISOString(),
+      subscriptionState: s.state,
+      latestOrderId: orderId,
+      acknowledgementState: 'ACKNOWLEDGEMENT_STATE_ACKNOWLEDGED',
+      ...(s.obfuscatedExternalAccountId
+        ? {
+            externalAccountIdentifiers: {
+              obfuscatedExternalAccountId: s.obfuscatedExternalAccountId,
+            },
+          }
+        : {}),
+      lineItems: [
+        {
+          productId: s.productId,
+          expiryTime: new Date(s.expiryTime).toISOString(),
+          latestSuccessfulOrderId: orderId,
+          autoRenewingPlan: { autoRenewEnabled: s.autoRenewEnabled },
+        },
+      ],
+    };
+  }
 
   /** A purchase as the Play Billing Library would hand it to the app; returns its purchaseToken. */
   purchase(input: {
@@ -100,6 +180,12 @@ export function createFakePlayApi(store: FakePlayStore): GooglePlayApi {
       const found = store.find(packageName, productId, token);
       return Promise.resolve(found.status === 200 ? toPlayPurchase(found.purchase) : undefined);
     },
+    getSubscription(packageName, token) {
+      const json = store.subscriptionJson(token);
+      if (!json || store.subscription(token)?.packageName !== packageName)
+        return Promise.resolve(undefined);
+      return Promise.resolve(toPlaySubscription(json));
+    },
     consume(packageName, productId, token) {
       const status = store.consume(packageName, productId, token);
       return status === 200
@@ -124,6 +210,9 @@ async function readBody(req: IncomingMessage): Promise<string> {
 
 const PURCHASE_PATH =
   /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/products\/([^/]+)\/tokens\/([^/:]+)(?::(acknowledge|consume))?$/;
+
+const SUBSCRIPTION_PATH =
+  /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/subscriptionsv2\/tokens\/([^/:]+)$/;
 
 /**
  * An HTTP server speaking the Play Developer API's wire format and Google's service-account token
@@ -167,9 +256,23 @@ export async function startFakePlayServer(options: {
         res.end(JSON.stringify({ access_token: token, expires_in: 3599, token_type: 'Bearer' }));
         return;
       }
+      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const subscription = SUBSCRIPTION_PATH.exec(url.pathname);
+      if (subscription && req.method === 'GET') {
+        if (!bearer || !issued.has(bearer))
+          return googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication');
+        const [pkg, token] = [subscription[1], subscription[2]].map((s) =>
+          decodeURIComponent(s ?? ''),
+        ) as [string, string];
+        const json = options.store.subscriptionJson(token);
+        if (!json || options.store.subscription(token)?.packageName !== pkg)
+          return googleError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value');
+        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+        res.end(JSON.stringify(json));
+        return;
+      }
       const match = PURCHASE_PATH.exec(url.pathname);
       if (!match) return googleError(res, 404, 'NOT_FOUND', 'Not found');
-      const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       if (!bearer || !issued.has(bearer))
         return googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication');
       const [packageName, productId, token] = [match[1], match[2], match[3]].map((s) =>

@@ -13,6 +13,20 @@ export interface PlayPurchase {
   quantity: number;
 }
 
+/** A subscription purchase (purchases.subscriptionsv2.get), the parts the VIP module reads. */
+export interface PlaySubscription {
+  /** SUBSCRIPTION_STATE_ACTIVE, _IN_GRACE_PERIOD, _ON_HOLD, _PAUSED, _CANCELED, _EXPIRED, _PENDING */
+  state: string;
+  productId: string | null;
+  /** end of access (the grace end while in grace), ms since the epoch */
+  expiryTime: number | null;
+  /** the order that paid the current period (GPA.xxxx..N for the N-th renewal) */
+  latestOrderId: string | null;
+  autoRenewEnabled: boolean;
+  /** BillingFlowParams.setObfuscatedAccountId: our vipId */
+  obfuscatedAccountId: string | null;
+}
+
 /** The three calls of purchases.products the IAP service makes. */
 export interface GooglePlayApi {
   /** undefined: Google does not know this token for this product (invalid, expired or unknown) */
@@ -23,7 +37,32 @@ export interface GooglePlayApi {
   ): Promise<PlayPurchase | undefined>;
   /** consuming a consumable also acknowledges it; a coin pack can be bought again after it */
   consume(packageName: string, productId: string, token: string): Promise<void>;
+  /** undefined: Google does not know this subscription token */
+  getSubscription(packageName: string, token: string): Promise<PlaySubscription | undefined>;
 }
+
+export const toPlaySubscription = (data: {
+  subscriptionState?: string | null;
+  latestOrderId?: string | null;
+  lineItems?: {
+    productId?: string | null;
+    expiryTime?: string | null;
+    latestSuccessfulOrderId?: string | null;
+    autoRenewingPlan?: { autoRenewEnabled?: boolean | null } | null;
+  }[];
+  externalAccountIdentifiers?: { obfuscatedExternalAccountId?: string | null } | null;
+}): PlaySubscription => {
+  const item = data.lineItems?.[0];
+  const expiry = item?.expiryTime ? Date.parse(item.expiryTime) : NaN;
+  return {
+    state: data.subscriptionState ?? 'SUBSCRIPTION_STATE_UNSPECIFIED',
+    productId: item?.productId ?? null,
+    expiryTime: Number.isNaN(expiry) ? null : expiry,
+    latestOrderId: item?.latestSuccessfulOrderId ?? data.latestOrderId ?? null,
+    autoRenewEnabled: item?.autoRenewingPlan?.autoRenewEnabled === true,
+    obfuscatedAccountId: data.externalAccountIdentifiers?.obfuscatedExternalAccountId ?? null,
+  };
+};
 
 export class GooglePlayUnavailableError extends Error {}
 
@@ -44,7 +83,9 @@ const stateOf = (code: number | null | undefined): PlayPurchase['state'] =>
 const purchaseStatusOf = (error: unknown): number | undefined => {
   if (typeof error !== 'object' || error === null) return undefined;
   const { status, config } = error as { status?: unknown; config?: { url?: unknown } };
-  if (!String(config?.url).includes('/purchases/products/')) return undefined;
+  const url = String(config?.url);
+  if (!url.includes('/purchases/products/') && !url.includes('/purchases/subscriptionsv2/'))
+    return undefined;
   return typeof status === 'number' ? status : undefined;
 };
 
@@ -97,6 +138,16 @@ export function createGooglePlayApi(options: {
         };
       } catch (error) {
         // 400 invalid token, 404 unknown, 410 no longer valid: the token pays nothing
+        const status = purchaseStatusOf(error);
+        if (status === 400 || status === 404 || status === 410) return undefined;
+        throw new GooglePlayUnavailableError(`Play Developer API: ${String(error)}`);
+      }
+    },
+    async getSubscription(packageName, token) {
+      try {
+        const { data } = await api.purchases.subscriptionsv2.get({ packageName, token });
+        return toPlaySubscription(data);
+      } catch (error) {
         const status = purchaseStatusOf(error);
         if (status === 400 || status === 404 || status === 410) return undefined;
         throw new GooglePlayUnavailableError(`Play Developer API: ${String(error)}`);

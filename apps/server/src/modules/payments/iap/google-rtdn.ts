@@ -81,6 +81,16 @@ export const developerNotification = z.object({
       refundType: z.number().int().optional(),
     })
     .optional(),
+  /** subscription events (the VIP pass): read the subscription back with subscriptionsv2.get */
+  subscriptionNotification: z
+    .object({
+      version: z.string().optional(),
+      /** 1 RECOVERED, 2 RENEWED, 3 CANCELED, 4 PURCHASED, 5 ON_HOLD, 6 IN_GRACE_PERIOD, 7 RESTARTED, 12 REVOKED, 13 EXPIRED, ... */
+      notificationType: z.number().int(),
+      purchaseToken: z.string(),
+      subscriptionId: z.string().optional(),
+    })
+    .optional(),
   testNotification: z.object({ version: z.string().optional() }).optional(),
 });
 export type DeveloperNotification = z.infer<typeof developerNotification>;

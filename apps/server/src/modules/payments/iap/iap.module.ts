@@ -98,6 +98,11 @@ export function createIap(deps: {
   return {
     service,
     sandbox,
+    /** the stores' adapters, for the VIP pass's store purchases */
+    stores: {
+      google: googleApi ? { api: googleApi, packageName: config.google.packageName } : undefined,
+      apple: apple?.verifier,
+    },
     /** for GET /payment/config */
     modes: { google: googleMode, apple: appleMode },
     packageName: config.google.packageName,

@@ -13,7 +13,11 @@ import { pushBody } from './google-rtdn';
 import type { Iap } from './iap.module';
 
 const notificationReply = envelope(
-  z.object({ action: z.enum(['refunded', 'credited', 'ignored']), ordrId: z.string().optional() }),
+  z.object({
+    action: z.enum(['refunded', 'credited', 'ignored', 'subscription']),
+    ordrId: z.string().optional(),
+    outcome: z.string().optional(),
+  }),
 );
 
 /** The two verify calls of spec §7 and the stores' server notifications (under API_BASE). */

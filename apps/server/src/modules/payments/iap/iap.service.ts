@@ -9,11 +9,16 @@ import type { AuthContext } from '../../auth/auth.service';
 import { AppError } from '../../../errors';
 import type { OrderRow } from '../payments.repository';
 import type { CreditOutcome, PaymentsService } from '../payments.service';
-import { AppleVerificationError, type AppleStoreVerifier } from './apple-store';
+import {
+  AppleVerificationError,
+  type AppleNotification,
+  type AppleStoreVerifier,
+} from './apple-store';
 import { GooglePlayUnavailableError, type GooglePlayApi, type PlayPurchase } from './google-play';
 import {
   decodeDeveloperNotification,
   PushAuthError,
+  type DeveloperNotification,
   type PushBody,
   type PushVerifier,
 } from './google-rtdn';
@@ -48,8 +53,19 @@ export interface GoogleVerifyRequest {
 
 export interface NotificationOutcome {
   /** what was done, for the log and the tests */
-  action: 'refunded' | 'credited' | 'ignored';
+  action: 'refunded' | 'credited' | 'ignored' | 'subscription';
   ordrId?: string;
+  /** subscriptions: what the subscription handler (the VIP pass) did */
+  outcome?: string;
+}
+
+/**
+ * Subscription notifications arrive at the same store endpoints as the coin packs' (a Play app has
+ * one RTDN topic, an App Store app one notification URL); they are handed to this handler.
+ */
+export interface IapSubscriptionHandler {
+  apple(notification: AppleNotification): Promise<string>;
+  google(notification: DeveloperNotification, messageId: string): Promise<string>;
 }
 
 const verificationFailed = (why: string) =>
@@ -84,6 +100,7 @@ export function createIapService(deps: {
   log: IapLogger;
 }) {
   const { orders, log } = deps;
+  let subscriptions: IapSubscriptionHandler | undefined;
 
   async function orderOf(
     caller: AuthContext,
@@ -239,6 +256,11 @@ export function createIapService(deps: {
      * order; a purchased one is credited if the app never came back to verify it (crash, lost
      * network). Replays do nothing more.
      */
+    /** where subscription notifications go (the VIP module registers itself at start-up) */
+    useSubscriptionHandler(handler: IapSubscriptionHandler) {
+      subscriptions = handler;
+    },
+
     async googleNotification(
       authorization: string | undefined,
       body: PushBody,
@@ -258,6 +280,17 @@ export function createIapService(deps: {
       }
       if (!deps.google || notification.packageName !== deps.google.packageName) {
         return { action: 'ignored' };
+      }
+      const messageId = body.message.messageId ?? body.message.message_id ?? '';
+      if (
+        subscriptions &&
+        (notification.subscriptionNotification ||
+          notification.voidedPurchaseNotification?.productType === 1)
+      ) {
+        return {
+          action: 'subscription',
+          outcome: await subscriptions.google(notification, messageId),
+        };
       }
       const voided = notification.voidedPurchaseNotification;
       if (voided) {
@@ -301,6 +334,9 @@ export function createIapService(deps: {
         throw error;
       }
       const type = notification.notificationType;
+      if (subscriptions && notification.transaction?.type === 'Auto-Renewable Subscription') {
+        return { action: 'subscription', outcome: await subscriptions.apple(notification) };
+      }
       if ((type !== 'REFUND' && type !== 'REVOKE') || !notification.transaction) {
         return { action: 'ignored' };
       }

@@ -43,6 +43,19 @@ export interface PaypalWebhookHeaders {
   transmissionTime: string;
 }
 
+/** A PayPal Billing subscription (VIP pass), the parts the VIP module reads. */
+export interface PaypalSubscription {
+  id: string;
+  /** APPROVAL_PENDING, APPROVED, ACTIVE, SUSPENDED, CANCELLED, EXPIRED */
+  status: string;
+  /** our vipId */
+  customId: string | undefined;
+  planId: string | undefined;
+  approveUrl: string | undefined;
+  lastPaymentTime: string | undefined;
+  nextBillingTime: string | undefined;
+}
+
 export interface PaypalClient {
   createOrder(input: {
     ordrId: string;
@@ -53,6 +66,21 @@ export interface PaypalClient {
   }): Promise<PaypalResult<PaypalOrder>>;
   getOrder(id: string): Promise<PaypalResult<PaypalOrder>>;
   captureOrder(id: string): Promise<PaypalResult<PaypalOrder>>;
+  /** Billing subscriptions API (v1): create for a plan, read back, cancel */
+  createSubscription(input: {
+    vipId: string;
+    planId: string;
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<PaypalResult<PaypalSubscription>>;
+  getSubscription(id: string): Promise<PaypalResult<PaypalSubscription>>;
+  cancelSubscription(id: string, reason: string): Promise<PaypalResult<true>>;
+  /** completed charges (sales) of a subscription in a time window, oldest first */
+  subscriptionSales(
+    id: string,
+    from: Date,
+    to: Date,
+  ): Promise<PaypalResult<{ id: string; time: string }[]>>;
   /** PayPal's verdict on a webhook's signature (POST /v1/notifications/verify-webhook-signature) */
   verifyWebhook(headers: PaypalWebhookHeaders, event: unknown): Promise<boolean>;
 }
@@ -186,7 +214,108 @@ export function createPaypalClient(options: {
     return token.value;
   }
 
+  /** Billing subscriptions are not in the server SDK: REST with the same OAuth token */
+  async function rest<T>(
+    method: 'GET' | 'POST',
+    path: string,
+    body: unknown,
+    requestId?: string,
+  ): Promise<PaypalResult<T | undefined>> {
+    try {
+      const response = await fetch(`${await options.apiBase()}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${await accessToken()}`,
+          'content-type': 'application/json',
+          ...(requestId ? { 'paypal-request-id': requestId } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+        signal: AbortSignal.timeout(30_000),
+      });
+      const text = await response.text();
+      const json = (text ? JSON.parse(text) : undefined) as
+        (T & { name?: string; message?: string; details?: { issue?: string }[] }) | undefined;
+      if (!response.ok) {
+        return {
+          ok: false,
+          status: response.status,
+          issue: json?.details?.[0]?.issue ?? json?.name ?? 'UNKNOWN',
+          message: json?.message ?? `PayPal answered ${response.status}`,
+        };
+      }
+      return { ok: true, value: json };
+    } catch (error) {
+      return failure(error);
+    }
+  }
+  const toSubscription = (s: Record<string, unknown> | undefined): PaypalSubscription => {
+    const billing = (s?.billing_info ?? {}) as {
+      last_payment?: { time?: string };
+      next_billing_time?: string;
+    };
+    const links = (s?.links ?? []) as { rel?: string; href?: string }[];
+    return {
+      id: typeof s?.id === 'string' ? s.id : '',
+      status: typeof s?.status === 'string' ? s.status : 'UNKNOWN',
+      customId: typeof s?.custom_id === 'string' ? s.custom_id : undefined,
+      planId: typeof s?.plan_id === 'string' ? s.plan_id : undefined,
+      approveUrl: links.find((l) => l.rel === 'approve')?.href,
+      lastPaymentTime: billing.last_payment?.time,
+      nextBillingTime: billing.next_billing_time,
+    };
+  };
+
   return {
+    async createSubscription(input) {
+      const r = await rest<Record<string, unknown>>(
+        'POST',
+        '/v1/billing/subscriptions',
+        {
+          plan_id: input.planId,
+          custom_id: input.vipId,
+          application_context: {
+            return_url: input.returnUrl,
+            cancel_url: input.cancelUrl,
+            user_action: 'SUBSCRIBE_NOW',
+          },
+        },
+        `vip-${input.vipId}`,
+      );
+      return r.ok ? { ok: true, value: toSubscription(r.value) } : r;
+    },
+    async getSubscription(id) {
+      const r = await rest<Record<string, unknown>>(
+        'GET',
+        `/v1/billing/subscriptions/${encodeURIComponent(id)}`,
+        undefined,
+      );
+      return r.ok ? { ok: true, value: toSubscription(r.value) } : r;
+    },
+    async subscriptionSales(id, from, to) {
+      const query = new URLSearchParams({
+        start_time: from.toISOString(),
+        end_time: to.toISOString(),
+      });
+      const r = await rest<{ transactions?: { id?: string; status?: string; time?: string }[] }>(
+        'GET',
+        `/v1/billing/subscriptions/${encodeURIComponent(id)}/transactions?${query.toString()}`,
+        undefined,
+      );
+      if (!r.ok) return r;
+      const sales = (r.value?.transactions ?? [])
+        .filter((t) => t.status === 'COMPLETED' && t.id && t.time)
+        .map((t) => ({ id: t.id ?? '', time: t.time ?? '' }))
+        .sort((a, b) => a.time.localeCompare(b.time));
+      return { ok: true, value: sales };
+    },
+    async cancelSubscription(id, reason) {
+      const r = await rest<unknown>(
+        'POST',
+        `/v1/billing/subscriptions/${encodeURIComponent(id)}/cancel`,
+        { reason },
+      );
+      return r.ok ? { ok: true, value: true } : r;
+    },
     async createOrder(input) {
       try {
         const { result } = await orders.createOrder({

@@ -18,6 +18,23 @@ export interface StripeSession {
   currency: string | null;
   clientReferenceId: string | null;
   paymentIntentId: string | null;
+  /** the hosted page to send the buyer to (hosted sessions: the VIP pass) */
+  url: string | null;
+  /** subscription mode (VIP pass): the subscription the session created once complete */
+  subscriptionId: string | null;
+}
+
+/** A Stripe subscription (VIP pass), the parts the VIP module reads. */
+export interface StripeSubscription {
+  id: string;
+  /** incomplete, active, past_due, canceled, unpaid, ... */
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  /** seconds since the epoch; from the first item (API 2025-03-31 moved periods onto items) */
+  currentPeriodStart: number | null;
+  currentPeriodEnd: number | null;
+  latestInvoiceId: string | null;
+  metadata: Record<string, string>;
 }
 
 export type StripeEvent = Stripe.Event;
@@ -31,6 +48,19 @@ export interface StripeClient {
   }): Promise<StripeSession>;
   /** undefined when Stripe does not know the session */
   retrieveSession(id: string): Promise<StripeSession | undefined>;
+  /** Checkout in subscription mode for a VIP pass (embedded, like the coin packs' sessions) */
+  createSubscriptionSession(input: {
+    vipId: string;
+    amountCents: number;
+    interval: 'week' | 'month';
+    productName: string;
+    /** success_url: {CHECKOUT_SESSION_ID} is replaced by Stripe */
+    returnUrl: string;
+    cancelUrl: string;
+  }): Promise<StripeSession>;
+  retrieveSubscription(id: string): Promise<StripeSubscription | undefined>;
+  /** stops renewal; the paid period runs to its end */
+  cancelSubscriptionAtPeriodEnd(id: string): Promise<StripeSubscription>;
   /** throws when the signature does not verify */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string): StripeEvent;
 }
@@ -45,7 +75,25 @@ const toSession = (s: Stripe.Checkout.Session): StripeSession => ({
   clientReferenceId: s.client_reference_id,
   paymentIntentId:
     typeof s.payment_intent === 'string' ? s.payment_intent : (s.payment_intent?.id ?? null),
+  url: s.url,
+  subscriptionId:
+    typeof s.subscription === 'string' ? s.subscription : (s.subscription?.id ?? null),
 });
+
+export const toStripeSubscription = (s: Stripe.Subscription): StripeSubscription => {
+  const item = s.items.data[0];
+  const legacy = s as unknown as { current_period_start?: number; current_period_end?: number };
+  return {
+    id: s.id,
+    status: s.status,
+    cancelAtPeriodEnd: s.cancel_at_period_end,
+    currentPeriodStart: item?.current_period_start ?? legacy.current_period_start ?? null,
+    currentPeriodEnd: item?.current_period_end ?? legacy.current_period_end ?? null,
+    latestInvoiceId:
+      typeof s.latest_invoice === 'string' ? s.latest_invoice : (s.latest_invoice?.id ?? null),
+    metadata: { ...s.metadata },
+  };
+};
 
 export function createStripeClient(options: {
   secretKey: string;
@@ -95,6 +143,53 @@ export function createStripeClient(options: {
         { idempotencyKey: `session-${input.ordrId}` },
       );
       return toSession(session);
+    },
+
+    async createSubscriptionSession(input) {
+      const stripe = await sdk();
+      // a hosted page (the buyer is sent to session.url): the web needs no Stripe.js for a pass
+      const session = await stripe.checkout.sessions.create(
+        {
+          mode: 'subscription',
+          client_reference_id: input.vipId,
+          metadata: { vipId: input.vipId },
+          subscription_data: { metadata: { vipId: input.vipId } },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'usd',
+                unit_amount: input.amountCents,
+                recurring: { interval: input.interval },
+                product_data: { name: input.productName },
+              },
+            },
+          ],
+          success_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
+        },
+        { idempotencyKey: `vip-session-${input.vipId}` },
+      );
+      return toSession(session);
+    },
+
+    async retrieveSubscription(id) {
+      const stripe = await sdk();
+      try {
+        return toStripeSubscription(await stripe.subscriptions.retrieve(id));
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+
+    async cancelSubscriptionAtPeriodEnd(id) {
+      const stripe = await sdk();
+      return toStripeSubscription(
+        await stripe.subscriptions.update(id, { cancel_at_period_end: true }),
+      );
     },
 
     async retrieveSession(id) {

@@ -198,7 +198,10 @@ export function sandboxCheckoutRoutes(deps: {
           ),
         );
       }
-      const cancel = stripeCancelUrl(s.return_url, s.client_reference_id);
+      const subscription = s.mode === 'subscription';
+      const cancel = s.cancel_url
+        ? httpUrl(s.cancel_url)?.toString()
+        : stripeCancelUrl(s.return_url, s.client_reference_id);
       const price = `$${(s.amount_total / 100).toFixed(2)}`;
       return html(
         reply,
@@ -208,14 +211,14 @@ export function sandboxCheckoutRoutes(deps: {
           '#635bff',
           `
 <p class="brand">stripe</p><span class="badge">Test mode · sandbox</span>
-<p class="muted">SnapDrama coins</p><p class="amount" data-testid="stripe-amount">${price}</p>
+<p class="muted">${subscription ? `SnapDrama VIP pass · renews every ${esc(s.interval ?? '')}` : 'SnapDrama coins'}</p><p class="amount" data-testid="stripe-amount">${price}</p>
 <form method="post" action="${base}/stripe/${esc(s.id)}">
 <label for="email">Email</label><input id="email" name="email" value="buyer@example.com">
 <label for="card">Card information</label><input id="card" name="card" data-testid="stripe-card" inputmode="numeric" value="4242 4242 4242 4242" autocomplete="off">
 <div class="row"><div><input aria-label="Expiry" name="exp" value="12 / 30"></div><div><input aria-label="CVC" name="cvc" value="123"></div></div>
 <p class="muted">4242 4242 4242 4242 pays; 4000 0000 0000 0002 is declined.</p>
 ${q.error ? `<p class="error" data-testid="stripe-error">Your card was declined.</p>` : ''}
-<button type="submit" data-testid="stripe-pay">Pay ${price}</button>
+<button type="submit" data-testid="stripe-pay">${subscription ? 'Subscribe' : 'Pay'} ${price}</button>
 </form>
 ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" data-testid="stripe-back">Back</button></a>` : ''}`,
         ),
@@ -252,6 +255,64 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
     });
 
     // ---------------------------------------------------------------- PayPal
+    // a Billing subscription (VIP pass): approve or cancel, back to the return / cancel URL
+    app.get(`${base}/paypal/subscribe`, hide, async (request, reply) => {
+      const sid = (request.query as Record<string, string | undefined>).subscription_id ?? '';
+      const sub = fake.paypal.subscription(sid);
+      if (!sub || sub.status !== 'APPROVAL_PENDING') {
+        return html(
+          reply,
+          404,
+          page(
+            'PayPal',
+            '#003087',
+            '<p class="error">This subscription is no longer available.</p>',
+          ),
+        );
+      }
+      const weekly = sub.planId.includes('WEEKLY');
+      return html(
+        reply,
+        200,
+        page(
+          'PayPal',
+          '#0070ba',
+          `
+<p class="brand">PayPal</p><span class="badge">Sandbox</span>
+<p class="muted">SnapDrama VIP pass · renews every ${weekly ? 'week' : 'month'}</p>
+<p class="amount" data-testid="paypal-amount">$${weekly ? '4.99' : '14.99'} USD</p>
+<form method="post" action="${base}/paypal/subscribe"><input type="hidden" name="subscription_id" value="${esc(sub.id)}">
+<label for="account">Account</label><input id="account" name="account" value="sb-buyer@personal.example.com">
+<button type="submit" name="action" value="approve" data-testid="paypal-approve">Agree &amp; subscribe</button>
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="paypal-cancel">Cancel and return</button>
+</form>`,
+        ),
+      );
+    });
+
+    app.post(`${base}/paypal/subscribe`, formPost, async (request, reply) => {
+      const f = form(request.body);
+      const sub = f.subscription_id ? fake.paypal.subscription(f.subscription_id) : undefined;
+      if (!sub)
+        return html(
+          reply,
+          404,
+          page('PayPal', '#003087', '<p class="error">Unknown subscription.</p>'),
+        );
+      if (f.action === 'cancel') {
+        const cancel = httpUrl(sub.cancelUrl);
+        if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));
+        return reply.redirect(withQuery(cancel, { subscription_id: sub.id }), 303);
+      }
+      fake.paypal.approveSubscription(sub.id);
+      const back = httpUrl(sub.returnUrl);
+      if (!back) return html(reply, 200, page('PayPal', '#0070ba', '<p>Subscribed.</p>'));
+      return reply.redirect(
+        withQuery(back, { subscription_id: sub.id, ba_token: `BA-${sub.id.slice(2)}` }),
+        303,
+      );
+    });
+
     app.get(`${base}/paypal/checkoutnow`, hide, async (request, reply) => {
       const token = (request.query as Record<string, string | undefined>).token ?? '';
       const o = fake.paypal.order(token);

@@ -18,7 +18,24 @@ export const SANDBOX_KEYS = {
   paypalClientId: 'sandbox-client-id',
   paypalClientSecret: 'sandbox-client-secret',
   paypalWebhookId: 'WH-SANDBOX',
+  /** Billing plans of the VIP pass the PayPal stand-in knows */
+  paypalVipWeeklyPlanId: 'P-SANDBOX-VIP-WEEKLY',
+  paypalVipMonthlyPlanId: 'P-SANDBOX-VIP-MONTHLY',
 } as const;
+
+/** A PayPal Billing subscription at the stand-in. */
+export interface PaypalSubscriptionState {
+  id: string;
+  status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
+  planId: string;
+  customId: string;
+  returnUrl: string | null;
+  cancelUrl: string | null;
+  startTime: string;
+  /** completed sales (one per billing cycle), oldest first */
+  sales: { id: string; time: string; value: string }[];
+  nextBillingTime: string | null;
+}
 
 /** Toss codes the buyer's step can end with (spec §8), plus a card the issuer declines at confirm. */
 export type TossOutcome = 'approve' | 'decline_at_confirm';
@@ -43,9 +60,29 @@ interface StripeSessionState {
   currency: string;
   client_reference_id: string | null;
   return_url: string | null;
+  /** hosted sessions: where Back goes */
+  cancel_url: string | null;
   metadata: Record<string, string>;
   payment_intent: string | null;
   created: number;
+  mode: 'payment' | 'subscription';
+  /** subscription mode: price_data.recurring.interval */
+  interval: 'week' | 'month' | null;
+  subscription_metadata: Record<string, string>;
+  subscription: string | null;
+}
+
+/** A Stripe subscription (subscription-mode Checkout), the fields the VIP module reads. */
+export interface StripeSubscriptionState {
+  id: string;
+  status: 'active' | 'past_due' | 'canceled';
+  cancel_at_period_end: boolean;
+  current_period_start: number;
+  current_period_end: number;
+  latest_invoice: string;
+  metadata: Record<string, string>;
+  interval: 'week' | 'month';
+  amount: number;
 }
 
 interface PaypalOrderState {
@@ -81,11 +118,29 @@ export interface FakeProviders {
     /** the buyer paid in the embedded checkout */
     complete(id: string): StripeSessionState;
     expire(id: string): void;
+    subscription(id: string): StripeSubscriptionState | undefined;
+    /** the next period was charged: a new invoice, the period moved on (seconds since the epoch) */
+    renew(id: string, paidAt?: number): StripeSubscriptionState;
+    /** the renewal charge failed: the subscription is past_due with a new open invoice */
+    failRenewal(id: string): { invoice: string; subscription: StripeSubscriptionState };
+    /** the subscription as Stripe's API answers it (the data.object of customer.subscription.*) */
+    subscriptionJson(id: string): Record<string, unknown>;
+    /** a Stripe event as Stripe posts it to a webhook endpoint: JSON body and Stripe-Signature */
+    signedEvent(
+      type: string,
+      object: Record<string, unknown>,
+      secret?: string,
+    ): { body: string; signature: string; eventId: string };
   };
   paypal: {
     order(id: string): PaypalOrderState | undefined;
     /** the buyer approved in PayPal's popup; declined: the funding source fails at capture */
     approve(id: string, declined?: boolean): PaypalOrderState;
+    subscription(id: string): PaypalSubscriptionState | undefined;
+    /** the buyer approved the subscription: active, the first cycle charged (a sale) */
+    approveSubscription(id: string): PaypalSubscriptionState;
+    /** the next cycle was charged: a new sale; answers it */
+    chargeNextCycle(id: string): { id: string; time: string; value: string };
     /** headers PayPal sends with a webhook, signed the way this stand-in verifies them */
     signWebhook(event: unknown, webhookId?: string): Record<string, string>;
   };
@@ -163,11 +218,42 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     currency: s.currency,
     client_reference_id: s.client_reference_id,
     return_url: s.return_url,
+    ...(s.cancel_url ? { success_url: s.return_url, cancel_url: s.cancel_url } : {}),
+    url: s.cancel_url ? `https://checkout.stripe.com/c/pay/${s.id}` : null,
     metadata: s.metadata,
-    mode: 'payment',
-    ui_mode: 'embedded_page',
+    mode: s.mode,
+    ui_mode: s.cancel_url ? 'hosted_page' : 'embedded_page',
     payment_intent: s.payment_intent,
+    subscription: s.subscription,
     created: s.created,
+    livemode: false,
+  });
+  const subscriptions = new Map<string, StripeSubscriptionState>();
+  const periodSeconds = (interval: 'week' | 'month') => (interval === 'week' ? 7 : 30) * 86_400;
+  const subscriptionJson = (sub: StripeSubscriptionState) => ({
+    id: sub.id,
+    object: 'subscription',
+    status: sub.status,
+    cancel_at_period_end: sub.cancel_at_period_end,
+    latest_invoice: sub.latest_invoice,
+    metadata: sub.metadata,
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${sub.id.slice(4)}`,
+          object: 'subscription_item',
+          current_period_start: sub.current_period_start,
+          current_period_end: sub.current_period_end,
+          price: {
+            object: 'price',
+            unit_amount: sub.amount,
+            currency: 'usd',
+            recurring: { interval: sub.interval, interval_count: 1 },
+          },
+        },
+      ],
+    },
     livemode: false,
   });
 
@@ -204,6 +290,60 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       },
     ],
   });
+
+  const paypalSubscriptions = new Map<string, PaypalSubscriptionState>();
+  const paypalPlans: Record<string, { days: number; value: string }> = {
+    [keys.paypalVipWeeklyPlanId]: { days: 7, value: '4.99' },
+    [keys.paypalVipMonthlyPlanId]: { days: 30, value: '14.99' },
+  };
+  const paypalSubscriptionJson = (sub: PaypalSubscriptionState) => {
+    const last = sub.sales.at(-1);
+    return {
+      id: sub.id,
+      status: sub.status,
+      plan_id: sub.planId,
+      custom_id: sub.customId,
+      start_time: sub.startTime,
+      billing_info: {
+        cycle_executions: [
+          { tenure_type: 'REGULAR', sequence: 1, cycles_completed: sub.sales.length },
+        ],
+        ...(last
+          ? {
+              last_payment: {
+                amount: { currency_code: 'USD', value: last.value },
+                time: last.time,
+              },
+            }
+          : {}),
+        ...(sub.nextBillingTime ? { next_billing_time: sub.nextBillingTime } : {}),
+      },
+      links: [
+        {
+          href: `/sandbox/payments/paypal/subscribe?subscription_id=${sub.id}`,
+          rel: 'approve',
+          method: 'GET',
+        },
+        {
+          href: `/v1/billing/subscriptions/${sub.id}`,
+          rel: 'self',
+          method: 'GET',
+        },
+      ],
+    };
+  };
+  const chargeCycle = (sub: PaypalSubscriptionState) => {
+    const plan = paypalPlans[sub.planId] ?? { days: 7, value: '4.99' };
+    const at = new Date();
+    const sale = {
+      id: id('', 9).toUpperCase().slice(0, 17),
+      time: at.toISOString(),
+      value: plan.value,
+    };
+    sub.sales.push(sale);
+    sub.nextBillingTime = new Date(at.getTime() + plan.days * 86_400_000).toISOString();
+    return sale;
+  };
 
   const paypalError = (status: number, issue: string, description: string) => ({
     status,
@@ -315,9 +455,23 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       }
       const sessionId = id('cs_test_', 24);
       const metadata: Record<string, string> = {};
+      const subscriptionMetadata: Record<string, string> = {};
       for (const [k, v] of form) {
         const m = /^metadata\[(.+)\]$/.exec(k);
         if (m?.[1]) metadata[m[1]] = v;
+        const sm = /^subscription_data\[metadata\]\[(.+)\]$/.exec(k);
+        if (sm?.[1]) subscriptionMetadata[sm[1]] = v;
+      }
+      const mode = form.get('mode') === 'subscription' ? 'subscription' : 'payment';
+      const interval = form.get('line_items[0][price_data][recurring][interval]');
+      if (mode === 'subscription' && interval !== 'week' && interval !== 'month') {
+        return send(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            message: 'You must specify `recurring` in `price_data` in `subscription` mode.',
+            param: 'line_items[0][price_data][recurring]',
+          },
+        });
       }
       const session: StripeSessionState = {
         id: sessionId,
@@ -327,10 +481,15 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         amount_total: amount,
         currency: form.get('line_items[0][price_data][currency]') ?? 'usd',
         client_reference_id: form.get('client_reference_id'),
-        return_url: form.get('return_url'),
+        return_url: form.get('return_url') ?? form.get('success_url'),
+        cancel_url: form.get('cancel_url'),
         metadata,
         payment_intent: null,
         created: Math.floor(Date.now() / 1000),
+        mode,
+        interval: interval === 'week' || interval === 'month' ? interval : null,
+        subscription_metadata: subscriptionMetadata,
+        subscription: null,
       };
       sessions.set(sessionId, session);
       if (typeof key === 'string') stripeIdempotent.set(key, sessionId);
@@ -350,6 +509,26 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         });
       }
       return send(response, 200, stripeJson(s));
+    }
+    const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
+    if (sub && (request.method === 'GET' || request.method === 'POST')) {
+      count(request.method === 'GET' ? 'stripe.subscription' : 'stripe.subscriptionUpdate');
+      const found = subscriptions.get(decodeURIComponent(sub[1] ?? ''));
+      if (!found) {
+        return send(response, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such subscription: '${sub[1]}'`,
+          },
+        });
+      }
+      if (request.method === 'POST') {
+        const form = new URLSearchParams(await readBody(request));
+        const cancel = form.get('cancel_at_period_end');
+        if (cancel !== null) found.cancel_at_period_end = cancel === 'true';
+      }
+      return send(response, 200, subscriptionJson(found));
     }
     return send(response, 404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${path})` },
@@ -471,6 +650,72 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       }
       return send(response, 200, paypalJson(o));
     }
+    if (request.method === 'POST' && path === '/v1/billing/subscriptions') {
+      count('paypal.subscriptionCreate');
+      const body = JSON.parse(await readBody(request)) as {
+        plan_id?: string;
+        custom_id?: string;
+        application_context?: { return_url?: string; cancel_url?: string };
+      };
+      if (!body.plan_id || !paypalPlans[body.plan_id]) {
+        const e = paypalError(422, 'INVALID_PARAMETER_VALUE', 'The plan id is invalid.');
+        return answer(e.status, e.body);
+      }
+      const sub: PaypalSubscriptionState = {
+        id: `I-${id('', 6).toUpperCase()}`,
+        status: 'APPROVAL_PENDING',
+        planId: body.plan_id,
+        customId: body.custom_id ?? '',
+        returnUrl: body.application_context?.return_url ?? null,
+        cancelUrl: body.application_context?.cancel_url ?? null,
+        startTime: new Date().toISOString(),
+        sales: [],
+        nextBillingTime: null,
+      };
+      paypalSubscriptions.set(sub.id, sub);
+      return answer(201, paypalSubscriptionJson(sub));
+    }
+    const subPath = /^\/v1\/billing\/subscriptions\/([^/]+)(\/transactions|\/cancel)?$/.exec(path);
+    if (subPath) {
+      const sub = paypalSubscriptions.get(decodeURIComponent(subPath[1] ?? ''));
+      if (!sub) {
+        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+        return send(response, e.status, e.body);
+      }
+      if (request.method === 'GET' && !subPath[2]) {
+        count('paypal.subscriptionGet');
+        return send(response, 200, paypalSubscriptionJson(sub));
+      }
+      if (request.method === 'GET' && subPath[2] === '/transactions') {
+        count('paypal.subscriptionTransactions');
+        return send(response, 200, {
+          transactions: sub.sales.map((sale) => ({
+            id: sale.id,
+            status: 'COMPLETED',
+            time: sale.time,
+            amount_with_breakdown: { gross_amount: { currency_code: 'USD', value: sale.value } },
+          })),
+          total_items: sub.sales.length,
+          total_pages: 1,
+        });
+      }
+      if (request.method === 'POST' && subPath[2] === '/cancel') {
+        count('paypal.subscriptionCancel');
+        await readBody(request);
+        if (sub.status !== 'ACTIVE' && sub.status !== 'SUSPENDED') {
+          const e = paypalError(
+            422,
+            'SUBSCRIPTION_STATUS_INVALID',
+            'Invalid subscription status for cancel action; subscription status should be active or suspended.',
+          );
+          return send(response, e.status, e.body);
+        }
+        sub.status = 'CANCELLED';
+        sub.nextBillingTime = null;
+        response.writeHead(204);
+        return response.end();
+      }
+    }
     if (request.method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
       count('paypal.verify');
       const body = JSON.parse(await readBody(request)) as Record<string, unknown>;
@@ -498,7 +743,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const route = path.startsWith('/toss/')
       ? toss(request, response, path.slice('/toss'.length))
-      : path.startsWith('/v1/checkout/')
+      : path.startsWith('/v1/checkout/') || path.startsWith('/v1/subscriptions/')
         ? // the Stripe SDK takes a host and port but no base path: Stripe is served at the root
           stripe(request, response, path)
         : path.startsWith('/paypal/')
@@ -563,9 +808,65 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         if (s.status === 'open') {
           s.status = 'complete';
           s.payment_status = 'paid';
-          s.payment_intent = id('pi_', 12);
+          if (s.mode === 'subscription' && s.interval) {
+            const start = Math.floor(Date.now() / 1000);
+            const subscription: StripeSubscriptionState = {
+              id: id('sub_', 12),
+              status: 'active',
+              cancel_at_period_end: false,
+              current_period_start: start,
+              current_period_end: start + periodSeconds(s.interval),
+              latest_invoice: id('in_', 12),
+              metadata: { ...s.subscription_metadata },
+              interval: s.interval,
+              amount: s.amount_total,
+            };
+            subscriptions.set(subscription.id, subscription);
+            s.subscription = subscription.id;
+          } else s.payment_intent = id('pi_', 12);
         }
         return s;
+      },
+      subscription: (subId) => subscriptions.get(subId),
+      renew(subId, paidAt) {
+        const sub = subscriptions.get(subId);
+        if (!sub) throw new Error(`no subscription ${subId}`);
+        const start = paidAt ?? sub.current_period_end;
+        sub.current_period_start = start;
+        sub.current_period_end = start + periodSeconds(sub.interval);
+        sub.latest_invoice = id('in_', 12);
+        sub.status = 'active';
+        return sub;
+      },
+      failRenewal(subId) {
+        const sub = subscriptions.get(subId);
+        if (!sub) throw new Error(`no subscription ${subId}`);
+        sub.status = 'past_due';
+        sub.latest_invoice = id('in_', 12);
+        return { invoice: sub.latest_invoice, subscription: sub };
+      },
+      signedEvent(type, object, secret = keys.stripeWebhookSecret) {
+        const eventId = id('evt_', 12);
+        const body = JSON.stringify({
+          id: eventId,
+          object: 'event',
+          api_version: '2025-09-30.clover',
+          created: Math.floor(Date.now() / 1000),
+          type,
+          data: { object },
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+        });
+        // Stripe's scheme: v1 = HMAC-SHA256(secret, "<t>.<body>")
+        const t = Math.floor(Date.now() / 1000);
+        const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
+        return { body, signature: `t=${t},v1=${v1}`, eventId };
+      },
+      subscriptionJson: (subId: string) => {
+        const sub = subscriptions.get(subId);
+        if (!sub) throw new Error(`no subscription ${subId}`);
+        return subscriptionJson(sub);
       },
       expire(sid) {
         const s = sessions.get(sid);
@@ -573,6 +874,21 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       },
     },
     paypal: {
+      subscription: (sid) => paypalSubscriptions.get(sid),
+      approveSubscription(sid) {
+        const sub = paypalSubscriptions.get(sid);
+        if (!sub) throw new Error(`no PayPal subscription ${sid}`);
+        if (sub.status === 'APPROVAL_PENDING') {
+          sub.status = 'ACTIVE';
+          chargeCycle(sub);
+        }
+        return sub;
+      },
+      chargeNextCycle(sid) {
+        const sub = paypalSubscriptions.get(sid);
+        if (!sub) throw new Error(`no PayPal subscription ${sid}`);
+        return chargeCycle(sub);
+      },
       order: (oid) => paypalOrders.get(oid),
       approve(oid, declined = false) {
         const o = paypalOrders.get(oid);

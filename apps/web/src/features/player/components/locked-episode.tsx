@@ -19,6 +19,7 @@ import { useAdCooldown, type ServerCooldown } from '../hooks/use-ad-cooldown';
 import { AdIcon, CoinIcon } from './player-icons';
 import { isNativeApp } from '../../../shared/native/native';
 import { AutoUnlockOnReach } from './auto-unlock';
+import { VipOffer } from '../../../shared/vip/vip-offer';
 import styles from './locked-episode.module.css';
 
 interface LockedEpisodeProps {
@@ -169,6 +170,7 @@ export function LockedEpisode(props: LockedEpisodeProps) {
             coins={coins}
             active={props.active ?? true}
           />
+          <VipOffer compact />
         </div>
       </div>
     </div>

@@ -1,0 +1,240 @@
+import { ResultCode, vipPlanOf, vipPlanOfProduct, type VipPassData } from '@snapdrama/contract';
+import { AppError } from '../../errors';
+import {
+  AppleVerificationError,
+  type AppleNotification,
+  type AppleStoreVerifier,
+  type AppleTransaction,
+} from '../payments/iap/apple-store';
+import type { GooglePlayApi, PlaySubscription } from '../payments/iap/google-play';
+import type { DeveloperNotification } from '../payments/iap/google-rtdn';
+import type { IapSubscriptionHandler } from '../payments/iap/iap.service';
+import type { VipChange, VipService } from './vip.service';
+import type { VipCaller } from './vip-gateways.service';
+
+const unavailable = (store: string) =>
+  new AppError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE, `${store} is not available; try again`);
+const failed = (why: string) =>
+  new AppError(ResultCode.IAP_VERIFICATION_FAILED, `The store purchase did not verify: ${why}`);
+const same = (a: string | null | undefined, b: string) =>
+  typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * What a Google subscription's state says about the pass. Google is asked (subscriptionsv2.get)
+ * on every notification, so the changes follow Google's answer, not the notification's type; the
+ * latest order id is the period's key (GPA.x for the first period, GPA.x..N for renewal N+1).
+ */
+export function googleChanges(sub: PlaySubscription, now: Date): VipChange[] {
+  const expiry = sub.expiryTime === null ? undefined : new Date(sub.expiryTime);
+  const paid = (): VipChange[] =>
+    sub.latestOrderId && expiry
+      ? [
+          {
+            type: 'paid',
+            periodKey: sub.latestOrderId,
+            startsAt: now < expiry ? now : expiry,
+            endsAt: expiry,
+          },
+        ]
+      : [];
+  switch (sub.state) {
+    case 'SUBSCRIPTION_STATE_ACTIVE':
+      return [...paid(), { type: 'auto_renew', on: sub.autoRenewEnabled }];
+    case 'SUBSCRIPTION_STATE_CANCELED':
+      // cancelled by the buyer: access runs to the expiry of the paid period
+      return [...paid(), { type: 'auto_renew', on: false }];
+    case 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD':
+      // Google moves expiryTime to the end of grace while it retries
+      return expiry ? [{ type: 'grace', until: expiry }] : [];
+    case 'SUBSCRIPTION_STATE_ON_HOLD':
+    case 'SUBSCRIPTION_STATE_PAUSED':
+    case 'SUBSCRIPTION_STATE_EXPIRED':
+      return [{ type: 'expired' }];
+    default:
+      return [];
+  }
+}
+
+/** An App Store Server Notification v2 about an auto-renewable subscription, as VIP changes. */
+export function appleChanges(n: AppleNotification): VipChange[] {
+  const t = n.transaction;
+  if (!t) return [];
+  const paid = (): VipChange[] =>
+    t.expiresDate && t.purchaseDate && t.expiresDate > t.purchaseDate
+      ? [
+          {
+            type: 'paid',
+            periodKey: t.transactionId,
+            startsAt: new Date(t.purchaseDate),
+            endsAt: new Date(t.expiresDate),
+          },
+        ]
+      : [];
+  const renews = n.renewal?.autoRenewStatus;
+  const autoRenew: VipChange[] =
+    renews === null || renews === undefined ? [] : [{ type: 'auto_renew', on: renews === 1 }];
+  switch (n.notificationType) {
+    case 'SUBSCRIBED':
+    case 'DID_RENEW':
+      return [...paid(), ...autoRenew];
+    case 'DID_FAIL_TO_RENEW': {
+      const grace = n.renewal?.gracePeriodExpiresDate;
+      // subtype GRACE_PERIOD: access continues to gracePeriodExpiresDate; without it, it ends
+      return grace && n.subtype === 'GRACE_PERIOD'
+        ? [{ type: 'grace', until: new Date(grace) }]
+        : [];
+    }
+    case 'DID_CHANGE_RENEWAL_STATUS':
+      return autoRenew;
+    case 'EXPIRED':
+    case 'GRACE_PERIOD_EXPIRED':
+      return [{ type: 'expired' }];
+    case 'REFUND':
+    case 'REVOKE':
+      return [{ type: 'refunded', periodKey: t.transactionId }];
+    default:
+      return [];
+  }
+}
+
+/**
+ * The VIP pass bought in the stores: the app's verify calls and the stores' notifications (handed
+ * over by the payments module's store endpoints). The payments module's adapters do the checking.
+ */
+export function createVipStores(deps: {
+  vip: VipService;
+  google: { api: GooglePlayApi; packageName: string } | undefined;
+  apple: AppleStoreVerifier | undefined;
+  now: () => Date;
+}) {
+  const { vip } = deps;
+
+  async function verifyApple(transactionJWS: string): Promise<AppleTransaction> {
+    if (!deps.apple) throw unavailable('The App Store');
+    try {
+      return await deps.apple.verifyTransaction(transactionJWS);
+    } catch (error) {
+      if (error instanceof AppleVerificationError) {
+        if (error.retryable) throw unavailable('The App Store');
+        throw failed(error.reason);
+      }
+      throw error;
+    }
+  }
+
+  const handler: IapSubscriptionHandler = {
+    async apple(n) {
+      const t = n.transaction;
+      if (!t) return 'ignored';
+      return vip.applyNotice({
+        gateway: 'A',
+        eventId: n.notificationUUID,
+        eventType: n.subtype ? `${n.notificationType}:${n.subtype}` : n.notificationType,
+        providerSubscriptionId: t.originalTransactionId,
+        vipId: t.appAccountToken,
+        changes: appleChanges(n),
+      });
+    },
+    async google(n: DeveloperNotification, messageId: string) {
+      const google = deps.google;
+      if (!google) return 'ignored';
+      const voided = n.voidedPurchaseNotification;
+      if (voided) {
+        return vip.applyNotice({
+          gateway: 'G',
+          eventId: messageId || `voided:${voided.orderId ?? voided.purchaseToken}`,
+          eventType: 'voidedPurchaseNotification',
+          providerSubscriptionId: voided.purchaseToken,
+          changes: [{ type: 'refunded', ...(voided.orderId ? { periodKey: voided.orderId } : {}) }],
+        });
+      }
+      const note = n.subscriptionNotification;
+      if (!note) return 'ignored';
+      const sub = await google.api.getSubscription(google.packageName, note.purchaseToken);
+      if (!sub) return 'unknown_subscription';
+      const revoked = note.notificationType === 12;
+      return vip.applyNotice({
+        gateway: 'G',
+        eventId:
+          messageId || `${note.purchaseToken}:${note.notificationType}:${n.eventTimeMillis ?? ''}`,
+        eventType: `subscriptionNotification:${note.notificationType}`,
+        providerSubscriptionId: note.purchaseToken,
+        vipId: sub.obfuscatedAccountId,
+        changes: revoked ? [{ type: 'refunded' }] : googleChanges(sub, deps.now()),
+      });
+    },
+  };
+
+  return {
+    handler,
+
+    /** PUT /vip/iap/google/verify: the subscription is read from Google; it must be this pass's. */
+    async googleVerify(
+      caller: VipCaller,
+      body: { vipId: string; packageName: string; productId: string; purchaseToken: string },
+    ): Promise<VipPassData> {
+      const pass = await vip.ownPass(caller.userId, body.vipId);
+      if (pass.gateway !== 'G')
+        throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Google Play pass');
+      const google = deps.google;
+      if (!google) throw unavailable('Google Play');
+      if (body.packageName !== google.packageName) throw failed('another app’s purchase');
+      const plan = vipPlanOf(pass.plan);
+      if (!plan || body.productId !== plan.iap.google) throw failed('another product');
+      const sub = await google.api
+        .getSubscription(google.packageName, body.purchaseToken)
+        .catch(() => {
+          throw unavailable('Google Play');
+        });
+      if (!sub) throw failed('Google does not know this purchase');
+      if (sub.productId !== plan.iap.google) throw failed('another product');
+      if (!same(sub.obfuscatedAccountId, pass.id))
+        throw new AppError(ResultCode.VIP_MISMATCH, 'This purchase was made for another pass');
+      const changes = googleChanges(sub, deps.now());
+      if (!changes.some((c) => c.type === 'paid'))
+        throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'The subscription is not paid');
+      await vip.applyNotice({
+        gateway: 'G',
+        eventId: `verify:${sub.latestOrderId ?? body.purchaseToken}`,
+        eventType: 'app.verify',
+        providerSubscriptionId: body.purchaseToken,
+        vipId: pass.id,
+        changes,
+      });
+      return vip.passData(await vip.ownPass(caller.userId, pass.id));
+    },
+
+    /** PUT /vip/iap/apple/verify: the StoreKit 2 transaction JWS, checked like the coin packs'. */
+    async appleVerify(caller: VipCaller, body: { vipId: string; transactionJWS: string }) {
+      const pass = await vip.ownPass(caller.userId, body.vipId);
+      if (pass.gateway !== 'A')
+        throw new AppError(ResultCode.VIP_MISMATCH, 'Not an App Store pass');
+      const t = await verifyApple(body.transactionJWS);
+      const plan = vipPlanOfProduct(t.productId);
+      if (!plan || plan.code !== pass.plan || t.type !== 'Auto-Renewable Subscription')
+        throw failed('another product');
+      if (!same(t.appAccountToken, pass.id))
+        throw new AppError(ResultCode.VIP_MISMATCH, 'This purchase was made for another pass');
+      if (t.revoked) throw failed('refunded or revoked');
+      if (!t.expiresDate || !t.purchaseDate) throw failed('no subscription period');
+      await vip.applyNotice({
+        gateway: 'A',
+        eventId: `verify:${t.transactionId}`,
+        eventType: 'app.verify',
+        providerSubscriptionId: t.originalTransactionId,
+        vipId: pass.id,
+        changes: [
+          {
+            type: 'paid',
+            periodKey: t.transactionId,
+            startsAt: new Date(t.purchaseDate),
+            endsAt: new Date(t.expiresDate),
+          },
+        ],
+      });
+      return vip.passData(await vip.ownPass(caller.userId, pass.id));
+    },
+  };
+}
+
+export type VipStores = ReturnType<typeof createVipStores>;

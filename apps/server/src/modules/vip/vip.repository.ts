@@ -1,0 +1,260 @@
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
+import { vipNotifications, vipPeriods, vipSubscriptions, vipUnlocks } from './vip.tables';
+
+export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
+export type VipPeriodRow = typeof vipPeriods.$inferSelect;
+type Q = Db | Tx;
+
+/** SQL for the VIP module's own tables; nothing else reads them. */
+/** A pass that may open episodes, as read in a caller's statement (times in epoch ms). */
+export interface LivePass {
+  id: string;
+  status: string;
+  paidUntil: number | null;
+  graceUntil: number | null;
+}
+
+export function createVipRepository(db: Db) {
+  return {
+    db,
+
+    async insertPending(input: {
+      userId: string;
+      plan: string;
+      gateway: string;
+      now: Date;
+    }): Promise<VipSubscriptionRow> {
+      const [row] = await db
+        .insert(vipSubscriptions)
+        .values({
+          userId: input.userId,
+          plan: input.plan,
+          gateway: input.gateway,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      if (!row) throw new Error('vip_subscriptions insert returned nothing');
+      return row;
+    },
+
+    async findById(q: Q, id: string): Promise<VipSubscriptionRow | undefined> {
+      const [row] = await q.select().from(vipSubscriptions).where(eq(vipSubscriptions.id, id));
+      return row;
+    },
+
+    /** the row, locked for the rest of the transaction */
+    async lockById(tx: Tx, id: string): Promise<VipSubscriptionRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(vipSubscriptions)
+        .where(eq(vipSubscriptions.id, id))
+        .for('update');
+      return row;
+    },
+
+    async lockByProviderId(
+      tx: Tx,
+      gateway: string,
+      providerSubscriptionId: string,
+    ): Promise<VipSubscriptionRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(vipSubscriptions)
+        .where(
+          and(
+            eq(vipSubscriptions.gateway, gateway),
+            eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId),
+          ),
+        )
+        .for('update');
+      return row;
+    },
+
+    async bindProviderId(tx: Tx, id: string, providerSubscriptionId: string, now: Date) {
+      await tx
+        .update(vipSubscriptions)
+        .set({ providerSubscriptionId, updatedAt: now })
+        .where(and(eq(vipSubscriptions.id, id), isNull(vipSubscriptions.providerSubscriptionId)));
+    },
+
+    async update(
+      tx: Tx,
+      id: string,
+      set: Partial<
+        Pick<VipSubscriptionRow, 'status' | 'autoRenew' | 'paidUntil' | 'graceUntil' | 'endedAt'>
+      >,
+      now: Date,
+    ) {
+      await tx
+        .update(vipSubscriptions)
+        .set({ ...set, updatedAt: now })
+        .where(eq(vipSubscriptions.id, id));
+    },
+
+    /** true when this notification is new; false when it was handled before (a replay) */
+    async recordNotification(
+      tx: Tx,
+      input: {
+        gateway: string;
+        eventId: string;
+        eventType: string;
+        subscriptionId: string | null;
+        now: Date;
+      },
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(vipNotifications)
+        .values({
+          gateway: input.gateway,
+          eventId: input.eventId,
+          eventType: input.eventType,
+          subscriptionId: input.subscriptionId,
+          receivedAt: input.now,
+        })
+        .onConflictDoNothing()
+        .returning({ eventId: vipNotifications.eventId });
+      return rows.length > 0;
+    },
+
+    /** the period, or undefined when this key was recorded before */
+    async insertPeriod(
+      tx: Tx,
+      input: {
+        subscriptionId: string;
+        periodKey: string;
+        startsAt: Date;
+        endsAt: Date;
+        now: Date;
+      },
+    ): Promise<VipPeriodRow | undefined> {
+      const [row] = await tx
+        .insert(vipPeriods)
+        .values({
+          subscriptionId: input.subscriptionId,
+          periodKey: input.periodKey,
+          startsAt: input.startsAt,
+          endsAt: input.endsAt,
+          recordedAt: input.now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      return row;
+    },
+
+    async subscriptionIdOfPeriod(
+      tx: Tx,
+      gateway: string,
+      periodKey: string,
+    ): Promise<string | undefined> {
+      const [row] = await tx
+        .select({ id: vipSubscriptions.id })
+        .from(vipPeriods)
+        .innerJoin(vipSubscriptions, eq(vipSubscriptions.id, vipPeriods.subscriptionId))
+        .where(and(eq(vipPeriods.periodKey, periodKey), eq(vipSubscriptions.gateway, gateway)))
+        .limit(1);
+      return row?.id;
+    },
+
+    /** marks a period (or, without a key, every period) of the subscription refunded */
+    async refundPeriods(tx: Tx, subscriptionId: string, periodKey: string | undefined, now: Date) {
+      await tx
+        .update(vipPeriods)
+        .set({ refundedAt: now })
+        .where(
+          and(
+            eq(vipPeriods.subscriptionId, subscriptionId),
+            isNull(vipPeriods.refundedAt),
+            ...(periodKey ? [eq(vipPeriods.periodKey, periodKey)] : []),
+          ),
+        );
+    },
+
+    async periodsOf(subscriptionId: string): Promise<VipPeriodRow[]> {
+      return db
+        .select()
+        .from(vipPeriods)
+        .where(eq(vipPeriods.subscriptionId, subscriptionId))
+        .orderBy(vipPeriods.startsAt);
+    },
+
+    /** livePasses() of the caller as a part of a caller's statement (decision 1300) */
+    livePassesPart(): ReadPart<LivePass[]> {
+      return readPart(
+        sql`(select coalesce(json_agg(json_build_array(
+              ${vipSubscriptions.id}, ${vipSubscriptions.status},
+              (extract(epoch from ${vipSubscriptions.paidUntil}) * 1000)::bigint,
+              (extract(epoch from ${vipSubscriptions.graceUntil}) * 1000)::bigint)
+            order by ${vipSubscriptions.paidUntil} desc), '[]'::json)
+          from ${vipSubscriptions}
+          where ${vipSubscriptions.userId} = ${callerPlaceholders.userId}
+            and ${vipSubscriptions.status} in ('active', 'grace'))`,
+        (raw) =>
+          (Array.isArray(raw) ? (raw as unknown[][]) : []).map(([id, status, paid, grace]) => ({
+            id: String(id),
+            status: String(status),
+            paidUntil: paid === null || paid === undefined ? null : Number(paid),
+            graceUntil: grace === null || grace === undefined ? null : Number(grace),
+          })),
+      );
+    },
+
+    /** the user's passes that may open episodes (status active or grace), newest first */
+    async livePasses(userId: string): Promise<VipSubscriptionRow[]> {
+      return db
+        .select()
+        .from(vipSubscriptions)
+        .where(
+          and(
+            eq(vipSubscriptions.userId, userId),
+            inArray(vipSubscriptions.status, ['active', 'grace']),
+          ),
+        )
+        .orderBy(desc(vipSubscriptions.paidUntil));
+    },
+
+    /** the user's latest pass that was ever paid (any status), for the profile */
+    async latestPaidPass(userId: string): Promise<VipSubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(vipSubscriptions)
+        .where(
+          and(eq(vipSubscriptions.userId, userId), sql`${vipSubscriptions.status} <> 'pending'`),
+        )
+        .orderBy(desc(vipSubscriptions.updatedAt))
+        .limit(1);
+      return row;
+    },
+
+    async recordUnlock(input: {
+      userId: string;
+      dramaId: number;
+      epsd: number;
+      subscriptionId: string;
+      now: Date;
+    }) {
+      await db
+        .insert(vipUnlocks)
+        .values({
+          userId: input.userId,
+          dramaId: input.dramaId,
+          episodeNumber: input.epsd,
+          subscriptionId: input.subscriptionId,
+          unlockedAt: input.now,
+        })
+        .onConflictDoNothing();
+    },
+
+    async unlocksOf(userId: string, dramaId: number) {
+      return db
+        .select()
+        .from(vipUnlocks)
+        .where(and(eq(vipUnlocks.userId, userId), eq(vipUnlocks.dramaId, dramaId)))
+        .orderBy(vipUnlocks.episodeNumber);
+    },
+  };
+}
+
+export type VipRepository = ReturnType<typeof createVipRepository>;

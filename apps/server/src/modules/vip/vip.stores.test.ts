@@ -1,0 +1,449 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { API_BASE, ResultCode, type VipPassData } from '@snapdrama/contract';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { createGooglePlayApi } from '../payments/iap/google-play';
+import { FakePlayStore, startFakePlayServer } from '../payments/iap/google-play.fake';
+import { api, body } from '../payments/payments.test-support';
+import { signInMember, type Member } from '../wallet/wallet.test-support';
+import { googleChanges } from './vip-stores';
+
+const DAY = 86_400_000;
+
+describe('Google Play subscriptionsv2 adapter against the local Play API', () => {
+  it('reads a subscription (state, expiry, latest order, renewal, account id) with the service-account grant', async () => {
+    const EMAIL = 'vip@snapdrama-test.iam.gserviceaccount.com';
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const store = new FakePlayStore();
+    const server = await startFakePlayServer({
+      store,
+      serviceAccountEmail: EMAIL,
+      serviceAccountPublicKey: keys.publicKey,
+    });
+    try {
+      const play = createGooglePlayApi({
+        serviceAccount: {
+          clientEmail: EMAIL,
+          privateKey: keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        },
+        rootUrl: server.url,
+        tokenUrl: server.tokenUrl,
+      });
+      const token = store.subscribe({
+        packageName: 'com.snapdrama.app',
+        productId: 'vip_weekly',
+        obfuscatedAccountId: 'vip-1',
+        periodDays: 7,
+        now: 1_800_000_000_000,
+      });
+      const sub = await play.getSubscription('com.snapdrama.app', token);
+      expect(sub).toMatchObject({
+        state: 'SUBSCRIPTION_STATE_ACTIVE',
+        productId: 'vip_weekly',
+        expiryTime: 1_800_000_000_000 + 7 * DAY,
+        autoRenewEnabled: true,
+        obfuscatedAccountId: 'vip-1',
+      });
+      expect(sub?.latestOrderId).toMatch(/^GPA\./);
+      store.updateSubscription(token, (s) => {
+        s.renewals = 1;
+        s.expiryTime += 7 * DAY;
+      });
+      expect((await play.getSubscription('com.snapdrama.app', token))?.latestOrderId).toMatch(
+        /\.\.0$/,
+      );
+      expect(await play.getSubscription('com.snapdrama.app', 'unknown-token')).toBeUndefined();
+      expect(await play.getSubscription('com.other.app', token)).toBeUndefined();
+      expect(server.requests.filter((r) => r.includes('/subscriptionsv2/'))).toHaveLength(4);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('maps Google states to pass changes', () => {
+    const now = new Date(1_800_000_000_000);
+    const base = {
+      productId: 'vip_weekly',
+      expiryTime: now.getTime() + DAY,
+      latestOrderId: 'GPA.1',
+      autoRenewEnabled: true,
+      obfuscatedAccountId: null,
+    };
+    expect(
+      googleChanges({ ...base, state: 'SUBSCRIPTION_STATE_ACTIVE' }, now).map((c) => c.type),
+    ).toEqual(['paid', 'auto_renew']);
+    expect(googleChanges({ ...base, state: 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD' }, now)).toEqual([
+      { type: 'grace', until: new Date(now.getTime() + DAY) },
+    ]);
+    expect(
+      googleChanges(
+        { ...base, state: 'SUBSCRIPTION_STATE_CANCELED', autoRenewEnabled: false },
+        now,
+      ).at(-1),
+    ).toEqual({ type: 'auto_renew', on: false });
+    for (const s of ['SUBSCRIPTION_STATE_ON_HOLD', 'SUBSCRIPTION_STATE_EXPIRED'])
+      expect(googleChanges({ ...base, state: s }, now)).toEqual([{ type: 'expired' }]);
+    expect(googleChanges({ ...base, state: 'SUBSCRIPTION_STATE_PENDING' }, now)).toEqual([]);
+  });
+});
+
+describe('VIP pass through the stores (stand-ins; notifications through the payments endpoints)', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ seed: false });
+  });
+  afterAll(async () => {
+    await ctx.close();
+  });
+  beforeEach(() => ctx.clock.set(new Date()));
+
+  const register = async (m: Member, plan: 'vip_weekly' | 'vip_monthly', pymnGtwy: 'G' | 'A') => {
+    const r = await api(ctx.app, m, 'POST', '/vip/subscribe', { plan, pymnGtwy });
+    expect(r.statusCode, r.body).toBe(200);
+    return body<{ vipId: string }>(r).data.vipId;
+  };
+
+  describe('Google Play', () => {
+    let messages = 0;
+    const push = async (notification: Record<string, unknown>, messageId = `m-${++messages}`) => {
+      const pushIn = ctx.services.iap.sandbox.googlePush;
+      if (!pushIn) throw new Error('no push stand-in');
+      const data = Buffer.from(
+        JSON.stringify({
+          version: '1.0',
+          packageName: ctx.services.iap.packageName,
+          eventTimeMillis: String(Date.now()),
+          ...notification,
+        }),
+      ).toString('base64');
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/payment/webhook/google`,
+        headers: { authorization: await pushIn.authorization() },
+        payload: { message: { data, messageId }, subscription: 'projects/p/subscriptions/rtdn' },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return body<{ action: string; outcome?: string }>(r).data;
+    };
+    const subNote = (purchaseToken: string, notificationType: number) => ({
+      subscriptionNotification: {
+        version: '1.0',
+        notificationType,
+        purchaseToken,
+        subscriptionId: 'vip_weekly',
+      },
+    });
+
+    it('start, renew, grace, cancel, expire, refund; replays harmless; forged push refused', async () => {
+      const m = await signInMember(ctx, 'VipGoogle');
+      const vipId = await register(m, 'vip_weekly', 'G');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const token = store.subscribe({
+        packageName,
+        productId: 'vip_weekly',
+        obfuscatedAccountId: vipId,
+        periodDays: 7,
+        now: ctx.clock.now().getTime(),
+      });
+
+      // bad verify calls change nothing
+      const other = await signInMember(ctx, 'VipGoogleOther');
+      const otherVip = await register(other, 'vip_weekly', 'G');
+      const wrongPass = await api(ctx.app, other, 'PUT', '/vip/iap/google/verify', {
+        vipId: otherVip,
+        packageName,
+        productId: 'vip_weekly',
+        purchaseToken: token,
+      });
+      expect(body(wrongPass).code).toBe(ResultCode.VIP_MISMATCH);
+      const wrongProduct = await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+        vipId,
+        packageName,
+        productId: 'vip_monthly',
+        purchaseToken: token,
+      });
+      expect(body(wrongProduct).code).toBe(ResultCode.IAP_VERIFICATION_FAILED);
+      const unknown = await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+        vipId,
+        packageName,
+        productId: 'vip_weekly',
+        purchaseToken: 'nope',
+      });
+      expect(body(unknown).code).toBe(ResultCode.IAP_VERIFICATION_FAILED);
+      expect(await ctx.services.vip.passOf(m.userId)).toBeNull();
+
+      const verified = await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+        vipId,
+        packageName,
+        productId: 'vip_weekly',
+        purchaseToken: token,
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(body<VipPassData>(verified).data).toMatchObject({
+        gateway: 'G',
+        active: true,
+        renews: true,
+        cancelable: false,
+      });
+      expect(body<VipPassData>(verified).data.manageUrl).toContain('play.google.com');
+      // PURCHASED notice of the same order, twice under one message id: one period
+      expect(await push(subNote(token, 4), 'm-purchased')).toEqual({
+        action: 'subscription',
+        outcome: 'applied',
+      });
+      expect(await push(subNote(token, 4), 'm-purchased')).toEqual({
+        action: 'subscription',
+        outcome: 'replay',
+      });
+      expect(await ctx.services.vip.periodsOf(vipId)).toHaveLength(1);
+
+      // RENEWED
+      const renewed = store.updateSubscription(token, (s) => {
+        s.renewals = 1;
+        s.expiryTime += 7 * DAY;
+      });
+      await push(subNote(token, 2));
+      await push(subNote(token, 2));
+      expect(await ctx.services.vip.periodsOf(vipId)).toHaveLength(2);
+      expect((await ctx.services.vip.passOf(m.userId))?.activeUntil).toBe(
+        new Date(renewed.expiryTime).toISOString(),
+      );
+
+      // IN_GRACE_PERIOD: Google moves the expiry to the grace end
+      ctx.clock.set(new Date(renewed.expiryTime + 1000));
+      store.updateSubscription(token, (s) => {
+        s.state = 'SUBSCRIPTION_STATE_IN_GRACE_PERIOD';
+        s.expiryTime += 3 * DAY;
+      });
+      expect((await push(subNote(token, 6))).outcome).toBe('applied');
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'grace',
+        active: true,
+      });
+
+      // RECOVERED: paid, a third period
+      store.updateSubscription(token, (s) => {
+        s.state = 'SUBSCRIPTION_STATE_ACTIVE';
+        s.renewals = 2;
+        s.expiryTime = ctx.clock.now().getTime() + 7 * DAY;
+      });
+      await push(subNote(token, 1));
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'active',
+        active: true,
+        renews: true,
+      });
+
+      // CANCELED by the buyer: runs to expiry; EXPIRED at the end
+      store.updateSubscription(token, (s) => {
+        s.state = 'SUBSCRIPTION_STATE_CANCELED';
+        s.autoRenewEnabled = false;
+      });
+      await push(subNote(token, 3));
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        active: true,
+        renews: false,
+      });
+      store.updateSubscription(token, (s) => {
+        s.state = 'SUBSCRIPTION_STATE_EXPIRED';
+      });
+      await push(subNote(token, 13));
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'expired',
+        active: false,
+      });
+      expect(await ctx.services.vip.periodsOf(vipId)).toHaveLength(3);
+
+      // a forged push (no Google token) is refused
+      const forged = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/payment/webhook/google`,
+        payload: { message: { data: Buffer.from('{}').toString('base64'), messageId: 'x' } },
+      });
+      expect(body(forged).code).toBe(ResultCode.WEBHOOK_SIGNATURE_INVALID);
+    });
+
+    it('a voided subscription purchase (refund) ends the pass', async () => {
+      const m = await signInMember(ctx, 'VipGoogleRefund');
+      const vipId = await register(m, 'vip_monthly', 'G');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const token = store.subscribe({
+        packageName,
+        productId: 'vip_monthly',
+        obfuscatedAccountId: vipId,
+        periodDays: 30,
+        now: ctx.clock.now().getTime(),
+      });
+      await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+        vipId,
+        packageName,
+        productId: 'vip_monthly',
+        purchaseToken: token,
+      });
+      const orderId = store.subscriptionJson(token)?.latestOrderId;
+      const voided = {
+        voidedPurchaseNotification: {
+          purchaseToken: token,
+          orderId,
+          productType: 1,
+          refundType: 1,
+        },
+      };
+      expect((await push(voided, 'm-void')).outcome).toBe('applied');
+      expect((await push(voided, 'm-void')).outcome).toBe('replay');
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'refunded',
+        active: false,
+      });
+    });
+  });
+
+  describe('Apple auto-renewable subscriptions (App Store Server Notifications v2)', () => {
+    const notify = async (signedPayload: string) => {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/payment/webhook/apple`,
+        payload: { signedPayload },
+      });
+      expect(r.statusCode, r.body).toBe(200);
+      return body<{ action: string; outcome?: string }>(r).data;
+    };
+    const appleStore = async () => {
+      const apple = ctx.services.iap.sandbox.apple;
+      if (!apple) throw new Error('no Apple stand-in');
+      return apple.store();
+    };
+
+    it('SUBSCRIBED, DID_RENEW, DID_FAIL_TO_RENEW (grace), DID_CHANGE_RENEWAL_STATUS, EXPIRED; replays harmless', async () => {
+      const m = await signInMember(ctx, 'VipApple');
+      const vipId = await register(m, 'vip_weekly', 'A');
+      const store = await appleStore();
+      const bought = await store.subscribe({
+        productId: 'com.snapdrama.vip.weekly',
+        appAccountToken: vipId,
+        periodDays: 7,
+      });
+
+      // the wrong pass, a coin pack's product, a tampered JWS
+      const other = await signInMember(ctx, 'VipAppleOther');
+      const otherVip = await register(other, 'vip_weekly', 'A');
+      expect(
+        body(
+          await api(ctx.app, other, 'PUT', '/vip/iap/apple/verify', {
+            vipId: otherVip,
+            transactionJWS: bought.transactionJWS,
+          }),
+        ).code,
+      ).toBe(ResultCode.VIP_MISMATCH);
+      const tampered = `${bought.transactionJWS.slice(0, -4)}AAAA`;
+      expect(
+        body(
+          await api(ctx.app, m, 'PUT', '/vip/iap/apple/verify', {
+            vipId,
+            transactionJWS: tampered,
+          }),
+        ).code,
+      ).toBe(ResultCode.IAP_VERIFICATION_FAILED);
+      const coin = await store.purchase({
+        productId: 'com.snapdrama.coin.500',
+        appAccountToken: vipId,
+      });
+      expect(
+        body(
+          await api(ctx.app, m, 'PUT', '/vip/iap/apple/verify', {
+            vipId,
+            transactionJWS: coin.transactionJWS,
+          }),
+        ).code,
+      ).toBe(ResultCode.IAP_VERIFICATION_FAILED);
+      expect(await ctx.services.vip.passOf(m.userId)).toBeNull();
+
+      const verified = await api(ctx.app, m, 'PUT', '/vip/iap/apple/verify', {
+        vipId,
+        transactionJWS: bought.transactionJWS,
+      });
+      expect(verified.statusCode, verified.body).toBe(200);
+      expect(body<VipPassData>(verified).data).toMatchObject({
+        gateway: 'A',
+        active: true,
+        manageUrl: expect.stringContaining('apps.apple.com'),
+      });
+
+      const subscribed = await store.subscriptionNotification(bought.transactionId, 'SUBSCRIBED', {
+        subtype: 'INITIAL_BUY',
+      });
+      expect(await notify(subscribed)).toEqual({ action: 'subscription', outcome: 'applied' });
+      expect(await notify(subscribed)).toEqual({ action: 'subscription', outcome: 'replay' });
+      expect(await ctx.services.vip.periodsOf(vipId)).toHaveLength(1);
+
+      const renewal = store.renew(bought.originalTransactionId, 7);
+      const renewed = await store.subscriptionNotification(renewal, 'DID_RENEW');
+      expect((await notify(renewed)).outcome).toBe('applied');
+      expect((await notify(renewed)).outcome).toBe('replay');
+      // the same renewal in a second notification (Apple's retry under a new UUID): one period
+      expect(
+        (await notify(await store.subscriptionNotification(renewal, 'DID_RENEW'))).outcome,
+      ).toBe('applied');
+      expect(await ctx.services.vip.periodsOf(vipId)).toHaveLength(2);
+
+      // the next renewal fails; billing grace of 6 days
+      const until = new Date((await ctx.services.vip.passOf(m.userId))?.activeUntil ?? '');
+      ctx.clock.set(new Date(until.getTime() + 1000));
+      const grace = until.getTime() + 6 * DAY;
+      const failed = await store.subscriptionNotification(renewal, 'DID_FAIL_TO_RENEW', {
+        subtype: 'GRACE_PERIOD',
+        gracePeriodExpiresDate: grace,
+      });
+      expect((await notify(failed)).outcome).toBe('applied');
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'grace',
+        active: true,
+        activeUntil: new Date(grace).toISOString(),
+      });
+
+      // auto-renew turned off (cancel in the App Store), then the end
+      const off = await store.subscriptionNotification(renewal, 'DID_CHANGE_RENEWAL_STATUS', {
+        subtype: 'AUTO_RENEW_DISABLED',
+        autoRenew: false,
+      });
+      await notify(off);
+      expect((await ctx.services.vip.passOf(m.userId))?.renews).toBe(false);
+      const expired = await store.subscriptionNotification(renewal, 'EXPIRED', {
+        subtype: 'VOLUNTARY',
+        autoRenew: false,
+      });
+      expect((await notify(expired)).outcome).toBe('applied');
+      expect((await notify(expired)).outcome).toBe('replay');
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'expired',
+        active: false,
+      });
+    });
+
+    it('REFUND ends the pass at once', async () => {
+      const m = await signInMember(ctx, 'VipAppleRefund');
+      const vipId = await register(m, 'vip_monthly', 'A');
+      const store = await appleStore();
+      const bought = await store.subscribe({
+        productId: 'com.snapdrama.vip.monthly',
+        appAccountToken: vipId,
+        periodDays: 30,
+      });
+      await api(ctx.app, m, 'PUT', '/vip/iap/apple/verify', {
+        vipId,
+        transactionJWS: bought.transactionJWS,
+      });
+      const refund = await store.subscriptionNotification(bought.transactionId, 'REFUND');
+      expect((await notify(refund)).outcome).toBe('applied');
+      expect((await notify(refund)).outcome).toBe('replay');
+      expect(await ctx.services.vip.passOf(m.userId)).toMatchObject({
+        status: 'refunded',
+        active: false,
+      });
+    });
+  });
+});

@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from '../auth/auth.tables';
+
+/**
+ * One row per provider subscription (a VIP pass). Created pending when a checkout starts (its id
+ * is the wire's vipId, handed to the provider as client_reference_id / custom_id /
+ * obfuscatedAccountId / appAccountToken), bound to the provider's subscription id on the first
+ * payment. paid_until moves only when a new period is recorded (vip_periods).
+ */
+export const vipSubscriptions = pgTable(
+  'vip_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    plan: text('plan').notNull(),
+    /** S Stripe, P PayPal, G Google Play, A Apple */
+    gateway: text('gateway').notNull(),
+    /** Stripe sub_..., PayPal I-..., Google purchase token's linked id, Apple originalTransactionId */
+    providerSubscriptionId: text('provider_subscription_id'),
+    status: text('status').notNull().default('pending'),
+    autoRenew: boolean('auto_renew').notNull().default(true),
+    paidUntil: timestamp('paid_until', { withTimezone: true }),
+    graceUntil: timestamp('grace_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('vip_subscriptions_provider_uq').on(t.gateway, t.providerSubscriptionId),
+    index('vip_subscriptions_user_idx').on(t.userId, t.createdAt),
+    check(
+      'vip_subscriptions_status_check',
+      sql`${t.status} in ('pending', 'active', 'grace', 'expired', 'refunded')`,
+    ),
+    check('vip_subscriptions_gateway_check', sql`${t.gateway} in ('S', 'P', 'G', 'A')`),
+  ],
+);
+
+/**
+ * A paid period. period_key is the provider's id of that charge (Stripe invoice, PayPal sale,
+ * Google order id, Apple transaction id): two notifications of one renewal insert one row.
+ */
+export const vipPeriods = pgTable(
+  'vip_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => vipSubscriptions.id),
+    periodKey: text('period_key').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('vip_periods_key_uq').on(t.subscriptionId, t.periodKey),
+    check('vip_periods_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/** Every provider notification handled, by the provider's event id: a replay changes nothing. */
+export const vipNotifications = pgTable(
+  'vip_notifications',
+  {
+    gateway: text('gateway').notNull(),
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    subscriptionId: uuid('subscription_id').references(() => vipSubscriptions.id),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('vip_notifications_uq').on(t.gateway, t.eventId)],
+);
+
+/**
+ * Episodes played because a pass was active, apart from coin and ad unlocks. They open nothing by
+ * themselves: once the pass ends, only what was watched (playback's views) stays playable.
+ */
+export const vipUnlocks = pgTable(
+  'vip_unlocks',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    dramaId: integer('drama_id').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => vipSubscriptions.id),
+    unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex('vip_unlocks_uq').on(t.userId, t.dramaId, t.episodeNumber, t.subscriptionId)],
+);

@@ -1,0 +1,76 @@
+import Stripe from 'stripe';
+import { API_BASE, type VipPassData } from '@snapdrama/contract';
+import type { TestContext } from '../../test/harness';
+import { api, body, sandboxOf, type Who } from '../payments/payments.test-support';
+import { SANDBOX_KEYS } from '../payments/sandbox/fake-providers';
+
+const stripeSigner = new Stripe(SANDBOX_KEYS.stripeSecretKey);
+
+/** A Stripe event posted to the VIP webhook endpoint, signed as Stripe signs it. */
+export function postVipStripe(
+  ctx: TestContext,
+  type: string,
+  object: Record<string, unknown>,
+  options: { secret?: string; eventId?: string } = {},
+) {
+  const payload = JSON.stringify({
+    id: options.eventId ?? `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type,
+    api_version: '2025-09-30.clover',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+  const signature = stripeSigner.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? SANDBOX_KEYS.stripeWebhookSecret,
+  });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `${API_BASE}/payment/webhook/stripe`,
+    headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    payload,
+  });
+}
+
+/** invoice.paid / invoice.payment_failed as Stripe (API 2025-03-31 and later) sends them. */
+export function stripeInvoice(
+  invoiceId: string,
+  subscriptionId: string,
+  period: { start: number; end: number },
+  vipId?: string,
+) {
+  return {
+    id: invoiceId,
+    object: 'invoice',
+    status: 'paid',
+    parent: {
+      type: 'subscription_details',
+      subscription_details: { subscription: subscriptionId, metadata: vipId ? { vipId } : {} },
+    },
+    lines: { object: 'list', data: [{ object: 'line_item', period }] },
+  };
+}
+
+/** Buys a pass through the Stripe stand-in and comes back: the pass as the confirm answers it. */
+export async function stripeVipBought(
+  ctx: TestContext,
+  who: Who,
+  plan: 'vip_weekly' | 'vip_monthly' = 'vip_weekly',
+) {
+  const sub = await api(ctx.app, who, 'POST', '/vip/subscribe', { plan, pymnGtwy: 'S' });
+  if (sub.statusCode !== 200) throw new Error(`subscribe: ${sub.body}`);
+  const { vipId, sessionId } = body<{ vipId: string; sessionId: string }>(sub).data;
+  const session = sandboxOf(ctx).stripe.complete(sessionId);
+  const confirm = await api(ctx.app, who, 'PUT', '/vip/stripe/confirm', { vipId, sessionId });
+  if (confirm.statusCode !== 200) throw new Error(`confirm: ${confirm.body}`);
+  return {
+    vipId,
+    sessionId,
+    subscriptionId: session.subscription ?? '',
+    pass: body<VipPassData>(confirm).data,
+  };
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { errorMessage } from '../../shared/api/api-error';
+import { layers } from '../../shared/layers/layer-store';
+import { Spinner } from '../../shared/ui/spinner';
+import {
+  confirmVipPaypal,
+  confirmVipStripe,
+  refreshAfterVip,
+  vipReturnPath,
+} from '../../shared/vip/vip-api';
+import { formatVipDate } from '../../shared/vip/vip-format';
+import { readVipReturn } from './vip-return-params';
+import styles from './vip-return-page.module.css';
+
+/**
+ * /vip/return/{stripe|paypal}: where Stripe Checkout or PayPal (or their stand-ins) send the buyer
+ * back. Confirms the pass with the server, then returns to where the purchase started (a locked
+ * episode plays at once) with a toast, or shows why it failed.
+ */
+export function VipReturnPage() {
+  const { t, i18n } = useTranslation();
+  const { gateway } = useParams();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const backTo = vipReturnPath.take() ?? '/profile';
+    const leave = () => Promise.resolve(navigate(backTo, { replace: true }));
+    const action = readVipReturn(gateway, params);
+    if (action.kind === 'canceled') {
+      void leave().then(() => layers.toast(t('vip.msg_checkout_canceled'), 'info'));
+      return;
+    }
+    if (action.kind === 'invalid') {
+      void leave().then(() => layers.alert({ message: t('vip.msg_fail') }));
+      return;
+    }
+    const confirm =
+      action.kind === 'stripe' ? confirmVipStripe(action.body) : confirmVipPaypal(action.body);
+    confirm
+      .then(async (pass) => {
+        await refreshAfterVip(queryClient);
+        await leave();
+        layers.toast(
+          t('vip.msg_active', { date: formatVipDate(pass.activeUntil, i18n.language) }),
+          'success',
+        );
+      })
+      .catch((error: unknown) =>
+        leave().then(() =>
+          layers.alert({
+            title: t('error_popup.title'),
+            message: errorMessage(error, t('vip.msg_fail')),
+          }),
+        ),
+      );
+  }, [gateway, params, navigate, queryClient, t, i18n.language]);
+
+  return (
+    <section className={styles.page} data-testid="vip-return">
+      <p className={styles.heading}>{t('vip.confirming')}</p>
+      <Spinner />
+    </section>
+  );
+}

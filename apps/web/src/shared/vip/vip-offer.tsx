@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { VipGateway, VipPlanCode } from '@snapdrama/contract';
+import { errorMessage } from '../api/api-error';
+import { layers } from '../layers/layer-store';
+import { requestLogin } from '../session/login-request';
+import { isGuest, useUserInfo } from '../session/user-info';
+import { Button } from '../ui/button';
+import { subscribeVip, useVipPass, useVipPlans, vipReturnPath } from './vip-api';
+import { formatVipDate, usd } from './vip-format';
+import styles from './vip-offer.module.css';
+
+/**
+ * The VIP pass offer: weekly and monthly plans, then Stripe or PayPal. Shown beside the coin packs
+ * (/payment) and on the locked-episode layer (compact). A member with an active pass sees it
+ * instead. The buyer goes to the provider's page and comes back to /vip/return/{gateway}, then to
+ * where they were.
+ */
+export function VipOffer({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const user = useUserInfo().data?.user;
+  const guest = isGuest(user);
+  const pass = useVipPass().data;
+  const plans = useVipPlans().data;
+  const [plan, setPlan] = useState<VipPlanCode | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  if (pass?.active) {
+    return (
+      <p className={styles.active} data-testid="vip-active">
+        <span className={styles.badge}>{t('vip.badge')}</span>
+        {t('vip.active_until', { date: formatVipDate(pass.activeUntil) })}
+      </p>
+    );
+  }
+  if (!plans || plans.length === 0) return null;
+  const weekly = plans.find((p) => p.code === 'vip_weekly');
+
+  const buy = async (gateway: VipGateway) => {
+    if (!plan) return;
+    setBusy(true);
+    try {
+      const started = await subscribeVip({ plan, pymnGtwy: gateway });
+      if (!started.checkoutUrl) throw new Error(t('vip.unavailable'));
+      vipReturnPath.save(window.location.pathname + window.location.search);
+      window.location.assign(started.checkoutUrl);
+    } catch (error) {
+      setBusy(false);
+      layers.alert({
+        title: t('error_popup.title'),
+        message: errorMessage(error, t('vip.msg_fail')),
+      });
+    }
+  };
+
+  const choosePlan = (code: VipPlanCode) => (guest ? requestLogin() : setPlan(code));
+
+  return (
+    <section
+      className={compact ? `${styles.offer} ${styles.compact}` : styles.offer}
+      data-testid={compact ? 'vip-offer-locked' : 'vip-offer'}
+      aria-label={t('vip.title')}
+    >
+      <header className={styles.head}>
+        <span className={styles.badge}>{t('vip.badge')}</span>
+        <div className={styles.titles}>
+          <strong>{t('vip.title')}</strong>
+          <small>
+            {compact && weekly
+              ? t('vip.locked_from', { price: usd(weekly.usd) })
+              : t('vip.tagline')}
+          </small>
+        </div>
+      </header>
+      {plan ? (
+        <div className={styles.gateways} data-testid="vip-gateways">
+          <p className={styles.pay}>{t('vip.choose_gateway')}</p>
+          <Button block disabled={busy} onClick={() => void buy('S')} data-testid="vip-pay-stripe">
+            {t('vip.gateway_stripe')}
+          </Button>
+          <Button
+            block
+            variant="secondary"
+            disabled={busy}
+            onClick={() => void buy('P')}
+            data-testid="vip-pay-paypal"
+          >
+            {t('vip.gateway_paypal')}
+          </Button>
+          <button type="button" className={styles.back} onClick={() => setPlan(undefined)}>
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : (
+        <div className={styles.plans}>
+          {plans.map((p) => (
+            <button
+              key={p.code}
+              type="button"
+              className={styles.plan}
+              onClick={() => choosePlan(p.code)}
+              data-testid={`vip-plan-${p.code}`}
+            >
+              <span className={styles.planName}>
+                {t(p.interval === 'week' ? 'vip.weekly' : 'vip.monthly')}
+              </span>
+              <span className={styles.price}>
+                {t(p.interval === 'week' ? 'vip.per_week' : 'vip.per_month', {
+                  price: usd(p.usd),
+                })}
+              </span>
+            </button>
+          ))}
+        </div>
+      )}
+      {!compact && <p className={styles.note}>{t('vip.note')}</p>}
+    </section>
+  );
+}

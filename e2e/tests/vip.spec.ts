@@ -1,0 +1,75 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signInNewViewer } from './helpers';
+
+/**
+ * The VIP pass (issue 16): bought through the Stripe stand-in from the locked-episode layer, then
+ * the locked episode plays with no coin spent; the profile shows the pass and stops its renewal.
+ */
+const DRAMA = 1; // 8 free episodes, then 40 coins each (demo catalog)
+const NEXT = 9;
+
+const activeVideo = (page: Page) => page.locator('video[data-active="true"]');
+
+test('a viewer buys a weekly pass through the Stripe stand-in and watches a locked episode with no coins spent', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'vip');
+  await page.goto(`/${DRAMA}/${NEXT}`);
+  const locked = page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`).first();
+  await expect(locked.getByTestId('locked-coins')).toHaveText('0');
+  const offer = locked.getByTestId('vip-offer-locked');
+  await expect(offer).toBeVisible();
+  await offer.getByTestId('vip-plan-vip_weekly').click();
+  await offer.getByTestId('vip-pay-stripe').click();
+
+  // the stand-in's hosted Checkout page in subscription mode
+  await expect(page.getByTestId('stripe-amount')).toHaveText('$4.99');
+  await expect(page.getByText('renews every week')).toBeVisible();
+  await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+  await page.getByTestId('stripe-pay').click();
+
+  // back on the episode, confirmed: the layer is gone and the episode plays
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'VIP pass active until' }),
+  ).toBeVisible();
+  await expect(page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`)).toHaveCount(
+    0,
+  );
+  const video = activeVideo(page);
+  await expect(video).toHaveAttribute('data-episode', String(NEXT), { timeout: 30_000 });
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.2);
+
+  // no coins spent, nothing bought with coins; the profile shows the pass and can stop renewal
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-coins-held')).toHaveText('0');
+  await expect(page.getByTestId('profile-vip-until')).toContainText('VIP until');
+  await expect(page.getByTestId('profile-vip-renewal')).toContainText('Renews automatically');
+  await page.getByTestId('profile-vip-cancel').click();
+  await page.getByTestId('alert-confirm').click();
+  await expect(page.getByTestId('profile-vip-renewal')).toContainText('Renewal is off');
+  await expect(page.getByTestId('profile-vip-cancel')).toHaveCount(0);
+
+  // the payment page shows the active pass beside the coin packs
+  await page.goto('/payment');
+  await expect(page.getByTestId('vip-active')).toContainText('VIP until');
+});
+
+test('backing out of the Stripe stand-in returns to the payment page and buys nothing', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'vip-back');
+  await page.goto('/payment');
+  const offer = page.getByTestId('vip-offer');
+  await offer.getByTestId('vip-plan-vip_monthly').click();
+  await offer.getByTestId('vip-pay-stripe').click();
+  await expect(page.getByTestId('stripe-amount')).toHaveText('$14.99');
+  await page.getByTestId('stripe-back').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'VIP purchase was cancelled' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('vip-offer')).toBeVisible();
+});
