@@ -171,15 +171,15 @@ export const ResultCode = {
   CATALOG_PUBLISH_INCOMPLETE: 409125,
   /** an episode of that number exists already, or the number leaves a gap */
   CATALOG_EPISODE_CONFLICT: 409126,
-  // auto-unlock and its undo (x13x, issue 16)
+  // auto-unlock and its undo (x14x, issue 16)
   /** POST /drama/episode/unlock/auto while the viewer's auto-unlock setting is off */
-  AUTO_UNLOCK_OFF: 409130,
+  AUTO_UNLOCK_OFF: 409140,
   /** the undo came more than 10 s after the auto-unlock (server clock) */
-  AUTO_UNLOCK_UNDO_EXPIRED: 409131,
+  AUTO_UNLOCK_UNDO_EXPIRED: 409141,
   /** the undo came after playback passed 10 % of the episode */
-  AUTO_UNLOCK_UNDO_WATCHED: 409132,
+  AUTO_UNLOCK_UNDO_WATCHED: 409142,
   /** no such auto-unlock for this viewer */
-  AUTO_UNLOCK_NOT_FOUND: 404130,
+  AUTO_UNLOCK_NOT_FOUND: 404140,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

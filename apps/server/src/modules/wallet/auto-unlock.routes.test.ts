@@ -181,7 +181,7 @@ describe('auto-unlock and its undo', () => {
     ).toBe(200);
   });
 
-  it('refuses the undo after 10 s (409131) and after playback passed 10 % (409132); nothing changes', async () => {
+  it('refuses the undo after 10 s (409141) and after playback passed 10 % (409142); nothing changes', async () => {
     ctx.clock.set('2026-02-02T00:00:00Z');
     const m = await memberWithCoins('Late', [{ amount: 200, days: 7 }]);
     await setAutoUnlock(ctx.app, m, { enabled: true });

@@ -90,7 +90,7 @@ export function walletRoutes(deps: {
         schema: {
           description:
             'Auto-unlock: buys the locked episode the viewer reached, as /drama/episode/unlock/coin does, ' +
-            'when the viewer turned auto-unlock on (else 409130). The reply names the auto-unlock and ' +
+            'when the viewer turned auto-unlock on (else 409140). The reply names the auto-unlock and ' +
             'until when it can be undone (10 s).',
           body: autoUnlockBody,
           response: { 200: envelope(autoUnlockData) },
@@ -107,7 +107,7 @@ export function walletRoutes(deps: {
         schema: {
           description:
             'Undoes an auto-unlock and gives every coin back, within 10 s of it and before playback passes ' +
-            '10 % (server clock, saved position): 409131 too late, 409132 watched past 10 %, 404130 unknown. ' +
+            '10 % (server clock, saved position): 409141 too late, 409142 watched past 10 %, 404140 unknown. ' +
             'A repeat answers already_undone with nothing given back.',
           body: autoUnlockUndoBody,
           response: { 200: envelope(autoUnlockUndoData) },

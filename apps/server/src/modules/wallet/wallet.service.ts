@@ -398,7 +398,7 @@ export function createWalletService(deps: {
     /**
      * Auto-unlock (issue 16 item 2): the viewer reached a locked episode with auto-unlock on. The
      * same coin unlock as the button (coin_unlock, same refusals), and in the same transaction a
-     * record the undo works from. Refused (409130) when the setting is off: the server decides.
+     * record the undo works from. Refused (409140) when the setting is off: the server decides.
      */
     async autoUnlockEpisode(
       caller: { userId: string; authMethod: AuthMethod },
@@ -438,7 +438,7 @@ export function createWalletService(deps: {
      * Undoes an auto-unlock: within 10 s of it by the server's clock and while the position the
      * server has is below 10 % of the episode, every coin goes back to the lot it came from and
      * the episode is locked again; one transaction, at most once (a repeat answers
-     * already_undone). Refusals: 409131 too late, 409132 watched past 10 %, 404130 unknown.
+     * already_undone). Refusals: 409141 too late, 409142 watched past 10 %, 404140 unknown.
      */
     async undoAutoUnlock(
       caller: { userId: string; authMethod: AuthMethod },
