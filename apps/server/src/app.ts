@@ -84,6 +84,10 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+import { resolveFfmpegPath } from './media/ffmpeg';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { createIngestService } from './modules/ingest/ingest.service';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -333,9 +337,25 @@ export function createServices(deps: AppDeps) {
     ],
   });
 
+  // the ingest pipeline: uploaded sources become HLS ladders in a durable job queue
+  const ingest = createIngestService({
+    repo: createIngestRepository(db),
+    episodes: {
+      episode: (dramaId, epsd) => catalog.episode(dramaId, epsd),
+      setEpisodeMedia: (dramaId, epsd, media) => catalog.setEpisodeMedia(dramaId, epsd, media),
+    },
+    storage,
+    clock,
+    ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+    leaseSeconds: config.ingest.leaseSeconds,
+    maxAttempts: config.ingest.maxAttempts,
+    onTranscoded: (result) => metrics.transcodeJobs.inc({ result }),
+  });
+
   return {
     tokens,
     accounts,
+    ingest,
     support,
     socialProviders,
     auth,
@@ -394,6 +414,7 @@ export async function buildApp(
   services.accounts.useLogger(app.log);
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);
+  services.ingest.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);

@@ -138,6 +138,19 @@ export const ResultCode = {
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,
+  // operator console, ingest pipeline: upload, probe, transcode (x125-x129)
+  /** the tus upload's metadata is missing or wrong (dramaId, epsd, filename) */
+  INGEST_UPLOAD_INVALID: 400125,
+  /** no such upload (unknown id, or finished and cleaned up) */
+  INGEST_UPLOAD_NOT_FOUND: 404125,
+  /** the episode has a transcode queued or running: wait for it (or its failure) first */
+  INGEST_JOB_IN_PROGRESS: 409125,
+  /** only a failed transcode can be retried */
+  INGEST_NOT_RETRYABLE: 409126,
+  /** the announced upload is larger than INGEST_MAX_UPLOAD_BYTES */
+  INGEST_UPLOAD_TOO_LARGE: 413125,
+  /** the uploaded file is not a video we can transcode (the message says why) */
+  INGEST_NOT_VIDEO: 415125,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -14,3 +14,4 @@ export * from './progress';
 export * from './recent-searches';
 export * from './top-searches';
 export * from './devtools-trap';
+export * from './ingest';

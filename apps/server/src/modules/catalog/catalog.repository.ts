@@ -126,6 +126,20 @@ export function createCatalogRepository(db: Db) {
       return row;
     },
 
+    /** Points an episode at a new HLS ladder (the ingest pipeline's finished transcode). */
+    async setEpisodeMedia(
+      dramaId: number,
+      number: number,
+      media: { mediaPrefix: string; durationSeconds: number },
+    ): Promise<boolean> {
+      const rows = await db
+        .update(episodes)
+        .set({ mediaPrefix: media.mediaPrefix, durationSeconds: media.durationSeconds })
+        .where(and(eq(episodes.dramaId, dramaId), eq(episodes.number, number)))
+        .returning({ number: episodes.number });
+      return rows.length > 0;
+    },
+
     /** Category ids of each drama, in one query. */
     async categoryIdsOf(dramaIds: number[]): Promise<Map<number, number[]>> {
       const map = new Map<number, number[]>();

@@ -171,6 +171,21 @@ export function createCatalogService(deps: {
       return episode;
     },
 
+    /**
+     * Points an episode at its newly transcoded HLS ladder and duration (the ingest pipeline),
+     * then drops the cached episode lists everywhere so viewers get it at once.
+     */
+    async setEpisodeMedia(
+      dramaId: number,
+      epsd: number,
+      media: { mediaPrefix: string; durationSeconds: number },
+    ): Promise<void> {
+      if (!(await repo.setEpisodeMedia(dramaId, epsd, media))) {
+        throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
+      }
+      await this.catalogChanged();
+    },
+
     /** Dramas in wire shape, in the order of the ids (for lists other modules own, e.g. recent views). */
     async dramasByIds(ids: number[]): Promise<Drama[]> {
       return withCategories(await read((r) => r.dramasByIds(ids)));
