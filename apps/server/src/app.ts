@@ -342,6 +342,7 @@ export function createServices(deps: AppDeps) {
     repo: createIngestRepository(db),
     episodes: {
       episode: (dramaId, epsd) => catalog.episode(dramaId, epsd),
+      episodeNumbers: (dramaId) => catalog.episodeNumbers(dramaId),
       setEpisodeMedia: (dramaId, epsd, media) => catalog.setEpisodeMedia(dramaId, epsd, media),
     },
     storage,

@@ -63,6 +63,9 @@ export const ingestDramaParams = z.object({ dramaId: idParam });
 export const ingestEpisodeData = z.object({ job: ingestJob.nullable() });
 export type IngestEpisodeData = z.infer<typeof ingestEpisodeData>;
 
-/** Each episode of the drama that has had an upload: its latest job. */
-export const ingestDramaData = z.object({ jobs: z.array(ingestJob) });
+/** Every episode of the drama with its latest job (null: no upload yet). */
+export const ingestDramaData = z.object({
+  dramaId: z.number().int(),
+  episodes: z.array(z.object({ epsd: z.number().int(), job: ingestJob.nullable() })),
+});
 export type IngestDramaData = z.infer<typeof ingestDramaData>;

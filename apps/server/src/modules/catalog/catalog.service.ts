@@ -171,6 +171,14 @@ export function createCatalogService(deps: {
       return episode;
     },
 
+    /** The drama's episode numbers in order (operators' lists); 404002 for an unknown drama. */
+    async episodeNumbers(dramaId: number): Promise<number[]> {
+      if (!(await repo.findDrama(dramaId))) {
+        throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
+      }
+      return (await repo.episodesOf(dramaId)).map((e) => e.number);
+    },
+
     /**
      * Points an episode at its newly transcoded HLS ladder and duration (the ingest pipeline),
      * then drops the cached episode lists everywhere so viewers get it at once.

@@ -169,7 +169,7 @@ export function ingestRoutes(deps: {
         preHandler: guard,
         schema: { params: ingestDramaParams, response: { 200: envelope(ingestDramaData) } },
       },
-      async (request) => ok({ jobs: await ingest.dramaJobs(request.params.dramaId) }),
+      async (request) => ok(await ingest.dramaEpisodes(request.params.dramaId)),
     );
 
     app.post(

@@ -4,7 +4,7 @@ import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { ResultCode, type IngestJob } from '@snapdrama/contract';
+import { ResultCode, type IngestDramaData, type IngestJob } from '@snapdrama/contract';
 import { ingestProgress, ingestRetryDelaySeconds } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
@@ -17,6 +17,8 @@ import type { IngestJobRow, IngestRepository } from './ingest.repository';
 export interface IngestEpisodes {
   /** throws the catalog's 404 (drama or episode not found) */
   episode(dramaId: number, epsd: number): Promise<unknown>;
+  /** the drama's episode numbers, in order; throws the catalog's 404 for an unknown drama */
+  episodeNumbers(dramaId: number): Promise<number[]>;
   setEpisodeMedia(
     dramaId: number,
     epsd: number,
@@ -269,8 +271,14 @@ export function createIngestService(deps: {
       return row ? toWireJob(row) : null;
     },
 
-    async dramaJobs(dramaId: number): Promise<IngestJob[]> {
-      return (await repo.latestOfDrama(dramaId)).map(toWireJob);
+    /** Every episode of the drama with its latest job (the console's list). */
+    async dramaEpisodes(dramaId: number): Promise<IngestDramaData> {
+      const [numbers, rows] = await Promise.all([
+        deps.episodes.episodeNumbers(dramaId),
+        repo.latestOfDrama(dramaId),
+      ]);
+      const jobs = new Map(rows.map((r) => [r.episodeNumber, toWireJob(r)]));
+      return { dramaId, episodes: numbers.map((epsd) => ({ epsd, job: jobs.get(epsd) ?? null })) };
     },
 
     /** An operator runs a failed transcode again (attempts start over). */
