@@ -151,6 +151,17 @@ export const ResultCode = {
   INGEST_UPLOAD_TOO_LARGE: 413125,
   /** the uploaded file is not a video we can transcode (the message says why) */
   INGEST_NOT_VIDEO: 415125,
+  // operator console: operators, sessions, roles, audit log (x12x)
+  /** email or password wrong, or the operator is disabled (one answer for all: no account probing) */
+  OPERATOR_SIGN_IN_FAILED: 401120,
+  /** the operator has TOTP on and the code is missing, wrong or already used */
+  OPERATOR_TOTP_INVALID: 401121,
+  /** no valid operator session (missing, forged, expired, signed out, or a viewer's token) */
+  OPERATOR_SESSION_INVALID: 401122,
+  /** the operator's role may not do this */
+  OPERATOR_ROLE_FORBIDDEN: 403120,
+  /** an operator with this email exists already */
+  OPERATOR_EMAIL_TAKEN: 409120,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

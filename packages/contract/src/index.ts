@@ -17,3 +17,4 @@ export * from './bookmark';
 export * from './progress';
 export * from './native-bridge';
 export * from './ingest';
+export * from './operators';

@@ -11,3 +11,5 @@ export * from '../modules/bookmarks/bookmarks.tables';
 export * from '../modules/progress/progress.tables';
 export * from '../modules/search-stats/search-stats.tables';
 export * from '../modules/ingest/ingest.tables';
+export * from '../modules/operators/operators.tables';
+export * from '../modules/audit/audit.tables';
