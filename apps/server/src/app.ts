@@ -358,7 +358,9 @@ export function createServices(deps: AppDeps) {
   const operatorGuards = createOperatorGuards(operators);
   // the ingest pipeline: uploaded sources become HLS ladders in a durable job queue
   const ingest = createIngestService({
+    db,
     repo: createIngestRepository(db),
+    audit,
     episodes: {
       episode: (dramaId, epsd) => catalog.episode(dramaId, epsd),
       episodeNumbers: (dramaId) => catalog.episodeNumbers(dramaId),
@@ -628,6 +630,13 @@ export async function buildApp(
         }),
       );
       await api.register(auditRoutes({ audit: services.audit, guards: services.operatorGuards }));
+      await api.register(
+        ingestRoutes({
+          ingest: services.ingest,
+          guard: services.operatorGuards.requireOperator(['admin', 'editor']),
+          uploadDir: config.ingest.uploadDir,
+        }),
+      );
     },
     { prefix: API_BASE },
   );

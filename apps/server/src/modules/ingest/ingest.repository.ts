@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { ingestJobs } from './ingest.tables';
 
 export type IngestJobRow = typeof ingestJobs.$inferSelect;
@@ -23,9 +23,10 @@ export function createIngestRepository(db: Db) {
 
   return {
     /** The new job, or null when the episode has a live (queued or running) job already. */
-    async enqueue(job: NewIngestJob, now: Date): Promise<IngestJobRow | null> {
+    async enqueue(tx: Tx, job: NewIngestJob, now: Date): Promise<IngestJobRow | null> {
       try {
-        const [row] = await db
+        // on a conflict the transaction is spoilt: the caller answers 409 and rolls it back
+        const [row] = await tx
           .insert(ingestJobs)
           .values({ ...job, status: 'queued', updatedAt: now })
           .returning();
@@ -115,12 +116,13 @@ export function createIngestRepository(db: Db) {
     },
 
     async complete(
+      tx: Tx,
       id: number,
       workerId: string,
       result: { mediaPrefix: string; posterKey: string },
       now: Date,
     ): Promise<boolean> {
-      const rows = await db
+      const rows = await tx
         .update(ingestJobs)
         .set({
           ...result,
@@ -205,9 +207,9 @@ export function createIngestRepository(db: Db) {
     },
 
     /** An operator's retry of a failed job: attempts start again, due now. */
-    async requeueFailed(id: number, now: Date): Promise<IngestJobRow | null> {
+    async requeueFailed(tx: Tx, id: number, now: Date): Promise<IngestJobRow | null> {
       try {
-        const [row] = await db
+        const [row] = await tx
           .update(ingestJobs)
           .set({
             status: 'queued',

@@ -23,6 +23,7 @@ import {
 import { AppError } from '../../errors';
 import { rateLimited } from '../../http/edge';
 import { ok } from '../../http/reply';
+import { operatorCaller } from '../operators/operator-guard';
 import type { IngestService } from './ingest.service';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -53,8 +54,6 @@ export function ingestRoutes(deps: {
   ingest: IngestService;
   /** the operator guard of every route here */
   guard: PreHandler;
-  /** the signed-in operator's id (after the guard), for the job's record */
-  operatorIdOf: (request: FastifyRequest) => string | null;
   uploadDir: string;
   maxUploadBytes?: number;
 }): FastifyPluginAsyncZod {
@@ -140,7 +139,7 @@ export function ingestRoutes(deps: {
       config: { acceptsBodyTypes: [TUS_BODY_TYPE], ...rateLimited(1200) },
     };
     const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-      operatorOfRequest.set(request.raw, deps.operatorIdOf(request));
+      operatorOfRequest.set(request.raw, operatorCaller(request).operatorId);
       reply.hijack();
       await tus.handle(request.raw, reply.raw);
     };
@@ -182,7 +181,13 @@ export function ingestRoutes(deps: {
         },
       },
       async (request) =>
-        ok({ job: await ingest.retry(request.params.dramaId, request.params.epsd) }),
+        ok({
+          job: await ingest.retry(
+            request.params.dramaId,
+            request.params.epsd,
+            operatorCaller(request).operatorId,
+          ),
+        }),
     );
   };
 }

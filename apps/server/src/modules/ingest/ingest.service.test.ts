@@ -141,12 +141,16 @@ describe('probing an upload', () => {
 
 describe('transcoding', { timeout: SLOW }, () => {
   it('turns an upload into the ladder and a poster; the episode plays it', async () => {
+    const { operator } = await ctx.services.operators.create(
+      { email: 'uploader@ops.test', role: 'editor', password: 'correct horse battery' },
+      null,
+    );
     const queued = await ingest.acceptSource({
       dramaId: 1,
       epsd: 1,
       file: shortClip,
       name: 'pilot.mp4',
-      operatorId: 'op-1',
+      operatorId: operator.operatorId,
     });
     expect(queued).toMatchObject({
       state: 'queued',
@@ -179,6 +183,17 @@ describe('transcoding', { timeout: SLOW }, () => {
     expect(episode.durationSeconds).toBeCloseTo(2, 0);
     expect(await ctx.storage.exists(`${episode.mediaPrefix}/master.m3u8`)).toBe(true);
     await expectPlayable(1, 1);
+    // the upload and the finished video are in the audit log, with the episode's old and new media
+    const audit = await ctx.services.audit.list({ targetType: 'episode', targetId: '1/1' });
+    expect(audit.entries.map((e) => [e.action, e.operatorId])).toEqual([
+      ['episode.video_ready', null],
+      ['episode.video_upload', operator.operatorId],
+    ]);
+    expect(audit.entries[0]?.before).toEqual({ mediaPrefix: expect.stringMatching(/^clips\//) });
+    expect(audit.entries[0]?.after).toMatchObject({
+      mediaPrefix: episode.mediaPrefix,
+      uploadedBy: operator.operatorId,
+    });
     // nothing else is due
     expect(await ingest.runNext('w1')).toBe(false);
   });
@@ -291,7 +306,9 @@ describe('retries', { timeout: SLOW }, () => {
     );
     await chmod(script, 0o755);
     flaky = createIngestService({
+      db: ctx.database.db,
       repo: createIngestRepository(ctx.database.db),
+      audit: ctx.services.audit,
       episodes: ctx.services.catalog,
       storage: ctx.storage,
       clock: ctx.clock,
@@ -332,16 +349,16 @@ describe('retries', { timeout: SLOW }, () => {
     expect(await flaky.runNext('w1')).toBe(false);
 
     // the operator fixed the disk: a retry starts over and the real encoder finishes it
-    const again = await ingest.retry(2, 1);
+    const again = await ingest.retry(2, 1, null);
     expect(again).toMatchObject({ state: 'queued', attempts: 0, error: null });
-    await expectAppError(ingest.retry(2, 1), ResultCode.INGEST_NOT_RETRYABLE);
+    await expectAppError(ingest.retry(2, 1, null), ResultCode.INGEST_NOT_RETRYABLE);
     expect(await ingest.runNext('w1')).toBe(true);
     expect(await latest(2, 1)).toMatchObject({ state: 'done', attempts: 1 });
   });
 
   it('only a failed job can be retried', async () => {
-    await expectAppError(ingest.retry(2, 2), ResultCode.INGEST_NOT_RETRYABLE);
-    await expectAppError(ingest.retry(1, 1), ResultCode.INGEST_NOT_RETRYABLE);
-    await expectAppError(ingest.retry(1, 999), ResultCode.EPISODE_NOT_FOUND);
+    await expectAppError(ingest.retry(2, 2, null), ResultCode.INGEST_NOT_RETRYABLE);
+    await expectAppError(ingest.retry(1, 1, null), ResultCode.INGEST_NOT_RETRYABLE);
+    await expectAppError(ingest.retry(1, 999, null), ResultCode.EPISODE_NOT_FOUND);
   });
 });

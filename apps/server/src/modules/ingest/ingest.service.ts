@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { ResultCode, type IngestDramaData, type IngestJob } from '@snapdrama/contract';
 import { ingestProgress, ingestRetryDelaySeconds } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { AuditService } from '../audit/audit.service';
 import { AppError } from '../../errors';
 import { probeMedia, type ProbeResult } from '../../media/ffmpeg';
 import { extractPosterFrame, transcodeToHls } from '../../media/hls';
@@ -16,7 +18,7 @@ import type { IngestJobRow, IngestRepository } from './ingest.repository';
 /** What the pipeline needs of the catalog: the episode exists, and where its ladder now is. */
 export interface IngestEpisodes {
   /** throws the catalog's 404 (drama or episode not found) */
-  episode(dramaId: number, epsd: number): Promise<unknown>;
+  episode(dramaId: number, epsd: number): Promise<{ mediaPrefix: string }>;
   /** the drama's episode numbers, in order; throws the catalog's 404 for an unknown drama */
   episodeNumbers(dramaId: number): Promise<number[]>;
   setEpisodeMedia(
@@ -82,7 +84,10 @@ export function toWireJob(row: IngestJobRow): IngestJob {
  * (docs/decisions/1220-ingest-pipeline.md).
  */
 export function createIngestService(deps: {
+  db: Db;
   repo: IngestRepository;
+  /** every operator's upload and retry, and each finished video, is in the audit log */
+  audit: Pick<AuditService, 'record'>;
   episodes: IngestEpisodes;
   storage: Storage;
   clock: Clock;
@@ -177,11 +182,39 @@ export function createIngestService(deps: {
       await storage.upload(posterKey, posterFile);
       if (signal.aborted) throw new Error('aborted');
       // the episode plays the new ladder from here on; then the job says so
+      const previousPrefix = (await deps.episodes.episode(job.dramaId, job.episodeNumber))
+        .mediaPrefix;
       await deps.episodes.setEpisodeMedia(job.dramaId, job.episodeNumber, {
         mediaPrefix: prefix,
         durationSeconds: probe.durationSeconds,
       });
-      if (!(await repo.complete(job.id, workerId, { mediaPrefix: prefix, posterKey }, clock.now())))
+      const completed = await deps.db.transaction(async (tx) => {
+        const held = await repo.complete(
+          tx,
+          job.id,
+          workerId,
+          { mediaPrefix: prefix, posterKey },
+          clock.now(),
+        );
+        if (held) {
+          await deps.audit.record(tx, {
+            operatorId: null,
+            action: 'episode.video_ready',
+            targetType: 'episode',
+            targetId: `${job.dramaId}/${job.episodeNumber}`,
+            before: { mediaPrefix: previousPrefix },
+            after: {
+              jobId: job.id,
+              mediaPrefix: prefix,
+              posterPath: `/${posterKey}`,
+              durationSeconds: probe.durationSeconds,
+              uploadedBy: job.operatorId,
+            },
+          });
+        }
+        return held;
+      });
+      if (!completed)
         log?.warn(
           { jobId: job.id },
           'ingest job finished after its lease passed to another worker',
@@ -233,30 +266,48 @@ export function createIngestService(deps: {
       const sourceKey = sourceKeyFor(upload.name);
       await storage.upload(sourceKey, upload.file);
       const now = clock.now();
-      const row = await repo.enqueue(
-        {
-          dramaId: upload.dramaId,
-          episodeNumber: upload.epsd,
-          sourceKey,
-          sourceName: upload.name,
-          sourceBytes: size,
-          durationSeconds: probed.probe.durationSeconds,
-          width: probed.probe.width,
-          height: probed.probe.height,
-          hasAudio: probed.probe.hasAudio,
-          maxAttempts: deps.maxAttempts,
-          runAfter: now,
-          operatorId: upload.operatorId,
-          createdAt: now,
-        },
-        now,
-      );
-      if (!row) {
-        throw new AppError(
-          ResultCode.INGEST_JOB_IN_PROGRESS,
-          `Episode ${upload.epsd} is being transcoded already; wait until it is done or failed`,
+      const row = await deps.db.transaction(async (tx) => {
+        const queued = await repo.enqueue(
+          tx,
+          {
+            dramaId: upload.dramaId,
+            episodeNumber: upload.epsd,
+            sourceKey,
+            sourceName: upload.name,
+            sourceBytes: size,
+            durationSeconds: probed.probe.durationSeconds,
+            width: probed.probe.width,
+            height: probed.probe.height,
+            hasAudio: probed.probe.hasAudio,
+            maxAttempts: deps.maxAttempts,
+            runAfter: now,
+            operatorId: upload.operatorId,
+            createdAt: now,
+          },
+          now,
         );
-      }
+        if (!queued) {
+          throw new AppError(
+            ResultCode.INGEST_JOB_IN_PROGRESS,
+            `Episode ${upload.epsd} is being transcoded already; wait until it is done or failed`,
+          );
+        }
+        await deps.audit.record(tx, {
+          operatorId: upload.operatorId,
+          action: 'episode.video_upload',
+          targetType: 'episode',
+          targetId: `${upload.dramaId}/${upload.epsd}`,
+          after: {
+            jobId: queued.id,
+            sourceName: upload.name,
+            sourceBytes: size,
+            durationSeconds: probed.probe.durationSeconds,
+            width: probed.probe.width,
+            height: probed.probe.height,
+          },
+        });
+        return queued;
+      });
       log?.info(
         { jobId: row.id, dramaId: row.dramaId, epsd: row.episodeNumber },
         'ingest job queued',
@@ -282,7 +333,7 @@ export function createIngestService(deps: {
     },
 
     /** An operator runs a failed transcode again (attempts start over). */
-    async retry(dramaId: number, epsd: number): Promise<IngestJob> {
+    async retry(dramaId: number, epsd: number, operatorId: string | null): Promise<IngestJob> {
       await deps.episodes.episode(dramaId, epsd);
       const latest = await repo.latestOf(dramaId, epsd);
       if (!latest || latest.status !== 'failed') {
@@ -293,9 +344,25 @@ export function createIngestService(deps: {
             : `Episode ${epsd} has no upload to retry`,
         );
       }
-      const row = await repo.requeueFailed(latest.id, clock.now());
-      if (!row)
-        throw new AppError(ResultCode.INGEST_NOT_RETRYABLE, 'The job changed meanwhile; reload');
+      const row = await deps.db.transaction(async (tx) => {
+        const requeued = await repo.requeueFailed(tx, latest.id, clock.now());
+        if (!requeued)
+          throw new AppError(ResultCode.INGEST_NOT_RETRYABLE, 'The job changed meanwhile; reload');
+        await deps.audit.record(tx, {
+          operatorId,
+          action: 'episode.video_retry',
+          targetType: 'episode',
+          targetId: `${dramaId}/${epsd}`,
+          before: {
+            jobId: latest.id,
+            state: 'failed',
+            attempts: latest.attempts,
+            error: latest.error,
+          },
+          after: { jobId: latest.id, state: 'queued', attempts: 0 },
+        });
+        return requeued;
+      });
       return toWireJob(row);
     },
 
