@@ -147,6 +147,10 @@ export const ResultCode = {
   INGEST_JOB_IN_PROGRESS: 409125,
   /** only a failed transcode can be retried */
   INGEST_NOT_RETRYABLE: 409126,
+  /** a tus piece sent at another offset than the server's (the client asks HEAD and resumes) */
+  INGEST_UPLOAD_CONFLICT: 409127,
+  /** the upload expired or was cancelled */
+  INGEST_UPLOAD_GONE: 410125,
   /** the announced upload is larger than INGEST_MAX_UPLOAD_BYTES */
   INGEST_UPLOAD_TOO_LARGE: 413125,
   /** the uploaded file is not a video we can transcode (the message says why) */

@@ -20,6 +20,17 @@ export interface ConsolePageEntry {
 export const consolePages: ConsolePageEntry[] = [
   // --- catalog (branch console) ---
   // --- ingest (branch ingest) ---
+  {
+    path: 'videos',
+    label: { en: 'Episode videos', ko: '에피소드 영상', ja: 'エピソード動画' },
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-ingest/ingest-page')).IngestPage,
+  },
+  {
+    path: 'videos/:dramaId',
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-ingest/ingest-page')).IngestPage,
+  },
   // --- economy, viewers, support, dashboard (branch ops) ---
   // --- audit log (branch console) ---
   {

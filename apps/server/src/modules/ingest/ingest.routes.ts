@@ -29,10 +29,11 @@ import type { IngestService } from './ingest.service';
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** What tus answers with when a hook refuses: our envelope, as JSON text. */
-class TusRefusal {
+class TusRefusal extends Error {
   readonly status_code: number;
   readonly body: string;
-  constructor(code: ErrorCode | number, message: string) {
+  constructor(code: ErrorCode, message: string) {
+    super(message);
     this.status_code = Math.floor(code / 1000);
     this.body = JSON.stringify({ code, message, data: null });
   }
@@ -44,6 +45,14 @@ const refusalOf = (error: unknown): TusRefusal | never => {
 };
 
 const TUS_BODY_TYPE = 'application/offset+octet-stream';
+
+/** Our codes for tus's refusals by status: too large, unknown or gone upload, offset conflict. */
+const TUS_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  404: ResultCode.INGEST_UPLOAD_NOT_FOUND,
+  409: ResultCode.INGEST_UPLOAD_CONFLICT,
+  410: ResultCode.INGEST_UPLOAD_GONE,
+  413: ResultCode.INGEST_UPLOAD_TOO_LARGE,
+};
 
 /**
  * The operator console's ingest API under /api/v1/admin/ingest: the tus upload endpoint (sources
@@ -114,13 +123,10 @@ export function ingestRoutes(deps: {
     onResponseError(_req, error) {
       if (error instanceof TusRefusal) return error;
       // tus's own refusals (wrong offset, too large...) keep their status; the body says why
+      // tus's own refusals keep their status (clients act on it); the common ones get our envelope
       if ('status_code' in error && 'body' in error) {
-        const code =
-          error.status_code === 413
-            ? ResultCode.INGEST_UPLOAD_TOO_LARGE
-            : error.status_code === 404
-              ? ResultCode.INGEST_UPLOAD_NOT_FOUND
-              : error.status_code * 1000 + 1;
+        const code = TUS_STATUS_CODES[error.status_code];
+        if (code === undefined) return undefined;
         return {
           status_code: error.status_code,
           body: JSON.stringify({ code, message: error.body.trim(), data: null }),

@@ -71,7 +71,7 @@ export function EpisodeVideoPanel(props: { dramaId: number; epsd: number; job: I
           handle.current = null;
           setUpload({ phase: 'done' });
           setFile(null);
-          void client.invalidateQueries({ queryKey: ingestKeys.drama(dramaId) });
+          void client.invalidateQueries({ queryKey: ingestKeys.ofDrama(dramaId) });
         },
         onError: (message) => {
           handle.current = null;

@@ -10,7 +10,10 @@ import {
 import { adminPath, consoleApi } from '../../../shared/console/console-api';
 
 export const ingestKeys = {
-  drama: (dramaId: number) => ['console', 'ingest', 'drama', dramaId] as const,
+  /** everything of one drama (its list and each episode): invalidate this after a change */
+  ofDrama: (dramaId: number) => ['console', 'ingest', dramaId] as const,
+  drama: (dramaId: number) => ['console', 'ingest', dramaId, 'episodes'] as const,
+  episode: (dramaId: number, epsd: number) => ['console', 'ingest', dramaId, epsd] as const,
 };
 
 const live = (job: IngestJob | null) => job?.state === 'queued' || job?.state === 'running';
@@ -26,12 +29,21 @@ export function useIngestDrama(dramaId: number | null) {
   });
 }
 
+/** One episode's transcode state; polled each second while it is live. */
+export function useIngestEpisode(dramaId: number, epsd: number) {
+  return useQuery({
+    queryKey: ingestKeys.episode(dramaId, epsd),
+    queryFn: () => consoleApi.get<IngestEpisodeData>(adminPath(ingestPaths.episode(dramaId, epsd))),
+    refetchInterval: (query) => (live(query.state.data?.job ?? null) ? 1000 : false),
+  });
+}
+
 export function useRetryTranscode(dramaId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (epsd: number) =>
       consoleApi.post<IngestEpisodeData>(adminPath(ingestPaths.retry(dramaId, epsd))),
-    onSuccess: () => client.invalidateQueries({ queryKey: ingestKeys.drama(dramaId) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ingestKeys.ofDrama(dramaId) }),
   });
 }
 
@@ -83,8 +95,8 @@ export function uploadEpisodeSource(
     fingerprint: async (f: File) =>
       `snapdrama-ingest:${target.dramaId}:${target.epsd}:${f.name}:${f.size}:${f.lastModified}`,
     removeFingerprintOnSuccess: true,
-    onProgress: events.onProgress,
-    onSuccess: events.onDone,
+    onProgress: (sent, total) => events.onProgress(sent, total),
+    onSuccess: () => events.onDone(),
     onError: (error) => events.onError(uploadErrorMessage(error)),
   });
   void upload.findPreviousUploads().then((previous) => {
