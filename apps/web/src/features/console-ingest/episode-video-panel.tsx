@@ -59,13 +59,9 @@ export function EpisodeVideoPanel(props: { dramaId: number; epsd: number; job: I
       file,
       { dramaId, epsd },
       {
+        // progress reports are throttled: a late one must not undo the end of the upload
         onProgress: (sent, total) =>
-          setUpload((u) => ({
-            phase: 'uploading',
-            sent,
-            total,
-            resumed: u.phase === 'uploading' && u.resumed,
-          })),
+          setUpload((u) => (u.phase === 'uploading' ? { ...u, sent, total } : u)),
         onResumed: () => setUpload((u) => (u.phase === 'uploading' ? { ...u, resumed: true } : u)),
         onDone: () => {
           handle.current = null;
