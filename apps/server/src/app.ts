@@ -93,7 +93,11 @@ import { createOperatorTokens } from './modules/operators/operator-tokens';
 import { createOperatorsRepository } from './modules/operators/operators.repository';
 import { operatorsRoutes } from './modules/operators/operators.routes';
 import { createOperatorsService } from './modules/operators/operators.service';
+import { createCatalogAdminRepository } from './modules/catalog/catalog-admin.repository';
+import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
+import { createCatalogAdminService } from './modules/catalog/catalog-admin.service';
 import { resolveFfmpegPath } from './media/ffmpeg';
+import { ingestEpisodesFrom } from './modules/ingest/ingest.episodes';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createIngestService } from './modules/ingest/ingest.service';
@@ -356,16 +360,24 @@ export function createServices(deps: AppDeps) {
     clock,
   });
   const operatorGuards = createOperatorGuards(operators);
+  // the console's catalog: every change audited, caches dropped on every instance
+  const catalogAdmin = createCatalogAdminService({
+    db,
+    repo: createCatalogAdminRepository(db),
+    catalog,
+    i18n,
+    audit,
+    storage,
+    clock,
+    ffmpegPath: () => resolveFfmpegPath(config.ffmpegPath),
+  });
+
   // the ingest pipeline: uploaded sources become HLS ladders in a durable job queue
   const ingest = createIngestService({
     db,
     repo: createIngestRepository(db),
     audit,
-    episodes: {
-      episode: (dramaId, epsd) => catalog.episode(dramaId, epsd),
-      episodeNumbers: (dramaId) => catalog.episodeNumbers(dramaId),
-      setEpisodeMedia: (dramaId, epsd, media) => catalog.setEpisodeMedia(dramaId, epsd, media),
-    },
+    episodes: ingestEpisodesFrom(catalogAdmin),
     storage,
     clock,
     ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
@@ -380,6 +392,7 @@ export function createServices(deps: AppDeps) {
     audit,
     operators,
     operatorGuards,
+    catalogAdmin,
     ingest,
     support,
     socialProviders,
@@ -630,6 +643,12 @@ export async function buildApp(
         }),
       );
       await api.register(auditRoutes({ audit: services.audit, guards: services.operatorGuards }));
+      await api.register(
+        catalogAdminRoutes({
+          catalogAdmin: services.catalogAdmin,
+          guards: services.operatorGuards,
+        }),
+      );
       await api.register(
         ingestRoutes({
           ingest: services.ingest,

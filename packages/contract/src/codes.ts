@@ -166,6 +166,17 @@ export const ResultCode = {
   OPERATOR_ROLE_FORBIDDEN: 403120,
   /** an operator with this email exists already */
   OPERATOR_EMAIL_TAKEN: 409120,
+  // console catalog: dramas, episodes, posters, subtitles (x12x, 1205-1209)
+  /** a poster that is not a JPEG, PNG or WebP image (or one ffmpeg cannot read) */
+  CATALOG_IMAGE_INVALID: 400125,
+  /** a subtitle file that is not SRT or WebVTT; the message says what is wrong */
+  CATALOG_SUBTITLE_INVALID: 400126,
+  /** a category id that does not exist */
+  CATALOG_CATEGORY_NOT_FOUND: 404125,
+  /** publishing a drama that lacks what viewers need (the message lists it: posters...) */
+  CATALOG_PUBLISH_INCOMPLETE: 409125,
+  /** an episode of that number exists already, or the number leaves a gap */
+  CATALOG_EPISODE_CONFLICT: 409126,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

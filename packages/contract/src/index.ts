@@ -18,3 +18,4 @@ export * from './progress';
 export * from './native-bridge';
 export * from './ingest';
 export * from './operators';
+export * from './catalog-admin';

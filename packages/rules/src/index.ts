@@ -15,3 +15,4 @@ export * from './recent-searches';
 export * from './top-searches';
 export * from './devtools-trap';
 export * from './ingest';
+export * from './subtitles';

@@ -285,7 +285,7 @@ export function subtitleAt(
   language: SubtitleLanguage,
 ): string | undefined {
   if (language === 'none') return undefined;
-  const cue = cues.find((c) => time >= c.start && time < c.end);
-  const text = cue?.text[language];
-  return text ? text : undefined;
+  // languages may be timed apart (uploaded one file per language): the cue of this language
+  const cue = cues.find((c) => time >= c.start && time < c.end && c.text[language]);
+  return cue?.text[language] || undefined;
 }

@@ -143,6 +143,8 @@ export async function seedDemoContent(deps: {
       coin: e < d.freeEpisodes ? 0 : d.price,
       durationSeconds: CLIP_SECONDS,
       mediaPrefix: clipPrefix((index * 7 + e) % DEMO_CLIPS.length),
+      // the demo's subtitle files carry Korean and English lines (subtitlesFor)
+      subtitleLanguages: ['ko', 'en'],
     }));
     const id = await deps.catalogRepo.upsertDrama(
       {

@@ -19,6 +19,34 @@ export interface ConsolePageEntry {
 
 export const consolePages: ConsolePageEntry[] = [
   // --- catalog (branch console) ---
+  {
+    path: 'catalog',
+    label: { en: 'Catalog', ko: '카탈로그', ja: 'カタログ' },
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-catalog/drama-list-page')).DramaListPage,
+  },
+  {
+    path: 'catalog/categories',
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-catalog/categories-page')).CategoriesPage,
+  },
+  {
+    path: 'catalog/new',
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-catalog/drama-edit-page')).DramaNewPage,
+  },
+  {
+    path: 'catalog/:dramaId',
+    roles: ['admin', 'editor'],
+    // the episode editor's video area is the ingest pipeline's (shared/console/episode-video-slot.ts)
+    load: async () => {
+      const [{ DramaEditPage }, { EpisodeVideo }] = await Promise.all([
+        import('../features/console-catalog/drama-edit-page'),
+        import('../features/console-ingest/episode-video'),
+      ]);
+      return () => <DramaEditPage videoSlot={EpisodeVideo} />;
+    },
+  },
   // --- ingest (branch ingest) ---
   {
     path: 'videos',

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import {
   categories,
@@ -78,6 +78,11 @@ const searchPage = sql`catalog_search_page(${sql.placeholder('column')}, ${sql.p
   'pattern',
 )}, ${sql.placeholder('term')}, ${sql.placeholder('limit')}, ${sql.placeholder('offset')}) as page`;
 
+/** What viewers see: published dramas (docs/decisions/1203). */
+const isPublished = eq(dramas.published, true);
+/** Episodes with a video (an episode made in the console has none until its upload is encoded). */
+const hasVideo = ne(episodes.mediaPrefix, '');
+
 export function createCatalogRepository(db: Db) {
   /**
    * The search as one prepared statement (searches that miss the cache run it; building the query
@@ -98,14 +103,20 @@ export function createCatalogRepository(db: Db) {
 
   return {
     async findDrama(id: number): Promise<DramaRow | undefined> {
-      const [row] = await db.select(dramaColumns).from(dramas).where(eq(dramas.id, id));
+      const [row] = await db
+        .select(dramaColumns)
+        .from(dramas)
+        .where(and(eq(dramas.id, id), isPublished));
       return row;
     },
 
     /** The dramas of these ids, in the order of the ids; unknown ids are left out. */
     async dramasByIds(ids: number[]): Promise<DramaRow[]> {
       if (ids.length === 0) return [];
-      const rows = await db.select(dramaColumns).from(dramas).where(inArray(dramas.id, ids));
+      const rows = await db
+        .select(dramaColumns)
+        .from(dramas)
+        .where(and(inArray(dramas.id, ids), isPublished));
       const byId = new Map(rows.map((r) => [r.id, r]));
       return ids.map((id) => byId.get(id)).filter((r): r is DramaRow => r !== undefined);
     },
@@ -114,7 +125,7 @@ export function createCatalogRepository(db: Db) {
       return db
         .select()
         .from(episodes)
-        .where(eq(episodes.dramaId, dramaId))
+        .where(and(eq(episodes.dramaId, dramaId), hasVideo))
         .orderBy(asc(episodes.number));
     },
 
@@ -122,22 +133,8 @@ export function createCatalogRepository(db: Db) {
       const [row] = await db
         .select()
         .from(episodes)
-        .where(and(eq(episodes.dramaId, dramaId), eq(episodes.number, number)));
+        .where(and(eq(episodes.dramaId, dramaId), eq(episodes.number, number), hasVideo));
       return row;
-    },
-
-    /** Points an episode at a new HLS ladder (the ingest pipeline's finished transcode). */
-    async setEpisodeMedia(
-      dramaId: number,
-      number: number,
-      media: { mediaPrefix: string; durationSeconds: number },
-    ): Promise<boolean> {
-      const rows = await db
-        .update(episodes)
-        .set({ mediaPrefix: media.mediaPrefix, durationSeconds: media.durationSeconds })
-        .where(and(eq(episodes.dramaId, dramaId), eq(episodes.number, number)))
-        .returning({ number: episodes.number });
-      return rows.length > 0;
     },
 
     /** Category ids of each drama, in one query. */
@@ -158,6 +155,7 @@ export function createCatalogRepository(db: Db) {
       const rows = await db
         .select(dramaColumns)
         .from(dramas)
+        .where(isPublished)
         .orderBy(desc(dramas.registeredAt), desc(dramas.id))
         .limit(limit)
         .offset(offset);
@@ -169,6 +167,7 @@ export function createCatalogRepository(db: Db) {
       const rows = await db
         .select(dramaColumns)
         .from(dramas)
+        .where(isPublished)
         .orderBy(desc(dramas.id))
         .limit(limit)
         .offset(offset);
@@ -181,14 +180,15 @@ export function createCatalogRepository(db: Db) {
         .select(dramaColumns)
         .from(dramaCategories)
         .innerJoin(dramas, eq(dramas.id, dramaCategories.dramaId))
-        .where(eq(dramaCategories.categoryId, categoryId))
+        .where(and(eq(dramaCategories.categoryId, categoryId), isPublished))
         .orderBy(desc(dramaCategories.dramaId))
         .limit(limit)
         .offset(offset);
       const [totalRow] = await db
         .select({ n: count() })
         .from(dramaCategories)
-        .where(eq(dramaCategories.categoryId, categoryId));
+        .innerJoin(dramas, eq(dramas.id, dramaCategories.dramaId))
+        .where(and(eq(dramaCategories.categoryId, categoryId), isPublished));
       return { total: totalRow?.n ?? 0, rows };
     },
 
@@ -197,6 +197,7 @@ export function createCatalogRepository(db: Db) {
       return db
         .select(dramaColumns)
         .from(dramas)
+        .where(isPublished)
         .orderBy(desc(dramas.viewCount), desc(dramas.id))
         .limit(limit)
         .offset(offset);
@@ -207,7 +208,7 @@ export function createCatalogRepository(db: Db) {
       return db
         .select(dramaColumns)
         .from(dramas)
-        .where(eq(dramas.exclusive, true))
+        .where(and(eq(dramas.exclusive, true), isPublished))
         .orderBy(desc(dramas.registeredAt), desc(dramas.id))
         .limit(limit)
         .offset(offset);
@@ -289,6 +290,7 @@ export function createCatalogRepository(db: Db) {
         id: dramas.id,
         titleKey: dramas.titleKey,
         descriptionKey: dramas.descriptionKey,
+        published: dramas.published,
       };
       if (!dictionaryKeys) return db.select(columns).from(dramas);
       if (dictionaryKeys.length === 0) return [];
@@ -364,7 +366,7 @@ export function createCatalogRepository(db: Db) {
     },
 
     async countDramas(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(dramas);
+      const [row] = await db.select({ n: count() }).from(dramas).where(isPublished);
       return row?.n ?? 0;
     },
 
@@ -421,6 +423,7 @@ export function createCatalogRepository(db: Db) {
                 coin: sql`excluded.coin`,
                 mediaPrefix: sql`excluded.media_prefix`,
                 durationSeconds: sql`excluded.duration_seconds`,
+                subtitleLanguages: sql`excluded.subtitle_languages`,
               },
             });
         }

@@ -171,29 +171,6 @@ export function createCatalogService(deps: {
       return episode;
     },
 
-    /** The drama's episode numbers in order (operators' lists); 404002 for an unknown drama. */
-    async episodeNumbers(dramaId: number): Promise<number[]> {
-      if (!(await repo.findDrama(dramaId))) {
-        throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
-      }
-      return (await repo.episodesOf(dramaId)).map((e) => e.number);
-    },
-
-    /**
-     * Points an episode at its newly transcoded HLS ladder and duration (the ingest pipeline),
-     * then drops the cached episode lists everywhere so viewers get it at once.
-     */
-    async setEpisodeMedia(
-      dramaId: number,
-      epsd: number,
-      media: { mediaPrefix: string; durationSeconds: number },
-    ): Promise<void> {
-      if (!(await repo.setEpisodeMedia(dramaId, epsd, media))) {
-        throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
-      }
-      await this.catalogChanged();
-    },
-
     /** Dramas in wire shape, in the order of the ids (for lists other modules own, e.g. recent views). */
     async dramasByIds(ids: number[]): Promise<Drama[]> {
       return withCategories(await read((r) => r.dramasByIds(ids)));
@@ -315,12 +292,15 @@ export function createCatalogService(deps: {
         await repo.setSearchTexts(
           chunk.map((d) => ({
             id: d.id,
-            text: searchTextOf(
-              LANGUAGES.flatMap((lang) => [
-                text.get(`${lang}\u0000${d.titleKey}`) ?? '',
-                text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
-              ]),
-            ),
+            // an unpublished drama has no search text, so no search finds it (decision 1203)
+            text: !d.published
+              ? ''
+              : searchTextOf(
+                  LANGUAGES.flatMap((lang) => [
+                    text.get(`${lang}\u0000${d.titleKey}`) ?? '',
+                    text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
+                  ]),
+                ),
           })),
         );
       }

@@ -47,6 +47,11 @@ export const dramas = pgTable(
     episodeCount: integer('episode_count').notNull().default(0),
     viewCount: bigint('view_count', { mode: 'number' }).notNull().default(0),
     exclusive: boolean('exclusive').notNull().default(false),
+    /**
+     * Shown to viewers. Dramas made in the console start unpublished (docs/decisions/1203); an
+     * unpublished drama is in no list, has no search text, and its info and episodes answer 404.
+     */
+    published: boolean('published').notNull().default(true),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
     webTag: text('web_tag'),
     aosTag: text('aos_tag'),
@@ -110,8 +115,13 @@ export const episodes = pgTable(
     number: integer('number').notNull(),
     coin: integer('coin').notNull().default(0),
     durationSeconds: real('duration_seconds').notNull().default(0),
-    /** storage folder of this episode's HLS ladder (may be shared by several episodes) */
+    /**
+     * storage folder of this episode's HLS ladder (may be shared by several episodes); '' while the
+     * episode has no video yet (made in the console): such an episode is not shown to viewers
+     */
     mediaPrefix: text('media_prefix').notNull(),
+    /** languages of the episode's subtitle file (resources/subtitles/{dramaId}/ep{n}.json) */
+    subtitleLanguages: jsonb('subtitle_languages').$type<string[]>().notNull().default([]),
   },
   (t) => [
     primaryKey({ columns: [t.dramaId, t.number] }),

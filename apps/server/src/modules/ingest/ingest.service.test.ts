@@ -8,6 +8,7 @@ import { AppError } from '../../errors';
 import { resolveFfmpegPath } from '../../media/ffmpeg';
 import { makeNotAVideo, makeSourceVideo } from '../../test/ingest-fixture';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { ingestEpisodesFrom } from './ingest.episodes';
 import { createIngestRepository } from './ingest.repository';
 import { createIngestService, type IngestService } from './ingest.service';
 import { ingestJobs } from './ingest.tables';
@@ -187,6 +188,7 @@ describe('transcoding', { timeout: SLOW }, () => {
     const audit = await ctx.services.audit.list({ targetType: 'episode', targetId: '1/1' });
     expect(audit.entries.map((e) => [e.action, e.operatorId])).toEqual([
       ['episode.video_ready', null],
+      ['episode.video_attached', operator.operatorId],
       ['episode.video_upload', operator.operatorId],
     ]);
     expect(audit.entries[0]?.before).toEqual({ mediaPrefix: expect.stringMatching(/^clips\//) });
@@ -309,7 +311,7 @@ describe('retries', { timeout: SLOW }, () => {
       db: ctx.database.db,
       repo: createIngestRepository(ctx.database.db),
       audit: ctx.services.audit,
-      episodes: ctx.services.catalog,
+      episodes: ingestEpisodesFrom(ctx.services.catalogAdmin),
       storage: ctx.storage,
       clock: ctx.clock,
       ffmpegPath: script,

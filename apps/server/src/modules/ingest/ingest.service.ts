@@ -21,10 +21,11 @@ export interface IngestEpisodes {
   episode(dramaId: number, epsd: number): Promise<{ mediaPrefix: string }>;
   /** the drama's episode numbers, in order; throws the catalog's 404 for an unknown drama */
   episodeNumbers(dramaId: number): Promise<number[]>;
+  /** points the episode at its new ladder (audited by the catalog as the operator who uploaded) */
   setEpisodeMedia(
     dramaId: number,
     epsd: number,
-    media: { mediaPrefix: string; durationSeconds: number },
+    media: { mediaPrefix: string; durationSeconds: number; operatorId: string | null },
   ): Promise<void>;
 }
 
@@ -187,6 +188,7 @@ export function createIngestService(deps: {
       await deps.episodes.setEpisodeMedia(job.dramaId, job.episodeNumber, {
         mediaPrefix: prefix,
         durationSeconds: probe.durationSeconds,
+        operatorId: job.operatorId,
       });
       const completed = await deps.db.transaction(async (tx) => {
         const held = await repo.complete(

@@ -11,10 +11,38 @@ import styles from './audit-page.module.css';
 
 const FILTERS = ['action', 'targetType', 'targetId'] as const;
 
-function Json(props: { value: unknown }) {
-  if (props.value === null || props.value === undefined)
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+
+/** Before → after: field by field for the fields that changed, else the two snapshots. */
+function Change(props: { before: unknown; after: unknown }) {
+  const { before, after } = props;
+  if (isRecord(before) && isRecord(after)) {
+    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
+      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
+    );
+    return (
+      <>
+        {keys.map((key) => (
+          <span key={key} className={styles.change}>
+            <strong>{key}</strong>: {show(before[key])} <span className={styles.arrow}>→</span>{' '}
+            {show(after[key])}
+          </span>
+        ))}
+      </>
+    );
+  }
+  if ((before ?? null) === null && (after ?? null) === null) {
     return <span className={styles.arrow}>—</span>;
-  return <pre className={styles.json}>{JSON.stringify(props.value, null, 1)}</pre>;
+  }
+  return (
+    <>
+      <pre className={styles.json}>{before === null ? '—' : show(before)}</pre>
+      <span className={styles.arrow}>→</span>
+      <pre className={styles.json}>{after === null ? '—' : show(after)}</pre>
+    </>
+  );
 }
 
 /** Admins browse the append-only audit log; the filters live in the address (Back works). */
@@ -125,9 +153,7 @@ export function AuditPage() {
                       {e.targetType} {e.targetId}
                     </td>
                     <td>
-                      <Json value={e.before} />
-                      <span className={styles.arrow}>→</span>
-                      <Json value={e.after} />
+                      <Change before={e.before} after={e.after} />
                     </td>
                   </tr>
                 ))}
@@ -144,9 +170,7 @@ export function AuditPage() {
                 <span>
                   {e.targetType} {e.targetId}
                 </span>
-                <Json value={e.before} />
-                <span className={styles.arrow}>→</span>
-                <Json value={e.after} />
+                <Change before={e.before} after={e.after} />
               </article>
             ))}
           </div>

@@ -30,11 +30,18 @@ export async function consoleRequest<T>(
   body?: unknown,
 ): Promise<T> {
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  // a file (Blob) travels as its bytes with its own type, e.g. a poster image
+  const isFile = typeof Blob !== 'undefined' && body instanceof Blob;
+  const headers: Record<string, string> = isFile
+    ? { 'content-type': body.type || 'application/octet-stream' }
+    : body === undefined || isForm
+      ? {}
+      : { 'content-type': 'application/json' };
   const response = await fetch(`${API_BASE}${ADMIN_BASE}${path}`, {
     method,
     credentials: 'same-origin',
-    headers: body === undefined || isForm ? {} : { 'content-type': 'application/json' },
-    body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
+    headers,
+    body: body === undefined ? undefined : isForm || isFile ? body : JSON.stringify(body),
   });
   let envelope: { code?: number; message?: string; data?: unknown } = {};
   try {
@@ -61,3 +68,19 @@ export const consoleApi = {
 /** The path after `/api/v1/admin` of a contract path that starts with ADMIN_BASE. */
 export const adminPath = (contractPath: string) =>
   contractPath.startsWith(ADMIN_BASE) ? contractPath.slice(ADMIN_BASE.length) : contractPath;
+
+/**
+ * Field errors of a 400 answer ("body.title.ja: is required; body.ageRate: ..."), by field path
+ * without "body."; the whole message under "" when no field is named.
+ */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ConsoleApiError))
+    return error instanceof Error ? { '': error.message } : {};
+  const out: Record<string, string> = {};
+  for (const part of error.message.split('; ')) {
+    const match = /^(?:body\.|params\.|querystring\.)?([\w.]+): (.+)$/.exec(part);
+    if (match?.[1] && match[2]) out[match[1]] = match[2];
+    else out[''] = part;
+  }
+  return out;
+}

@@ -1,0 +1,502 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  LANGUAGES,
+  MAX_EPISODES,
+  ResultCode,
+  type AdminCategory,
+  type AdminDramaDetail,
+  type AdminDramaSummary,
+  type DramaFormBody,
+  type EpisodeFormBody,
+  type Language,
+  type PosterKind,
+} from '@snapdrama/contract';
+import {
+  languageCues,
+  mergeSubtitleLanguages,
+  parseSubtitles,
+  type MergedCue,
+  type ParsedCue,
+} from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import { AppError } from '../../errors';
+import type { Storage } from '../../media/storage';
+import type { AuditService } from '../audit/audit.service';
+import type { I18nService } from '../i18n/i18n.service';
+import type { CatalogAdminRepository } from './catalog-admin.repository';
+import type { CatalogService } from './catalog.service';
+import { resizePoster } from './posters';
+
+type Texts = Record<Language, string>;
+const dramaNotFound = (id: number) =>
+  new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${id} not found`);
+const episodeNotFound = (id: number, n: number) =>
+  new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${id} has no episode ${n}`);
+const subtitleKey = (dramaId: number, n: number) => `resources/subtitles/${dramaId}/ep${n}.json`;
+
+/**
+ * The console's catalog (docs/decisions/1203): dramas and their dictionary texts, categories,
+ * episodes, posters and subtitles. Every change is audited in its transaction and drops the
+ * catalog caches on every instance (catalog.catalogChanged: shared cache versions + a notice).
+ */
+export function createCatalogAdminService(deps: {
+  db: Db;
+  repo: CatalogAdminRepository;
+  catalog: Pick<CatalogService, 'catalogChanged' | 'reindexSearch'>;
+  i18n: Pick<I18nService, 'upsert' | 'entriesForKeys'>;
+  audit: AuditService;
+  storage: Storage;
+  clock: Clock;
+  ffmpegPath: () => string;
+}) {
+  const { db, repo, catalog, i18n, audit, storage, clock } = deps;
+
+  async function textsOf(keys: string[]): Promise<Map<string, Texts>> {
+    const map = new Map<string, Texts>();
+    for (const e of await i18n.entriesForKeys(keys)) {
+      const texts = map.get(e.key) ?? { ko: '', en: '', ja: '' };
+      if ((LANGUAGES as readonly string[]).includes(e.lang)) texts[e.lang as Language] = e.value;
+      map.set(e.key, texts);
+    }
+    return map;
+  }
+  const writeTexts = (entries: [string, Texts][]) =>
+    i18n.upsert(
+      entries.flatMap(([key, texts]) =>
+        LANGUAGES.map((lang) => ({ lang, key, value: texts[lang] })),
+      ),
+    );
+
+  async function checkCategories(ids: number[]) {
+    const found = new Set(await repo.existingCategoryIds(db, ids));
+    const missing = ids.filter((id) => !found.has(id));
+    if (missing.length > 0) {
+      throw new AppError(
+        ResultCode.CATALOG_CATEGORY_NOT_FOUND,
+        `categoryIds: no category ${missing.join(', ')}`,
+      );
+    }
+  }
+
+  /** What the audit keeps of a drama (texts included: they are what editors change most). */
+  async function snapshot(dramaId: number) {
+    const row = await repo.drama(db, dramaId);
+    if (!row) throw dramaNotFound(dramaId);
+    const texts = await textsOf([row.titleKey, row.descriptionKey]);
+    return {
+      row,
+      audit: {
+        title: texts.get(row.titleKey) ?? null,
+        description: texts.get(row.descriptionKey) ?? null,
+        categoryIds: (await repo.categoryIdsOf(db, [dramaId])).get(dramaId) ?? [],
+        ageRate: row.ageRate,
+        warnings: row.ratingCriteria,
+        exclusive: row.exclusive,
+        webTag: row.webTag,
+        aosTag: row.aosTag,
+        iosTag: row.iosTag,
+        registeredAt: row.registeredAt.toISOString(),
+        published: row.published,
+        posterVertical: row.posterVerticalPath,
+        posterHorizontal: row.posterHorizontalPath,
+      },
+    };
+  }
+
+  const fields = (form: DramaFormBody, now: Date) => ({
+    ageRate: form.ageRate,
+    ratingCriteria: form.warnings,
+    exclusive: form.exclusive,
+    webTag: form.webTag,
+    aosTag: form.aosTag,
+    iosTag: form.iosTag,
+    registeredAt: form.registeredAt ? new Date(form.registeredAt) : now,
+  });
+
+  const service = {
+    async listDramas(): Promise<AdminDramaSummary[]> {
+      const rows = await repo.listDramas();
+      const texts = await textsOf(rows.map((r) => r.titleKey));
+      const categories = await repo.categoryIdsOf(
+        db,
+        rows.map((r) => r.id),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        title: texts.get(r.titleKey) ?? { ko: '', en: '', ja: '' },
+        published: r.published,
+        exclusive: r.exclusive,
+        episodeCount: r.total,
+        videoCount: r.episodeCount,
+        posterVertical: r.posterVerticalPath,
+        registeredAt: r.registeredAt.toISOString(),
+        categoryIds: categories.get(r.id) ?? [],
+      }));
+    },
+
+    async dramaDetail(dramaId: number): Promise<AdminDramaDetail> {
+      const { row, audit: s } = await snapshot(dramaId);
+      const episodes = await repo.episodes(db, dramaId);
+      return {
+        id: row.id,
+        published: row.published,
+        form: {
+          title: s.title ?? { ko: '', en: '', ja: '' },
+          description: s.description ?? { ko: '', en: '', ja: '' },
+          categoryIds: s.categoryIds,
+          ageRate: row.ageRate,
+          warnings: row.ratingCriteria,
+          exclusive: row.exclusive,
+          webTag: row.webTag,
+          aosTag: row.aosTag,
+          iosTag: row.iosTag,
+          registeredAt: row.registeredAt.toISOString(),
+        },
+        posterVertical: row.posterVerticalPath,
+        posterHorizontal: row.posterHorizontalPath,
+        episodes: episodes.map((e) => ({
+          number: e.number,
+          coin: e.coin,
+          free: e.coin === 0,
+          hasVideo: e.mediaPrefix !== '',
+          durationSeconds: e.durationSeconds,
+          subtitleLanguages: e.subtitleLanguages,
+        })),
+      };
+    },
+
+    /** A new drama, unpublished, with its texts in the dictionary. */
+    async createDrama(operatorId: string, form: DramaFormBody): Promise<number> {
+      await checkCategories(form.categoryIds);
+      const slug = `console-${randomUUID().slice(0, 12)}`;
+      const titleKey = `drama.${slug}.title`;
+      const descriptionKey = `drama.${slug}.description`;
+      await writeTexts([
+        [titleKey, form.title],
+        [descriptionKey, form.description],
+      ]);
+      const id = await db.transaction(async (tx) => {
+        const dramaId = await repo.insertDrama(tx, {
+          slug,
+          titleKey,
+          descriptionKey,
+          posterVerticalPath: '',
+          posterHorizontalPath: '',
+          published: false,
+          ...fields(form, clock.now()),
+        });
+        await repo.setCategories(tx, dramaId, form.categoryIds);
+        await audit.record(tx, {
+          operatorId,
+          action: 'drama.create',
+          targetType: 'drama',
+          targetId: dramaId,
+          before: null,
+          after: { ...form, published: false },
+        });
+        return dramaId;
+      });
+      await catalog.reindexSearch([titleKey]);
+      await catalog.catalogChanged();
+      return id;
+    },
+
+    async updateDrama(operatorId: string, dramaId: number, form: DramaFormBody): Promise<void> {
+      await checkCategories(form.categoryIds);
+      const before = await snapshot(dramaId);
+      await writeTexts([
+        [before.row.titleKey, form.title],
+        [before.row.descriptionKey, form.description],
+      ]);
+      await db.transaction(async (tx) => {
+        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
+        await repo.updateDrama(tx, dramaId, fields(form, before.row.registeredAt));
+        await repo.setCategories(tx, dramaId, form.categoryIds);
+        await audit.record(tx, {
+          operatorId,
+          action: 'drama.update',
+          targetType: 'drama',
+          targetId: dramaId,
+          before: before.audit,
+          after: {
+            ...before.audit,
+            ...form,
+            warnings: form.warnings,
+            registeredAt: fields(form, before.row.registeredAt).registeredAt.toISOString(),
+          },
+        });
+      });
+      await catalog.catalogChanged();
+    },
+
+    /** Publishing needs both posters and at least one episode (titles are required by the form). */
+    async setPublished(operatorId: string, dramaId: number, published: boolean): Promise<void> {
+      const { row } = await snapshot(dramaId);
+      await db.transaction(async (tx) => {
+        const current = await repo.drama(tx, dramaId, true);
+        if (!current) throw dramaNotFound(dramaId);
+        if (published) {
+          const missing = [
+            ...(current.posterVerticalPath ? [] : ['the vertical poster']),
+            ...(current.posterHorizontalPath ? [] : ['the horizontal poster']),
+            ...((await repo.episodes(tx, dramaId)).length > 0 ? [] : ['an episode']),
+          ];
+          if (missing.length > 0) {
+            throw new AppError(
+              ResultCode.CATALOG_PUBLISH_INCOMPLETE,
+              `Publishing needs ${missing.join(', ')}`,
+            );
+          }
+        }
+        if (current.published === published) return;
+        await repo.updateDrama(tx, dramaId, { published });
+        await audit.record(tx, {
+          operatorId,
+          action: published ? 'drama.publish' : 'drama.unpublish',
+          targetType: 'drama',
+          targetId: dramaId,
+          before: { published: current.published },
+          after: { published },
+        });
+      });
+      // search text follows the published state (an unpublished drama has none)
+      await catalog.reindexSearch([row.titleKey]);
+      await catalog.catalogChanged();
+    },
+
+    async setPoster(
+      operatorId: string,
+      dramaId: number,
+      kind: PosterKind,
+      image: Buffer,
+    ): Promise<string> {
+      if (!(await repo.drama(db, dramaId))) throw dramaNotFound(dramaId);
+      const jpeg = await resizePoster(deps.ffmpegPath(), image, kind);
+      const name = `${dramaId}-${kind}-${createHash('sha256').update(jpeg).digest('hex').slice(0, 12)}.jpg`;
+      await storage.write(`resources/posters/console/${name}`, jpeg);
+      const publicPath = `/resources/posters/console/${name}`;
+      await db.transaction(async (tx) => {
+        const current = await repo.drama(tx, dramaId, true);
+        if (!current) throw dramaNotFound(dramaId);
+        const column = kind === 'vertical' ? 'posterVerticalPath' : 'posterHorizontalPath';
+        await repo.updateDrama(tx, dramaId, { [column]: publicPath });
+        await audit.record(tx, {
+          operatorId,
+          action: 'drama.poster',
+          targetType: 'drama',
+          targetId: dramaId,
+          before: { [kind]: current[column] || null },
+          after: { [kind]: publicPath },
+        });
+      });
+      await catalog.catalogChanged();
+      return publicPath;
+    },
+
+    /** Adds `count` episodes after the last (free, no video yet). */
+    async addEpisodes(operatorId: string, dramaId: number, count: number): Promise<number[]> {
+      const numbers = await db.transaction(async (tx) => {
+        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
+        const last = await repo.lastEpisodeNumber(tx, dramaId);
+        if (last + count > MAX_EPISODES) {
+          throw new AppError(
+            ResultCode.CATALOG_EPISODE_CONFLICT,
+            `A drama has at most ${MAX_EPISODES} episodes`,
+          );
+        }
+        const added = Array.from({ length: count }, (_, k) => last + k + 1);
+        await repo.insertEpisodes(
+          tx,
+          added.map((number) => ({
+            dramaId,
+            number,
+            coin: 0,
+            durationSeconds: 0,
+            mediaPrefix: '',
+          })),
+        );
+        await audit.record(tx, {
+          operatorId,
+          action: 'episode.create',
+          targetType: 'drama',
+          targetId: dramaId,
+          before: { episodes: last },
+          after: { episodes: last + count, added },
+        });
+        return added;
+      });
+      await catalog.catalogChanged();
+      return numbers;
+    },
+
+    /** Price in coins; free means coin 0 (spec §3: 0 means free). */
+    async updateEpisode(
+      operatorId: string,
+      dramaId: number,
+      number: number,
+      form: EpisodeFormBody,
+    ) {
+      const coin = form.free ? 0 : form.coin;
+      await db.transaction(async (tx) => {
+        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
+        const episode = await repo.episode(tx, dramaId, number);
+        if (!episode) throw episodeNotFound(dramaId, number);
+        if (episode.coin === coin) return;
+        await repo.updateEpisode(tx, dramaId, number, { coin });
+        await audit.record(tx, {
+          operatorId,
+          action: 'episode.update',
+          targetType: 'episode',
+          targetId: `${dramaId}/${number}`,
+          before: { coin: episode.coin, free: episode.coin === 0 },
+          after: { coin, free: coin === 0 },
+        });
+      });
+      await catalog.catalogChanged();
+    },
+
+    /**
+     * An SRT or WebVTT file of one language, stored in the episode's subtitle JSON (spec §7
+     * /resources/subtitles/{dramaId}/ep{epsd}.json) beside the other languages.
+     */
+    async setSubtitles(
+      operatorId: string,
+      dramaId: number,
+      number: number,
+      lang: Language,
+      text: string | null,
+    ) {
+      let cues: ParsedCue[] = [];
+      if (text !== null) {
+        const parsed = parseSubtitles(text);
+        if (!parsed.ok)
+          throw new AppError(ResultCode.CATALOG_SUBTITLE_INVALID, `subtitles: ${parsed.error}`);
+        cues = parsed.cues;
+      }
+      const episode = await repo.episode(db, dramaId, number);
+      if (!episode) {
+        if (!(await repo.drama(db, dramaId))) throw dramaNotFound(dramaId);
+        throw episodeNotFound(dramaId, number);
+      }
+      const key = subtitleKey(dramaId, number);
+      const stored = await storage.read(key);
+      const entries = stored ? (JSON.parse(stored.toString('utf8')) as MergedCue[]) : [];
+      const byLanguage: Record<string, ParsedCue[]> = {};
+      for (const l of LANGUAGES) byLanguage[l] = l === lang ? cues : languageCues(entries, l);
+      const merged = mergeSubtitleLanguages(byLanguage);
+      const languages = LANGUAGES.filter((l) => (byLanguage[l]?.length ?? 0) > 0);
+      await storage.write(key, JSON.stringify(merged));
+      await db.transaction(async (tx) => {
+        await repo.updateEpisode(tx, dramaId, number, { subtitleLanguages: languages });
+        await audit.record(tx, {
+          operatorId,
+          action: text === null ? 'episode.subtitles_remove' : 'episode.subtitles',
+          targetType: 'episode',
+          targetId: `${dramaId}/${number}`,
+          before: { lang, cues: languageCues(entries, lang).length },
+          after: { lang, cues: cues.length, languages },
+        });
+      });
+      return languages;
+    },
+
+    /**
+     * For the ingest pipeline: the episode's HLS ladder is ready in `mediaPrefix`; viewers see
+     * the episode from now on (if the drama is published).
+     */
+    /** An episode's current HLS folder ('' without video), published or not; 404 otherwise. */
+    async episodeMedia(dramaId: number, episodeNumber: number): Promise<{ mediaPrefix: string }> {
+      if (!(await repo.drama(db, dramaId))) throw dramaNotFound(dramaId);
+      const episode = await repo.episode(db, dramaId, episodeNumber);
+      if (!episode) throw episodeNotFound(dramaId, episodeNumber);
+      return { mediaPrefix: episode.mediaPrefix };
+    },
+
+    async attachEpisodeVideo(input: {
+      operatorId: string | null;
+      dramaId: number;
+      episodeNumber: number;
+      mediaPrefix: string;
+      durationSeconds: number;
+    }): Promise<void> {
+      const { dramaId, episodeNumber } = input;
+      await db.transaction(async (tx) => {
+        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
+        const episode = await repo.episode(tx, dramaId, episodeNumber);
+        if (!episode) throw episodeNotFound(dramaId, episodeNumber);
+        await repo.updateEpisode(tx, dramaId, episodeNumber, {
+          mediaPrefix: input.mediaPrefix,
+          durationSeconds: input.durationSeconds,
+        });
+        await repo.refreshEpisodeCount(tx, dramaId);
+        await audit.record(tx, {
+          operatorId: input.operatorId,
+          action: 'episode.video_attached',
+          targetType: 'episode',
+          targetId: `${dramaId}/${episodeNumber}`,
+          before: {
+            mediaPrefix: episode.mediaPrefix || null,
+            durationSeconds: episode.durationSeconds,
+          },
+          after: { mediaPrefix: input.mediaPrefix, durationSeconds: input.durationSeconds },
+        });
+      });
+      await catalog.catalogChanged();
+    },
+
+    async categories(): Promise<AdminCategory[]> {
+      const rows = await repo.categories();
+      const texts = await textsOf(rows.map((r) => r.langKey));
+      return rows.map((r) => ({
+        id: r.id,
+        name: texts.get(r.langKey) ?? { ko: r.langKey, en: r.langKey, ja: r.langKey },
+        sortOrder: r.sortOrder,
+      }));
+    },
+
+    async createCategory(operatorId: string, name: Texts): Promise<number> {
+      const langKey = `category.console-${randomUUID().slice(0, 12)}`;
+      await writeTexts([[langKey, name]]);
+      const id = await db.transaction(async (tx) => {
+        const last = (await repo.categories(tx)).reduce((m, c) => Math.max(m, c.sortOrder), 0);
+        const categoryId = await repo.insertCategory(tx, langKey, last + 1);
+        await audit.record(tx, {
+          operatorId,
+          action: 'category.create',
+          targetType: 'category',
+          targetId: categoryId,
+          before: null,
+          after: { name },
+        });
+        return categoryId;
+      });
+      await catalog.catalogChanged();
+      return id;
+    },
+
+    /** The viewers' category chips follow this order (every category, each once). */
+    async orderCategories(operatorId: string, ids: number[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        const current = await repo.categories(tx);
+        const known = new Set(current.map((c) => c.id));
+        if (ids.length !== current.length || ids.some((id) => !known.has(id))) {
+          throw new AppError(ResultCode.BAD_REQUEST, 'ids: must list every category once');
+        }
+        await repo.setCategoryOrder(tx, ids);
+        await audit.record(tx, {
+          operatorId,
+          action: 'category.order',
+          targetType: 'category',
+          targetId: 'all',
+          before: { ids: current.map((c) => c.id) },
+          after: { ids },
+        });
+      });
+      await catalog.catalogChanged();
+    },
+  };
+  return service;
+}
+
+export type CatalogAdminService = ReturnType<typeof createCatalogAdminService>;
