@@ -120,7 +120,13 @@ export function createCatalogService(deps: {
     () => read((r) => r.searchTextSample(SEARCH_SAMPLE_SIZE)),
     () => clock.now().getTime(),
   );
-  deps.notices?.subscribe(CATALOG_CHANGED, () => planner.invalidate());
+  // what others keep in memory about episodes (the media routes' folder cache) hears every change
+  const changeListeners: (() => void)[] = [];
+  const dropLocalCopies = () => {
+    planner.invalidate();
+    for (const listener of changeListeners) listener();
+  };
+  deps.notices?.subscribe(CATALOG_CHANGED, dropLocalCopies);
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await read((r) => r.categoryIdsOf(rows.map((row) => row.id)));
@@ -312,8 +318,13 @@ export function createCatalogService(deps: {
      * Call after any change of dramas or categories (seeding, operators): drops every cached list
      * on every instance (shared versions), and what other instances keep in memory (a notice).
      */
+    /** Calls `listener` on every catalog change, made here or on another instance. */
+    onChanged(listener: () => void): void {
+      changeListeners.push(listener);
+    },
+
     async catalogChanged(): Promise<void> {
-      planner.invalidate();
+      dropLocalCopies();
       await cache.invalidate(...ALL_NAMESPACES);
       await deps.notices?.publish(CATALOG_CHANGED);
     },
