@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   player: () => import('./player'),
   lighthouse: () => import('./lighthouse'),
   evening: () => import('./evening'),
+  transcode: () => import('./transcode'),
 };
 
 const wanted = process.argv.slice(2);

@@ -104,6 +104,10 @@ import { createCatalogAdminRepository } from './modules/catalog/catalog-admin.re
 import { catalogAdminRoutes } from './modules/catalog/catalog-admin.routes';
 import { createCatalogAdminService } from './modules/catalog/catalog-admin.service';
 import { resolveFfmpegPath } from './media/ffmpeg';
+import { ingestEpisodesFrom } from './modules/ingest/ingest.episodes';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { ingestRoutes } from './modules/ingest/ingest.routes';
+import { createIngestService } from './modules/ingest/ingest.service';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -418,6 +422,20 @@ export function createServices(deps: AppDeps) {
     ffmpegPath: () => resolveFfmpegPath(config.ffmpegPath),
   });
 
+  // the ingest pipeline: uploaded sources become HLS ladders in a durable job queue
+  const ingest = createIngestService({
+    db,
+    repo: createIngestRepository(db),
+    audit,
+    episodes: ingestEpisodesFrom(catalogAdmin),
+    storage,
+    clock,
+    ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
+    leaseSeconds: config.ingest.leaseSeconds,
+    maxAttempts: config.ingest.maxAttempts,
+    onTranscoded: (result) => metrics.transcodeJobs.inc({ result }),
+  });
+
   return {
     tokens,
     accounts,
@@ -425,6 +443,7 @@ export function createServices(deps: AppDeps) {
     operators,
     operatorGuards,
     catalogAdmin,
+    ingest,
     support,
     socialProviders,
     auth,
@@ -486,6 +505,7 @@ export async function buildApp(
   services.accounts.useLogger(app.log);
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);
+  services.ingest.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -694,6 +714,13 @@ export async function buildApp(
         catalogAdminRoutes({
           catalogAdmin: services.catalogAdmin,
           guards: services.operatorGuards,
+        }),
+      );
+      await api.register(
+        ingestRoutes({
+          ingest: services.ingest,
+          guard: services.operatorGuards.requireOperator(['admin', 'editor']),
+          uploadDir: config.ingest.uploadDir,
         }),
       );
     },

@@ -46,6 +46,13 @@ const envSchema = z.object({
   STORAGE_FORCE_PATH_STYLE: bool.default(true),
   STORAGE_PREFIX: z.string().optional(),
   FFMPEG_PATH: z.string().optional(),
+  // ingest pipeline (operator uploads, transcode worker): docs/operations.md "Transcode workers"
+  INGEST_WORKER: z.enum(['embedded', 'off']).default('embedded'),
+  INGEST_UPLOAD_DIR: z.string().optional(),
+  INGEST_LEASE_SECONDS: z.coerce.number().int().min(2).max(3600).default(60),
+  INGEST_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(3),
+  INGEST_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(2000),
+  INGEST_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(1),
   SEED_DEMO: bool.default(true),
   WEB_DIST_DIR: z.string().optional(),
   COOKIE_SECURE: bool.optional(),
@@ -154,6 +161,7 @@ export interface Config {
   /** S3-compatible bucket for media and resources; local disk (mediaDir) when undefined */
   objectStorage: ObjectStorageConfig | undefined;
   ffmpegPath: string | undefined;
+  ingest: IngestConfig;
   seedDemo: boolean;
   webDistDir: string;
   cookieSecure: boolean;
@@ -178,6 +186,20 @@ export interface Config {
   /** how long SIGTERM waits for in-flight requests before the process exits anyway */
   shutdownGraceMs: number;
   events: EventsConfig;
+}
+
+export interface IngestConfig {
+  /** `embedded`: this process runs transcode jobs too; `off`: only `npm run worker` processes do */
+  worker: 'embedded' | 'off';
+  /** where tus uploads are written while they arrive (resumable partial files) */
+  uploadDir: string;
+  /** a worker renews its claim on a job this often (a third of it); a dead worker's job is free after it */
+  leaseSeconds: number;
+  maxAttempts: number;
+  /** how often an idle worker looks for a job */
+  pollMs: number;
+  /** transcodes one worker process runs at once */
+  concurrency: number;
 }
 
 export interface EventsConfig {
@@ -414,6 +436,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     ffmpegPath: e.FFMPEG_PATH,
+    ingest: {
+      worker: e.INGEST_WORKER,
+      uploadDir: path.resolve(e.INGEST_UPLOAD_DIR ?? path.join(dataDir, 'uploads')),
+      leaseSeconds: e.INGEST_LEASE_SECONDS,
+      maxAttempts: e.INGEST_MAX_ATTEMPTS,
+      pollMs: e.INGEST_POLL_MS,
+      concurrency: e.INGEST_CONCURRENCY,
+    },
     seedDemo: e.SEED_DEMO,
     webDistDir: path.resolve(
       e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '..', '..', 'web', 'dist'),

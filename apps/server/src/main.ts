@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase, openPostgres } from './db/client';
 import { resolveFfmpegPath } from './media/ffmpeg';
 import { createConfiguredStorage } from './media/s3-storage';
+import { createIngestWorker } from './modules/ingest/ingest.worker';
 import { openRedis } from './redis';
 import { prepareContent } from './seed/demo';
 
@@ -55,6 +56,16 @@ async function main() {
     onTranscoded: (result) => services.metrics.transcodeJobs.inc({ result }),
   });
 
+  // the embedded transcode worker (INGEST_WORKER=embedded, the default); `npm run worker` runs more
+  const worker =
+    config.ingest.worker === 'embedded'
+      ? createIngestWorker({
+          ingest: services.ingest,
+          pollMs: config.ingest.pollMs,
+          concurrency: config.ingest.concurrency,
+          log: app.log,
+        })
+      : undefined;
   if (
     config.operatorBootstrap &&
     (await services.operators.ensureAdmin(config.operatorBootstrap))
@@ -72,6 +83,8 @@ async function main() {
     async ({ signal, err }) => {
       if (err) app.log.error({ err }, 'shutting down after an error');
       else app.log.info(`${signal} received, draining requests in flight`);
+      // a transcode in flight goes back to the queue for the next worker
+      await worker?.stop();
       await app.close();
       await database.close();
       await readDatabase?.close();
@@ -82,6 +95,7 @@ async function main() {
   );
 
   await app.listen({ host: config.host, port: config.port });
+  worker?.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   app.log.info(

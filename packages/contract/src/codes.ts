@@ -149,6 +149,23 @@ export const ResultCode = {
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,
+  // operator console, ingest pipeline: upload, probe, transcode (x15x)
+  /** the tus upload's metadata is missing or wrong (dramaId, epsd, filename) */
+  INGEST_UPLOAD_INVALID: 400150,
+  /** no such upload (unknown id, or finished and cleaned up) */
+  INGEST_UPLOAD_NOT_FOUND: 404150,
+  /** the episode has a transcode queued or running: wait for it (or its failure) first */
+  INGEST_JOB_IN_PROGRESS: 409150,
+  /** only a failed transcode can be retried */
+  INGEST_NOT_RETRYABLE: 409151,
+  /** a tus piece sent at another offset than the server's (the client asks HEAD and resumes) */
+  INGEST_UPLOAD_CONFLICT: 409152,
+  /** the upload expired or was cancelled */
+  INGEST_UPLOAD_GONE: 410150,
+  /** the announced upload is larger than INGEST_MAX_UPLOAD_BYTES */
+  INGEST_UPLOAD_TOO_LARGE: 413150,
+  /** the uploaded file is not a video we can transcode (the message says why) */
+  INGEST_NOT_VIDEO: 415150,
   // operator console: operators, sessions, roles, audit log (x12x)
   /** email or password wrong, or the operator is disabled (one answer for all: no account probing) */
   OPERATOR_SIGN_IN_FAILED: 401120,

@@ -17,6 +17,7 @@ export * from './payments';
 export * from './bookmark';
 export * from './progress';
 export * from './native-bridge';
+export * from './ingest';
 export * from './operators';
 export * from './catalog-admin';
 export * from './vip';

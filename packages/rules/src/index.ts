@@ -14,6 +14,7 @@ export * from './progress';
 export * from './recent-searches';
 export * from './top-searches';
 export * from './devtools-trap';
+export * from './ingest';
 export * from './subtitles';
 export * from './coin-validity';
 export * from './vip';

@@ -10,6 +10,7 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/bookmarks/bookmarks.tables';
 export * from '../modules/progress/progress.tables';
 export * from '../modules/search-stats/search-stats.tables';
+export * from '../modules/ingest/ingest.tables';
 export * from '../modules/operators/operators.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/vip/vip.tables';

@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { runFfmpeg } from './ffmpeg';
+import { runFfmpeg, type FfmpegRunOptions } from './ffmpeg';
 import type { Storage } from './storage';
 
 /** The 9:16 ladder. Names follow the short side, as viewers know them. */
@@ -55,77 +55,112 @@ export function masterPlaylist(): string {
 }
 
 /**
+ * The ffmpeg arguments of the whole ladder, written under `outDir` (one folder per rendition).
+ * Each rendition is fitted into its 9:16 frame (scaled down, padded, never stretched). The same
+ * arguments serve the pipeline and the benchmark's plain-ffmpeg baseline.
+ */
+export function hlsLadderArgs(options: {
+  input: string[];
+  outDir: string;
+  /** the input stream of the picture (default 0:v) */
+  video?: string;
+  /** the input stream of the sound (default 1:a) */
+  audio?: string;
+}): string[] {
+  const video = options.video ?? '0:v';
+  const scales = RENDITIONS.map(
+    (r, i) =>
+      `[s${i}]scale=${r.width}:${r.height}:force_original_aspect_ratio=decrease,` +
+      `pad=${r.width}:${r.height}:(ow-iw)/2:(oh-ih)/2,setsar=1[v${r.name}]`,
+  );
+  const filter = `[${video}]split=${RENDITIONS.length}${RENDITIONS.map((_, i) => `[s${i}]`).join('')};${scales.join(';')}`;
+  const args = [...options.input, '-filter_complex', filter];
+  for (const r of RENDITIONS) {
+    const dir = path.join(options.outDir, r.name);
+    args.push(
+      '-map',
+      `[v${r.name}]`,
+      '-map',
+      options.audio ?? '1:a',
+      '-c:v',
+      'libx264',
+      '-preset',
+      'veryfast',
+      '-profile:v',
+      'high',
+      '-level',
+      r.level,
+      '-pix_fmt',
+      'yuv420p',
+      '-b:v',
+      `${r.videoKbps}k`,
+      '-maxrate',
+      `${Math.round(r.videoKbps * 1.1)}k`,
+      '-bufsize',
+      `${r.videoKbps * 2}k`,
+      '-g',
+      String(SEGMENT_SECONDS * FPS),
+      '-keyint_min',
+      String(SEGMENT_SECONDS * FPS),
+      '-sc_threshold',
+      '0',
+      '-r',
+      String(FPS),
+      '-c:a',
+      'aac',
+      '-b:a',
+      `${r.audioKbps}k`,
+      '-ac',
+      '2',
+      '-ar',
+      '48000',
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SECONDS),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_segment_type',
+      'fmp4',
+      '-hls_fmp4_init_filename',
+      'init.mp4',
+      '-hls_segment_filename',
+      path.join(dir, 'seg_%03d.m4s'),
+      path.join(dir, 'index.m3u8'),
+    );
+  }
+  return args;
+}
+
+/**
  * Encodes one source into the HLS ladder in a single ffmpeg run (split filter, one HLS output per
  * rendition, fmp4 segments, aligned keyframes), writes the master playlist, and uploads all of it
- * under `prefix`. `input` is ffmpeg's input arguments and must give video as 0:v and audio as 1:a.
+ * under `prefix`. `input` is ffmpeg's input arguments and must give video as 0:v and audio as 1:a
+ * unless `video` and `audio` name other streams.
  */
-export async function transcodeToHls(options: {
-  ffmpegPath: string;
-  input: string[];
-  storage: Storage;
-  prefix: string;
-}): Promise<void> {
+export async function transcodeToHls(
+  options: {
+    ffmpegPath: string;
+    input: string[];
+    storage: Storage;
+    prefix: string;
+    video?: string;
+    audio?: string;
+  } & FfmpegRunOptions,
+): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'snapdrama-hls-'));
   try {
-    const scales = RENDITIONS.map((r, i) => `[s${i}]scale=${r.width}:${r.height}[v${r.name}]`);
-    const filter = `[0:v]split=${RENDITIONS.length}${RENDITIONS.map((_, i) => `[s${i}]`).join('')};${scales.join(';')}`;
-    const args = [...options.input, '-filter_complex', filter];
-    for (const r of RENDITIONS) {
-      const dir = path.join(work, r.name);
-      await mkdir(dir, { recursive: true });
-      args.push(
-        '-map',
-        `[v${r.name}]`,
-        '-map',
-        '1:a',
-        '-c:v',
-        'libx264',
-        '-preset',
-        'veryfast',
-        '-profile:v',
-        'high',
-        '-level',
-        r.level,
-        '-pix_fmt',
-        'yuv420p',
-        '-b:v',
-        `${r.videoKbps}k`,
-        '-maxrate',
-        `${Math.round(r.videoKbps * 1.1)}k`,
-        '-bufsize',
-        `${r.videoKbps * 2}k`,
-        '-g',
-        String(SEGMENT_SECONDS * FPS),
-        '-keyint_min',
-        String(SEGMENT_SECONDS * FPS),
-        '-sc_threshold',
-        '0',
-        '-r',
-        String(FPS),
-        '-c:a',
-        'aac',
-        '-b:a',
-        `${r.audioKbps}k`,
-        '-ac',
-        '2',
-        '-ar',
-        '48000',
-        '-f',
-        'hls',
-        '-hls_time',
-        String(SEGMENT_SECONDS),
-        '-hls_playlist_type',
-        'vod',
-        '-hls_segment_type',
-        'fmp4',
-        '-hls_fmp4_init_filename',
-        'init.mp4',
-        '-hls_segment_filename',
-        path.join(dir, 'seg_%03d.m4s'),
-        path.join(dir, 'index.m3u8'),
-      );
-    }
-    await runFfmpeg(options.ffmpegPath, args);
+    for (const r of RENDITIONS) await mkdir(path.join(work, r.name), { recursive: true });
+    const args = hlsLadderArgs({
+      input: options.input,
+      outDir: work,
+      video: options.video,
+      audio: options.audio,
+    });
+    await runFfmpeg(options.ffmpegPath, args, {
+      onProgress: options.onProgress,
+      signal: options.signal,
+    });
     for (const r of RENDITIONS) {
       const dir = path.join(work, r.name);
       for (const file of await readdir(dir)) {
@@ -156,4 +191,35 @@ export function syntheticClipInput(options: {
     '-i',
     `sine=frequency=${toneHz}:sample_rate=48000:duration=${seconds}`,
   ];
+}
+
+/**
+ * A poster frame picked from the video: from a point a fifth into it (past title cards and fades),
+ * ffmpeg's thumbnail filter takes the most typical frame of the next 60, scaled into 720x1280.
+ */
+export async function extractPosterFrame(options: {
+  ffmpegPath: string;
+  sourceFile: string;
+  durationSeconds: number;
+  outFile: string;
+  signal?: AbortSignal;
+}): Promise<void> {
+  const at = Math.max(0, Math.min(options.durationSeconds * 0.2, 10));
+  await runFfmpeg(
+    options.ffmpegPath,
+    [
+      '-ss',
+      at.toFixed(2),
+      '-i',
+      options.sourceFile,
+      '-vf',
+      'thumbnail=60,scale=720:1280:force_original_aspect_ratio=decrease',
+      '-frames:v',
+      '1',
+      '-q:v',
+      '3',
+      options.outFile,
+    ],
+    { signal: options.signal },
+  );
 }

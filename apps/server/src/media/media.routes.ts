@@ -30,6 +30,8 @@ export function mediaRoutes(deps: {
   clock: Clock;
 }): FastifyPluginAsyncZod {
   const prefixCache = new Map<string, { prefix: string; at: number }>();
+  // a new video (the ingest pipeline) plays at once, here and on every instance
+  deps.catalog.onChanged(() => prefixCache.clear());
   const mediaPrefix = async (dramaId: number, epsd: number) => {
     const key = `${dramaId}/${epsd}`;
     const now = deps.clock.now().getTime();

@@ -40,12 +40,25 @@ export const consolePages: ConsolePageEntry[] = [
     roles: ['admin', 'editor'],
     // the episode editor's video area is the ingest pipeline's (shared/console/episode-video-slot.ts)
     load: async () => {
-      const { DramaEditPage } = await import('../features/console-catalog/drama-edit-page');
-      const videoSlot = undefined; // ingest: its EpisodeVideo component goes here
-      return () => <DramaEditPage videoSlot={videoSlot} />;
+      const [{ DramaEditPage }, { EpisodeVideo }] = await Promise.all([
+        import('../features/console-catalog/drama-edit-page'),
+        import('../features/console-ingest/episode-video'),
+      ]);
+      return () => <DramaEditPage videoSlot={EpisodeVideo} />;
     },
   },
   // --- ingest (branch ingest) ---
+  {
+    path: 'videos',
+    label: { en: 'Episode videos', ko: '에피소드 영상', ja: 'エピソード動画' },
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-ingest/ingest-page')).IngestPage,
+  },
+  {
+    path: 'videos/:dramaId',
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-ingest/ingest-page')).IngestPage,
+  },
   // --- economy, viewers, support, dashboard (branch ops) ---
   // --- audit log (branch console) ---
   {

@@ -405,6 +405,14 @@ export function createCatalogAdminService(deps: {
      * For the ingest pipeline: the episode's HLS ladder is ready in `mediaPrefix`; viewers see
      * the episode from now on (if the drama is published).
      */
+    /** An episode's current HLS folder ('' without video), published or not; 404 otherwise. */
+    async episodeMedia(dramaId: number, episodeNumber: number): Promise<{ mediaPrefix: string }> {
+      if (!(await repo.drama(db, dramaId))) throw dramaNotFound(dramaId);
+      const episode = await repo.episode(db, dramaId, episodeNumber);
+      if (!episode) throw episodeNotFound(dramaId, episodeNumber);
+      return { mediaPrefix: episode.mediaPrefix };
+    },
+
     async attachEpisodeVideo(input: {
       operatorId: string | null;
       dramaId: number;

@@ -134,10 +134,14 @@ export function createCatalogService(deps: {
   // (no Redis round trip either), dropped here and, through the notice, on every other instance
   // when the catalog changes; the TTL bounds what an instance cut off from the notices keeps.
   const local = createMemoryCache({ clock });
-  deps.notices?.subscribe(CATALOG_CHANGED, () => {
+  // what others keep in memory about episodes (the media routes' folder cache) hears every change
+  const changeListeners: (() => void)[] = [];
+  const dropLocalCopies = async () => {
     planner.invalidate();
-    void local.invalidate(DRAMA_INFO_NS);
-  });
+    for (const listener of changeListeners) listener();
+    await local.invalidate(DRAMA_INFO_NS);
+  };
+  deps.notices?.subscribe(CATALOG_CHANGED, () => void dropLocalCopies());
 
   async function withCategories(rows: DramaRow[]): Promise<Drama[]> {
     const cats = await read((r) => r.categoryIdsOf(rows.map((row) => row.id)));
@@ -344,13 +348,17 @@ export function createCatalogService(deps: {
       return dramaKeys.length;
     },
 
+    /** Calls `listener` on every catalog change, made here or on another instance. */
+    onChanged(listener: () => void): void {
+      changeListeners.push(listener);
+    },
+
     /**
      * Call after any change of dramas or categories (seeding, operators): drops every cached list
      * on every instance (shared versions), and what other instances keep in memory (a notice).
      */
     async catalogChanged(): Promise<void> {
-      planner.invalidate();
-      await local.invalidate(DRAMA_INFO_NS);
+      await dropLocalCopies();
       await cache.invalidate(...ALL_NAMESPACES);
       await deps.notices?.publish(CATALOG_CHANGED);
     },

@@ -1,0 +1,237 @@
+import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { ingestJobs } from './ingest.tables';
+
+export type IngestJobRow = typeof ingestJobs.$inferSelect;
+export type NewIngestJob = Omit<
+  typeof ingestJobs.$inferInsert,
+  'id' | 'status' | 'attempts' | 'percent' | 'etaSeconds' | 'updatedAt'
+>;
+
+/** A unique violation (SQLSTATE 23505), through drizzle's wrapping on either driver. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/** SQL of the ingest_jobs table: the episode media states and the durable transcode queue. */
+export function createIngestRepository(db: Db) {
+  const owned = (id: number, workerId: string) =>
+    and(eq(ingestJobs.id, id), eq(ingestJobs.status, 'running'), eq(ingestJobs.workerId, workerId));
+
+  return {
+    /** The new job, or null when the episode has a live (queued or running) job already. */
+    async enqueue(tx: Tx, job: NewIngestJob, now: Date): Promise<IngestJobRow | null> {
+      try {
+        // on a conflict the transaction is spoilt: the caller answers 409 and rolls it back
+        const [row] = await tx
+          .insert(ingestJobs)
+          .values({ ...job, status: 'queued', updatedAt: now })
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+
+    async latestOf(dramaId: number, episodeNumber: number): Promise<IngestJobRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(ingestJobs)
+        .where(and(eq(ingestJobs.dramaId, dramaId), eq(ingestJobs.episodeNumber, episodeNumber)))
+        .orderBy(desc(ingestJobs.id))
+        .limit(1);
+      return row;
+    },
+
+    /** The latest job of each episode of the drama, by episode number. */
+    async latestOfDrama(dramaId: number): Promise<IngestJobRow[]> {
+      return db
+        .selectDistinctOn([ingestJobs.episodeNumber])
+        .from(ingestJobs)
+        .where(eq(ingestJobs.dramaId, dramaId))
+        .orderBy(asc(ingestJobs.episodeNumber), desc(ingestJobs.id));
+    },
+
+    async find(id: number): Promise<IngestJobRow | undefined> {
+      const [row] = await db.select().from(ingestJobs).where(eq(ingestJobs.id, id));
+      return row;
+    },
+
+    /**
+     * Claims the next due job for this worker: a queued one whose backoff has passed, or a running
+     * one whose worker let its lease run out (it died). `for update skip locked`: workers racing
+     * for jobs never take the same one and never wait on each other.
+     */
+    async claim(workerId: string, now: Date, leaseUntil: Date): Promise<IngestJobRow | null> {
+      return db.transaction(async (tx) => {
+        const [due] = await tx
+          .select({ id: ingestJobs.id })
+          .from(ingestJobs)
+          .where(
+            or(
+              and(eq(ingestJobs.status, 'queued'), lte(ingestJobs.runAfter, now)),
+              and(eq(ingestJobs.status, 'running'), lt(ingestJobs.leaseUntil, now)),
+            ),
+          )
+          .orderBy(asc(ingestJobs.runAfter), asc(ingestJobs.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return null;
+        const [row] = await tx
+          .update(ingestJobs)
+          .set({
+            status: 'running',
+            attempts: sql`${ingestJobs.attempts} + 1`,
+            workerId,
+            leaseUntil,
+            percent: 0,
+            etaSeconds: null,
+            startedAt: now,
+            updatedAt: now,
+          })
+          .where(eq(ingestJobs.id, due.id))
+          .returning();
+        return row ?? null;
+      });
+    },
+
+    /** Renews the lease with the latest progress; false when this worker no longer holds the job. */
+    async heartbeat(
+      id: number,
+      workerId: string,
+      progress: { percent: number; etaSeconds: number | null },
+      now: Date,
+      leaseUntil: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(ingestJobs)
+        .set({ ...progress, leaseUntil, updatedAt: now })
+        .where(owned(id, workerId))
+        .returning({ id: ingestJobs.id });
+      return rows.length > 0;
+    },
+
+    async complete(
+      tx: Tx,
+      id: number,
+      workerId: string,
+      result: { mediaPrefix: string; posterKey: string },
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await tx
+        .update(ingestJobs)
+        .set({
+          ...result,
+          status: 'done',
+          percent: 100,
+          etaSeconds: null,
+          error: null,
+          leaseUntil: null,
+          updatedAt: now,
+          finishedAt: now,
+        })
+        .where(owned(id, workerId))
+        .returning({ id: ingestJobs.id });
+      return rows.length > 0;
+    },
+
+    /** Back to the queue after a failed attempt, not before `runAfter`. */
+    async retryLater(
+      id: number,
+      workerId: string,
+      error: string,
+      now: Date,
+      runAfter: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(ingestJobs)
+        .set({
+          status: 'queued',
+          error,
+          runAfter,
+          leaseUntil: null,
+          workerId: null,
+          etaSeconds: null,
+          updatedAt: now,
+        })
+        .where(owned(id, workerId))
+        .returning({ id: ingestJobs.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * The job's final failure. `workerId` null: a job found with its lease run out and no attempt
+     * left (whoever ran it last died).
+     */
+    async fail(id: number, workerId: string | null, error: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(ingestJobs)
+        .set({
+          status: 'failed',
+          error,
+          leaseUntil: null,
+          etaSeconds: null,
+          updatedAt: now,
+          finishedAt: now,
+        })
+        .where(
+          workerId === null
+            ? and(eq(ingestJobs.id, id), eq(ingestJobs.status, 'running'))
+            : owned(id, workerId),
+        )
+        .returning({ id: ingestJobs.id });
+      return rows.length > 0;
+    },
+
+    /** A worker stopping on purpose hands its job back; the attempt does not count. */
+    async release(id: number, workerId: string, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(ingestJobs)
+        .set({
+          status: 'queued',
+          attempts: sql`greatest(${ingestJobs.attempts} - 1, 0)`,
+          runAfter: now,
+          leaseUntil: null,
+          workerId: null,
+          percent: 0,
+          etaSeconds: null,
+          updatedAt: now,
+        })
+        .where(owned(id, workerId))
+        .returning({ id: ingestJobs.id });
+      return rows.length > 0;
+    },
+
+    /** An operator's retry of a failed job: attempts start again, due now. */
+    async requeueFailed(tx: Tx, id: number, now: Date): Promise<IngestJobRow | null> {
+      try {
+        const [row] = await tx
+          .update(ingestJobs)
+          .set({
+            status: 'queued',
+            attempts: 0,
+            runAfter: now,
+            error: null,
+            percent: 0,
+            etaSeconds: null,
+            workerId: null,
+            leaseUntil: null,
+            finishedAt: null,
+            updatedAt: now,
+          })
+          .where(and(eq(ingestJobs.id, id), eq(ingestJobs.status, 'failed')))
+          .returning();
+        return row ?? null;
+      } catch (error) {
+        if (isUniqueViolation(error)) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type IngestRepository = ReturnType<typeof createIngestRepository>;

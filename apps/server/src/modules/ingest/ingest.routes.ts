@@ -1,0 +1,199 @@
+import type { IncomingMessage } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { FileStore } from '@tus/file-store';
+import { Server as TusServer } from '@tus/server';
+import {
+  API_BASE,
+  INGEST_MAX_UPLOAD_BYTES,
+  ResultCode,
+  envelope,
+  ingestDramaData,
+  ingestDramaParams,
+  ingestEpisodeData,
+  ingestEpisodeParams,
+  ingestJob,
+  ingestPaths,
+  ingestUploadMetadata,
+  type ErrorCode,
+} from '@snapdrama/contract';
+import { AppError } from '../../errors';
+import { rateLimited } from '../../http/edge';
+import { ok } from '../../http/reply';
+import { operatorCaller } from '../operators/operator-guard';
+import type { IngestService } from './ingest.service';
+
+type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** What tus answers with when a hook refuses: our envelope, as JSON text. */
+class TusRefusal extends Error {
+  readonly status_code: number;
+  readonly body: string;
+  constructor(code: ErrorCode, message: string) {
+    super(message);
+    this.status_code = Math.floor(code / 1000);
+    this.body = JSON.stringify({ code, message, data: null });
+  }
+}
+
+const refusalOf = (error: unknown): TusRefusal | never => {
+  if (error instanceof AppError) return new TusRefusal(error.code, error.message);
+  throw error;
+};
+
+const TUS_BODY_TYPE = 'application/offset+octet-stream';
+
+/** Our codes for tus's refusals by status: too large, unknown or gone upload, offset conflict. */
+const TUS_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  404: ResultCode.INGEST_UPLOAD_NOT_FOUND,
+  409: ResultCode.INGEST_UPLOAD_CONFLICT,
+  410: ResultCode.INGEST_UPLOAD_GONE,
+  413: ResultCode.INGEST_UPLOAD_TOO_LARGE,
+};
+
+/**
+ * The operator console's ingest API under /api/v1/admin/ingest: the tus upload endpoint (sources
+ * stream to disk in resumable pieces; multi-GB files never sit in memory) and each episode's
+ * transcode state, with a retry. Every route is behind the operator guard (editors and admins).
+ */
+export function ingestRoutes(deps: {
+  ingest: IngestService;
+  /** the operator guard of every route here */
+  guard: PreHandler;
+  uploadDir: string;
+  maxUploadBytes?: number;
+}): FastifyPluginAsyncZod {
+  const { ingest, guard } = deps;
+  mkdirSync(deps.uploadDir, { recursive: true });
+  // tus hooks see the web Request srvx makes of the Node one; the operator rides along by it
+  const operatorOfRequest = new WeakMap<IncomingMessage, string | null>();
+  const nodeRequestOf = (req: unknown) =>
+    (req as { runtime?: { node?: { req?: IncomingMessage } } }).runtime?.node?.req;
+
+  const tus = new TusServer({
+    path: `${API_BASE}${ingestPaths.uploads()}`,
+    datastore: new FileStore({ directory: deps.uploadDir }),
+    maxSize: deps.maxUploadBytes ?? INGEST_MAX_UPLOAD_BYTES,
+    relativeLocation: true,
+    // an upload's metadata is checked before a byte is stored: the episode must exist
+    async onUploadCreate(_req, upload) {
+      const meta = ingestUploadMetadata.safeParse(upload.metadata ?? {});
+      if (!meta.success) {
+        throw new TusRefusal(
+          ResultCode.INGEST_UPLOAD_INVALID,
+          `Upload metadata: ${meta.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+        );
+      }
+      await ingest.checkEpisode(meta.data.dramaId, meta.data.epsd).catch((e: unknown) => {
+        throw refusalOf(e);
+      });
+      return {};
+    },
+    // the last piece arrived: probe, store and queue; the answer carries the queued job
+    async onUploadFinish(req, upload) {
+      const file = path.join(deps.uploadDir, upload.id);
+      try {
+        const meta = ingestUploadMetadata.parse(upload.metadata ?? {});
+        const node = nodeRequestOf(req);
+        const job = await ingest
+          .acceptSource({
+            dramaId: meta.dramaId,
+            epsd: meta.epsd,
+            file,
+            name: meta.filename,
+            operatorId: (node && operatorOfRequest.get(node)) ?? null,
+          })
+          .catch((e: unknown) => {
+            throw refusalOf(e);
+          });
+        return {
+          status_code: 200,
+          headers: { 'content-type': 'application/json; charset=utf-8' },
+          body: JSON.stringify(ok({ job })),
+        };
+      } finally {
+        // stored (or refused): the staged copy and its tus record go
+        await rm(file, { force: true });
+        await rm(`${file}.json`, { force: true });
+      }
+    },
+    onResponseError(_req, error) {
+      if (error instanceof TusRefusal) return error;
+      // tus's own refusals (wrong offset, too large...) keep their status; the body says why
+      // tus's own refusals keep their status (clients act on it); the common ones get our envelope
+      if ('status_code' in error && 'body' in error) {
+        const code = TUS_STATUS_CODES[error.status_code];
+        if (code === undefined) return undefined;
+        return {
+          status_code: error.status_code,
+          body: JSON.stringify({ code, message: error.body.trim(), data: null }),
+        };
+      }
+      return undefined;
+    },
+  });
+
+  return async (app) => {
+    // tus reads the body itself, as a stream straight to the file store
+    app.addContentTypeParser(TUS_BODY_TYPE, (_request, _payload, done) => done(null));
+    const tusRoute = {
+      schema: { hide: true },
+      preHandler: guard,
+      config: { acceptsBodyTypes: [TUS_BODY_TYPE], ...rateLimited(1200) },
+    };
+    const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
+      operatorOfRequest.set(request.raw, operatorCaller(request).operatorId);
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    for (const url of [ingestPaths.uploads(), `${ingestPaths.uploads()}/:uploadId`]) {
+      app.route({
+        method: ['POST', 'HEAD', 'PATCH', 'DELETE'],
+        url,
+        ...tusRoute,
+        handler: handOver,
+      });
+    }
+
+    app.get(
+      '/admin/ingest/episodes/:dramaId/:epsd',
+      {
+        preHandler: guard,
+        schema: { params: ingestEpisodeParams, response: { 200: envelope(ingestEpisodeData) } },
+      },
+      async (request) =>
+        ok({ job: await ingest.episodeJob(request.params.dramaId, request.params.epsd) }),
+    );
+
+    app.get(
+      '/admin/ingest/dramas/:dramaId',
+      {
+        preHandler: guard,
+        schema: { params: ingestDramaParams, response: { 200: envelope(ingestDramaData) } },
+      },
+      async (request) => ok(await ingest.dramaEpisodes(request.params.dramaId)),
+    );
+
+    app.post(
+      '/admin/ingest/episodes/:dramaId/:epsd/retry',
+      {
+        preHandler: guard,
+        schema: {
+          params: ingestEpisodeParams,
+          response: { 200: envelope(ingestEpisodeData.extend({ job: ingestJob })) },
+        },
+      },
+      async (request) =>
+        ok({
+          job: await ingest.retry(
+            request.params.dramaId,
+            request.params.epsd,
+            operatorCaller(request).operatorId,
+          ),
+        }),
+    );
+  };
+}
