@@ -84,6 +84,10 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+import { createEconomyRepository } from './modules/economy/economy.repository';
+import { createEconomyService } from './modules/economy/economy.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createViewersService } from './modules/viewers/viewers.service';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -261,6 +265,18 @@ export function createServices(deps: AppDeps) {
     clock,
   });
 
+  // operator-set economy values (ad-unlock limits) read by the services on each call
+  const economy = createEconomyService({
+    repo: createEconomyRepository(db),
+    clock,
+    notices,
+    defaults: {
+      adLimits: {
+        cooldownSeconds: config.events.adUnlockCooldownSeconds,
+        dailyCap: config.events.adUnlockDailyCap,
+      },
+    },
+  });
   const events = createEventsService({
     repo: eventsRepo,
     clock,
@@ -283,6 +299,7 @@ export function createServices(deps: AppDeps) {
     serviceTimeZone: config.serviceTimeZone,
     redis: deps.redis,
     redisPrefix: config.cachePrefix,
+    adLimits: () => economy.adLimits(),
   });
 
   // payments: coin packs and orders; every gateway credits through this order service
@@ -333,9 +350,22 @@ export function createServices(deps: AppDeps) {
     ],
   });
 
+  const dashboard = createDashboardService({
+    clock,
+    serviceTimeZone: config.serviceTimeZone,
+    auth,
+    playback,
+    orders,
+    wallet,
+    events,
+    catalog,
+  });
+
   return {
     tokens,
     accounts,
+    economy,
+    dashboard,
     support,
     socialProviders,
     auth,

@@ -138,6 +138,11 @@ export const ResultCode = {
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,
+  // operations: support inbox, viewers and money in the operator console (x13x)
+  /** the inquiry is closed: it is not answered or closed again */
+  INQUIRY_CLOSED: 409130,
+  /** the order cannot be refunded (not paid, already refunded, or its gateway has no refund API) */
+  ORDER_NOT_REFUNDABLE: 409131,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -16,3 +16,4 @@ export * from './payments';
 export * from './bookmark';
 export * from './progress';
 export * from './native-bridge';
+export * from './operations';

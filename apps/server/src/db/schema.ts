@@ -10,3 +10,4 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/bookmarks/bookmarks.tables';
 export * from '../modules/progress/progress.tables';
 export * from '../modules/search-stats/search-stats.tables';
+export * from '../modules/economy/economy.tables';

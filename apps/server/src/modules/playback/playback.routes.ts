@@ -9,7 +9,10 @@ import {
   episodeStartBody,
   episodeStartData,
   listParams,
+  PLAYBACK_QUALITY_PATH,
+  playbackQualityBody,
 } from '@snapdrama/contract';
+import { z } from 'zod';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { PlaybackService } from './playback.service';
@@ -20,6 +23,23 @@ export function playbackRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { playback, guards } = deps;
   return async (app) => {
+    // The web player's quality beacon (navigator.sendBeacon): anonymous, bounded, rate-limited
+    // per address like every write; read only in aggregate on the operators' dashboard.
+    app.post(
+      PLAYBACK_QUALITY_PATH,
+      {
+        schema: {
+          description: 'Time to first frame and stalls of one episode start, from the web player.',
+          body: playbackQualityBody,
+          response: { 200: envelope(z.object({})) },
+        },
+      },
+      async (request) => {
+        await playback.recordQuality(request.body);
+        return ok({});
+      },
+    );
+
     app.get(
       '/drama/info/:dramaId',
       {
