@@ -71,7 +71,7 @@ export const adminMission = z.object({
   active: z.boolean(),
 });
 export type AdminMission = z.infer<typeof adminMission>;
-export const adminMissionBody = adminMission.omit({ id: true, nameKey: true });
+export const adminMissionBody = /* @__PURE__ */ adminMission.omit({ id: true, nameKey: true });
 
 export const adLimits = z.object({
   cooldownSeconds: z.number().int().min(0).max(86_400),

@@ -4,6 +4,9 @@ import {
   coinActionBody,
   coinActionData,
   envelope,
+  orderIdParams,
+  refundOrderBody,
+  refundOrderData,
   userIdParams,
   viewerDetailData,
   viewerSearchData,
@@ -46,6 +49,32 @@ export function viewersRoutes(deps: {
         },
       },
       async (request) => ok(await viewers.detail(request.params.userId)),
+    );
+
+    // money back to the payment method: admins only
+    app.post(
+      `${ADMIN_BASE}/orders/:ordrId/refund`,
+      {
+        preHandler: deps.guards.requireOperator(['admin']),
+        schema: {
+          tags: ['admin'],
+          description:
+            "Refund an order through the provider's refund API, then take back its remaining purchased coins.",
+          params: orderIdParams,
+          body: refundOrderBody,
+          response: { 200: envelope(refundOrderData) },
+        },
+      },
+      async (request) => {
+        const { operatorId } = operatorCaller(request);
+        const done = await viewers.refund(operatorId, request.params.ordrId, request.body.reason);
+        return ok({
+          ordrId: done.order.id,
+          state: done.order.state,
+          refundedCoins: done.refundedCoins,
+          providerRefundId: done.providerRefundId,
+        });
+      },
     );
 
     for (const kind of ['grant', 'revoke'] as const) {

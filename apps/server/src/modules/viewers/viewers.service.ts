@@ -3,6 +3,7 @@ import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { EventsService } from '../events/events.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { WebGatewaysService } from '../payments/web-gateways.service';
 import type { OperatorCoinResult, WalletService } from '../wallet/wallet.service';
 
 /**
@@ -18,6 +19,7 @@ export function createViewersService(deps: {
   >;
   orders: Pick<PaymentsService, 'ordersOf'>;
   events: Pick<EventsService, 'adUnlocksOf'>;
+  refunds: Pick<WebGatewaysService, 'refundByOperator'>;
   audit: Pick<AuditService, 'record'>;
 }) {
   const { auth, wallet, orders, events, audit } = deps;
@@ -82,6 +84,28 @@ export function createViewersService(deps: {
         })),
         unlocks,
       };
+    },
+
+    /**
+     * Refunds an order through its provider's refund API, then the order service's refund path
+     * (the purchased coins that remain are taken back once); audited with the order's state.
+     */
+    async refund(operatorId: string, ordrId: string, reason: string) {
+      return deps.refunds.refundByOperator(ordrId, reason.trim(), async (tx, change) => {
+        await audit.record(tx, {
+          operatorId,
+          action: 'order.refund',
+          targetType: 'order',
+          targetId: ordrId,
+          before: { state: 'paid/credited' },
+          after: {
+            state: change.order.state,
+            refundedCoins: change.refundedCoins,
+            reason: reason.trim(),
+            userId: change.order.userId,
+          },
+        });
+      });
     },
 
     grant: coinAction('grant'),
