@@ -29,7 +29,15 @@ export function createAuthRepository(db: Db) {
      */
     async searchUsers(text: string, limit: number): Promise<UserRow[]> {
       const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
-      if (isId) return db.select().from(users).where(eq(users.id, text.toLowerCase())).limit(1);
+      if (isId) {
+        // a user id, or a guest's device id (what a viewer can read out to support)
+        const id = text.toLowerCase();
+        return db
+          .select()
+          .from(users)
+          .where(sql`${users.id} = ${id}::uuid or ${users.guestId} = ${id}::uuid`)
+          .limit(2);
+      }
       const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       return db
         .select()

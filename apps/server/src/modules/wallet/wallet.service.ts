@@ -105,6 +105,8 @@ const badRequest = (message: string) => new AppError(ResultCode.BAD_REQUEST, mes
 
 /** An operator's grant or revocation: 1 to 100000 coins, a reason, a key. */
 function checkOperatorAction(a: OperatorCoinAction): void {
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(a.userId))
+    throw badRequest('userId: must be a user id');
   if (!Number.isSafeInteger(a.amount) || a.amount < 1 || a.amount > 100_000)
     throw badRequest('amount: a whole number of coins from 1 to 100000');
   const reason = a.reason.trim();
