@@ -76,14 +76,18 @@ export default tseslint.config(
               group: ['**/app/*', '../../app/*'],
               message: 'features and shared must not import from app',
             },
+            {
+              group: ['**/admin/*'],
+              message: 'features and shared must not import from the console app (src/admin)',
+            },
           ],
         },
       ],
     },
   },
   {
-    // the entry point mounts the app
-    files: ['apps/web/src/main.tsx'],
+    // the entry points mount the apps; the console app (src/admin) is an app layer like src/app
+    files: ['apps/web/src/main.tsx', 'apps/web/src/admin/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {
@@ -94,7 +98,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/features/*', '**/app/*'],
+              group: ['**/features/*', '**/app/*', '**/admin/*'],
               message: 'shared must not import features or app',
             },
           ],

@@ -66,6 +66,9 @@ export default defineConfig({
       MEDIA_URL_TTL_SECONDS: process.env.E2E_MEDIA_URL_TTL_SECONDS ?? '3600',
       // the stand-in ad's countdown: short, so the ad tests watch a few seconds, not fifteen
       AD_MIN_VIEW_SECONDS: '4',
+      // the console's first admin (tests/console-helpers.ts signs in with it)
+      OPERATOR_BOOTSTRAP_EMAIL: 'admin@e2e.test',
+      OPERATOR_BOOTSTRAP_PASSWORD: 'e2e-admin-password',
       // PostgreSQL/Redis are for the server suites; the browser suite runs on the embedded defaults
       DATABASE_URL: '',
       REDIS_URL: '',

@@ -71,8 +71,28 @@ function nonBlockingStylesheet(): Plugin {
   };
 }
 
+/**
+ * The operator console is a page of its own (admin.html, docs/decisions/1202): the dev server
+ * answers /admin and everything under it with that page, as the API server does in production.
+ */
+function consolePage(): Plugin {
+  return {
+    name: 'snapdrama-console-page',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const url = request.url ?? '';
+        if (/^\/admin(\/|\?|$)/.test(url) && !/\.\w+(\?|$)/.test(url.split('?')[0] ?? '')) {
+          request.url = '/admin.html';
+        }
+        next();
+      });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), nonBlockingStylesheet()],
+  plugins: [react(), precompress(), nonBlockingStylesheet(), consolePage()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -88,6 +108,11 @@ export default defineConfig({
     // hls.js (~580 kB) is the largest chunk and loads only on the player page.
     chunkSizeWarningLimit: 650,
     rolldownOptions: {
+      // the viewers' app and the operator console: two pages, no code of the console in the first
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        admin: path.resolve(import.meta.dirname, 'admin.html'),
+      },
       // The contract package mixes zod schemas (server-side validation) with constants and types;
       // the web only needs the constants, so unused modules of it (and zod) must drop out.
       treeshake: {

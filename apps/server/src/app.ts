@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import Fastify, {
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type FastifyServerOptions,
 } from 'fastify';
@@ -84,10 +85,22 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { createProgressRepository } from './modules/progress/progress.repository';
 import { progressRoutes } from './modules/progress/progress.routes';
 import { createProgressService } from './modules/progress/progress.service';
+import { createAuditRepository } from './modules/audit/audit.repository';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { createAuditService } from './modules/audit/audit.service';
+import { createOperatorGuards } from './modules/operators/operator-guard';
+import { createOperatorTokens } from './modules/operators/operator-tokens';
+import { createOperatorsRepository } from './modules/operators/operators.repository';
+import { operatorsRoutes } from './modules/operators/operators.routes';
+import { createOperatorsService } from './modules/operators/operators.service';
 import { createEconomyRepository } from './modules/economy/economy.repository';
 import { createEconomyService } from './modules/economy/economy.service';
 import { createDashboardService } from './modules/dashboard/dashboard.service';
 import { createViewersService } from './modules/viewers/viewers.service';
+import { viewersRoutes } from './modules/viewers/viewers.routes';
+import { economyRoutes } from './modules/economy/economy.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { supportAdminRoutes } from './modules/support/support.admin.routes';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -350,6 +363,16 @@ export function createServices(deps: AppDeps) {
     ],
   });
 
+  // the operator console (issue 13): operators, their sessions, and the audit log of their changes
+  const audit = createAuditService({ db, repo: createAuditRepository(db), clock });
+  const operators = createOperatorsService({
+    db,
+    repo: createOperatorsRepository(db),
+    tokens: createOperatorTokens({ secret: config.jwtSecret, clock }),
+    audit,
+    clock,
+  });
+  const operatorGuards = createOperatorGuards(operators);
   const dashboard = createDashboardService({
     clock,
     serviceTimeZone: config.serviceTimeZone,
@@ -360,12 +383,24 @@ export function createServices(deps: AppDeps) {
     events,
     catalog,
   });
+  const viewers = createViewersService({
+    auth,
+    wallet,
+    orders,
+    events,
+    refunds: payments,
+    audit,
+  });
 
   return {
     tokens,
     accounts,
+    audit,
+    operators,
+    operatorGuards,
     economy,
     dashboard,
+    viewers,
     support,
     socialProviders,
     auth,
@@ -427,6 +462,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
   app.addHook('onRequest', async (request, reply) => {
     void reply.header('x-request-id', request.id);
   });
@@ -603,6 +639,39 @@ export async function buildApp(
       await api.register(iapRoutes({ iap: services.iap, guards }));
       await api.register(bookmarksRoutes({ bookmarks: services.bookmarks, guards }));
       await api.register(progressRoutes({ progress: services.progress, guards }));
+      // the operator console's API, /api/v1/admin/...: every route checks the operator's role
+      await api.register(
+        operatorsRoutes({
+          operators: services.operators,
+          guards: services.operatorGuards,
+          cookieSecure: config.cookieSecure,
+          signInPerMinute: config.authRateLimitPerMinute,
+        }),
+      );
+      await api.register(auditRoutes({ audit: services.audit, guards: services.operatorGuards }));
+      // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)
+      await api.register(
+        economyRoutes({
+          economy: services.economy,
+          orders: services.orders,
+          events: services.events,
+          audit: services.audit,
+          guards: services.operatorGuards,
+        }),
+      );
+      await api.register(
+        viewersRoutes({ viewers: services.viewers, guards: services.operatorGuards }),
+      );
+      await api.register(
+        supportAdminRoutes({
+          support: services.support,
+          audit: services.audit,
+          guards: services.operatorGuards,
+        }),
+      );
+      await api.register(
+        dashboardRoutes({ dashboard: services.dashboard, guards: services.operatorGuards }),
+      );
     },
     { prefix: API_BASE },
   );
@@ -696,6 +765,14 @@ export async function buildApp(
     app.get('/', { schema: { hide: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').sendFile('index.html'),
     );
+    // the operator console is its own page (docs/decisions/1202-console-web.md)
+    const consolePage = (_request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex')
+        .sendFile('admin.html');
+    app.get('/admin', { schema: { hide: true } }, consolePage);
+    app.get('/admin/*', { schema: { hide: true } }, consolePage);
   }
 
   return { app, services };

@@ -78,6 +78,9 @@ const envSchema = z.object({
   SOCIAL_SANDBOX: bool.optional(),
   WEB_ORIGINS: z.string().optional(),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  // the first console admin, created at start when no operator has this email (docs/decisions/1200)
+  OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
+  OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(10, 'must be at least 10 characters').optional(),
   WRITE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   TRUSTED_PROXIES: z.string().optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -157,6 +160,8 @@ export interface Config {
   social: SocialConfig;
   /** requests per minute per client address on each sign-in call */
   authRateLimitPerMinute: number;
+  /** an admin operator created at start if missing (OPERATOR_BOOTSTRAP_EMAIL/_PASSWORD) */
+  operatorBootstrap: { email: string; password: string } | undefined;
   /** web payment gateways (Toss, Stripe, PayPal): keys, API bases, stand-ins */
   payments: PaymentsConfig;
   /** in-app purchases (Google Play, Apple): store keys, trusted roots, stand-ins */
@@ -354,6 +359,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   if (list(e.MISSION_AD_UNITS).length > 5) {
     problems.push('  MISSION_AD_UNITS: at most five ad units');
   }
+  if (Boolean(e.OPERATOR_BOOTSTRAP_EMAIL) !== Boolean(e.OPERATOR_BOOTSTRAP_PASSWORD)) {
+    problems.push('  OPERATOR_BOOTSTRAP_EMAIL and OPERATOR_BOOTSTRAP_PASSWORD go together');
+  }
   if (problems.length) throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
 
   const dataDir = path.resolve(e.DATA_DIR);
@@ -413,6 +421,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
     social,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+    operatorBootstrap:
+      e.OPERATOR_BOOTSTRAP_EMAIL && e.OPERATOR_BOOTSTRAP_PASSWORD
+        ? { email: e.OPERATOR_BOOTSTRAP_EMAIL, password: e.OPERATOR_BOOTSTRAP_PASSWORD }
+        : undefined,
     payments,
     iap,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,

@@ -55,6 +55,13 @@ async function main() {
     onTranscoded: (result) => services.metrics.transcodeJobs.inc({ result }),
   });
 
+  if (
+    config.operatorBootstrap &&
+    (await services.operators.ensureAdmin(config.operatorBootstrap))
+  ) {
+    app.log.info(`console: created the admin ${config.operatorBootstrap.email}`);
+  }
+
   // SIGTERM: stop accepting connections (the load balancer's /readyz fails with them), let the
   // requests in flight finish, then close the pools; past the grace time the process exits anyway
   closeWithGrace(

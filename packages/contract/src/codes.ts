@@ -138,6 +138,17 @@ export const ResultCode = {
   // bookmarks (x08x); 409001 ALREADY_BOOKMARKED above
   /** DELETE /drama/bookmark named a drama the caller has not bookmarked (or that does not exist) */
   BOOKMARK_NOT_FOUND: 404080,
+  // operator console: operators, sessions, roles, audit log (x12x)
+  /** email or password wrong, or the operator is disabled (one answer for all: no account probing) */
+  OPERATOR_SIGN_IN_FAILED: 401120,
+  /** the operator has TOTP on and the code is missing, wrong or already used */
+  OPERATOR_TOTP_INVALID: 401121,
+  /** no valid operator session (missing, forged, expired, signed out, or a viewer's token) */
+  OPERATOR_SESSION_INVALID: 401122,
+  /** the operator's role may not do this */
+  OPERATOR_ROLE_FORBIDDEN: 403120,
+  /** an operator with this email exists already */
+  OPERATOR_EMAIL_TAKEN: 409120,
   // operations: support inbox, viewers and money in the operator console (x13x)
   /** the inquiry is closed: it is not answered or closed again */
   INQUIRY_CLOSED: 409130,

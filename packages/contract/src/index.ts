@@ -16,4 +16,5 @@ export * from './payments';
 export * from './bookmark';
 export * from './progress';
 export * from './native-bridge';
+export * from './operators';
 export * from './operations';

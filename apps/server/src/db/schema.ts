@@ -10,4 +10,6 @@ export * from '../modules/payments/payments.tables';
 export * from '../modules/bookmarks/bookmarks.tables';
 export * from '../modules/progress/progress.tables';
 export * from '../modules/search-stats/search-stats.tables';
+export * from '../modules/operators/operators.tables';
+export * from '../modules/audit/audit.tables';
 export * from '../modules/economy/economy.tables';

@@ -1,0 +1,143 @@
+/**
+ * `npm run operator -- <command> [options]` (from the repository root): manages console operators
+ * in the configured database (DATABASE_URL, else the PGlite data under DATA_DIR). Every change is
+ * in the audit log as done by the system.
+ *
+ *   create --email E --role admin|editor|support [--name N] [--password P] [--totp]
+ *   list
+ *   set-role --email E --role R
+ *   set-password --email E [--password P]
+ *   totp-on --email E          (prints a new secret and otpauth:// address)
+ *   totp-off --email E
+ *   disable --email E | enable --email E
+ *
+ * Without --password, OPERATOR_PASSWORD is used, else a random password is made and printed once.
+ */
+import { randomBytes } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { ResultCode } from '@snapdrama/contract';
+import { systemClock } from '../../clock';
+import { loadConfig } from '../../config';
+import { openDatabase } from '../../db/client';
+import { AppError } from '../../errors';
+import { createAuditRepository } from '../audit/audit.repository';
+import { createAuditService } from '../audit/audit.service';
+import { createOperatorTokens } from './operator-tokens';
+import { createOperatorsRepository } from './operators.repository';
+import { createOperatorsService } from './operators.service';
+import { totpUri } from './totp';
+
+const USAGE = `usage: npm run operator -- <command> [options]
+  create --email E --role admin|editor|support [--name N] [--password P] [--totp]
+  list
+  set-role --email E --role R
+  set-password --email E [--password P]
+  totp-on --email E | totp-off --email E
+  disable --email E | enable --email E`;
+
+async function main() {
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: {
+      email: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      password: { type: 'string' },
+      totp: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const command = positionals[0];
+  if (values.help || !command) {
+    console.log(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+  });
+  try {
+    await database.migrate();
+    const db = database.db;
+    const operators = createOperatorsService({
+      db,
+      repo: createOperatorsRepository(db),
+      tokens: createOperatorTokens({ secret: config.jwtSecret, clock: systemClock }),
+      audit: createAuditService({ db, repo: createAuditRepository(db), clock: systemClock }),
+      clock: systemClock,
+    });
+    const email = () => {
+      if (!values.email) throw new AppError(ResultCode.BAD_REQUEST, '--email is required');
+      return values.email;
+    };
+    let madePassword: string | undefined;
+    const password = () => {
+      const given = values.password ?? process.env.OPERATOR_PASSWORD;
+      if (given) return given;
+      madePassword = randomBytes(12).toString('base64url');
+      return madePassword;
+    };
+    const report = (result: {
+      operator: { email: string; role: string };
+      totpSecret: string | null;
+    }) => {
+      console.log(`${result.operator.email} (${result.operator.role})`);
+      if (madePassword) console.log(`password: ${madePassword}  (shown once; store it safely)`);
+      if (result.totpSecret) {
+        console.log(`TOTP secret: ${result.totpSecret}`);
+        console.log(`TOTP address: ${totpUri(result.totpSecret, result.operator.email)}`);
+      }
+    };
+    switch (command) {
+      case 'create':
+        report(
+          await operators.create(
+            {
+              email: email(),
+              role: values.role ?? '',
+              displayName: values.name,
+              password: password(),
+              totp: values.totp,
+            },
+            null,
+          ),
+        );
+        break;
+      case 'list':
+        for (const o of await operators.list()) {
+          console.log(
+            `${o.email}\t${o.role}\t${o.totpEnabled ? 'totp' : 'no-totp'}\t${o.disabled ? 'disabled' : 'active'}`,
+          );
+        }
+        break;
+      case 'set-role':
+        report(await operators.change(email(), { role: values.role ?? '' }, null));
+        break;
+      case 'set-password':
+        report(await operators.change(email(), { password: password() }, null));
+        break;
+      case 'totp-on':
+        report(await operators.change(email(), { totp: true }, null));
+        break;
+      case 'totp-off':
+        report(await operators.change(email(), { totp: false }, null));
+        break;
+      case 'disable':
+      case 'enable':
+        report(await operators.change(email(), { disabled: command === 'disable' }, null));
+        break;
+      default:
+        console.error(`unknown command ${command}\n${USAGE}`);
+        process.exitCode = 2;
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof AppError ? `error: ${error.message}` : error);
+  process.exitCode = 1;
+});

@@ -1,0 +1,55 @@
+import { defineConsoleMessages } from '../../shared/console/console-i18n';
+
+export const auditMessages = defineConsoleMessages({
+  en: {
+    'audit.title': 'Audit log',
+    'audit.intro':
+      'Every change made in the console, newest first. Entries can never be edited or deleted.',
+    'audit.filter_action': 'Action',
+    'audit.filter_target_type': 'Target type',
+    'audit.filter_target_id': 'Target id',
+    'audit.apply': 'Filter',
+    'audit.clear': 'Clear',
+    'audit.col_at': 'When',
+    'audit.col_who': 'Who',
+    'audit.col_action': 'Action',
+    'audit.col_target': 'Target',
+    'audit.col_change': 'Before → after',
+    'audit.system': 'system (CLI)',
+    'audit.empty': 'No entries match.',
+  },
+  ko: {
+    'audit.title': '감사 로그',
+    'audit.intro':
+      '콘솔에서 한 모든 변경을 최신순으로 보여 줍니다. 항목은 수정하거나 삭제할 수 없습니다.',
+    'audit.filter_action': '작업',
+    'audit.filter_target_type': '대상 유형',
+    'audit.filter_target_id': '대상 ID',
+    'audit.apply': '필터',
+    'audit.clear': '초기화',
+    'audit.col_at': '시각',
+    'audit.col_who': '운영자',
+    'audit.col_action': '작업',
+    'audit.col_target': '대상',
+    'audit.col_change': '변경 전 → 후',
+    'audit.system': '시스템 (CLI)',
+    'audit.empty': '일치하는 항목이 없습니다.',
+  },
+  ja: {
+    'audit.title': '監査ログ',
+    'audit.intro':
+      'コンソールで行われたすべての変更を新しい順に表示します。項目は編集も削除もできません。',
+    'audit.filter_action': '操作',
+    'audit.filter_target_type': '対象の種類',
+    'audit.filter_target_id': '対象ID',
+    'audit.apply': '絞り込む',
+    'audit.clear': 'クリア',
+    'audit.col_at': '日時',
+    'audit.col_who': '実行者',
+    'audit.col_action': '操作',
+    'audit.col_target': '対象',
+    'audit.col_change': '変更前 → 変更後',
+    'audit.system': 'システム (CLI)',
+    'audit.empty': '該当する項目はありません。',
+  },
+});
