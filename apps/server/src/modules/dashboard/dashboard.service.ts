@@ -14,7 +14,7 @@ export const DASHBOARD_DAYS = 30;
 /** The service days from `first` to `last`, inclusive (YYYY-MM-DD). */
 export function daysBetween(first: string, last: string): string[] {
   const days: string[] = [];
-  for (let d = first; d <= last; ) {
+  for (let d = first; d <= last;) {
     days.push(d);
     const parsed = parseIsoDate(d);
     if (!parsed) break;

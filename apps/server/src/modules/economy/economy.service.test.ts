@@ -41,10 +41,14 @@ describe('economy settings', () => {
       { cooldownSeconds: 1.5, dailyCap: 3 },
       { cooldownSeconds: 86_401, dailyCap: 3 },
     ]) {
-      await expect(economy.setAdLimits(bad)).rejects.toMatchObject({ code: ResultCode.BAD_REQUEST });
+      await expect(economy.setAdLimits(bad)).rejects.toMatchObject({
+        code: ResultCode.BAD_REQUEST,
+      });
     }
     await expect(
-      economy.setAdLimits({ cooldownSeconds: 1, dailyCap: 1 }, () => Promise.reject(new Error('audit down'))),
+      economy.setAdLimits({ cooldownSeconds: 1, dailyCap: 1 }, () =>
+        Promise.reject(new Error('audit down')),
+      ),
     ).rejects.toThrow('audit down');
     expect(await economy.adLimits()).toEqual(before);
   });
@@ -62,13 +66,17 @@ describe('economy settings', () => {
       active: first.active,
     });
     expect(after.reward).toBe(before.reward + 7);
-    await expect(
-      events.updateMission('no_such', { ...after }),
-    ).rejects.toMatchObject({ code: ResultCode.MISSION_NOT_FOUND });
+    await expect(events.updateMission('no_such', { ...after })).rejects.toMatchObject({
+      code: ResultCode.MISSION_NOT_FOUND,
+    });
     const coins = [1, 2, 3, 4, 5, 6, 70];
     expect((await events.setAttendanceCoins(coins)).after).toEqual(coins);
     expect(await events.attendanceCoins()).toEqual(coins);
-    for (const bad of [[1, 2, 3], [1, 2, 3, 4, 5, 6, -1], [1, 2, 3, 4, 5, 6, 7, 8]]) {
+    for (const bad of [
+      [1, 2, 3],
+      [1, 2, 3, 4, 5, 6, -1],
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ]) {
       await expect(events.setAttendanceCoins(bad)).rejects.toBeInstanceOf(AppError);
     }
     expect(await events.attendanceCoins()).toEqual(coins);
@@ -93,7 +101,9 @@ describe('economy settings', () => {
     expect(created.before).toBeUndefined();
     const changed = await orders.saveGoods({ ...pack, krw: 6900 });
     expect(changed.before?.krw).toBe(5900);
-    expect((await orders.goodsList(undefined)).find((g) => g.gods_code === 'ops_pack_1')).toMatchObject({
+    expect(
+      (await orders.goodsList(undefined)).find((g) => g.gods_code === 'ops_pack_1'),
+    ).toMatchObject({
       krw: 6900,
       bons_coin_1st: 100,
     });

@@ -19,10 +19,7 @@ export const AD_LIMIT_BOUNDS = {
 function isAdLimits(value: unknown): value is AdLimits {
   if (!value || typeof value !== 'object') return false;
   const v = value as Record<string, unknown>;
-  return (
-    Number.isSafeInteger(v.cooldownSeconds) &&
-    Number.isSafeInteger(v.dailyCap)
-  );
+  return Number.isSafeInteger(v.cooldownSeconds) && Number.isSafeInteger(v.dailyCap);
 }
 
 /** Why these limits cannot be saved; undefined when they can. */

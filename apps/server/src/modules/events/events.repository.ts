@@ -75,7 +75,10 @@ export function createEventsRepository(db: Db) {
     async updateMission(
       tx: Tx,
       id: string,
-      values: Pick<MissionRow, 'reward' | 'condition' | 'rewardCount' | 'period' | 'sortOrder' | 'active'>,
+      values: Pick<
+        MissionRow,
+        'reward' | 'condition' | 'rewardCount' | 'period' | 'sortOrder' | 'active'
+      >,
     ): Promise<MissionRow> {
       const [row] = await tx.update(missions).set(values).where(eq(missions.id, id)).returning();
       if (!row) throw new Error(`mission ${id} vanished`);

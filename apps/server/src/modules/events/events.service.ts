@@ -610,7 +610,10 @@ export function createEventsService(deps: {
     async updateMission(
       id: string,
       values: Omit<MissionSettings, 'id' | 'nameKey'>,
-      onChanged?: (tx: Tx, change: { before: MissionSettings; after: MissionSettings }) => Promise<void>,
+      onChanged?: (
+        tx: Tx,
+        change: { before: MissionSettings; after: MissionSettings },
+      ) => Promise<void>,
     ): Promise<{ before: MissionSettings; after: MissionSettings }> {
       return db.transaction(async (tx) => {
         const row = await repo.lockMission(tx, id);

@@ -305,7 +305,10 @@ export function createPaymentsService(deps: {
      */
     async saveGoods(
       goods: GoodsRow,
-      onChanged?: (tx: Tx, change: { before: GoodsRow | undefined; after: GoodsRow }) => Promise<void>,
+      onChanged?: (
+        tx: Tx,
+        change: { before: GoodsRow | undefined; after: GoodsRow },
+      ) => Promise<void>,
     ): Promise<{ before: GoodsRow | undefined; after: GoodsRow }> {
       const problem = goodsProblem(goods);
       if (problem) throw new AppError(ResultCode.BAD_REQUEST, problem);

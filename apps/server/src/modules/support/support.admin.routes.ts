@@ -26,7 +26,11 @@ export function supportAdminRoutes(deps: {
       `${ADMIN_BASE}/inquiries`,
       {
         preHandler: staff,
-        schema: { tags: ['admin'], querystring: inboxQuery, response: { 200: envelope(inboxData) } },
+        schema: {
+          tags: ['admin'],
+          querystring: inboxQuery,
+          response: { 200: envelope(inboxData) },
+        },
       },
       async (request) => ok(await support.inbox(request.query)),
     );

@@ -67,7 +67,9 @@ export function createSupportRepository(db: Db) {
     async update(
       tx: Tx,
       id: string,
-      values: Partial<Pick<InquiryRow, 'status' | 'answer' | 'answeredAt' | 'answeredBy' | 'closedAt'>>,
+      values: Partial<
+        Pick<InquiryRow, 'status' | 'answer' | 'answeredAt' | 'answeredBy' | 'closedAt'>
+      >,
     ): Promise<InquiryRow> {
       const [row] = await tx.update(inquiries).set(values).where(eq(inquiries.id, id)).returning();
       if (!row) throw new Error(`inquiry ${id} vanished`);

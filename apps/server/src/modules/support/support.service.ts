@@ -19,8 +19,7 @@ export interface InquiryView {
   closedAt: string | null;
 }
 
-const statusOf = (s: string): InquiryStatus =>
-  s === 'answered' || s === 'closed' ? s : 'open';
+const statusOf = (s: string): InquiryStatus => (s === 'answered' || s === 'closed' ? s : 'open');
 
 export const toInquiryView = (r: InquiryRow): InquiryView => ({
   id: r.id,

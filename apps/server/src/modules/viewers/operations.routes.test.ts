@@ -3,8 +3,19 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
-import { expectOperatorOnly, signInOperator, type OperatorCaller } from '../operators/operators.test-support';
-import { api as viewerApi, confirmPaths, sandboxOf, tossApproved, stripePaid, paypalApproved } from '../payments/payments.test-support';
+import {
+  expectOperatorOnly,
+  signInOperator,
+  type OperatorCaller,
+} from '../operators/operators.test-support';
+import {
+  api as viewerApi,
+  confirmPaths,
+  sandboxOf,
+  tossApproved,
+  stripePaid,
+  paypalApproved,
+} from '../payments/payments.test-support';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 
 /**
@@ -14,14 +25,12 @@ import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-suppor
 let ctx: TestContext;
 let admin: OperatorCaller;
 let support: OperatorCaller;
-let editor: OperatorCaller;
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  [admin, support, editor] = await Promise.all([
+  [admin, support] = await Promise.all([
     signInOperator(ctx, 'admin'),
     signInOperator(ctx, 'support'),
-    signInOperator(ctx, 'editor'),
   ]);
 }, 120_000);
 afterAll(async () => {
@@ -75,7 +84,11 @@ describe('who may call the operator routes', () => {
     await expectOperatorOnly(ctx, { method: 'GET', url: url('/economy') }, ['admin']);
     await expectOperatorOnly(
       ctx,
-      { method: 'PUT', url: url('/economy/ad-limits'), payload: { cooldownSeconds: 1, dailyCap: 1 } },
+      {
+        method: 'PUT',
+        url: url('/economy/ad-limits'),
+        payload: { cooldownSeconds: 1, dailyCap: 1 },
+      },
       ['admin'],
       economy,
     );
@@ -87,7 +100,18 @@ describe('who may call the operator routes', () => {
     );
     await expectOperatorOnly(
       ctx,
-      { method: 'PUT', url: url('/economy/missions/watch_ad'), payload: { reward: 1, condition: 1, rewardCount: 1, period: 'D', sortOrder: 0, active: true } },
+      {
+        method: 'PUT',
+        url: url('/economy/missions/watch_ad'),
+        payload: {
+          reward: 1,
+          condition: 1,
+          rewardCount: 1,
+          period: 'D',
+          sortOrder: 0,
+          active: true,
+        },
+      },
       ['admin'],
       () => ctx.services.events.missionsForOperators(),
     );
@@ -98,8 +122,14 @@ describe('who may call the operator routes', () => {
       () => ctx.services.events.attendanceCoins(),
     );
     await expectOperatorOnly(ctx, { method: 'GET', url: url('/dashboard') }, ['admin']);
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/viewers?q=a') }, ['admin', 'support']);
-    await expectOperatorOnly(ctx, { method: 'GET', url: url(`/viewers/${someone}`) }, ['admin', 'support']);
+    await expectOperatorOnly(ctx, { method: 'GET', url: url('/viewers?q=a') }, [
+      'admin',
+      'support',
+    ]);
+    await expectOperatorOnly(ctx, { method: 'GET', url: url(`/viewers/${someone}`) }, [
+      'admin',
+      'support',
+    ]);
     const target = await signInMember(ctx, 'Target');
     for (const kind of ['grant', 'revoke']) {
       await expectOperatorOnly(
@@ -134,8 +164,14 @@ describe('economy', () => {
     const before = await auditCount();
     const pack = await call(admin, 'PUT', '/economy/goods/ops_pack', goodsBody);
     expect(pack.statusCode, pack.body).toBe(200);
-    expect(await lastAudit('goods.create')).toMatchObject({ target_type: 'goods', target_id: 'ops_pack' });
-    const changed = await call(admin, 'PUT', '/economy/goods/ops_pack', { ...goodsBody, krw: 8800 });
+    expect(await lastAudit('goods.create')).toMatchObject({
+      target_type: 'goods',
+      target_id: 'ops_pack',
+    });
+    const changed = await call(admin, 'PUT', '/economy/goods/ops_pack', {
+      ...goodsBody,
+      krw: 8800,
+    });
     expect(data<{ krw: number }>(changed).krw).toBe(8800);
     const updated = await lastAudit('goods.update');
     expect(updated?.before).toMatchObject({ krw: 7700 });
@@ -143,21 +179,37 @@ describe('economy', () => {
     const goods = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/payment/goods/list` });
     expect(JSON.stringify(goods.json())).toContain('ops_pack');
 
-    const missions = data<{ missions: { id: string; reward: number }[] }>(await call(admin, 'GET', '/economy')).missions;
+    const missions = data<{ missions: { id: string; reward: number }[] }>(
+      await call(admin, 'GET', '/economy'),
+    ).missions;
     const m = missions[0];
     if (!m) throw new Error('no mission');
-    const mission = await call(admin, 'PUT', `/economy/missions/${m.id}`, { reward: 77, condition: 1, rewardCount: 1, period: 'D', sortOrder: 0, active: true });
+    const mission = await call(admin, 'PUT', `/economy/missions/${m.id}`, {
+      reward: 77,
+      condition: 1,
+      rewardCount: 1,
+      period: 'D',
+      sortOrder: 0,
+      active: true,
+    });
     expect(mission.statusCode, mission.body).toBe(200);
     expect((await lastAudit('mission.update'))?.after).toMatchObject({ reward: 77 });
 
-    const att = await call(admin, 'PUT', '/economy/attendance', { coins: [5, 5, 10, 10, 15, 20, 50] });
+    const att = await call(admin, 'PUT', '/economy/attendance', {
+      coins: [5, 5, 10, 10, 15, 20, 50],
+    });
     expect(att.statusCode).toBe(200);
     expect(await ctx.services.events.attendanceCoins()).toEqual([5, 5, 10, 10, 15, 20, 50]);
 
-    const limits = await call(admin, 'PUT', '/economy/ad-limits', { cooldownSeconds: 90, dailyCap: 4 });
+    const limits = await call(admin, 'PUT', '/economy/ad-limits', {
+      cooldownSeconds: 90,
+      dailyCap: 4,
+    });
     expect(limits.statusCode).toBe(200);
     const config = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/event/ad-config` });
-    expect(config.json<{ data: { cooldown_sec: number; unlock_cap: number } }>().data).toMatchObject({ cooldown_sec: 90, unlock_cap: 4 });
+    expect(
+      config.json<{ data: { cooldown_sec: number; unlock_cap: number } }>().data,
+    ).toMatchObject({ cooldown_sec: 90, unlock_cap: 4 });
     expect(await auditCount()).toBe(before + 5);
   });
 
@@ -175,8 +227,16 @@ describe('economy', () => {
       ['/economy/goods/ops_pack', 'krw', { ...goodsBody, krw: -1 }],
       ['/economy/goods/ops_pack', 'iapApple', { ...goodsBody, iapApple: 'has spaces' }],
       ['/economy/goods/bad%20code', 'godsCode', goodsBody],
-      ['/economy/missions/watch_ad', 'period', { reward: 1, condition: 1, rewardCount: 1, period: 'W', sortOrder: 0, active: true }],
-      ['/economy/missions/watch_ad', 'condition', { reward: 1, condition: 0, rewardCount: 1, period: 'D', sortOrder: 0, active: true }],
+      [
+        '/economy/missions/watch_ad',
+        'period',
+        { reward: 1, condition: 1, rewardCount: 1, period: 'W', sortOrder: 0, active: true },
+      ],
+      [
+        '/economy/missions/watch_ad',
+        'condition',
+        { reward: 1, condition: 0, rewardCount: 1, period: 'D', sortOrder: 0, active: true },
+      ],
       ['/economy/attendance', 'coins', { coins: [1, 2, 3] }],
       ['/economy/attendance', 'coins', { coins: [1, 2, 3, 4, 5, 6, -7] }],
       ['/economy/ad-limits', 'dailyCap', { cooldownSeconds: 10, dailyCap: 5000 }],
@@ -187,7 +247,14 @@ describe('economy', () => {
       expect(r.statusCode, `${path} ${r.body}`).toBe(400);
       expect(r.json<{ code: number; message: string }>().message, path).toContain(field);
     }
-    const unknown = await call(admin, 'PUT', '/economy/missions/no_such', { reward: 1, condition: 1, rewardCount: 1, period: 'D', sortOrder: 0, active: true });
+    const unknown = await call(admin, 'PUT', '/economy/missions/no_such', {
+      reward: 1,
+      condition: 1,
+      rewardCount: 1,
+      period: 'D',
+      sortOrder: 0,
+      active: true,
+    });
     expect(unknown.json<{ code: number }>().code).toBe(ResultCode.MISSION_NOT_FOUND);
     expect(await snapshot()).toEqual(before);
   });
@@ -196,33 +263,60 @@ describe('economy', () => {
 describe('viewers and money', () => {
   it('support finds a viewer by nickname, email-less id and provider, grants coins once per action, audited', async () => {
     const viewer = await signInMember(ctx, 'FindMe');
-    const found = data<{ viewers: { userId: string; nickname: string }[] }>(await call(support, 'GET', '/viewers?q=FindMe'));
+    const found = data<{ viewers: { userId: string; nickname: string }[] }>(
+      await call(support, 'GET', '/viewers?q=FindMe'),
+    );
     expect(found.viewers.map((v) => v.userId)).toContain(viewer.userId);
-    const byId = data<{ viewers: { userId: string }[] }>(await call(support, 'GET', `/viewers?q=${viewer.userId}`));
+    const byId = data<{ viewers: { userId: string }[] }>(
+      await call(support, 'GET', `/viewers?q=${viewer.userId}`),
+    );
     expect(byId.viewers).toHaveLength(1);
 
     const actionKey = `grant-${randomUUID()}`;
-    const grant = () => call(support, 'POST', `/viewers/${viewer.userId}/coins/grant`, { amount: 250, reason: 'missing coins after an outage', actionKey });
+    const grant = () =>
+      call(support, 'POST', `/viewers/${viewer.userId}/coins/grant`, {
+        amount: 250,
+        reason: 'missing coins after an outage',
+        actionKey,
+      });
     const [first, second] = await Promise.all([grant(), grant()]);
     expect(first.statusCode, first.body).toBe(200);
     expect(second.statusCode, second.body).toBe(200);
-    expect([data<{ created: boolean }>(first).created, data<{ created: boolean }>(second).created].sort()).toEqual([false, true]);
+    expect(
+      [
+        data<{ created: boolean }>(first).created,
+        data<{ created: boolean }>(second).created,
+      ].sort(),
+    ).toEqual([false, true]);
     expect(await ctx.services.wallet.balances(viewer.userId)).toEqual({ paid: 0, bonus: 250 });
     const entry = await lastAudit('wallet.grant');
-    expect(entry).toMatchObject({ operator_id: support.operatorId, target_type: 'user', target_id: viewer.userId });
+    expect(entry).toMatchObject({
+      operator_id: support.operatorId,
+      target_type: 'user',
+      target_id: viewer.userId,
+    });
     expect(entry?.before).toEqual({ balances: { paid: 0, bonus: 0 } });
-    expect(entry?.after).toMatchObject({ balances: { paid: 0, bonus: 250 }, amount: 250, reason: 'missing coins after an outage' });
+    expect(entry?.after).toMatchObject({
+      balances: { paid: 0, bonus: 250 },
+      amount: 250,
+      reason: 'missing coins after an outage',
+    });
     expect(await auditCount('wallet.grant')).toBe(1);
 
     // the viewer's own balance and earn history show them
     const info = await viewerApi(ctx.app, viewer, 'GET', '/user/info');
     expect(info.json<{ data: { user: { coin: number } } }>().data.user.coin).toBe(250);
 
-    const revoke = await call(support, 'POST', `/viewers/${viewer.userId}/coins/revoke`, { amount: 50, reason: 'granted twice', actionKey: `rv-${randomUUID()}` });
+    const revoke = await call(support, 'POST', `/viewers/${viewer.userId}/coins/revoke`, {
+      amount: 50,
+      reason: 'granted twice',
+      actionKey: `rv-${randomUUID()}`,
+    });
     expect(data<{ balances: { bonus: number } }>(revoke).balances.bonus).toBe(200);
-    const detail = data<{ wallet: { lots: unknown[]; revocations: unknown[] }; viewer: { nickname: string } }>(
-      await call(support, 'GET', `/viewers/${viewer.userId}`),
-    );
+    const detail = data<{
+      wallet: { lots: unknown[]; revocations: unknown[] };
+      viewer: { nickname: string };
+    }>(await call(support, 'GET', `/viewers/${viewer.userId}`));
     expect(detail.viewer.nickname).toBe('FindMe');
     expect(detail.wallet.lots).toHaveLength(1);
     expect(detail.wallet.revocations).toMatchObject([{ amount: 50, reason: 'granted twice' }]);
@@ -230,7 +324,10 @@ describe('viewers and money', () => {
 
   it('bad grants and revocations: 400/404/409, balance and audit unchanged', async () => {
     const viewer = await signInMember(ctx, 'BadInput');
-    const state = async () => ({ balances: await ctx.services.wallet.balances(viewer.userId), audit: await auditCount() });
+    const state = async () => ({
+      balances: await ctx.services.wallet.balances(viewer.userId),
+      audit: await auditCount(),
+    });
     const before = await state();
     const path = `/viewers/${viewer.userId}/coins/grant`;
     for (const payload of [
@@ -245,56 +342,96 @@ describe('viewers and money', () => {
       const r = await call(admin, 'POST', path, payload);
       expect(r.statusCode, JSON.stringify(payload)).toBe(400);
     }
-    expect((await call(admin, 'POST', `/viewers/not-a-uuid/coins/grant`, { amount: 1, reason: 'x y', actionKey: `k-${randomUUID()}` })).statusCode).toBe(400);
-    expect((await call(admin, 'POST', `/viewers/${randomUUID()}/coins/grant`, { amount: 1, reason: 'nobody', actionKey: `k-${randomUUID()}` })).statusCode).toBe(404);
-    const tooMuch = await call(admin, 'POST', `/viewers/${viewer.userId}/coins/revoke`, { amount: 5, reason: 'has none', actionKey: `k-${randomUUID()}` });
+    expect(
+      (
+        await call(admin, 'POST', `/viewers/not-a-uuid/coins/grant`, {
+          amount: 1,
+          reason: 'x y',
+          actionKey: `k-${randomUUID()}`,
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(admin, 'POST', `/viewers/${randomUUID()}/coins/grant`, {
+          amount: 1,
+          reason: 'nobody',
+          actionKey: `k-${randomUUID()}`,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const tooMuch = await call(admin, 'POST', `/viewers/${viewer.userId}/coins/revoke`, {
+      amount: 5,
+      reason: 'has none',
+      actionKey: `k-${randomUUID()}`,
+    });
     expect(tooMuch.json<{ code: number }>().code).toBe(ResultCode.INSUFFICIENT_COINS);
     expect((await call(admin, 'GET', '/viewers?q=')).statusCode).toBe(400);
     expect(await state()).toEqual(before);
   });
 
-  it.each(['T', 'S', 'P'] as const)('an admin refunds a %s order at the provider, then the coins are taken back once, audited', async (gateway) => {
-    const viewer = await signInMember(ctx, `Refund${gateway}`);
-    let ordrId: string;
-    if (gateway === 'T') {
-      const a = await tossApproved(ctx, viewer, 'coin_500', 5900);
-      ordrId = a.ordrId;
-      expect((await viewerApi(ctx.app, viewer, 'PUT', confirmPaths.T, a)).statusCode).toBe(200);
-    } else if (gateway === 'S') {
-      const s = await stripePaid(ctx, viewer);
-      ordrId = s.ordrId;
-      expect((await viewerApi(ctx.app, viewer, 'PUT', confirmPaths.S, s)).statusCode).toBe(200);
-    } else {
-      const p = await paypalApproved(ctx, viewer);
-      ordrId = p.ordrId;
-      expect((await viewerApi(ctx.app, viewer, 'PUT', confirmPaths.P, p)).statusCode).toBe(200);
-    }
-    const paid = await ctx.services.wallet.balances(viewer.userId);
-    expect(paid.paid).toBeGreaterThan(0);
-    const order = data<{ orders: { ordrId: string; refundable: boolean }[] }>(await call(admin, 'GET', `/viewers/${viewer.userId}`)).orders;
-    expect(order).toMatchObject([{ ordrId, refundable: true }]);
+  it.each(['T', 'S', 'P'] as const)(
+    'an admin refunds a %s order at the provider, then the coins are taken back once, audited',
+    async (gateway) => {
+      const viewer = await signInMember(ctx, `Refund${gateway}`);
+      let ordrId: string;
+      if (gateway === 'T') {
+        const a = await tossApproved(ctx, viewer, 'coin_500', 5900);
+        ordrId = a.ordrId;
+        expect((await viewerApi(ctx.app, viewer, 'PUT', confirmPaths.T, a)).statusCode).toBe(200);
+      } else if (gateway === 'S') {
+        const s = await stripePaid(ctx, viewer);
+        ordrId = s.ordrId;
+        expect((await viewerApi(ctx.app, viewer, 'PUT', confirmPaths.S, s)).statusCode).toBe(200);
+      } else {
+        const p = await paypalApproved(ctx, viewer);
+        ordrId = p.ordrId;
+        expect((await viewerApi(ctx.app, viewer, 'PUT', confirmPaths.P, p)).statusCode).toBe(200);
+      }
+      const paid = await ctx.services.wallet.balances(viewer.userId);
+      expect(paid.paid).toBeGreaterThan(0);
+      const order = data<{ orders: { ordrId: string; refundable: boolean }[] }>(
+        await call(admin, 'GET', `/viewers/${viewer.userId}`),
+      ).orders;
+      expect(order).toMatchObject([{ ordrId, refundable: true }]);
 
-    const refund = await call(admin, 'POST', `/orders/${ordrId}/refund`, { reason: 'customer asked' });
-    expect(refund.statusCode, refund.body).toBe(200);
-    expect(data<{ state: string; refundedCoins: number }>(refund)).toMatchObject({ state: 'refunded', refundedCoins: paid.paid });
-    expect((await ctx.services.wallet.balances(viewer.userId)).paid).toBe(0);
-    expect(await lastAudit('order.refund')).toMatchObject({ target_id: ordrId, operator_id: admin.operatorId });
-    const fake = sandboxOf(ctx);
-    if (gateway === 'T') expect(fake.calls['toss.cancel']).toBeGreaterThan(0);
-    if (gateway === 'S') expect(fake.calls['stripe.refund']).toBeGreaterThan(0);
-    if (gateway === 'P') expect(fake.calls['paypal.refund']).toBeGreaterThan(0);
-    // a second refund is refused and audits nothing
-    const audits = await auditCount('order.refund');
-    const again = await call(admin, 'POST', `/orders/${ordrId}/refund`, { reason: 'again' });
-    expect(again.json<{ code: number }>().code).toBe(ResultCode.ORDER_NOT_REFUNDABLE);
-    expect(await auditCount('order.refund')).toBe(audits);
-  });
+      const refund = await call(admin, 'POST', `/orders/${ordrId}/refund`, {
+        reason: 'customer asked',
+      });
+      expect(refund.statusCode, refund.body).toBe(200);
+      expect(data<{ state: string; refundedCoins: number }>(refund)).toMatchObject({
+        state: 'refunded',
+        refundedCoins: paid.paid,
+      });
+      expect((await ctx.services.wallet.balances(viewer.userId)).paid).toBe(0);
+      expect(await lastAudit('order.refund')).toMatchObject({
+        target_id: ordrId,
+        operator_id: admin.operatorId,
+      });
+      const fake = sandboxOf(ctx);
+      if (gateway === 'T') expect(fake.calls['toss.cancel']).toBeGreaterThan(0);
+      if (gateway === 'S') expect(fake.calls['stripe.refund']).toBeGreaterThan(0);
+      if (gateway === 'P') expect(fake.calls['paypal.refund']).toBeGreaterThan(0);
+      // a second refund is refused and audits nothing
+      const audits = await auditCount('order.refund');
+      const again = await call(admin, 'POST', `/orders/${ordrId}/refund`, { reason: 'again' });
+      expect(again.json<{ code: number }>().code).toBe(ResultCode.ORDER_NOT_REFUNDABLE);
+      expect(await auditCount('order.refund')).toBe(audits);
+    },
+  );
 
   it('a refund without a reason or of an unknown order changes nothing', async () => {
     const before = await auditCount();
-    expect((await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: '' })).statusCode).toBe(400);
-    expect((await call(admin, 'POST', `/orders/not-an-id/refund`, { reason: 'why not' })).statusCode).toBe(400);
-    expect((await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: 'unknown' })).statusCode).toBe(404);
+    expect(
+      (await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: '' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(admin, 'POST', `/orders/not-an-id/refund`, { reason: 'why not' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: 'unknown' }))
+        .statusCode,
+    ).toBe(404);
     expect(await auditCount()).toBe(before);
   });
 });
@@ -302,13 +439,22 @@ describe('viewers and money', () => {
 describe('support inbox', () => {
   it('an inquiry sent by a viewer is answered by support; the viewer sees the answer; audited', async () => {
     const viewer = await signInMember(ctx, 'Asking');
-    const sent = await viewerApi(ctx.app, viewer, 'POST', '/user/qna', { cnts: 'I was charged twice for one coin pack, please help.' });
+    const sent = await viewerApi(ctx.app, viewer, 'POST', '/user/qna', {
+      cnts: 'I was charged twice for one coin pack, please help.',
+    });
     const qnaId = sent.json<{ data: { qnaId: string } }>().data.qnaId;
-    const inbox = data<{ items: { id: string }[]; counts: { open: number } }>(await call(support, 'GET', '/inquiries?status=open'));
+    const inbox = data<{ items: { id: string }[]; counts: { open: number } }>(
+      await call(support, 'GET', '/inquiries?status=open'),
+    );
     expect(inbox.items.map((i) => i.id)).toContain(qnaId);
-    const answered = await call(support, 'PUT', `/inquiries/${qnaId}/answer`, { answer: 'We refunded the second charge.' });
+    const answered = await call(support, 'PUT', `/inquiries/${qnaId}/answer`, {
+      answer: 'We refunded the second charge.',
+    });
     expect(answered.statusCode, answered.body).toBe(200);
-    expect(await lastAudit('inquiry.answer')).toMatchObject({ target_id: qnaId, operator_id: support.operatorId });
+    expect(await lastAudit('inquiry.answer')).toMatchObject({
+      target_id: qnaId,
+      operator_id: support.operatorId,
+    });
     const mine = await viewerApi(ctx.app, viewer, 'GET', '/user/qna');
     expect(mine.json<{ data: { qnaList: unknown[] } }>().data.qnaList).toMatchObject([
       { qnaId, stts: 'answered', answ: 'We refunded the second charge.' },
@@ -318,8 +464,13 @@ describe('support inbox', () => {
     expect(closedAgain.json<{ code: number }>().code).toBe(ResultCode.INQUIRY_CLOSED);
     // bad input: empty answer, unknown id, bad status filter
     const audits = await auditCount();
-    expect((await call(support, 'PUT', `/inquiries/${qnaId}/answer`, { answer: '  ' })).statusCode).toBe(400);
-    expect((await call(support, 'PUT', `/inquiries/${randomUUID()}/answer`, { answer: 'hello' })).statusCode).toBe(404);
+    expect(
+      (await call(support, 'PUT', `/inquiries/${qnaId}/answer`, { answer: '  ' })).statusCode,
+    ).toBe(400);
+    expect(
+      (await call(support, 'PUT', `/inquiries/${randomUUID()}/answer`, { answer: 'hello' }))
+        .statusCode,
+    ).toBe(404);
     expect((await call(support, 'GET', '/inquiries?status=lost')).statusCode).toBe(400);
     expect(await auditCount()).toBe(audits);
   });
@@ -327,13 +478,37 @@ describe('support inbox', () => {
 
 describe('dashboard', () => {
   it('today and 30 days: viewers, revenue per gateway, coins, unlocks, top dramas, playback quality from the beacon', async () => {
-    for (const [ttffMs, stallMs, playMs] of [[400, 0, 9000], [800, 1000, 9000], [1200, 0, 10000]] as const) {
-      const r = await ctx.app.inject({ method: 'POST', url: `${API_BASE}/playback/quality`, payload: { dramId: 1, epsd: 1, ttffMs, stallMs, playMs } });
+    for (const [ttffMs, stallMs, playMs] of [
+      [400, 0, 9000],
+      [800, 1000, 9000],
+      [1200, 0, 10000],
+    ] as const) {
+      const r = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/playback/quality`,
+        payload: { dramId: 1, epsd: 1, ttffMs, stallMs, playMs },
+      });
       expect(r.statusCode, r.body).toBe(200);
     }
     // a beacon naming no drama, or out of bounds, is refused
-    expect((await ctx.app.inject({ method: 'POST', url: `${API_BASE}/playback/quality`, payload: { dramId: 999999, epsd: 1, stallMs: 0, playMs: 1 } })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `${API_BASE}/playback/quality`, payload: { dramId: 1, epsd: 1, stallMs: -1, playMs: 1 } })).statusCode).toBe(400);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `${API_BASE}/playback/quality`,
+          payload: { dramId: 999999, epsd: 1, stallMs: 0, playMs: 1 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `${API_BASE}/playback/quality`,
+          payload: { dramId: 1, epsd: 1, stallMs: -1, playMs: 1 },
+        })
+      ).statusCode,
+    ).toBe(400);
     const d = data<{
       today: { newViewers: number; coinsGranted: number; revenue: Record<string, number> };
       days: unknown[];

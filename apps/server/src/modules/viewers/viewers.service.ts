@@ -67,7 +67,13 @@ export function createViewersService(deps: {
         ...adUnlocks.map((u) => ({ ...u, by: 'ad' as const, coins: 0 })),
       ]
         .sort((a, b) => b.at.getTime() - a.at.getTime())
-        .map((u) => ({ dramId: u.dramId, epsd: u.epsd, by: u.by, coins: u.coins, at: u.at.toISOString() }));
+        .map((u) => ({
+          dramId: u.dramId,
+          epsd: u.epsd,
+          by: u.by,
+          coins: u.coins,
+          at: u.at.toISOString(),
+        }));
       return {
         viewer,
         wallet: walletView,
@@ -80,7 +86,8 @@ export function createViewersService(deps: {
           paidCoin: o.paidCoin,
           state: o.state,
           createdAt: o.createdAt.toISOString(),
-          refundable: (o.state === 'paid' || o.state === 'credited') && ['T', 'S', 'P'].includes(o.gateway),
+          refundable:
+            (o.state === 'paid' || o.state === 'credited') && ['T', 'S', 'P'].includes(o.gateway),
         })),
         unlocks,
       };

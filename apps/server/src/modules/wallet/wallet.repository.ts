@@ -147,16 +147,19 @@ export function createWalletRepository(db: Db) {
      * user, opens and locks the wallet and inserts the lot under its idempotency key (the first
      * lot again, created false, when the key was granted before). Refusals: walletRefusal.
      */
-    async grantLot(request: {
-      userId: string;
-      kind: string;
-      amount: number;
-      source: string;
-      sourceRef: string | null;
-      idempotencyKey: string;
-      now: Date;
-      validDays: number;
-    }, q: Q = db): Promise<GrantedLot> {
+    async grantLot(
+      request: {
+        userId: string;
+        kind: string;
+        amount: number;
+        source: string;
+        sourceRef: string | null;
+        idempotencyKey: string;
+        now: Date;
+        validDays: number;
+      },
+      q: Q = db,
+    ): Promise<GrantedLot> {
       const r = request;
       let rows: {
         r_lot: string;
@@ -268,7 +271,9 @@ export function createWalletRepository(db: Db) {
       return q
         .select()
         .from(coinLots)
-        .where(and(eq(coinLots.userId, userId), gt(coinLots.expiresAt, now), gt(coinLots.remaining, 0)));
+        .where(
+          and(eq(coinLots.userId, userId), gt(coinLots.expiresAt, now), gt(coinLots.remaining, 0)),
+        );
     },
 
     /** Every lot of a user, newest first (the operator's view of a wallet). */
@@ -343,7 +348,10 @@ export function createWalletRepository(db: Db) {
           where expires_at >= ${f}::timestamptz and expires_at < ${until}::timestamptz group by 1`,
         ),
       ]);
-      const days = new Map<string, { granted: number; spent: number; unlocks: number; expired: number }>();
+      const days = new Map<
+        string,
+        { granted: number; spent: number; unlocks: number; expired: number }
+      >();
       const at = (day: string) => {
         let d = days.get(day);
         if (!d) days.set(day, (d = { granted: 0, spent: 0, unlocks: 0, expired: 0 }));
@@ -535,7 +543,9 @@ export function createWalletRepository(db: Db) {
             having v.amount <> coalesce(sum(vl.amount), 0) or bool_or(l.user_id <> v.user_id)`,
           );
           violations.push(
-            ...badRevocation.map((r) => `revocation ${r.id}: lots do not add up or are another user's`),
+            ...badRevocation.map(
+              (r) => `revocation ${r.id}: lots do not add up or are another user's`,
+            ),
           );
           if (
             sums.granted !==

@@ -206,7 +206,13 @@ export function createWalletService(deps: {
           tx,
         );
         const after = await repo.balances(tx, action.userId, now);
-        const result = { id: lot.lotId, amount: action.amount, created: lot.created, before, after };
+        const result = {
+          id: lot.lotId,
+          amount: action.amount,
+          created: lot.created,
+          before,
+          after,
+        };
         if (lot.created) await onChanged?.(tx, result);
         return result;
       });

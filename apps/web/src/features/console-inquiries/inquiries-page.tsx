@@ -49,7 +49,9 @@ export function InquiriesPage() {
         <p className={ui.muted}>{t('inq.empty')}</p>
       )}
       <div className={styles.list}>
-        {inbox.data?.items.map((item) => <InquiryCard key={item.id} item={item} />)}
+        {inbox.data?.items.map((item) => (
+          <InquiryCard key={item.id} item={item} />
+        ))}
       </div>
     </ConsolePage>
   );
@@ -66,7 +68,8 @@ function InquiryCard({ item }: { item: AdminInquiry }) {
     new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'inquiries'] });
   const answer = useMutation({
-    mutationFn: () => consoleApi.put<AdminInquiry>(`/inquiries/${item.id}/answer`, { answer: text }),
+    mutationFn: () =>
+      consoleApi.put<AdminInquiry>(`/inquiries/${item.id}/answer`, { answer: text }),
     onSuccess: async () => {
       setDone(t('inq.sent'));
       await refresh();
@@ -84,7 +87,13 @@ function InquiryCard({ item }: { item: AdminInquiry }) {
   return (
     <article className={styles.card} data-testid="inquiry-card" data-status={item.status}>
       <p className={styles.meta}>
-        <Link to={`/admin/viewers/${item.userId}`}>{t('inq.from', { id: item.userId.slice(0, 8), lang: item.lang, at: when(item.createdAt) })}</Link>
+        <Link to={`/admin/viewers/${item.userId}`}>
+          {t('inq.from', {
+            id: item.userId.slice(0, 8),
+            lang: item.lang,
+            at: when(item.createdAt),
+          })}
+        </Link>
       </p>
       <p className={styles.text}>{item.contents}</p>
       {item.status !== 'closed' ? (
@@ -115,9 +124,17 @@ function InquiryCard({ item }: { item: AdminInquiry }) {
               disabled={text.trim() === '' || answer.isPending}
               data-testid="inquiry-answer-send"
             >
-              {answer.isPending ? common('common.saving') : item.answer ? t('inq.update') : t('inq.send')}
+              {answer.isPending
+                ? common('common.saving')
+                : item.answer
+                  ? t('inq.update')
+                  : t('inq.send')}
             </Button>
-            <Button onClick={() => close.mutate()} disabled={close.isPending} data-testid="inquiry-close">
+            <Button
+              onClick={() => close.mutate()}
+              disabled={close.isPending}
+              data-testid="inquiry-close"
+            >
               {t('inq.close')}
             </Button>
           </div>

@@ -259,13 +259,20 @@ export function createPaypalClient(options: {
         return failure(error);
       }
       const text = await response.text();
-      let body: { id?: string; status?: string; name?: string; message?: string; details?: { issue?: string; description?: string }[] } = {};
+      let body: {
+        id?: string;
+        status?: string;
+        name?: string;
+        message?: string;
+        details?: { issue?: string; description?: string }[];
+      } = {};
       try {
         body = JSON.parse(text) as typeof body;
       } catch {
         // not JSON: the status speaks
       }
-      if (response.ok && body.id) return { ok: true, value: { id: body.id, status: body.status ?? 'UNKNOWN' } };
+      if (response.ok && body.id)
+        return { ok: true, value: { id: body.id, status: body.status ?? 'UNKNOWN' } };
       return {
         ok: false,
         status: response.status,

@@ -16,7 +16,10 @@ describe('payment provider refunds', () => {
   const base = (p: string) => async () => `${await fake.url()}${p}`;
 
   it('Toss: POST /v1/payments/{key}/cancel cancels a DONE payment once; replay, second cancel, unknown, unpaid', async () => {
-    const toss = createTossClient({ secretKey: SANDBOX_KEYS.tossSecretKey, apiBase: base('/toss') });
+    const toss = createTossClient({
+      secretKey: SANDBOX_KEYS.tossSecretKey,
+      apiBase: base('/toss'),
+    });
     const paymentKey = fake.toss.authorize({
       orderId: 'r-1',
       amount: 1200,

@@ -127,7 +127,12 @@ export function createStripeClient(options: {
           { payment_intent: input.paymentIntentId, reason: 'requested_by_customer' },
           { idempotencyKey: input.idempotencyKey },
         );
-        return { ok: true, id: refund.id, status: refund.status ?? 'unknown', amount: refund.amount };
+        return {
+          ok: true,
+          id: refund.id,
+          status: refund.status ?? 'unknown',
+          amount: refund.amount,
+        };
       } catch (error) {
         if (error instanceof Stripe.errors.StripeError) {
           return {

@@ -33,7 +33,11 @@ export interface TossClient {
   payment(paymentKey: string): Promise<TossResult>;
   paymentByOrderId(orderId: string): Promise<TossResult>;
   /** cancels (refunds in full) a DONE payment: POST /v1/payments/{paymentKey}/cancel */
-  cancel(input: { paymentKey: string; reason: string; idempotencyKey: string }): Promise<TossResult>;
+  cancel(input: {
+    paymentKey: string;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<TossResult>;
 }
 
 function isTossPayment(value: unknown): value is TossPayment {

@@ -32,7 +32,12 @@ interface TossPaymentState {
   outcome: TossOutcome;
   approvedAt: string | null;
   canceledAmount: number;
-  cancels: { transactionKey: string; cancelAmount: number; cancelReason: string; canceledAt: string }[];
+  cancels: {
+    transactionKey: string;
+    cancelAmount: number;
+    cancelReason: string;
+    canceledAt: string;
+  }[];
 }
 
 interface StripeSessionState {
