@@ -9,7 +9,13 @@ import { dashboardMessages } from './dashboard-messages';
 import { LineChart, type Series } from './line-chart';
 import styles from './dashboard-page.module.css';
 
-const GATEWAYS: Record<string, string> = { T: 'Toss', S: 'Stripe', P: 'PayPal', G: 'Google Play', A: 'Apple' };
+const GATEWAYS: Record<string, string> = {
+  T: 'Toss',
+  S: 'Stripe',
+  P: 'PayPal',
+  G: 'Google Play',
+  A: 'Apple',
+};
 const gatewayLabel = (key: string) => {
   const [g = '', currency = ''] = key.split(':');
   return `${GATEWAYS[g] ?? g} ${currency}`;
@@ -35,10 +41,16 @@ export function DashboardPage() {
     const d = dash.data.days;
     const days = d.map((x) => x.day);
     const keys = Object.keys(dash.data.revenue30);
-    const pick = (label: string, f: (x: (typeof d)[number]) => number): Series => ({ label, values: d.map(f) });
+    const pick = (label: string, f: (x: (typeof d)[number]) => number): Series => ({
+      label,
+      values: d.map(f),
+    });
     return {
       days,
-      viewers: [pick(t('dash.new_viewers'), (x) => x.newViewers), pick(t('dash.active_viewers'), (x) => x.activeViewers)],
+      viewers: [
+        pick(t('dash.new_viewers'), (x) => x.newViewers),
+        pick(t('dash.active_viewers'), (x) => x.activeViewers),
+      ],
       // revenue in major units (won, dollars) so one axis reads naturally per currency
       revenue: keys.map((k) =>
         pick(gatewayLabel(k), (x) => (x.revenue[k] ?? 0) / (k.endsWith(':KRW') ? 1 : 100)),
@@ -48,7 +60,10 @@ export function DashboardPage() {
         pick(t('dash.coins_spent'), (x) => x.coinsSpent),
         pick(t('dash.coins_expired'), (x) => x.coinsExpired),
       ],
-      unlocks: [pick(t('dash.unlocks_coin'), (x) => x.unlocksByCoin), pick(t('dash.unlocks_ad'), (x) => x.unlocksByAd)],
+      unlocks: [
+        pick(t('dash.unlocks_coin'), (x) => x.unlocksByCoin),
+        pick(t('dash.unlocks_ad'), (x) => x.unlocksByAd),
+      ],
     };
     // the labels follow the language
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -124,11 +139,17 @@ export function DashboardPage() {
         <Card title={t('dash.quality')}>
           <dl className={styles.quality}>
             <dt>{t('dash.ttff_p50')}</dt>
-            <dd data-testid="dash-ttff-p50">{quality.ttffP50Ms === null ? '—' : `${n(quality.ttffP50Ms)} ms`}</dd>
+            <dd data-testid="dash-ttff-p50">
+              {quality.ttffP50Ms === null ? '—' : `${n(quality.ttffP50Ms)} ms`}
+            </dd>
             <dt>{t('dash.ttff_p90')}</dt>
             <dd>{quality.ttffP90Ms === null ? '—' : `${n(quality.ttffP90Ms)} ms`}</dd>
             <dt>{t('dash.rebuffer')}</dt>
-            <dd>{quality.rebufferRatio === null ? '—' : `${(quality.rebufferRatio * 100).toFixed(2)} %`}</dd>
+            <dd>
+              {quality.rebufferRatio === null
+                ? '—'
+                : `${(quality.rebufferRatio * 100).toFixed(2)} %`}
+            </dd>
             <dt>{t('dash.samples')}</dt>
             <dd>{n(quality.samples)}</dd>
           </dl>

@@ -18,7 +18,11 @@ export function LineChart(props: { days: string[]; series: Series[]; testId?: st
     const el = box.current;
     if (!el) return;
     const x = days.map((d) => Date.parse(`${d}T00:00:00Z`) / 1000);
-    const axis = { stroke: '#a3a3b2', grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { stroke: 'rgba(255,255,255,0.1)' } };
+    const axis = {
+      stroke: '#a3a3b2',
+      grid: { stroke: 'rgba(255,255,255,0.06)' },
+      ticks: { stroke: 'rgba(255,255,255,0.1)' },
+    };
     const plot = new uPlot(
       {
         width: Math.max(240, el.clientWidth),
@@ -39,7 +43,9 @@ export function LineChart(props: { days: string[]; series: Series[]; testId?: st
       [x, ...series.map((s) => s.values)],
       el,
     );
-    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(240, el.clientWidth), height: 220 }));
+    const resize = new ResizeObserver(() =>
+      plot.setSize({ width: Math.max(240, el.clientWidth), height: 220 }),
+    );
     resize.observe(el);
     return () => {
       resize.disconnect();

@@ -3,7 +3,8 @@ import { defineConsoleMessages } from '../../shared/console/console-i18n';
 export const economyMessages = defineConsoleMessages({
   en: {
     'eco.title': 'Economy',
-    'eco.intro': 'Changes apply to viewers at once, on every server, and are kept in the audit log.',
+    'eco.intro':
+      'Changes apply to viewers at once, on every server, and are kept in the audit log.',
     'eco.ads': 'Rewarded-ad unlocks',
     'eco.cooldown': 'Cooldown between two ad unlocks (seconds)',
     'eco.cap': 'Ad unlocks per viewer per day',

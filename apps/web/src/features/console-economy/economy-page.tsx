@@ -73,12 +73,22 @@ function AdLimitsForm({ initial }: { initial: AdLimitsSettings }) {
         }}
       >
         <Field label={t('eco.cooldown')}>
-          <NumberInput value={cooldown} onChange={setCooldown} label={t('eco.cooldown')} testId="eco-cooldown" />
+          <NumberInput
+            value={cooldown}
+            onChange={setCooldown}
+            label={t('eco.cooldown')}
+            testId="eco-cooldown"
+          />
         </Field>
         <Field label={t('eco.cap')}>
           <NumberInput value={cap} onChange={setCap} label={t('eco.cap')} testId="eco-cap" />
         </Field>
-        <SaveRow pending={save.isPending} saved={save.saved} error={save.error} testId="eco-ads-save" />
+        <SaveRow
+          pending={save.isPending}
+          saved={save.saved}
+          error={save.error}
+          testId="eco-ads-save"
+        />
       </form>
     </Card>
   );
@@ -107,7 +117,12 @@ function AttendanceForm({ initial }: { initial: number[] }) {
             </Field>
           ))}
         </div>
-        <SaveRow pending={save.isPending} saved={save.saved} error={save.error} testId="eco-attendance-save" />
+        <SaveRow
+          pending={save.isPending}
+          saved={save.saved}
+          error={save.error}
+          testId="eco-attendance-save"
+        />
       </form>
     </Card>
   );
@@ -149,19 +164,63 @@ function MissionRow({ mission }: { mission: AdminMission }) {
       data-testid={`eco-mission-${mission.id}`}
     >
       <strong className={styles.missionId}>{mission.id}</strong>
-      {cell(t('eco.col_reward'), <NumberInput value={m.reward} label={t('eco.col_reward')} onChange={(v) => setM({ ...m, reward: v })} />)}
-      {cell(t('eco.col_condition'), <NumberInput value={m.condition} label={t('eco.col_condition')} onChange={(v) => setM({ ...m, condition: v })} />)}
-      {cell(t('eco.col_count'), <NumberInput value={m.rewardCount} label={t('eco.col_count')} onChange={(v) => setM({ ...m, rewardCount: v })} />)}
+      {cell(
+        t('eco.col_reward'),
+        <NumberInput
+          value={m.reward}
+          label={t('eco.col_reward')}
+          onChange={(v) => setM({ ...m, reward: v })}
+        />,
+      )}
+      {cell(
+        t('eco.col_condition'),
+        <NumberInput
+          value={m.condition}
+          label={t('eco.col_condition')}
+          onChange={(v) => setM({ ...m, condition: v })}
+        />,
+      )}
+      {cell(
+        t('eco.col_count'),
+        <NumberInput
+          value={m.rewardCount}
+          label={t('eco.col_count')}
+          onChange={(v) => setM({ ...m, rewardCount: v })}
+        />,
+      )}
       {cell(
         t('eco.col_period'),
-        <select className={ui.input} value={m.period} onChange={(e) => setM({ ...m, period: e.target.value === 'O' ? 'O' : 'D' })}>
+        <select
+          className={ui.input}
+          value={m.period}
+          onChange={(e) => setM({ ...m, period: e.target.value === 'O' ? 'O' : 'D' })}
+        >
           <option value="D">{t('eco.daily')}</option>
           <option value="O">{t('eco.once')}</option>
         </select>,
       )}
-      {cell(t('eco.col_order'), <NumberInput value={m.sortOrder} label={t('eco.col_order')} onChange={(v) => setM({ ...m, sortOrder: v })} />)}
-      {cell(t('eco.col_active'), <input type="checkbox" checked={m.active} onChange={(e) => setM({ ...m, active: e.target.checked })} />)}
-      <SaveRow pending={save.isPending} saved={save.saved} error={save.error} testId={`eco-mission-save-${mission.id}`} />
+      {cell(
+        t('eco.col_order'),
+        <NumberInput
+          value={m.sortOrder}
+          label={t('eco.col_order')}
+          onChange={(v) => setM({ ...m, sortOrder: v })}
+        />,
+      )}
+      {cell(
+        t('eco.col_active'),
+        <input
+          type="checkbox"
+          checked={m.active}
+          onChange={(e) => setM({ ...m, active: e.target.checked })}
+        />,
+      )}
+      <SaveRow
+        pending={save.isPending}
+        saved={save.saved}
+        error={save.error}
+        testId={`eco-mission-save-${mission.id}`}
+      />
     </form>
   );
 }
@@ -182,14 +241,22 @@ const EMPTY_PACK: AdminGoods = {
 
 function GoodsForm({ pack, isNew }: { pack: AdminGoods; isNew?: boolean }) {
   const t = useConsoleText(economyMessages);
-  const [g, setG] = useState(() => ({
-    ...Object.fromEntries(Object.entries(pack).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])),
-  }) as Record<keyof AdminGoods, string | boolean>);
+  const [g, setG] = useState(
+    () =>
+      ({
+        ...Object.fromEntries(
+          Object.entries(pack).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v]),
+        ),
+      }) as Record<keyof AdminGoods, string | boolean>,
+  );
   const text = (k: keyof AdminGoods) => String(g[k]);
   const save = useSave(() => {
     const { godsCode, ...rest } = g;
     const body = Object.fromEntries(
-      Object.entries(rest).map(([k, v]) => [k, typeof v === 'boolean' || k.startsWith('iapG') || k.startsWith('iapA') ? v : num(String(v))]),
+      Object.entries(rest).map(([k, v]) => [
+        k,
+        typeof v === 'boolean' || k.startsWith('iapG') || k.startsWith('iapA') ? v : num(String(v)),
+      ]),
     );
     return consoleApi.put(`/economy/goods/${encodeURIComponent(String(godsCode))}`, body);
   });
@@ -221,18 +288,35 @@ function GoodsForm({ pack, isNew }: { pack: AdminGoods; isNew?: boolean }) {
       {numberField('krw', t('eco.krw'))}
       {numberField('usdCents', t('eco.usd'))}
       <Field label={t('eco.iap_google')}>
-        <input className={ui.input} value={text('iapGoogle')} onChange={(e) => setG({ ...g, iapGoogle: e.target.value })} />
+        <input
+          className={ui.input}
+          value={text('iapGoogle')}
+          onChange={(e) => setG({ ...g, iapGoogle: e.target.value })}
+        />
       </Field>
       <Field label={t('eco.iap_apple')}>
-        <input className={ui.input} value={text('iapApple')} onChange={(e) => setG({ ...g, iapApple: e.target.value })} />
+        <input
+          className={ui.input}
+          value={text('iapApple')}
+          onChange={(e) => setG({ ...g, iapApple: e.target.value })}
+        />
       </Field>
       {numberField('iapPriceCents', t('eco.iap_price'))}
       {numberField('sortOrder', t('eco.col_order'))}
       <label className={styles.check}>
-        <input type="checkbox" checked={g.active === true} onChange={(e) => setG({ ...g, active: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={g.active === true}
+          onChange={(e) => setG({ ...g, active: e.target.checked })}
+        />
         {t('eco.on_sale')}
       </label>
-      <SaveRow pending={save.isPending} saved={save.saved} error={save.error} testId={`eco-pack-save-${isNew ? 'new' : pack.godsCode}`} />
+      <SaveRow
+        pending={save.isPending}
+        saved={save.saved}
+        error={save.error}
+        testId={`eco-pack-save-${isNew ? 'new' : pack.godsCode}`}
+      />
     </form>
   );
 }

@@ -23,10 +23,11 @@ function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
   const [message, setMessage] = useState<string>();
   const send = useMutation({
     mutationFn: () =>
-      consoleApi.post<{ created: boolean; amount: number; balances: { paid: number; bonus: number } }>(
-        `/viewers/${userId}/coins/${kind}`,
-        { amount: Number(amount), reason, actionKey },
-      ),
+      consoleApi.post<{
+        created: boolean;
+        amount: number;
+        balances: { paid: number; bonus: number };
+      }>(`/viewers/${userId}/coins/${kind}`, { amount: Number(amount), reason, actionKey }),
     onSuccess: async (r) => {
       const total = r.balances.paid + r.balances.bonus;
       setMessage(
@@ -265,7 +266,9 @@ export function ViewerPage() {
                   <tr key={`${u.dramId}-${u.epsd}-${u.by}`}>
                     <td>#{u.dramId}</td>
                     <td>{u.epsd}</td>
-                    <td>{u.by === 'coin' ? t('viewer.by_coin', { n: u.coins }) : t('viewer.by_ad')}</td>
+                    <td>
+                      {u.by === 'coin' ? t('viewer.by_coin', { n: u.coins }) : t('viewer.by_ad')}
+                    </td>
                     <td>{when(u.at)}</td>
                   </tr>
                 ))}

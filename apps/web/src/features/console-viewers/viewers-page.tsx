@@ -52,7 +52,11 @@ export function ViewersPage() {
         <ul className={styles.results}>
           {results.data.viewers.map((v) => (
             <li key={v.userId}>
-              <Link className={styles.result} to={`/admin/viewers/${v.userId}`} data-testid="viewer-result">
+              <Link
+                className={styles.result}
+                to={`/admin/viewers/${v.userId}`}
+                data-testid="viewer-result"
+              >
                 <strong>{v.nickname ?? '—'}</strong>
                 <span className={ui.muted}>{v.email ?? v.userId}</span>
                 <span className={styles.tags}>
