@@ -24,6 +24,8 @@ export function InquiriesPage() {
       consoleApi.get<InboxData>(`/inquiries?count=50${tab === 'all' ? '' : `&status=${tab}`}`),
   });
   const counts = inbox.data?.counts;
+  // shown above the list: an answered or closed inquiry leaves the "new" tab at once
+  const [notice, setNotice] = useState<string>();
   const label = (s: Tab) =>
     s === 'all' ? t('inq.tab_all') : t(`inq.tab_${s}`, { n: counts?.[s] ?? '…' });
 
@@ -36,13 +38,17 @@ export function InquiriesPage() {
             role="tab"
             aria-selected={tab === s}
             className={tab === s ? `${styles.tab} ${styles.active}` : styles.tab}
-            onClick={() => setParams(s === 'open' ? {} : { status: s })}
+            onClick={() => {
+              setNotice(undefined);
+              setParams(s === 'open' ? {} : { status: s });
+            }}
             data-testid={`inq-tab-${s}`}
           >
             {label(s)}
           </button>
         ))}
       </div>
+      {notice && <Banner kind="success">{notice}</Banner>}
       {inbox.isError && <Banner kind="error">{inbox.error.message}</Banner>}
       {inbox.isPending && <p className={ui.muted}>{common('common.loading')}</p>}
       {inbox.isSuccess && inbox.data.items.length === 0 && (
@@ -50,20 +56,19 @@ export function InquiriesPage() {
       )}
       <div className={styles.list}>
         {inbox.data?.items.map((item) => (
-          <InquiryCard key={item.id} item={item} />
+          <InquiryCard key={item.id} item={item} onDone={setNotice} />
         ))}
       </div>
     </ConsolePage>
   );
 }
 
-function InquiryCard({ item }: { item: AdminInquiry }) {
+function InquiryCard({ item, onDone }: { item: AdminInquiry; onDone: (message: string) => void }) {
   const t = useConsoleText(inquiriesMessages);
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const queryClient = useQueryClient();
   const [text, setText] = useState(item.answer ?? '');
-  const [done, setDone] = useState<string>();
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['console', 'inquiries'] });
@@ -71,14 +76,14 @@ function InquiryCard({ item }: { item: AdminInquiry }) {
     mutationFn: () =>
       consoleApi.put<AdminInquiry>(`/inquiries/${item.id}/answer`, { answer: text }),
     onSuccess: async () => {
-      setDone(t('inq.sent'));
+      onDone(t('inq.sent'));
       await refresh();
     },
   });
   const close = useMutation({
     mutationFn: () => consoleApi.put<AdminInquiry>(`/inquiries/${item.id}/close`),
     onSuccess: async () => {
-      setDone(t('inq.closed'));
+      onDone(t('inq.closed'));
       await refresh();
     },
   });
@@ -101,7 +106,6 @@ function InquiryCard({ item }: { item: AdminInquiry }) {
           className={styles.form}
           onSubmit={(e) => {
             e.preventDefault();
-            setDone(undefined);
             answer.mutate();
           }}
         >
@@ -151,7 +155,6 @@ function InquiryCard({ item }: { item: AdminInquiry }) {
         <p className={ui.muted}>{t('inq.answered_by', { at: when(item.answeredAt) })}</p>
       )}
       {error && <Banner kind="error">{error.message}</Banner>}
-      {done && <Banner kind="success">{done}</Banner>}
     </article>
   );
 }
