@@ -23,11 +23,19 @@ export function playbackRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { playback, guards } = deps;
   return async (app) => {
+    // navigator.sendBeacon sends a CORS-safelisted text/plain body (a JSON Blob type is refused by
+    // some browsers): this plugin alone reads text/plain, as JSON, through the framework's parser
+    const json = app.getDefaultJsonParser('error', 'error');
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+      void json(request, String(body), done);
+    });
+
     // The web player's quality beacon (navigator.sendBeacon): anonymous, bounded, rate-limited
     // per address like every write; read only in aggregate on the operators' dashboard.
     app.post(
       PLAYBACK_QUALITY_PATH,
       {
+        config: { acceptsBodyTypes: ['text/plain'] },
         schema: {
           description: 'Time to first frame and stalls of one episode start, from the web player.',
           body: playbackQualityBody,

@@ -490,6 +490,14 @@ describe('dashboard', () => {
       });
       expect(r.statusCode, r.body).toBe(200);
     }
+    // navigator.sendBeacon sends a string as text/plain: read as JSON on this route alone
+    const beacon = await ctx.app.inject({
+      method: 'POST',
+      url: `${API_BASE}/playback/quality`,
+      headers: { 'content-type': 'text/plain;charset=UTF-8' },
+      payload: JSON.stringify({ dramId: 1, epsd: 2, stallMs: 0, playMs: 0 }),
+    });
+    expect(beacon.statusCode, beacon.body).toBe(200);
     // a beacon naming no drama, or out of bounds, is refused
     expect(
       (
@@ -518,7 +526,7 @@ describe('dashboard', () => {
     expect(d.days).toHaveLength(30);
     expect(d.today.newViewers).toBeGreaterThan(0);
     expect(d.today.coinsGranted).toBeGreaterThan(0);
-    expect(d.quality).toMatchObject({ samples: 3, ttffP50Ms: 800, ttffP90Ms: 1120 });
+    expect(d.quality).toMatchObject({ samples: 4, ttffP50Ms: 800, ttffP90Ms: 1120 });
     expect(d.quality.rebufferRatio).toBeCloseTo(1000 / (1000 + 28000), 5);
     // the refund tests' orders were refunded: what stays is the revenue of paid or credited orders only
     expect(Object.keys(d.revenue30).every((k) => /^[TSPGA]:(KRW|USD)$/.test(k))).toBe(true);

@@ -64,10 +64,13 @@ export function useQualityBeacon(
       };
       // a slide left before anything played says nothing about quality
       if (firstFrameAt === undefined && playMs === 0) return;
-      navigator.sendBeacon(
-        `${API_BASE}${PLAYBACK_QUALITY_PATH}`,
-        new Blob([JSON.stringify(body)], { type: 'application/json' }),
-      );
+      try {
+        // a string goes as text/plain, which every browser's sendBeacon accepts (the server reads
+        // it as JSON); whatever happens, measuring never breaks the player
+        navigator.sendBeacon(`${API_BASE}${PLAYBACK_QUALITY_PATH}`, JSON.stringify(body));
+      } catch {
+        // no report this time
+      }
     };
     const onHidden = () => {
       if (document.visibilityState === 'hidden') send();
