@@ -108,6 +108,14 @@ import { ingestEpisodesFrom } from './modules/ingest/ingest.episodes';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { ingestRoutes } from './modules/ingest/ingest.routes';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createEconomyRepository } from './modules/economy/economy.repository';
+import { createEconomyService } from './modules/economy/economy.service';
+import { createDashboardService } from './modules/dashboard/dashboard.service';
+import { createViewersService } from './modules/viewers/viewers.service';
+import { viewersRoutes } from './modules/viewers/viewers.routes';
+import { economyRoutes } from './modules/economy/economy.routes';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { supportAdminRoutes } from './modules/support/support.admin.routes';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -303,6 +311,18 @@ export function createServices(deps: AppDeps) {
     vip,
   });
 
+  // operator-set economy values (ad-unlock limits) read by the services on each call
+  const economy = createEconomyService({
+    repo: createEconomyRepository(db),
+    clock,
+    notices,
+    defaults: {
+      adLimits: {
+        cooldownSeconds: config.events.adUnlockCooldownSeconds,
+        dailyCap: config.events.adUnlockDailyCap,
+      },
+    },
+  });
   const events = createEventsService({
     repo: eventsRepo,
     clock,
@@ -325,6 +345,7 @@ export function createServices(deps: AppDeps) {
     serviceTimeZone: config.serviceTimeZone,
     redis: deps.redis,
     redisPrefix: config.cachePrefix,
+    adLimits: () => economy.adLimits(),
   });
 
   // payments: coin packs and orders; every gateway credits through this order service
@@ -436,6 +457,25 @@ export function createServices(deps: AppDeps) {
     onTranscoded: (result) => metrics.transcodeJobs.inc({ result }),
   });
 
+  const dashboard = createDashboardService({
+    clock,
+    serviceTimeZone: config.serviceTimeZone,
+    auth,
+    playback,
+    orders,
+    wallet,
+    events,
+    catalog,
+  });
+  const viewers = createViewersService({
+    auth,
+    wallet,
+    orders,
+    events,
+    refunds: payments,
+    audit,
+  });
+
   return {
     tokens,
     accounts,
@@ -444,6 +484,9 @@ export function createServices(deps: AppDeps) {
     operatorGuards,
     catalogAdmin,
     ingest,
+    economy,
+    dashboard,
+    viewers,
     support,
     socialProviders,
     auth,
@@ -722,6 +765,29 @@ export async function buildApp(
           guard: services.operatorGuards.requireOperator(['admin', 'editor']),
           uploadDir: config.ingest.uploadDir,
         }),
+      );
+      // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)
+      await api.register(
+        economyRoutes({
+          economy: services.economy,
+          orders: services.orders,
+          events: services.events,
+          audit: services.audit,
+          guards: services.operatorGuards,
+        }),
+      );
+      await api.register(
+        viewersRoutes({ viewers: services.viewers, guards: services.operatorGuards }),
+      );
+      await api.register(
+        supportAdminRoutes({
+          support: services.support,
+          audit: services.audit,
+          guards: services.operatorGuards,
+        }),
+      );
+      await api.register(
+        dashboardRoutes({ dashboard: services.dashboard, guards: services.operatorGuards }),
       );
     },
     { prefix: API_BASE },

@@ -197,6 +197,11 @@ export const ResultCode = {
   AUTO_UNLOCK_UNDO_WATCHED: 409142,
   /** no such auto-unlock for this viewer */
   AUTO_UNLOCK_NOT_FOUND: 404140,
+  // operations: support inbox, viewers and money in the operator console (x13x)
+  /** the inquiry is closed: it is not answered or closed again */
+  INQUIRY_CLOSED: 409130,
+  /** the order cannot be refunded (not paid, already refunded, or its gateway has no refund API) */
+  ORDER_NOT_REFUNDABLE: 409131,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

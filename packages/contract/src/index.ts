@@ -21,3 +21,4 @@ export * from './ingest';
 export * from './operators';
 export * from './catalog-admin';
 export * from './vip';
+export * from './operations';

@@ -14,3 +14,4 @@ export * from '../modules/ingest/ingest.tables';
 export * from '../modules/operators/operators.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/vip/vip.tables';
+export * from '../modules/economy/economy.tables';

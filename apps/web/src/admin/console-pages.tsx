@@ -60,6 +60,35 @@ export const consolePages: ConsolePageEntry[] = [
     load: async () => (await import('../features/console-ingest/ingest-page')).IngestPage,
   },
   // --- economy, viewers, support, dashboard (branch ops) ---
+  {
+    path: 'dashboard',
+    label: { en: 'Dashboard', ko: '대시보드', ja: 'ダッシュボード' },
+    roles: ['admin'],
+    load: async () => (await import('../features/console-dashboard/dashboard-page')).DashboardPage,
+  },
+  {
+    path: 'viewers',
+    label: { en: 'Viewers', ko: '시청자', ja: '視聴者' },
+    roles: ['admin', 'support'],
+    load: async () => (await import('../features/console-viewers/viewers-page')).ViewersPage,
+  },
+  {
+    path: 'viewers/:userId',
+    roles: ['admin', 'support'],
+    load: async () => (await import('../features/console-viewers/viewer-page')).ViewerPage,
+  },
+  {
+    path: 'inquiries',
+    label: { en: 'Inquiries', ko: '문의', ja: 'お問い合わせ' },
+    roles: ['admin', 'support'],
+    load: async () => (await import('../features/console-inquiries/inquiries-page')).InquiriesPage,
+  },
+  {
+    path: 'economy',
+    label: { en: 'Economy', ko: '경제', ja: 'エコノミー' },
+    roles: ['admin'],
+    load: async () => (await import('../features/console-economy/economy-page')).EconomyPage,
+  },
   // --- audit log (branch console) ---
   {
     path: 'audit',

@@ -102,6 +102,13 @@ export const router = createBrowserRouter([
             }),
           },
           {
+            // "my inquiries", reached from the customer service popup
+            path: 'support/inquiries',
+            lazy: async () => ({
+              Component: (await import('../features/support/my-inquiries-page')).MyInquiriesPage,
+            }),
+          },
+          {
             path: 'payment',
             lazy: async () => ({
               Component: (await import('../features/payment/payment-page')).PaymentPage,

@@ -184,6 +184,18 @@ export const en = {
   'customer_service_popup.placeholder': 'Tell us what happened (at least 20 characters)',
   'customer_service_popup.submit': 'Send',
   'customer_service_popup.counter': '{{n}} characters',
+  // my inquiries (issue 13)
+  'customer_service_popup.my_inquiries': 'My inquiries',
+  'my_inquiries.title': 'My inquiries',
+  'my_inquiries.empty': 'You have not sent any inquiry yet.',
+  'my_inquiries.new': 'New inquiry',
+  'my_inquiries.status_open': 'Waiting for an answer',
+  'my_inquiries.status_answered': 'Answered',
+  'my_inquiries.status_closed': 'Closed',
+  'my_inquiries.answer': 'Answer',
+  'my_inquiries.sent_at': 'Sent {{date}}',
+  'my_inquiries.answered_at': 'Answered {{date}}',
+  'my_inquiries.msg_fail': 'Failed to get your inquiries',
   // player
   'player.ad_cooldown': 'Next ad in {{time}}',
   'player.ad_count': 'Today {{count}}/{{cap}}',

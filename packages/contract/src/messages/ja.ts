@@ -184,6 +184,18 @@ export const ja: Messages = {
   'customer_service_popup.placeholder': 'お問い合わせ内容を入力してください（20文字以上）',
   'customer_service_popup.submit': '送信',
   'customer_service_popup.counter': '{{n}}文字',
+  // my inquiries (issue 13)
+  'customer_service_popup.my_inquiries': 'お問い合わせ履歴',
+  'my_inquiries.title': 'お問い合わせ履歴',
+  'my_inquiries.empty': 'まだお問い合わせはありません。',
+  'my_inquiries.new': '新しいお問い合わせ',
+  'my_inquiries.status_open': '回答待ち',
+  'my_inquiries.status_answered': '回答済み',
+  'my_inquiries.status_closed': '終了',
+  'my_inquiries.answer': '回答',
+  'my_inquiries.sent_at': '{{date}} 受付',
+  'my_inquiries.answered_at': '{{date}} 回答',
+  'my_inquiries.msg_fail': 'お問い合わせ履歴を取得できませんでした',
   // player
   'player.ad_cooldown': '次の広告まで {{time}}',
   'player.ad_count': '本日 {{count}}/{{cap}}',

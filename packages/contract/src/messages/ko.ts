@@ -183,6 +183,18 @@ export const ko: Messages = {
   'customer_service_popup.placeholder': '문의 내용을 입력해 주세요 (20자 이상)',
   'customer_service_popup.submit': '보내기',
   'customer_service_popup.counter': '{{n}}자',
+  // my inquiries (issue 13)
+  'customer_service_popup.my_inquiries': '내 문의 내역',
+  'my_inquiries.title': '내 문의 내역',
+  'my_inquiries.empty': '아직 보낸 문의가 없습니다.',
+  'my_inquiries.new': '새 문의',
+  'my_inquiries.status_open': '답변 대기',
+  'my_inquiries.status_answered': '답변 완료',
+  'my_inquiries.status_closed': '종료',
+  'my_inquiries.answer': '답변',
+  'my_inquiries.sent_at': '{{date}} 접수',
+  'my_inquiries.answered_at': '{{date}} 답변',
+  'my_inquiries.msg_fail': '문의 내역을 가져오지 못했습니다',
   // player
   'player.ad_cooldown': '다음 광고까지 {{time}}',
   'player.ad_count': '오늘 {{count}}/{{cap}}',

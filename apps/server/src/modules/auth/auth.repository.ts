@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import {
   bindParts,
   callerPlaceholders,
@@ -70,6 +71,50 @@ export function createAuthRepository(db: Db) {
           raw && typeof raw === 'object'
             ? (raw as Pick<UserRow, 'id' | 'authMethod' | 'nickname' | 'email' | 'lang'>)
             : undefined,
+      );
+    },
+
+    /**
+     * Operators' viewer search: an exact user id, else nickname or email containing the text,
+     * the provider's subject id, or a sign-in method (guest, google, kakao...). Withdrawn too.
+     */
+    async searchUsers(text: string, limit: number): Promise<UserRow[]> {
+      const isId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+      if (isId) {
+        // a user id, or a guest's device id (what a viewer can read out to support)
+        const id = text.toLowerCase();
+        return db
+          .select()
+          .from(users)
+          .where(sql`${users.id} = ${id}::uuid or ${users.guestId} = ${id}::uuid`)
+          .limit(2);
+      }
+      const like = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      return db
+        .select()
+        .from(users)
+        .where(
+          sql`${users.nickname} ilike ${like} or ${users.email} ilike ${like}
+            or ${users.providerSubject} = ${text} or ${users.authMethod} = ${text.toLowerCase()}`,
+        )
+        .orderBy(sql`${users.createdAt} desc`)
+        .limit(limit);
+    },
+
+    async findAnyUser(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Accounts made per service day in [from, to), guests included (the dashboard). */
+    async newUsersByDay(from: Date, to: Date, zone: string) {
+      return byDay(
+        await rowsOf(
+          db,
+          sql`select ${serviceDayOf('created_at', zone)} as day, count(*) as n from ${users}
+          where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+          group by 1`,
+        ),
       );
     },
 

@@ -48,7 +48,8 @@ type EventState = Pick<
 >;
 /** The events module's part of user info: ad unlocks (unlock_count...) and attendance state. */
 export interface EventStateView {
-  userStatePart(): ReadPart<EventState>;
+  /** decoded with the operators' current ad limits (economy settings, from memory) */
+  userStatePart(): ReadPart<Promise<EventState>>;
 }
 
 const guestId = z.uuid('guest authId must be a UUID');
@@ -308,9 +309,10 @@ export function authRoutes(deps: {
       { preHandler: guards.requireToken, schema: { response: { 200: envelope(userInfoData) } } },
       async (request) => {
         const { user, balances, events } = await readUserInfo(tokenClaims(request));
+        const eventState = await events;
         if (!user) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
         return ok({
-          user: wireUser(user, balances, events),
+          user: wireUser(user, balances, eventState),
           currentDateTime: formatInZone(deps.clock.now(), deps.serviceTimeZone),
         });
       },

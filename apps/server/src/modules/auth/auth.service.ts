@@ -1,5 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { ResultCode, type AuthMethod, type Language } from '@snapdrama/contract';
+import {
+  ResultCode,
+  type AuthMethod,
+  type Language,
+  type ViewerSummary,
+} from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -19,6 +24,17 @@ export interface IssuedSession {
   refreshToken: string;
   refreshExpiresAt: Date;
   user: UserRow;
+}
+
+function toViewerSummary(u: UserRow): ViewerSummary {
+  return {
+    userId: u.id,
+    nickname: u.nickname,
+    email: u.email,
+    authMethod: u.authMethod,
+    createdAt: u.createdAt.toISOString(),
+    withdrawn: u.deletedAt !== null,
+  };
 }
 
 export function createAuthService(deps: {
@@ -49,6 +65,20 @@ export function createAuthService(deps: {
   }
 
   return {
+    /** Operators' viewer search (id, nickname, email, provider id, sign-in method). */
+    async searchViewers(text: string): Promise<ViewerSummary[]> {
+      return (await repo.searchUsers(text.trim(), 50)).map(toViewerSummary);
+    },
+
+    /** One viewer, withdrawn or not, for operators; 404001 when there is none. */
+    async viewerForOperator(userId: string): Promise<ViewerSummary> {
+      const row = await repo.findAnyUser(userId);
+      if (!row) throw new AppError(ResultCode.NOT_FOUND, 'No such viewer');
+      return toViewerSummary(row);
+    },
+
+    newViewersByDay: (from: Date, to: Date, zone: string) => repo.newUsersByDay(from, to, zone),
+
     /** Opens a session (and its first refresh token) for a user. */
     startSession,
 

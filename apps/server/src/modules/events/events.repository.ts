@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
+import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import {
   adNetworkCallbacks,
   adUnlocks,
@@ -47,6 +48,58 @@ export function createEventsRepository(db: Db) {
         .from(missions)
         .where(and(eq(missions.id, id), eq(missions.active, true)));
       return row;
+    },
+
+    /** Episodes unlocked by ads per service day in [from, to) (the dashboard). */
+    async adUnlocksByDay(from: Date, to: Date, zone: string) {
+      return byDay(
+        await rowsOf(
+          db,
+          sql`select ${serviceDayOf('unlocked_at', zone)} as day, count(*) as n from ${adUnlocks}
+          where unlocked_at >= ${from.toISOString()}::timestamptz and unlocked_at < ${to.toISOString()}::timestamptz
+          group by 1`,
+        ),
+      );
+    },
+
+    /** A user's ad unlocks, newest first (the operators' viewer page). */
+    async adUnlocksOf(userId: string, limit: number) {
+      return db
+        .select()
+        .from(adUnlocks)
+        .where(eq(adUnlocks.userId, userId))
+        .orderBy(desc(adUnlocks.unlockedAt))
+        .limit(limit);
+    },
+
+    /** Every mission, active or not, for the operator console. */
+    async allMissions(q: Q = db): Promise<MissionRow[]> {
+      return q.select().from(missions).orderBy(asc(missions.sortOrder), asc(missions.id));
+    },
+
+    async lockMission(tx: Tx, id: string): Promise<MissionRow | undefined> {
+      const [row] = await tx.select().from(missions).where(eq(missions.id, id)).for('update');
+      return row;
+    },
+
+    async updateMission(
+      tx: Tx,
+      id: string,
+      values: Pick<
+        MissionRow,
+        'reward' | 'condition' | 'rewardCount' | 'period' | 'sortOrder' | 'active'
+      >,
+    ): Promise<MissionRow> {
+      const [row] = await tx.update(missions).set(values).where(eq(missions.id, id)).returning();
+      if (!row) throw new Error(`mission ${id} vanished`);
+      return row;
+    },
+
+    /** Replaces the coins of the seven attendance days (rows locked by the caller's transaction). */
+    async replaceAttendanceRewards(tx: Tx, coins: number[]): Promise<void> {
+      await tx.select().from(attendanceRewards).for('update');
+      await tx.delete(attendanceRewards);
+      await tx.insert(attendanceRewards).values(coins.map((coin, i) => ({ day: i + 1, coin })));
     },
 
     async attendanceRewards(q: Q = db): Promise<{ cnscAtdn: number; coin: number }[]> {

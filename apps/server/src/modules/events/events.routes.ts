@@ -109,7 +109,7 @@ export function eventsRoutes(deps: {
           response: { 200: envelope(adConfigData) },
         },
       },
-      () => ok(events.adConfig()),
+      async () => ok(await events.adConfig()),
     );
 
     app.get(

@@ -45,6 +45,12 @@ const HOUR_MS = 3_600_000;
 /** A watch log older than this no longer counts for the watch mission. */
 const WATCH_LOG_MAX_AGE_MS = 24 * HOUR_MS;
 
+/** The operator-set limits of ad unlocks. */
+export interface AdLimits {
+  cooldownSeconds: number;
+  dailyCap: number;
+}
+
 export interface EventCaller {
   userId: string;
   authMethod: AuthMethod;
@@ -63,6 +69,29 @@ export interface WatchLogSource {
 
 const err = (code: ErrorCode, message: string) => new AppError(code, message);
 
+/** A mission as operators edit it. */
+export interface MissionSettings {
+  id: string;
+  nameKey: string;
+  reward: number;
+  condition: number;
+  rewardCount: number;
+  period: 'D' | 'O';
+  sortOrder: number;
+  active: boolean;
+}
+
+const toMissionSettings = (m: MissionRow): MissionSettings => ({
+  id: m.id,
+  nameKey: m.nameKey,
+  reward: m.reward,
+  condition: m.condition,
+  rewardCount: m.rewardCount,
+  period: m.period === 'O' ? 'O' : 'D',
+  sortOrder: m.sortOrder,
+  active: m.active,
+});
+
 export function createEventsService(deps: {
   repo: EventsRepository;
   clock: Clock;
@@ -75,8 +104,20 @@ export function createEventsService(deps: {
   /** helper only: a fast refusal inside the cooldown; PostgreSQL decides */
   redis?: Redis;
   redisPrefix?: string;
+  /**
+   * The ad-unlock cooldown and daily cap as operators set them (economy settings), read per call
+   * so a change needs no redeploy; the environment's values when absent.
+   */
+  adLimits?: () => Promise<AdLimits>;
 }) {
   const { repo, clock, config } = deps;
+  const adLimits =
+    deps.adLimits ??
+    (() =>
+      Promise.resolve({
+        cooldownSeconds: config.adUnlockCooldownSeconds,
+        dailyCap: config.adUnlockDailyCap,
+      }));
   const db = repo.db;
   const zone = deps.serviceTimeZone;
   const cooldownKey = (userId: string) =>
@@ -99,7 +140,7 @@ export function createEventsService(deps: {
   const today = () => serviceDay(clock.now(), zone);
 
   /** User info's events part (ad unlocks, attendance) from what the repository read. */
-  function userStateOf(row: UserStateRow, now: Date, day: string) {
+  function userStateOf(row: UserStateRow, now: Date, day: string, limits: AdLimits) {
     const state = attendanceState(
       row.latestAttendance
         ? { cnscAtdn: row.latestAttendance.cnscAtdn, day: row.latestAttendance.day }
@@ -108,12 +149,12 @@ export function createEventsService(deps: {
     );
     return {
       unlock_count: row.unlocksToday,
-      unlock_cap: config.adUnlockDailyCap,
+      unlock_cap: limits.dailyCap,
       last_unlock_dtm: row.lastAdUnlockAt ? row.lastAdUnlockAt.toISOString() : null,
       unlock_cooldown_sec: adCooldownLeftSeconds(
         now.getTime(),
         row.lastAdUnlockAt?.getTime() ?? null,
-        config.adUnlockCooldownSeconds,
+        limits.cooldownSeconds,
       ),
       atdn_today_yn: state.attendedToday ? ('Y' as const) : ('N' as const),
       next_cnsc_atdn: state.nextDay,
@@ -196,23 +237,23 @@ export function createEventsService(deps: {
     return view;
   }
 
-  function checkCooldown(lastAdUnlockAt: Date | null): void {
+  function checkCooldown(lastAdUnlockAt: Date | null, limits: AdLimits): void {
     const left = adCooldownLeftSeconds(
       clock.now().getTime(),
       lastAdUnlockAt?.getTime() ?? null,
-      config.adUnlockCooldownSeconds,
+      limits.cooldownSeconds,
     );
     if (left > 0) {
       throw err(ResultCode.AD_UNLOCK_COOLDOWN, `The next ad unlock opens in ${left} seconds`);
     }
   }
 
-  async function checkCap(q: Tx, userId: string, day: string): Promise<number> {
+  async function checkCap(q: Tx, userId: string, day: string, limits: AdLimits): Promise<number> {
     const used = await repo.adUnlocksOnDay(q, userId, day);
-    if (!adUnlockWithinCap(used, config.adUnlockDailyCap)) {
+    if (!adUnlockWithinCap(used, limits.dailyCap)) {
       throw err(
         ResultCode.AD_UNLOCK_CAP_REACHED,
-        `All ${config.adUnlockDailyCap} ad unlocks of today are used`,
+        `All ${limits.dailyCap} ad unlocks of today are used`,
       );
     }
     return used;
@@ -372,6 +413,7 @@ export function createEventsService(deps: {
     ): Promise<AdvertisementData> {
       requireMember(caller);
       const now = clock.now();
+      const limits = await adLimits();
       if (type === 'unlock') {
         // helper only, sparing the database while the cooldown runs: the value is the cooldown's
         // end by the service clock (the key's TTL only cleans up); the locked row below decides
@@ -397,8 +439,8 @@ export function createEventsService(deps: {
           throw err(ResultCode.AD_RATE_LIMITED, 'Too many ads opened; try again later');
         }
         if (type === 'unlock') {
-          checkCooldown(state.lastAdUnlockAt);
-          await checkCap(tx, caller.userId, day);
+          checkCooldown(state.lastAdUnlockAt, limits);
+          await checkCap(tx, caller.userId, day, limits);
         }
         return repo.insertAdView(tx, { userId: caller.userId, type, platform, openedAt: now });
       });
@@ -490,11 +532,12 @@ export function createEventsService(deps: {
       ]);
       const now = clock.now();
       const day = serviceDay(now, zone);
+      const limits = await adLimits();
       const used = await db.transaction(async (tx) => {
         const state = await repo.lockUserState(tx, userId);
         checkAdView(await repo.lockAdView(tx, logId), userId, 'unlock');
-        checkCooldown(state.lastAdUnlockAt);
-        const count = await checkCap(tx, userId, day);
+        checkCooldown(state.lastAdUnlockAt, limits);
+        const count = await checkCap(tx, userId, day, limits);
         const byAd = await repo.adUnlockedEpisodes(tx, userId, dramId);
         const progress = {
           episodes: episodes.map((e) => ({ epsd: e.number, coin: e.coin })),
@@ -524,15 +567,15 @@ export function createEventsService(deps: {
         await repo.setLastAdUnlockAt(tx, userId, now);
         return count + 1;
       });
-      if (config.adUnlockCooldownSeconds > 0) {
-        const until = now.getTime() + config.adUnlockCooldownSeconds * 1000;
-        await setCooldownHint(userId, until, config.adUnlockCooldownSeconds * 1000);
+      if (limits.cooldownSeconds > 0) {
+        const until = now.getTime() + limits.cooldownSeconds * 1000;
+        await setCooldownHint(userId, until, limits.cooldownSeconds * 1000);
       }
       return {
         dram_id: dramId,
         epsd,
         unlock_count: used,
-        unlock_cap: config.adUnlockDailyCap,
+        unlock_cap: limits.dailyCap,
         last_unlock_dtm: now.toISOString(),
       };
     },
@@ -568,13 +611,72 @@ export function createEventsService(deps: {
       });
     },
 
+    /** For the operators' dashboard and viewer page. */
+    adUnlocksByDay: (from: Date, to: Date) => repo.adUnlocksByDay(from, to, zone),
+    async adUnlocksOf(userId: string, limit = 100) {
+      return (await repo.adUnlocksOf(userId, limit)).map((u) => ({
+        dramId: u.dramaId,
+        epsd: u.episodeNumber,
+        at: u.unlockedAt,
+      }));
+    },
+
+    /** Every mission with its numbers, for operators (the console's economy page). */
+    async missionsForOperators(): Promise<MissionSettings[]> {
+      return (await repo.allMissions()).map(toMissionSettings);
+    },
+
+    /**
+     * An operator's change of a mission's numbers (the id and name key are fixed, spec §3): the
+     * next event call reads it. Returns the mission before and after, for the audit log.
+     */
+    async updateMission(
+      id: string,
+      values: Omit<MissionSettings, 'id' | 'nameKey'>,
+      onChanged?: (
+        tx: Tx,
+        change: { before: MissionSettings; after: MissionSettings },
+      ) => Promise<void>,
+    ): Promise<{ before: MissionSettings; after: MissionSettings }> {
+      return db.transaction(async (tx) => {
+        const row = await repo.lockMission(tx, id);
+        if (!row) throw err(ResultCode.MISSION_NOT_FOUND, `No mission ${id}`);
+        const after = await repo.updateMission(tx, id, values);
+        const change = { before: toMissionSettings(row), after: toMissionSettings(after) };
+        await onChanged?.(tx, change);
+        return change;
+      });
+    },
+
+    /** The coins of attendance days 1 to 7. */
+    async attendanceCoins(): Promise<number[]> {
+      return (await repo.attendanceRewards()).map((r) => r.coin);
+    },
+
+    /** An operator's attendance table: exactly seven days (spec §9 cycle), whole coins. */
+    async setAttendanceCoins(
+      coins: number[],
+      onChanged?: (tx: Tx, change: { before: number[]; after: number[] }) => Promise<void>,
+    ): Promise<{ before: number[]; after: number[] }> {
+      if (coins.length !== 7 || coins.some((c) => !Number.isSafeInteger(c) || c < 0 || c > 100_000))
+        throw err(ResultCode.BAD_REQUEST, 'coins: seven whole numbers from 0 to 100000');
+      return db.transaction(async (tx) => {
+        const before = (await repo.attendanceRewards(tx)).map((r) => r.coin);
+        await repo.replaceAttendanceRewards(tx, coins);
+        const change = { before, after: [...coins] };
+        await onChanged?.(tx, change);
+        return change;
+      });
+    },
+
     /** GET /event/ad-config */
-    adConfig(): AdConfigData {
+    async adConfig(): Promise<AdConfigData> {
+      const limits = await adLimits();
       return {
         stand_in: config.adStandIn,
         min_view_sec: config.adMinViewSeconds,
-        cooldown_sec: config.adUnlockCooldownSeconds,
-        unlock_cap: config.adUnlockDailyCap,
+        cooldown_sec: limits.cooldownSeconds,
+        unlock_cap: limits.dailyCap,
         mission_ad_units: config.missionAdUnits,
       };
     },
@@ -583,20 +685,22 @@ export function createEventsService(deps: {
     async userState(userId: string) {
       const now = clock.now();
       const day = serviceDay(now, zone);
-      const [used, last, latest] = await Promise.all([
+      const [used, last, latest, limits] = await Promise.all([
         repo.adUnlocksOnDay(db, userId, day),
         repo.lastAdUnlockAt(userId),
         repo.latestAttendance(db, userId, day),
+        adLimits(),
       ]);
       return userStateOf(
         { unlocksToday: used, lastAdUnlockAt: last, latestAttendance: latest ?? null },
         now,
         day,
+        limits,
       );
     },
 
     /** userState() as a part of a caller's statement (decision 1300). */
-    userStatePart(): ReadPart<ReturnType<typeof userStateOf>> {
+    userStatePart(): ReadPart<Promise<ReturnType<typeof userStateOf>>> {
       const part = repo.userStatePart();
       return {
         sql: part.sql,
@@ -605,7 +709,8 @@ export function createEventsService(deps: {
           const day = serviceDay(now, zone);
           return {
             values: part.dayValues(day),
-            decode: (raw) => userStateOf(part.decode(raw), now, day),
+            // the operators' limits come from the economy settings' memory (decision 1240)
+            decode: async (raw) => userStateOf(part.decode(raw), now, day, await adLimits()),
           };
         },
       };

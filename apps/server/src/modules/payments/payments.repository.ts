@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf, serviceDayOf } from '../../db/daily';
 import {
   paymentFirstCharges,
   paymentGoods,
@@ -184,6 +185,60 @@ export function createPaymentsRepository(db: Db) {
         .from(paymentGoods)
         .where(eq(paymentGoods.active, true))
         .orderBy(asc(paymentGoods.sortOrder), asc(paymentGoods.godsCode));
+    },
+
+    /**
+     * Money taken per service day, gateway and currency in [from, to): orders paid or credited
+     * (refunded ones are not revenue), by the time they were registered.
+     */
+    async revenueByDay(from: Date, to: Date, zone: string) {
+      const rows = await rowsOf<{ day: string; gateway: string; currency: string; n: string }>(
+        db,
+        sql`select ${serviceDayOf('created_at', zone)} as day, gateway, currency, sum(amount_minor) as n
+        from ${paymentOrders}
+        where state in ('paid', 'credited')
+          and created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
+        group by 1, 2, 3`,
+      );
+      return rows.map((r) => ({ ...r, amountMinor: Number(r.n) }));
+    },
+
+    /** A user's orders, newest first (the operators' viewer page). */
+    async ordersOf(userId: string, limit: number): Promise<OrderRow[]> {
+      return db
+        .select()
+        .from(paymentOrders)
+        .where(eq(paymentOrders.userId, userId))
+        .orderBy(sql`${paymentOrders.createdAt} desc`)
+        .limit(limit);
+    },
+
+    /** Every pack, on sale or not, for operators. */
+    async allGoods(): Promise<GoodsRow[]> {
+      return db
+        .select()
+        .from(paymentGoods)
+        .orderBy(asc(paymentGoods.sortOrder), asc(paymentGoods.godsCode));
+    },
+
+    async lockGoods(tx: Tx, godsCode: string): Promise<GoodsRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(paymentGoods)
+        .where(eq(paymentGoods.godsCode, godsCode))
+        .for('update');
+      return row;
+    },
+
+    async upsertGoods(tx: Tx, row: GoodsRow): Promise<GoodsRow> {
+      const { godsCode, ...rest } = row;
+      const [saved] = await tx
+        .insert(paymentGoods)
+        .values(row)
+        .onConflictDoUpdate({ target: paymentGoods.godsCode, set: rest })
+        .returning();
+      if (!saved) throw new Error(`goods ${godsCode} not saved`);
+      return saved;
     },
 
     async goods(godsCode: string): Promise<GoodsRow | undefined> {

@@ -58,6 +58,7 @@ import {
   type CoinPurchaseChannel,
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { walletRefusal } from '../wallet/wallet.repository';
 import type { WalletService } from '../wallet/wallet.service';
@@ -122,6 +123,29 @@ const orderNotFound = () =>
   new AppError(ResultCode.PAYMENT_ORDER_NOT_FOUND, 'No such payment order');
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const MAX_COINS = 1_000_000;
+const MAX_MINOR = 100_000_000;
+
+/** Why an operator's pack cannot be saved; undefined when it can. */
+export function goodsProblem(g: GoodsRow): string | undefined {
+  if (!/^[A-Za-z0-9_-]{1,40}$/.test(g.godsCode))
+    return 'gods_code: 1-40 letters, digits, "_" or "-"';
+  const whole = (n: number, min: number, max: number) =>
+    Number.isSafeInteger(n) && n >= min && n <= max;
+  if (!whole(g.paidCoin, 1, MAX_COINS)) return `paid_coin: a whole number from 1 to ${MAX_COINS}`;
+  if (!whole(g.bonusCoin, 0, MAX_COINS)) return `bons_coin: a whole number from 0 to ${MAX_COINS}`;
+  if (!whole(g.firstBonusCoin, 0, MAX_COINS))
+    return `bons_coin_1st: a whole number from 0 to ${MAX_COINS}`;
+  if (!whole(g.krw, 0, MAX_MINOR)) return 'krw: whole won from 0';
+  if (!whole(g.usdCents, 0, MAX_MINOR)) return 'usd: cents from 0';
+  if (!whole(g.iapPriceCents, 0, MAX_MINOR)) return 'iap_price: cents from 0';
+  const productId = /^[A-Za-z0-9._-]{0,100}$/;
+  if (!productId.test(g.iapGoogle) || !productId.test(g.iapApple))
+    return 'iap: store product ids of letters, digits, ".", "_" or "-"';
+  if (!whole(g.sortOrder, 0, 10_000)) return 'sort_order: a whole number from 0 to 10000';
+  return undefined;
+}
 
 export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods {
   return {
@@ -281,6 +305,35 @@ export function createPaymentsService(deps: {
   }
 
   return {
+    /** For the operators' dashboard and viewer page. */
+    revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
+    ordersOf: (userId: string, limit = 50) => repo.ordersOf(userId, limit),
+
+    /** Every pack, on sale or not, as operators edit them (prices in minor units). */
+    allGoods: (): Promise<GoodsRow[]> => repo.allGoods(),
+
+    /**
+     * Creates or changes a pack (operators). Orders already registered keep the coins and price
+     * they were registered with (copied at registration), so a change never alters one in flight.
+     * Returns the pack before (undefined when new) and after, for the audit log.
+     */
+    async saveGoods(
+      goods: GoodsRow,
+      onChanged?: (
+        tx: Tx,
+        change: { before: GoodsRow | undefined; after: GoodsRow },
+      ) => Promise<void>,
+    ): Promise<{ before: GoodsRow | undefined; after: GoodsRow }> {
+      const problem = goodsProblem(goods);
+      if (problem) throw new AppError(ResultCode.BAD_REQUEST, problem);
+      return db.transaction(async (tx) => {
+        const before = await repo.lockGoods(tx, goods.godsCode);
+        const after = await repo.upsertGoods(tx, goods);
+        await onChanged?.(tx, { before, after });
+        return { before, after };
+      });
+    },
+
     async goodsList(userId: string | undefined): Promise<PaymentGoods[]> {
       const [goods, bought] = await Promise.all([
         repo.activeGoods(),
@@ -410,6 +463,8 @@ export function createPaymentsService(deps: {
     async recordRefund(
       ordrId: string,
       record: RefundRecord,
+      /** runs in the transaction that marks the order refunded (an operator's audit entry) */
+      onRefunded?: (tx: Tx, change: { order: OrderRow; refundedCoins: number }) => Promise<void>,
     ): Promise<{ order: OrderRow; refundedCoins: number }> {
       let order = await requireOrder(ordrId);
       if (order.state === 'registered' || order.state === 'failed' || order.state === 'canceled') {
@@ -444,6 +499,7 @@ export function createPaymentsService(deps: {
             providerTxnId: record.providerRefundId,
             detail: { refunded_coin: refundedCoins, raw: record.raw ?? null },
           });
+          await onRefunded?.(tx, { order: row, refundedCoins });
         }
         return row;
       });

@@ -70,6 +70,7 @@ const unavailable = (what: string) =>
   new AppError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE, `${what} is not available right now`);
 const declined = (code: string, message: string) =>
   new AppError(ResultCode.PAYMENT_DECLINED, `${code}: ${message}`);
+const notRefundable = (message: string) => new AppError(ResultCode.ORDER_NOT_REFUNDABLE, message);
 const notCompleted = (message: string) => new AppError(ResultCode.PAYMENT_NOT_COMPLETED, message);
 
 const REGISTERED_GRACE_MS = 5 * 60_000;
@@ -338,7 +339,79 @@ export function createWebGatewaysService(deps: {
     }
   }
 
+  /**
+   * Refunds at the provider: the whole payment, once (the provider's idempotency key is the
+   * order's). A payment the provider reports refunded already counts as refunded here too.
+   */
+  async function refundAtProvider(
+    order: OrderRow,
+    reason: string,
+  ): Promise<{ providerRefundId: string; raw: unknown }> {
+    const txn = order.providerTxnId;
+    if (!txn) throw notRefundable('The order has no provider payment to refund');
+    const key = `refund-${order.id}`;
+    switch (order.gateway) {
+      case 'T': {
+        const toss = gatewayOf(gateways.toss, 'Toss');
+        const r = await toss.client.cancel({ paymentKey: txn, reason, idempotencyKey: key });
+        if (r.ok) {
+          const last = r.payment.cancels?.[r.payment.cancels.length - 1];
+          return { providerRefundId: last?.transactionKey ?? txn, raw: r.payment };
+        }
+        if (r.code === 'ALREADY_CANCELED_PAYMENT') return { providerRefundId: txn, raw: r };
+        if (r.status >= 500) throw unavailable('Toss');
+        throw declined(r.code, r.message);
+      }
+      case 'S': {
+        const stripe = gatewayOf(gateways.stripe, 'Stripe');
+        const r = await stripe.client.refund({ paymentIntentId: txn, idempotencyKey: key });
+        if (r.ok) return { providerRefundId: r.id, raw: r };
+        if (r.code === 'charge_already_refunded') return { providerRefundId: txn, raw: r };
+        if (r.status >= 500) throw unavailable('Stripe');
+        throw declined(r.code, r.message);
+      }
+      case 'P': {
+        const paypal = gatewayOf(gateways.paypal, 'PayPal');
+        const r = await paypal.client.refundCapture({ captureId: txn, requestId: key });
+        if (r.ok) return { providerRefundId: r.value.id, raw: r.value };
+        if (r.issue === 'CAPTURE_FULLY_REFUNDED') return { providerRefundId: txn, raw: r };
+        if (r.status >= 500) throw unavailable('PayPal');
+        throw declined(r.issue, r.message);
+      }
+      default:
+        // store purchases are refunded by the store (Play Console, Apple); its notice records it
+        throw notRefundable('Store purchases are refunded in the store; its notice records it');
+    }
+  }
+
   return {
+    /**
+     * An operator's refund: the provider's refund API first, then the order service's refund
+     * path (the same one the providers' webhooks use), which takes back what remains of the
+     * purchased coins exactly once. `onRefunded` runs in the transaction that marks the order
+     * refunded (the audit entry).
+     */
+    async refundByOperator(
+      ordrId: string,
+      reason: string,
+      onRefunded?: Parameters<PaymentsService['recordRefund']>[2],
+    ): Promise<{ order: OrderRow; refundedCoins: number; providerRefundId: string }> {
+      const order = await orders.requireOrder(ordrId);
+      if (order.state !== 'paid' && order.state !== 'credited')
+        throw notRefundable(`An order in state ${order.state} cannot be refunded`);
+      const refund = await refundAtProvider(order, reason);
+      const done = await orders.recordRefund(
+        order.id,
+        {
+          provider: order.gateway as PaymentGateway,
+          providerRefundId: refund.providerRefundId,
+          raw: refund.raw,
+        },
+        onRefunded,
+      );
+      return { ...done, providerRefundId: refund.providerRefundId };
+    },
+
     config(): PaymentConfigData {
       const mode = (g: WebGateway<unknown> | undefined): GatewayMode => g?.mode ?? 'off';
       const liveKey = (g: WebGateway<unknown> | undefined) =>

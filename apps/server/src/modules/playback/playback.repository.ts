@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
-import { episodeViews, watchLogs } from './playback.tables';
+import { episodeViews, playbackQuality, watchLogs } from './playback.tables';
 
 export function createPlaybackRepository(db: Db) {
   const viewsOfStatement = db
@@ -162,6 +163,72 @@ export function createPlaybackRepository(db: Db) {
         do update set last_viewed_at = greatest(${episodeViews.lastViewedAt}, excluded.last_viewed_at)`);
       await tx.delete(episodeViews).where(eq(episodeViews.userId, fromUserId));
       await tx.update(watchLogs).set({ userId: toUserId }).where(eq(watchLogs.userId, fromUserId));
+    },
+
+    async insertQuality(values: typeof playbackQuality.$inferInsert): Promise<void> {
+      await db.insert(playbackQuality).values(values);
+    },
+
+    /** Time to first frame (p50, p90) and the rebuffering ratio of the reports in [from, to). */
+    async qualitySummary(from: Date, to: Date) {
+      const [row] = await rowsOf<{
+        samples: string;
+        p50: number | null;
+        p90: number | null;
+        stall: string | null;
+        play: string | null;
+      }>(
+        db,
+        sql`select count(*) as samples,
+          percentile_cont(0.5) within group (order by ttff_ms) as p50,
+          percentile_cont(0.9) within group (order by ttff_ms) as p90,
+          sum(stall_ms) as stall, sum(play_ms) as play
+        from ${playbackQuality}
+        where reported_at >= ${from.toISOString()}::timestamptz and reported_at < ${to.toISOString()}::timestamptz`,
+      );
+      const stall = Number(row?.stall ?? 0);
+      const play = Number(row?.play ?? 0);
+      return {
+        samples: Number(row?.samples ?? 0),
+        ttffP50Ms: row?.p50 == null ? null : Math.round(Number(row.p50)),
+        ttffP90Ms: row?.p90 == null ? null : Math.round(Number(row.p90)),
+        // the share of the session spent stalled: stall / (stall + play)
+        rebufferRatio: stall + play > 0 ? stall / (stall + play) : null,
+      };
+    },
+
+    /** Distinct viewers who started an episode, per service day in [from, to). */
+    async activeViewersByDay(from: Date, to: Date, zone: string) {
+      return byDay(
+        await rowsOf(
+          db,
+          sql`select ${serviceDayOf('started_at', zone)} as day, count(distinct user_id) as n
+          from ${watchLogs}
+          where started_at >= ${from.toISOString()}::timestamptz and started_at < ${to.toISOString()}::timestamptz
+          group by 1`,
+        ),
+      );
+    },
+
+    /** Distinct viewers over the whole range (not the sum of the days). */
+    async activeViewers(from: Date, to: Date): Promise<number> {
+      const [row] = await rowsOf<{ n: string }>(
+        db,
+        sql`select count(distinct user_id) as n from ${watchLogs}
+          where started_at >= ${from.toISOString()}::timestamptz and started_at < ${to.toISOString()}::timestamptz`,
+      );
+      return Number(row?.n ?? 0);
+    },
+
+    /** Dramas by episode starts in [from, to), most first. */
+    async topDramas(from: Date, to: Date, limit: number) {
+      const rows = await rowsOf<{ drama_id: number; n: string }>(
+        db,
+        sql`select drama_id, count(*) as n from ${watchLogs}
+          where started_at >= ${from.toISOString()}::timestamptz and started_at < ${to.toISOString()}::timestamptz
+          group by drama_id order by n desc, drama_id limit ${limit}`,
+      );
+      return rows.map((r) => ({ dramaId: Number(r.drama_id), views: Number(r.n) }));
     },
 
     /** A withdrawn member's viewing history goes; watch logs stay for view statistics. */

@@ -9,7 +9,10 @@ import {
   episodeStartBody,
   episodeStartData,
   listParams,
+  PLAYBACK_QUALITY_PATH,
+  playbackQualityBody,
 } from '@snapdrama/contract';
+import { z } from 'zod';
 import { caller, type Guards, type TokenGuards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { PlaybackService } from './playback.service';
@@ -20,6 +23,31 @@ export function playbackRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { playback, guards } = deps;
   return async (app) => {
+    // navigator.sendBeacon sends a CORS-safelisted text/plain body (a JSON Blob type is refused by
+    // some browsers): this plugin alone reads text/plain, as JSON, through the framework's parser
+    const json = app.getDefaultJsonParser('error', 'error');
+    app.addContentTypeParser('text/plain', { parseAs: 'string' }, (request, body, done) => {
+      void json(request, String(body), done);
+    });
+
+    // The web player's quality beacon (navigator.sendBeacon): anonymous, bounded, rate-limited
+    // per address like every write; read only in aggregate on the operators' dashboard.
+    app.post(
+      PLAYBACK_QUALITY_PATH,
+      {
+        config: { acceptsBodyTypes: ['text/plain'] },
+        schema: {
+          description: 'Time to first frame and stalls of one episode start, from the web player.',
+          body: playbackQualityBody,
+          response: { 200: envelope(z.object({})) },
+        },
+      },
+      async (request) => {
+        await playback.recordQuality(request.body);
+        return ok({});
+      },
+    );
+
     app.get(
       '/drama/info/:dramaId',
       {

@@ -1,4 +1,9 @@
-import { ResultCode, type DramaInfoData, type EpisodeStartData } from '@snapdrama/contract';
+import {
+  ResultCode,
+  type DramaInfoData,
+  type EpisodeStartData,
+  type PlaybackQualityBody,
+} from '@snapdrama/contract';
 import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
@@ -98,6 +103,29 @@ export function createPlaybackService(deps: {
     progress.vip ? { ...progress, unlocked: progress.episodes.map((e) => e.epsd) } : progress;
 
   return {
+    /**
+     * POST /playback/quality: one start's measurements from the web player. The body is bounded
+     * by its schema; the drama must exist so noise cannot name any number.
+     */
+    async recordQuality(report: PlaybackQualityBody): Promise<void> {
+      await catalog.pricing(report.dramId);
+      await repo.insertQuality({
+        dramaId: report.dramId,
+        episodeNumber: report.epsd,
+        ttffMs: report.ttffMs ?? null,
+        stallMs: report.stallMs,
+        playMs: report.playMs,
+        reportedAt: deps.clock.now(),
+      });
+    },
+
+    /** For the operators' dashboard. */
+    qualitySummary: (from: Date, to: Date) => repo.qualitySummary(from, to),
+    activeViewersByDay: (from: Date, to: Date, zone: string) =>
+      repo.activeViewersByDay(from, to, zone),
+    activeViewers: (from: Date, to: Date) => repo.activeViewers(from, to),
+    topDramas: (from: Date, to: Date, limit: number) => repo.topDramas(from, to, limit),
+
     /**
      * GET /drama/info: the catalog part from memory, and everything about the caller (session,
      * views, unlocks, bookmark, the drama's live counts) in one statement (decision 1300).

@@ -1,4 +1,14 @@
-import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { users } from '../auth/auth.tables';
 import { dramas } from '../catalog/catalog.tables';
 
@@ -36,5 +46,31 @@ export const episodeViews = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.dramaId, t.episodeNumber] }),
     index('episode_views_recent_idx').on(t.userId, t.lastViewedAt.desc()),
+  ],
+);
+
+/**
+ * What the web player measured for one episode start (POST /playback/quality, a beacon): time to
+ * first frame and time stalled against time played, for the operators' dashboard. No user id:
+ * quality is read in aggregate only.
+ */
+export const playbackQuality = pgTable(
+  'playback_quality',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    dramaId: integer('drama_id').notNull(),
+    episodeNumber: integer('episode_number').notNull(),
+    /** null when no frame came */
+    ttffMs: integer('ttff_ms'),
+    stallMs: integer('stall_ms').notNull(),
+    playMs: integer('play_ms').notNull(),
+    reportedAt: timestamp('reported_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check(
+      'playback_quality_numbers_check',
+      sql`(${t.ttffMs} is null or ${t.ttffMs} >= 0) and ${t.stallMs} >= 0 and ${t.playMs} >= 0`,
+    ),
+    index('playback_quality_time_idx').on(t.reportedAt),
   ],
 );

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { envelope, inquiryBody, inquiryData, type Language } from '@snapdrama/contract';
+import {
+  envelope,
+  inquiryBody,
+  inquiryData,
+  myInquiriesData,
+  type Language,
+} from '@snapdrama/contract';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
 import type { AuthService } from '../auth/auth.service';
@@ -27,6 +33,16 @@ export function supportRoutes(deps: {
         );
         return ok({ qnaId });
       },
+    );
+
+    // "my inquiries": the caller's inquiries and the operators' answers
+    app.get(
+      '/user/qna',
+      {
+        preHandler: deps.guards.requireUser,
+        schema: { response: { 200: envelope(myInquiriesData) } },
+      },
+      async (request) => ok({ qnaList: await deps.support.myInquiries(caller(request).userId) }),
     );
   };
 }

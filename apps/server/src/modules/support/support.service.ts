@@ -1,12 +1,60 @@
-import { ResultCode, type Language } from '@snapdrama/contract';
+import { ResultCode, type Language, type MyInquiry } from '@snapdrama/contract';
 import { INQUIRY_MIN_LENGTH, isInquiryLongEnough } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { SupportRepository } from './support.repository';
+import type { InquiryRow, InquiryStatus, SupportRepository } from './support.repository';
+
+/** An inquiry as operators see it. */
+export interface InquiryView {
+  id: string;
+  userId: string;
+  contents: string;
+  lang: string;
+  status: InquiryStatus;
+  createdAt: string;
+  answer: string | null;
+  answeredAt: string | null;
+  answeredBy: string | null;
+  closedAt: string | null;
+}
+
+const statusOf = (s: string): InquiryStatus => (s === 'answered' || s === 'closed' ? s : 'open');
+
+export const toInquiryView = (r: InquiryRow): InquiryView => ({
+  id: r.id,
+  userId: r.userId,
+  contents: r.contents,
+  lang: r.lang,
+  status: statusOf(r.status),
+  createdAt: r.createdAt.toISOString(),
+  answer: r.answer,
+  answeredAt: r.answeredAt?.toISOString() ?? null,
+  answeredBy: r.answeredBy,
+  closedAt: r.closedAt?.toISOString() ?? null,
+});
+
+export const ANSWER_MAX_LENGTH = 4000;
 
 export function createSupportService(deps: { repo: SupportRepository; clock: Clock }) {
   const { repo, clock } = deps;
+  const db = repo.db;
+
+  async function change(
+    id: string,
+    apply: (row: InquiryRow) => Parameters<SupportRepository['update']>[2],
+    onChanged?: (tx: Tx, change: { before: InquiryView; after: InquiryView }) => Promise<void>,
+  ) {
+    return db.transaction(async (tx) => {
+      const row = await repo.lock(tx, id);
+      if (!row) throw new AppError(ResultCode.NOT_FOUND, 'No such inquiry');
+      const after = await repo.update(tx, id, apply(row));
+      const result = { before: toInquiryView(row), after: toInquiryView(after) };
+      await onChanged?.(tx, result);
+      return result;
+    });
+  }
+
   return {
     /** POST /user/qna: at least 20 characters (spec §5), kept for operators. */
     async registerInquiry(userId: string, text: string, lang: Language): Promise<string> {
@@ -21,6 +69,76 @@ export function createSupportService(deps: { repo: SupportRepository; clock: Clo
     },
 
     inquiriesOf: (userId: string) => repo.inquiriesOf(userId),
+
+    /** GET /user/qna: the caller's inquiries and their answers, newest first. */
+    async myInquiries(userId: string): Promise<MyInquiry[]> {
+      return (await repo.inquiriesOf(userId)).map((r) => ({
+        qnaId: r.id,
+        cnts: r.contents,
+        stts: statusOf(r.status),
+        rgst_dtm: r.createdAt.toISOString(),
+        answ: r.answer,
+        answ_dtm: r.answeredAt?.toISOString() ?? null,
+      }));
+    },
+
+    /** The operators' inbox, newest first, with the count of each status. */
+    async inbox(filter: { status?: InquiryStatus; page: number; count: number }) {
+      const [{ rows, total }, counts] = await Promise.all([
+        repo.inbox({
+          status: filter.status,
+          limit: filter.count,
+          offset: (filter.page - 1) * filter.count,
+        }),
+        repo.countsByStatus(),
+      ]);
+      return { items: rows.map(toInquiryView), total, counts };
+    },
+
+    /**
+     * An operator's answer (a later answer replaces the earlier one; the audit keeps both). A
+     * closed inquiry is not answered.
+     */
+    async answer(
+      id: string,
+      text: string,
+      operatorId: string,
+      onChanged?: (tx: Tx, change: { before: InquiryView; after: InquiryView }) => Promise<void>,
+    ) {
+      const answer = text.trim();
+      if (answer.length < 1 || answer.length > ANSWER_MAX_LENGTH)
+        throw new AppError(
+          ResultCode.BAD_REQUEST,
+          `answer: required, at most ${ANSWER_MAX_LENGTH} characters`,
+        );
+      const now = clock.now();
+      return change(
+        id,
+        (row) => {
+          if (row.status === 'closed')
+            throw new AppError(ResultCode.INQUIRY_CLOSED, 'This inquiry is closed');
+          return { status: 'answered', answer, answeredAt: now, answeredBy: operatorId };
+        },
+        onChanged,
+      );
+    },
+
+    /** Closes an inquiry (answered or not); closing twice is refused. */
+    async close(
+      id: string,
+      onChanged?: (tx: Tx, change: { before: InquiryView; after: InquiryView }) => Promise<void>,
+    ) {
+      const now = clock.now();
+      return change(
+        id,
+        (row) => {
+          if (row.status === 'closed')
+            throw new AppError(ResultCode.INQUIRY_CLOSED, 'This inquiry is closed already');
+          return { status: 'closed', closedAt: now };
+        },
+        onChanged,
+      );
+    },
 
     /** Account changes (auth AccountDataHooks): inquiries follow a guest; withdrawal deletes them. */
     transferUserData: (fromUserId: string, toUserId: string, tx: Tx) =>

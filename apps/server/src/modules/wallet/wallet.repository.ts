@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
+import { rowsOf, serviceDayOf } from '../../db/daily';
 import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import {
@@ -10,6 +11,8 @@ import {
   coinExpiryReminders,
   coinLots,
   coinRefunds,
+  coinRevocationLots,
+  coinRevocations,
   coinUnlocks,
   coinValiditySettings,
   walletPreferences,
@@ -20,13 +23,21 @@ export type LotRow = typeof coinLots.$inferSelect;
 export type UnlockRow = typeof coinUnlocks.$inferSelect;
 export type RefundRow = typeof coinRefunds.$inferSelect;
 export type AutoUnlockRow = typeof autoUnlocks.$inferSelect;
+export type RevocationRow = typeof coinRevocations.$inferSelect;
 type Q = Db | Tx;
 
 export interface LedgerCheck {
   users: number;
   lots: number;
   /** coins over all users: granted = valid + expired + spent + refunded */
-  totals: { granted: number; valid: number; expired: number; spent: number; refunded: number };
+  totals: {
+    granted: number;
+    valid: number;
+    expired: number;
+    spent: number;
+    refunded: number;
+    revoked: number;
+  };
   violations: string[];
 }
 
@@ -172,19 +183,22 @@ export function createWalletRepository(db: Db) {
      * user, opens and locks the wallet and inserts the lot under its idempotency key (the first
      * lot again, created false, when the key was granted before). Refusals: walletRefusal.
      */
-    async grantLot(request: {
-      userId: string;
-      kind: string;
-      amount: number;
-      source: string;
-      sourceRef: string | null;
-      idempotencyKey: string;
-      now: Date;
-      /** 0: the coins do not expire */
-      validDays: number;
-      /** purchases only: web, app_store, google_play */
-      channel: string | null;
-    }): Promise<GrantedLot> {
+    async grantLot(
+      request: {
+        userId: string;
+        kind: string;
+        amount: number;
+        source: string;
+        sourceRef: string | null;
+        idempotencyKey: string;
+        now: Date;
+        /** 0: the coins do not expire */
+        validDays: number;
+        /** purchases only: web, app_store, google_play */
+        channel: string | null;
+      },
+      q: Q = db,
+    ): Promise<GrantedLot> {
       const r = request;
       let rows: {
         r_lot: string;
@@ -195,7 +209,7 @@ export function createWalletRepository(db: Db) {
       }[];
       try {
         rows = await selectRows(
-          db,
+          q,
           sql`select * from wallet_grant(${r.userId}::uuid, ${r.kind}::text, ${r.amount}::int,
             ${r.source}::text, ${r.sourceRef}::text, ${r.idempotencyKey}::text,
             ${r.now.toISOString()}::timestamptz, ${r.validDays}::int, ${r.channel}::text)`,
@@ -292,6 +306,106 @@ export function createWalletRepository(db: Db) {
       const [row] = await tx.insert(coinRefunds).values(values).returning();
       if (!row) throw new Error('refund insert returned nothing');
       return row;
+    },
+
+    /** The user's valid lots with coins left (spend order is the caller's rule). */
+    async validLots(q: Q, userId: string, now: Date): Promise<LotRow[]> {
+      return q
+        .select()
+        .from(coinLots)
+        .where(
+          and(eq(coinLots.userId, userId), gt(coinLots.expiresAt, now), gt(coinLots.remaining, 0)),
+        );
+    },
+
+    /** Every lot of a user, newest first (the operator's view of a wallet). */
+    async lotsOf(userId: string, limit: number): Promise<LotRow[]> {
+      return db
+        .select()
+        .from(coinLots)
+        .where(eq(coinLots.userId, userId))
+        .orderBy(desc(coinLots.grantedAt), desc(coinLots.id))
+        .limit(limit);
+    },
+
+    async unlocksOf(userId: string, limit: number): Promise<UnlockRow[]> {
+      return db
+        .select()
+        .from(coinUnlocks)
+        .where(eq(coinUnlocks.userId, userId))
+        .orderBy(desc(coinUnlocks.unlockedAt))
+        .limit(limit);
+    },
+
+    async findRevocationByKey(q: Q, idempotencyKey: string): Promise<RevocationRow | undefined> {
+      const [row] = await q
+        .select()
+        .from(coinRevocations)
+        .where(eq(coinRevocations.idempotencyKey, idempotencyKey));
+      return row;
+    },
+
+    async insertRevocation(
+      tx: Tx,
+      values: Omit<typeof coinRevocations.$inferInsert, 'id'>,
+      lots: { lotId: string; amount: number }[],
+    ): Promise<RevocationRow> {
+      const [row] = await tx.insert(coinRevocations).values(values).returning();
+      if (!row) throw new Error('revocation insert returned nothing');
+      await tx
+        .insert(coinRevocationLots)
+        .values(lots.map((l) => ({ revocationId: row.id, lotId: l.lotId, amount: l.amount })));
+      return row;
+    },
+
+    async revocationsOf(userId: string, limit: number): Promise<RevocationRow[]> {
+      return db
+        .select()
+        .from(coinRevocations)
+        .where(eq(coinRevocations.userId, userId))
+        .orderBy(desc(coinRevocations.revokedAt))
+        .limit(limit);
+    },
+
+    /** Coins granted, spent (and unlocks), expired per service day in [from, to) (the dashboard). */
+    async coinTotalsByDay(from: Date, to: Date, now: Date, zone: string) {
+      const f = from.toISOString();
+      const t = to.toISOString();
+      const until = (to < now ? to : now).toISOString();
+      const [granted, spent, expired] = await Promise.all([
+        rowsOf<{ day: string; n: string }>(
+          db,
+          sql`select ${serviceDayOf('granted_at', zone)} as day, sum(amount) as n from ${coinLots}
+          where granted_at >= ${f}::timestamptz and granted_at < ${t}::timestamptz group by 1`,
+        ),
+        rowsOf<{ day: string; n: string; u: string }>(
+          db,
+          sql`select ${serviceDayOf('unlocked_at', zone)} as day, sum(coins) as n, count(*) as u
+          from ${coinUnlocks}
+          where unlocked_at >= ${f}::timestamptz and unlocked_at < ${t}::timestamptz group by 1`,
+        ),
+        rowsOf<{ day: string; n: string }>(
+          db,
+          sql`select ${serviceDayOf('expires_at', zone)} as day, sum(remaining) as n from ${coinLots}
+          where expires_at >= ${f}::timestamptz and expires_at < ${until}::timestamptz group by 1`,
+        ),
+      ]);
+      const days = new Map<
+        string,
+        { granted: number; spent: number; unlocks: number; expired: number }
+      >();
+      const at = (day: string) => {
+        let d = days.get(day);
+        if (!d) days.set(day, (d = { granted: 0, spent: 0, unlocks: 0, expired: 0 }));
+        return d;
+      };
+      for (const r of granted) at(r.day).granted = Number(r.n);
+      for (const r of spent) {
+        at(r.day).spent = Number(r.n);
+        at(r.day).unlocks = Number(r.u);
+      }
+      for (const r of expired) at(r.day).expired = Number(r.n);
+      return days;
     },
 
     /** Valid balance by kind. */
@@ -551,17 +665,20 @@ export function createWalletRepository(db: Db) {
             remaining: number;
             spent: string;
             refunded: string;
+            revoked: string;
           }>(
             tx,
             sql`
             select l.id, l.amount, l.remaining,
               coalesce((select sum(a.amount) from coin_allocations a where a.lot_id = l.id), 0) as spent,
-              coalesce((select sum(r.amount) from coin_refunds r where r.lot_id = l.id), 0) as refunded
+              coalesce((select sum(r.amount) from coin_refunds r where r.lot_id = l.id), 0) as refunded,
+              coalesce((select sum(v.amount) from coin_revocation_lots v where v.lot_id = l.id), 0) as revoked
             from coin_lots l
             where l.remaining < 0 or l.remaining > l.amount
               or l.amount <> l.remaining
                 + coalesce((select sum(a.amount) from coin_allocations a where a.lot_id = l.id), 0)
-                + coalesce((select sum(r.amount) from coin_refunds r where r.lot_id = l.id), 0)`,
+                + coalesce((select sum(r.amount) from coin_refunds r where r.lot_id = l.id), 0)
+                + coalesce((select sum(v.amount) from coin_revocation_lots v where v.lot_id = l.id), 0)`,
           );
           const unlockMismatch = await selectRows<{ id: string; coins: number; paid: string }>(
             tx,
@@ -597,7 +714,8 @@ export function createWalletRepository(db: Db) {
                 (select sum(remaining) from coin_lots where expires_at > ${now.toISOString()}::timestamptz) as valid,
                 (select sum(remaining) from coin_lots where expires_at <= ${now.toISOString()}::timestamptz) as expired,
                 (select sum(amount) from coin_allocations) as spent,
-                (select sum(amount) from coin_refunds) as refunded`,
+                (select sum(amount) from coin_refunds) as refunded,
+                (select sum(amount) from coin_revocation_lots) as revoked`,
           );
           const n = (v: string | null | undefined) => Number(v ?? 0);
           const sums = {
@@ -606,11 +724,12 @@ export function createWalletRepository(db: Db) {
             expired: n(totals?.expired),
             spent: n(totals?.spent),
             refunded: n(totals?.refunded),
+            revoked: n(totals?.revoked),
           };
           const violations = [
             ...lotMismatch.map(
               (r) =>
-                `lot ${r.id}: amount ${r.amount} <> remaining ${r.remaining} + spent ${r.spent} + refunded ${r.refunded}`,
+                `lot ${r.id}: amount ${r.amount} <> remaining ${r.remaining} + spent ${r.spent} + refunded ${r.refunded} + revoked ${r.revoked}`,
             ),
             ...unlockMismatch.map(
               (r) => `unlock ${r.id}: price ${r.coins} but lots paid ${r.paid}`,
@@ -621,9 +740,26 @@ export function createWalletRepository(db: Db) {
             ),
             ...badRefund.map((r) => `refund ${r.id}: of a bonus lot or of another user's lot`),
           ];
-          if (sums.granted !== sums.valid + sums.expired + sums.spent + sums.refunded) {
+          const badRevocation = await selectRows<{ id: string }>(
+            tx,
+            sql`
+            select v.id from coin_revocations v
+            left join coin_revocation_lots vl on vl.revocation_id = v.id
+            left join coin_lots l on l.id = vl.lot_id
+            group by v.id, v.amount
+            having v.amount <> coalesce(sum(vl.amount), 0) or bool_or(l.user_id <> v.user_id)`,
+          );
+          violations.push(
+            ...badRevocation.map(
+              (r) => `revocation ${r.id}: lots do not add up or are another user's`,
+            ),
+          );
+          if (
+            sums.granted !==
+            sums.valid + sums.expired + sums.spent + sums.refunded + sums.revoked
+          ) {
             violations.push(
-              `totals: granted ${sums.granted} <> valid + expired + spent + refunded`,
+              `totals: granted ${sums.granted} <> valid + expired + spent + refunded + revoked`,
             );
           }
           return { users: n(totals?.users), lots: n(totals?.lots), totals: sums, violations };

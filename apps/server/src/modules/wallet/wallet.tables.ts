@@ -205,3 +205,48 @@ export const coinExpiryReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+/**
+ * Coins an operator took back (a correction, with its reason): one row per action, under the
+ * operator action's unique key so a repeated click takes once.
+ */
+export const coinRevocations = pgTable(
+  'coin_revocations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => wallets.userId),
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    /** who asked for it (an operator id), for the wallet's own record */
+    requestedBy: text('requested_by').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+  },
+  (t) => [
+    check('coin_revocations_amount_check', sql`${t.amount} > 0`),
+    check('coin_revocations_reason_check', sql`char_length(${t.reason}) between 1 and 500`),
+    uniqueIndex('coin_revocations_idempotency_key_key').on(t.idempotencyKey),
+    index('coin_revocations_user_idx').on(t.userId, t.revokedAt),
+  ],
+);
+
+/** Which lots a revocation took from, and how much each (spend order). */
+export const coinRevocationLots = pgTable(
+  'coin_revocation_lots',
+  {
+    revocationId: uuid('revocation_id')
+      .notNull()
+      .references(() => coinRevocations.id),
+    lotId: uuid('lot_id')
+      .notNull()
+      .references(() => coinLots.id),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.revocationId, t.lotId] }),
+    check('coin_revocation_lots_amount_check', sql`${t.amount} > 0`),
+    index('coin_revocation_lots_lot_idx').on(t.lotId),
+  ],
+);

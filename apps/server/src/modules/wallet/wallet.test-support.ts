@@ -89,6 +89,6 @@ export async function expectLedgerBalanced(ctx: TestContext) {
   const check = await ctx.services.wallet.checkInvariant();
   expect(check.violations).toEqual([]);
   const t = check.totals;
-  expect(t.granted).toBe(t.valid + t.expired + t.spent + t.refunded);
+  expect(t.granted).toBe(t.valid + t.expired + t.spent + t.refunded + t.revoked);
   return check;
 }

@@ -1,9 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { INQUIRY_MIN_LENGTH, isInquiryLongEnough } from '@snapdrama/rules';
 import { api } from '../../shared/api/api';
 import { errorMessage } from '../../shared/api/api-error';
+import { afterLayerEntryReleased } from '../../shared/layers/layer-history';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { Button } from '../../shared/ui/button';
 import styles from './customer-service.module.css';
@@ -17,6 +19,7 @@ const sendInquiry = (cnts: string) => api.post<{ qnaId: string }>('/user/qna', {
 function CustomerServiceBody() {
   const { t } = useTranslation();
   const closePopup = useLayerStore((s) => s.closePopup);
+  const navigate = useNavigate();
   const [text, setText] = useState('');
   const send = useMutation({
     mutationFn: sendInquiry,
@@ -61,6 +64,19 @@ function CustomerServiceBody() {
       >
         {t('customer_service_popup.submit')}
       </Button>
+      <a
+        href="/support/inquiries"
+        className={styles.myInquiries}
+        onClick={(e) => {
+          // close the popup, then leave once its history entry is given back
+          e.preventDefault();
+          closePopup();
+          afterLayerEntryReleased(() => void navigate('/support/inquiries'));
+        }}
+        data-testid="qna-my-inquiries"
+      >
+        {t('customer_service_popup.my_inquiries')}
+      </a>
     </form>
   );
 }

@@ -81,6 +81,14 @@ export interface PaypalClient {
     from: Date,
     to: Date,
   ): Promise<PaypalResult<{ id: string; time: string }[]>>;
+  /**
+   * Refunds a capture in full (POST /v2/payments/captures/{id}/refund); PayPal-Request-Id makes a
+   * retry answer the first refund.
+   */
+  refundCapture(input: {
+    captureId: string;
+    requestId: string;
+  }): Promise<PaypalResult<{ id: string; status: string }>>;
   /** PayPal's verdict on a webhook's signature (POST /v1/notifications/verify-webhook-signature) */
   verifyWebhook(headers: PaypalWebhookHeaders, event: unknown): Promise<boolean>;
 }
@@ -359,6 +367,49 @@ export function createPaypalClient(options: {
         return failure(error);
       }
     },
+    async refundCapture(input) {
+      let response: Response;
+      try {
+        response = await fetch(
+          `${await options.apiBase()}/v2/payments/captures/${encodeURIComponent(input.captureId)}/refund`,
+          {
+            method: 'POST',
+            headers: {
+              authorization: `Bearer ${await accessToken()}`,
+              'content-type': 'application/json',
+              'paypal-request-id': input.requestId,
+              prefer: 'return=representation',
+            },
+            body: '{}',
+            signal: AbortSignal.timeout(30_000),
+          },
+        );
+      } catch (error) {
+        return failure(error);
+      }
+      const text = await response.text();
+      let body: {
+        id?: string;
+        status?: string;
+        name?: string;
+        message?: string;
+        details?: { issue?: string; description?: string }[];
+      } = {};
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        // not JSON: the status speaks
+      }
+      if (response.ok && body.id)
+        return { ok: true, value: { id: body.id, status: body.status ?? 'UNKNOWN' } };
+      return {
+        ok: false,
+        status: response.status,
+        issue: body.details?.[0]?.issue ?? body.name ?? `HTTP_${response.status}`,
+        message: body.details?.[0]?.description ?? body.message ?? 'PayPal refused the refund',
+      };
+    },
+
     async verifyWebhook(headers, event) {
       const response = await fetch(
         `${await options.apiBase()}/v1/notifications/verify-webhook-signature`,

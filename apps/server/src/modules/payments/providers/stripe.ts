@@ -61,6 +61,17 @@ export interface StripeClient {
   retrieveSubscription(id: string): Promise<StripeSubscription | undefined>;
   /** stops renewal; the paid period runs to its end */
   cancelSubscriptionAtPeriodEnd(id: string): Promise<StripeSubscription>;
+  /**
+   * Refunds a payment intent in full (POST /v1/refunds); the idempotency key makes a retry answer
+   * the first refund. A refusal answers Stripe's error code (e.g. charge_already_refunded).
+   */
+  refund(input: {
+    paymentIntentId: string;
+    idempotencyKey: string;
+  }): Promise<
+    | { ok: true; id: string; status: string; amount: number }
+    | { ok: false; status: number; code: string; message: string }
+  >;
   /** throws when the signature does not verify */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string): StripeEvent;
 }
@@ -201,6 +212,37 @@ export function createStripeClient(options: {
           return undefined;
         }
         throw error;
+      }
+    },
+
+    async refund(input) {
+      const stripe = await sdk();
+      try {
+        const refund = await stripe.refunds.create(
+          { payment_intent: input.paymentIntentId, reason: 'requested_by_customer' },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return {
+          ok: true,
+          id: refund.id,
+          status: refund.status ?? 'unknown',
+          amount: refund.amount,
+        };
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError) {
+          return {
+            ok: false,
+            status: error.statusCode ?? 503,
+            code: error.code ?? error.type,
+            message: error.message,
+          };
+        }
+        return {
+          ok: false,
+          status: 503,
+          code: 'NETWORK_ERROR',
+          message: error instanceof Error ? error.message : 'Stripe did not answer',
+        };
       }
     },
 

@@ -6,6 +6,12 @@ import { createJsonHttpClient } from './json-http';
  * password. The base URL comes from config (the local stand-in in the sandbox).
  */
 
+export interface TossCancel {
+  transactionKey: string;
+  cancelAmount: number;
+  cancelReason: string;
+}
+
 export interface TossPayment {
   paymentKey: string;
   orderId: string;
@@ -16,6 +22,7 @@ export interface TossPayment {
   currency: string;
   method?: string | null;
   approvedAt?: string | null;
+  cancels?: TossCancel[] | null;
 }
 
 export type TossResult =
@@ -25,6 +32,12 @@ export interface TossClient {
   confirm(input: { paymentKey: string; orderId: string; amount: number }): Promise<TossResult>;
   payment(paymentKey: string): Promise<TossResult>;
   paymentByOrderId(orderId: string): Promise<TossResult>;
+  /** cancels (refunds in full) a DONE payment: POST /v1/payments/{paymentKey}/cancel */
+  cancel(input: {
+    paymentKey: string;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<TossResult>;
 }
 
 function isTossPayment(value: unknown): value is TossPayment {
@@ -100,5 +113,12 @@ export function createTossClient(options: {
     payment: (paymentKey) => call('GET', `/v1/payments/${encodeURIComponent(paymentKey)}`),
     paymentByOrderId: (orderId) =>
       call('GET', `/v1/payments/orders/${encodeURIComponent(orderId)}`),
+    cancel: (input) =>
+      call(
+        'POST',
+        `/v1/payments/${encodeURIComponent(input.paymentKey)}/cancel`,
+        { cancelReason: input.reason },
+        input.idempotencyKey,
+      ),
   };
 }

@@ -49,6 +49,12 @@ interface TossPaymentState {
   outcome: TossOutcome;
   approvedAt: string | null;
   canceledAmount: number;
+  cancels: {
+    transactionKey: string;
+    cancelAmount: number;
+    cancelReason: string;
+    canceledAt: string;
+  }[];
 }
 
 interface StripeSessionState {
@@ -96,6 +102,7 @@ interface PaypalOrderState {
   cancelUrl: string | null;
   declined: boolean;
   captureId: string | null;
+  refundId: string | null;
 }
 
 export interface FakeProviders {
@@ -183,6 +190,8 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
   const tossIdempotent = new Map<string, { status: number; body: unknown }>();
   const sessions = new Map<string, StripeSessionState>();
   const stripeIdempotent = new Map<string, string>();
+  /** payment intent → its refund */
+  const stripeRefunds = new Map<string, { id: string; amount: number; created: number }>();
   const paypalOrders = new Map<string, PaypalOrderState>();
   const paypalRequests = new Map<string, { status: number; body: unknown }>();
   const paypalTokens = new Set<string>();
@@ -205,6 +214,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     balanceAmount: p.amount - p.canceledAmount,
     approvedAt: p.approvedAt,
     requestedAt: new Date().toISOString(),
+    cancels: p.cancels.length > 0 ? p.cancels : null,
   });
 
   const stripeJson = (s: StripeSessionState) => ({
@@ -404,6 +414,48 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       p.approvedAt = new Date().toISOString();
       return answer(200, tossJson(p));
     }
+    const cancel = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(path);
+    if (request.method === 'POST' && cancel) {
+      count('toss.cancel');
+      const body = JSON.parse((await readBody(request)) || '{}') as { cancelReason?: unknown };
+      const key = request.headers['idempotency-key'];
+      const idemKey = typeof key === 'string' ? `cancel:${key}` : undefined;
+      const seen = idemKey ? tossIdempotent.get(idemKey) : undefined;
+      if (seen) return send(response, seen.status, seen.body);
+      if (typeof body.cancelReason !== 'string' || body.cancelReason === '') {
+        return send(response, 400, { code: 'INVALID_REQUEST', message: '취소 사유는 필수입니다.' });
+      }
+      const p = tossPayments.get(decodeURIComponent(cancel[1] ?? ''));
+      if (!p) {
+        return send(response, 404, {
+          code: 'NOT_FOUND_PAYMENT',
+          message: '존재하지 않는 결제 정보 입니다.',
+        });
+      }
+      if (p.status === 'CANCELED') {
+        return send(response, 400, {
+          code: 'ALREADY_CANCELED_PAYMENT',
+          message: '이미 취소된 결제 입니다.',
+        });
+      }
+      if (p.status !== 'DONE') {
+        return send(response, 403, {
+          code: 'NOT_CANCELABLE_PAYMENT',
+          message: '취소 할 수 없는 결제 입니다.',
+        });
+      }
+      p.cancels.push({
+        transactionKey: id('', 16),
+        cancelAmount: p.amount - p.canceledAmount,
+        cancelReason: body.cancelReason,
+        canceledAt: new Date().toISOString(),
+      });
+      p.status = 'CANCELED';
+      p.canceledAmount = p.amount;
+      const out = tossJson(p);
+      if (idemKey) tossIdempotent.set(idemKey, { status: 200, body: out });
+      return send(response, 200, out);
+    }
     const byOrder = /^\/v1\/payments\/orders\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && byOrder) {
       count('toss.byOrder');
@@ -494,6 +546,55 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       sessions.set(sessionId, session);
       if (typeof key === 'string') stripeIdempotent.set(key, sessionId);
       return send(response, 200, stripeJson(session));
+    }
+    if (request.method === 'POST' && path === '/v1/refunds') {
+      count('stripe.refund');
+      const form = new URLSearchParams(await readBody(request));
+      const intent = form.get('payment_intent') ?? '';
+      const key = request.headers['idempotency-key'];
+      const refundJson = (r: { id: string; amount: number; created: number }) => ({
+        id: r.id,
+        object: 'refund',
+        amount: r.amount,
+        currency: 'usd',
+        payment_intent: intent,
+        reason: form.get('reason'),
+        status: 'succeeded',
+        created: r.created,
+      });
+      const earlier = typeof key === 'string' ? stripeIdempotent.get(`refund:${key}`) : undefined;
+      const done = stripeRefunds.get(intent);
+      if (earlier && done?.id === earlier) return send(response, 200, refundJson(done));
+      const session = [...sessions.values()].find(
+        (s) => s.payment_intent === intent && s.payment_status === 'paid',
+      );
+      if (!session) {
+        return send(response, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such payment_intent: '${intent}'`,
+            param: 'payment_intent',
+          },
+        });
+      }
+      if (done) {
+        return send(response, 400, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'charge_already_refunded',
+            message: `Charge for payment intent ${intent} has already been refunded.`,
+          },
+        });
+      }
+      const refund = {
+        id: id('re_', 12),
+        amount: session.amount_total,
+        created: Math.floor(Date.now() / 1000),
+      };
+      stripeRefunds.set(intent, refund);
+      if (typeof key === 'string') stripeIdempotent.set(`refund:${key}`, refund.id);
+      return send(response, 200, refundJson(refund));
     }
     const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && get) {
@@ -603,6 +704,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         cancelUrl: body.application_context?.cancel_url ?? null,
         declined: false,
         captureId: null,
+        refundId: null,
       };
       paypalOrders.set(order.id, order);
       return answer(201, paypalJson(order));
@@ -639,6 +741,32 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       o.status = 'COMPLETED';
       o.captureId = id('', 9).toUpperCase().slice(0, 17);
       return answer(201, paypalJson(o));
+    }
+    const refund = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
+    if (request.method === 'POST' && refund) {
+      count('paypal.refund');
+      await readBody(request);
+      const captureId = decodeURIComponent(refund[1] ?? '');
+      const o = [...paypalOrders.values()].find((x) => x.captureId === captureId);
+      if (!o) {
+        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+        return answer(e.status, e.body);
+      }
+      if (o.refundId) {
+        const e = paypalError(
+          422,
+          'CAPTURE_FULLY_REFUNDED',
+          'The capture has already been fully refunded.',
+        );
+        return answer(e.status, e.body);
+      }
+      o.refundId = id('', 9).toUpperCase().slice(0, 17);
+      return answer(201, {
+        id: o.refundId,
+        status: 'COMPLETED',
+        amount: { currency_code: o.currency, value: o.value },
+        links: [],
+      });
     }
     const get = /^\/v2\/checkout\/orders\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && get) {
@@ -743,7 +871,9 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     const path = (request.url ?? '/').split('?')[0] ?? '/';
     const route = path.startsWith('/toss/')
       ? toss(request, response, path.slice('/toss'.length))
-      : path.startsWith('/v1/checkout/') || path.startsWith('/v1/subscriptions/')
+      : path.startsWith('/v1/checkout/') ||
+          path.startsWith('/v1/subscriptions/') ||
+          path === '/v1/refunds'
         ? // the Stripe SDK takes a host and port but no base path: Stripe is served at the root
           stripe(request, response, path)
         : path.startsWith('/paypal/')
@@ -787,6 +917,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
           outcome: input.outcome,
           approvedAt: null,
           canceledAmount: 0,
+          cancels: [],
         });
         tossByOrder.set(input.orderId, paymentKey);
         return paymentKey;

@@ -15,6 +15,7 @@ import {
 } from '@snapdrama/rules';
 import { watchProgressEvents } from '../../../shared/events/watch-progress';
 import { usePlaybackPosition } from '../hooks/use-playback-position';
+import { useQualityBeacon } from '../hooks/use-quality-beacon';
 import { useVideoSettings } from '../../../shared/video/video-settings';
 import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
@@ -324,6 +325,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
 
   const subtitle = useSubtitles(dramaId, epsd, active ? settings.subtitle : 'none', videoRef);
   usePlaybackPosition(videoRef, dramaId, epsd, active && engineReady);
+  useQualityBeacon(videoRef, active && engineReady, dramaId, epsd);
 
   const onTimeUpdate = () => {
     const video = videoRef.current;

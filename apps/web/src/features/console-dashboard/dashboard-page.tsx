@@ -1,0 +1,176 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { DashboardData } from '@snapdrama/contract';
+import { consoleApi } from '../../shared/console/console-api';
+import { commonMessages } from '../../shared/console/console-common-messages';
+import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
+import { Banner, Card, ConsolePage, ui } from '../../shared/console/console-ui';
+import { dashboardMessages } from './dashboard-messages';
+import { LineChart, type Series } from './line-chart';
+import styles from './dashboard-page.module.css';
+
+const GATEWAYS: Record<string, string> = {
+  T: 'Toss',
+  S: 'Stripe',
+  P: 'PayPal',
+  G: 'Google Play',
+  A: 'Apple',
+};
+const gatewayLabel = (key: string) => {
+  const [g = '', currency = ''] = key.split(':');
+  return `${GATEWAYS[g] ?? g} ${currency}`;
+};
+const money = (minor: number, key: string, lang: string) => {
+  const currency = key.split(':')[1] ?? 'USD';
+  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(
+    currency === 'KRW' ? minor : minor / 100,
+  );
+};
+
+/** Today and the last 30 service days, with charts (uPlot, in the console's own bundle). */
+export function DashboardPage() {
+  const t = useConsoleText(dashboardMessages);
+  const common = useConsoleText(commonMessages);
+  const lang = useConsoleLanguage();
+  const dash = useQuery({
+    queryKey: ['console', 'dashboard'],
+    queryFn: () => consoleApi.get<DashboardData>('/dashboard'),
+  });
+  const charts = useMemo(() => {
+    if (!dash.data) return undefined;
+    const d = dash.data.days;
+    const days = d.map((x) => x.day);
+    const keys = Object.keys(dash.data.revenue30);
+    const pick = (label: string, f: (x: (typeof d)[number]) => number): Series => ({
+      label,
+      values: d.map(f),
+    });
+    return {
+      days,
+      viewers: [
+        pick(t('dash.new_viewers'), (x) => x.newViewers),
+        pick(t('dash.active_viewers'), (x) => x.activeViewers),
+      ],
+      // revenue in major units (won, dollars) so one axis reads naturally per currency
+      revenue: keys.map((k) =>
+        pick(gatewayLabel(k), (x) => (x.revenue[k] ?? 0) / (k.endsWith(':KRW') ? 1 : 100)),
+      ),
+      coins: [
+        pick(t('dash.coins_granted'), (x) => x.coinsGranted),
+        pick(t('dash.coins_spent'), (x) => x.coinsSpent),
+        pick(t('dash.coins_expired'), (x) => x.coinsExpired),
+      ],
+      unlocks: [
+        pick(t('dash.unlocks_coin'), (x) => x.unlocksByCoin),
+        pick(t('dash.unlocks_ad'), (x) => x.unlocksByAd),
+      ],
+    };
+    // the labels follow the language
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [dash.data, lang]);
+
+  if (dash.isPending) return <p className={ui.muted}>{common('common.loading')}</p>;
+  if (dash.isError) return <Banner kind="error">{dash.error.message}</Banner>;
+  const { today, days, revenue30, topDramas, quality } = dash.data;
+  const sum = (f: (x: (typeof days)[number]) => number) => days.reduce((n, x) => n + f(x), 0);
+  const n = (v: number) => v.toLocaleString(lang);
+  const revenueToday = Object.entries(today.revenue);
+  const stats: [string, string, string][] = [
+    [t('dash.new_viewers'), n(today.newViewers), n(sum((x) => x.newViewers))],
+    [t('dash.active_viewers'), n(today.activeViewers), '—'],
+    [t('dash.coins_granted'), n(today.coinsGranted), n(sum((x) => x.coinsGranted))],
+    [t('dash.coins_spent'), n(today.coinsSpent), n(sum((x) => x.coinsSpent))],
+    [t('dash.coins_expired'), n(today.coinsExpired), n(sum((x) => x.coinsExpired))],
+    [t('dash.unlocks_coin'), n(today.unlocksByCoin), n(sum((x) => x.unlocksByCoin))],
+    [t('dash.unlocks_ad'), n(today.unlocksByAd), n(sum((x) => x.unlocksByAd))],
+  ];
+
+  return (
+    <ConsolePage title={t('dash.title')}>
+      <div className={styles.stats}>
+        {stats.map(([label, now, month]) => (
+          <div key={label} className={styles.stat} data-testid="dash-stat">
+            <span className={styles.statLabel}>{label}</span>
+            <strong className={styles.statValue}>{now}</strong>
+            <span className={ui.muted}>
+              {t('dash.days30')}: {month}
+            </span>
+          </div>
+        ))}
+        <div className={styles.stat}>
+          <span className={styles.statLabel}>{t('dash.revenue')}</span>
+          {revenueToday.length === 0 ? (
+            <strong className={styles.statValue}>0</strong>
+          ) : (
+            revenueToday.map(([k, v]) => (
+              <strong key={k} className={styles.statSmall}>
+                {gatewayLabel(k)} {money(v, k, lang)}
+              </strong>
+            ))
+          )}
+          {Object.entries(revenue30).map(([k, v]) => (
+            <span key={k} className={ui.muted}>
+              {t('dash.days30')}: {gatewayLabel(k)} {money(v, k, lang)}
+            </span>
+          ))}
+        </div>
+      </div>
+      {charts && (
+        <div className={styles.charts}>
+          <Card title={t('dash.chart_viewers')}>
+            <LineChart days={charts.days} series={charts.viewers} testId="dash-chart-viewers" />
+          </Card>
+          <Card title={t('dash.chart_revenue')}>
+            {charts.revenue.length === 0 ? (
+              <p className={ui.muted}>{t('dash.none')}</p>
+            ) : (
+              <LineChart days={charts.days} series={charts.revenue} />
+            )}
+          </Card>
+          <Card title={t('dash.chart_coins')}>
+            <LineChart days={charts.days} series={charts.coins} />
+          </Card>
+          <Card title={t('dash.chart_unlocks')}>
+            <LineChart days={charts.days} series={charts.unlocks} />
+          </Card>
+        </div>
+      )}
+      <div className={styles.charts}>
+        <Card title={t('dash.quality')}>
+          <dl className={styles.quality}>
+            <dt>{t('dash.ttff_p50')}</dt>
+            <dd data-testid="dash-ttff-p50">
+              {quality.ttffP50Ms === null ? '—' : `${n(quality.ttffP50Ms)} ms`}
+            </dd>
+            <dt>{t('dash.ttff_p90')}</dt>
+            <dd>{quality.ttffP90Ms === null ? '—' : `${n(quality.ttffP90Ms)} ms`}</dd>
+            <dt>{t('dash.rebuffer')}</dt>
+            <dd>
+              {quality.rebufferRatio === null
+                ? '—'
+                : `${(quality.rebufferRatio * 100).toFixed(2)} %`}
+            </dd>
+            <dt>{t('dash.samples')}</dt>
+            <dd>{n(quality.samples)}</dd>
+          </dl>
+        </Card>
+        <Card title={t('dash.top')}>
+          {topDramas.length === 0 ? (
+            <p className={ui.muted}>{t('dash.none')}</p>
+          ) : (
+            <ol className={styles.top}>
+              {topDramas.map((d) => (
+                <li key={d.dramId}>
+                  <span>
+                    #{d.dramId} <span className={ui.muted}>{d.titleKey}</span>
+                  </span>
+                  <strong>{n(d.views)}</strong>
+                </li>
+              ))}
+            </ol>
+          )}
+        </Card>
+      </div>
+    </ConsolePage>
+  );
+}

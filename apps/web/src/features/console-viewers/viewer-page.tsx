@@ -1,0 +1,282 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { ViewerDetailData } from '@snapdrama/contract';
+import { consoleApi } from '../../shared/console/console-api';
+import { commonMessages } from '../../shared/console/console-common-messages';
+import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
+import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { viewersMessages } from './viewers-messages';
+import styles from './viewers.module.css';
+
+type Kind = 'grant' | 'revoke';
+
+/** A new key per opened form: the same form sent twice (a double click, a retry) acts once. */
+const newActionKey = () => `console-${crypto.randomUUID()}`;
+
+function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
+  const t = useConsoleText(viewersMessages);
+  const queryClient = useQueryClient();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [actionKey, setActionKey] = useState(newActionKey);
+  const [message, setMessage] = useState<string>();
+  const send = useMutation({
+    mutationFn: () =>
+      consoleApi.post<{
+        created: boolean;
+        amount: number;
+        balances: { paid: number; bonus: number };
+      }>(`/viewers/${userId}/coins/${kind}`, { amount: Number(amount), reason, actionKey }),
+    onSuccess: async (r) => {
+      const total = r.balances.paid + r.balances.bonus;
+      setMessage(
+        r.created
+          ? t(kind === 'grant' ? 'viewer.granted' : 'viewer.revoked', { n: r.amount, total })
+          : t('viewer.repeat'),
+      );
+      setAmount('');
+      setReason('');
+      setActionKey(newActionKey());
+      await queryClient.invalidateQueries({ queryKey: ['console', 'viewer', userId] });
+    },
+  });
+  const valid = /^\d+$/.test(amount) && Number(amount) > 0 && reason.trim().length >= 2;
+  return (
+    <Card title={t(kind === 'grant' ? 'viewer.grant' : 'viewer.revoke')}>
+      <form
+        className={styles.coinForm}
+        onSubmit={(e) => {
+          e.preventDefault();
+          setMessage(undefined);
+          if (valid) send.mutate();
+        }}
+      >
+        <Field label={t('viewer.amount')}>
+          <input
+            className={ui.input}
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
+            data-testid={`viewer-${kind}-amount`}
+          />
+        </Field>
+        <Field label={t('viewer.reason')}>
+          <input
+            className={ui.input}
+            value={reason}
+            maxLength={500}
+            onChange={(e) => setReason(e.target.value)}
+            data-testid={`viewer-${kind}-reason`}
+          />
+        </Field>
+        <Button
+          type="submit"
+          variant={kind === 'grant' ? 'primary' : 'danger'}
+          disabled={!valid || send.isPending}
+          data-testid={`viewer-${kind}-submit`}
+        >
+          {t(kind === 'grant' ? 'viewer.do_grant' : 'viewer.do_revoke')}
+        </Button>
+      </form>
+      {send.isError && <Banner kind="error">{send.error.message}</Banner>}
+      {message && <Banner kind="success">{message}</Banner>}
+    </Card>
+  );
+}
+
+function money(minor: number, currency: string, lang: string) {
+  const value = currency === 'KRW' ? minor : minor / 100;
+  return new Intl.NumberFormat(lang, { style: 'currency', currency }).format(value);
+}
+
+/** One viewer: balances, coin lots with expiry, coins taken back, orders (refund), unlocks. */
+export function ViewerPage() {
+  const { userId = '' } = useParams();
+  const t = useConsoleText(viewersMessages);
+  const common = useConsoleText(commonMessages);
+  const lang = useConsoleLanguage();
+  const queryClient = useQueryClient();
+  const [refundMessage, setRefundMessage] = useState<string>();
+  const detail = useQuery({
+    queryKey: ['console', 'viewer', userId],
+    queryFn: () => consoleApi.get<ViewerDetailData>(`/viewers/${userId}`),
+  });
+  const refund = useMutation({
+    mutationFn: (input: { ordrId: string; reason: string }) =>
+      consoleApi.post<{ refundedCoins: number }>(`/orders/${input.ordrId}/refund`, {
+        reason: input.reason,
+      }),
+    onSuccess: async (r) => {
+      setRefundMessage(t('viewer.refunded', { n: r.refundedCoins }));
+      await queryClient.invalidateQueries({ queryKey: ['console', 'viewer', userId] });
+    },
+  });
+  const when = (iso: string) =>
+    new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
+
+  if (detail.isPending) return <p className={ui.muted}>{common('common.loading')}</p>;
+  if (detail.isError) return <Banner kind="error">{detail.error.message}</Banner>;
+  const { viewer, wallet, orders, unlocks } = detail.data;
+  const total = wallet.balances.paid + wallet.balances.bonus;
+
+  return (
+    <ConsolePage
+      title={t('viewer.title', { name: viewer.nickname ?? viewer.userId.slice(0, 8) })}
+      actions={<Link to="/admin/viewers">{t('viewer.back')}</Link>}
+    >
+      <div className={styles.summary}>
+        <Card>
+          <p className={ui.muted} style={{ margin: 0 }}>
+            {viewer.authMethod} · {viewer.email ?? '—'} · {viewer.userId}
+            {viewer.withdrawn ? ` · ${t('viewers.withdrawn')}` : ''}
+          </p>
+          <p className={styles.balance} data-testid="viewer-balance">
+            {t('viewer.balance')} <strong>{total.toLocaleString(lang)}</strong>
+          </p>
+          <p className={ui.muted} style={{ margin: 0 }}>
+            {t('viewer.paid')} {wallet.balances.paid.toLocaleString(lang)} · {t('viewer.bonus')}{' '}
+            {wallet.balances.bonus.toLocaleString(lang)}
+          </p>
+        </Card>
+        <CoinForm userId={userId} kind="grant" />
+        <CoinForm userId={userId} kind="revoke" />
+      </div>
+
+      <Card title={t('viewer.lots')}>
+        {wallet.lots.length === 0 ? (
+          <p className={ui.muted}>{t('viewer.empty')}</p>
+        ) : (
+          <div className={ui.tableWrap}>
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th>{t('viewer.col_kind')}</th>
+                  <th>{t('viewer.col_source')}</th>
+                  <th>{t('viewer.col_amount')}</th>
+                  <th>{t('viewer.col_left')}</th>
+                  <th>{t('viewer.col_granted')}</th>
+                  <th>{t('viewer.col_expires')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {wallet.lots.map((l) => (
+                  <tr key={l.id} data-testid="viewer-lot">
+                    <td>{l.kind === 'paid' ? t('viewer.paid') : t('viewer.bonus')}</td>
+                    <td>
+                      {l.source}
+                      {l.sourceRef ? ` · ${l.sourceRef}` : ''}
+                    </td>
+                    <td>{l.amount.toLocaleString(lang)}</td>
+                    <td>{l.remaining.toLocaleString(lang)}</td>
+                    <td>{when(l.grantedAt)}</td>
+                    <td>
+                      {when(l.expiresAt)}
+                      {l.expired ? ` (${t('viewer.expired')})` : ''}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      {wallet.revocations.length > 0 && (
+        <Card title={t('viewer.revocations')}>
+          <ul className={styles.plain}>
+            {wallet.revocations.map((r) => (
+              <li key={r.id}>
+                {when(r.revokedAt)} · −{r.amount.toLocaleString(lang)} · {r.reason}
+              </li>
+            ))}
+          </ul>
+        </Card>
+      )}
+
+      <Card title={t('viewer.orders')}>
+        {refund.isError && <Banner kind="error">{refund.error.message}</Banner>}
+        {refundMessage && <Banner kind="success">{refundMessage}</Banner>}
+        {orders.length === 0 ? (
+          <p className={ui.muted}>{t('viewer.empty')}</p>
+        ) : (
+          <div className={ui.tableWrap}>
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th>{t('viewer.col_order')}</th>
+                  <th>{t('viewer.col_pack')}</th>
+                  <th>{t('viewer.col_gateway')}</th>
+                  <th>{t('viewer.col_price')}</th>
+                  <th>{t('viewer.col_state')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {orders.map((o) => (
+                  <tr key={o.ordrId}>
+                    <td title={o.ordrId}>
+                      {o.ordrId.slice(0, 8)} · {when(o.createdAt)}
+                    </td>
+                    <td>{o.godsCode}</td>
+                    <td>{o.gateway}</td>
+                    <td>{money(o.amountMinor, o.currency, lang)}</td>
+                    <td>{o.state}</td>
+                    <td>
+                      {o.refundable && (
+                        <Button
+                          variant="danger"
+                          disabled={refund.isPending}
+                          onClick={() => {
+                            const price = money(o.amountMinor, o.currency, lang);
+                            if (!window.confirm(t('viewer.refund_confirm', { price }))) return;
+                            const reason = window.prompt(t('viewer.refund_reason'))?.trim();
+                            if (reason && reason.length >= 2)
+                              refund.mutate({ ordrId: o.ordrId, reason });
+                          }}
+                        >
+                          {t('viewer.refund')}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+
+      <Card title={t('viewer.unlocks')}>
+        {unlocks.length === 0 ? (
+          <p className={ui.muted}>{t('viewer.empty')}</p>
+        ) : (
+          <div className={ui.tableWrap}>
+            <table className={ui.table}>
+              <thead>
+                <tr>
+                  <th>{t('viewer.col_drama')}</th>
+                  <th>{t('viewer.col_episode')}</th>
+                  <th>{t('viewer.col_by')}</th>
+                  <th>{t('viewer.col_at')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {unlocks.map((u) => (
+                  <tr key={`${u.dramId}-${u.epsd}-${u.by}`}>
+                    <td>#{u.dramId}</td>
+                    <td>{u.epsd}</td>
+                    <td>
+                      {u.by === 'coin' ? t('viewer.by_coin', { n: u.coins }) : t('viewer.by_ad')}
+                    </td>
+                    <td>{when(u.at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </ConsolePage>
+  );
+}
