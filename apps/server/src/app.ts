@@ -260,6 +260,8 @@ export function createServices(deps: AppDeps) {
     },
     // the auto-unlock undo reads the saved position (10 %) in its own transaction
     positions: { positionOf: (tx, ...args) => progressRepo.positionOf(tx, ...args) },
+    // created below with playback; asked only when a request comes, long after start-up
+    vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
     views: { forget: (tx, ...args) => playbackRepo.forgetView(tx, ...args) },
     serviceTimeZone: config.serviceTimeZone,
   });

@@ -191,6 +191,8 @@ export const ResultCode = {
   // auto-unlock and its undo (x14x, issue 16)
   /** POST /drama/episode/unlock/auto while the viewer's auto-unlock setting is off */
   AUTO_UNLOCK_OFF: 409140,
+  /** auto-unlock reached an episode while the viewer's VIP pass is active: the pass opens it, no coins */
+  AUTO_UNLOCK_VIP_ACTIVE: 409143,
   /** the undo came more than 10 s after the auto-unlock (server clock) */
   AUTO_UNLOCK_UNDO_EXPIRED: 409141,
   /** the undo came after playback passed 10 % of the episode */

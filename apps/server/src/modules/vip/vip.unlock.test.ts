@@ -3,6 +3,7 @@ import { API_BASE, ResultCode, type DramaInfoData } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { body } from '../payments/payments.test-support';
 import { addUniformDramas, auth, signInAgain, signInMember } from '../wallet/wallet.test-support';
+import { autoUnlock, setAutoUnlock } from '../wallet/auto-unlock.test-support';
 import { stripeVipBought } from './vip.test-support';
 
 describe('VIP unlock and its end', () => {
@@ -75,6 +76,32 @@ describe('VIP unlock and its end', () => {
     expect(closed.statusCode).toBe(403);
     expect(body(closed).code).toBe(ResultCode.EPISODE_LOCKED);
     expect((await start(later, dramaId, 4)).statusCode).toBe(403);
+  });
+
+  it('auto-unlock never charges a viewer whose pass is active (409143, coins untouched)', async () => {
+    const [dramaId = 0] = await addUniformDramas(ctx, {
+      count: 1,
+      episodes: 6,
+      free: 2,
+      price: 30,
+    });
+    const m = await signInMember(ctx, 'VipAutoUnlock');
+    await ctx.services.wallet.grant({
+      userId: m.userId,
+      kind: 'bonus',
+      amount: 100,
+      source: 'event',
+      idempotencyKey: `vip-auto-${m.userId}`,
+    });
+    expect((await setAutoUnlock(ctx.app, m, { enabled: true })).statusCode).toBe(200);
+    await stripeVipBought(ctx, m, 'vip_weekly');
+    const r = await autoUnlock(ctx.app, m, { dramId: dramaId, epsd: 3 });
+    expect(r.statusCode).toBe(409);
+    expect(body(r).code).toBe(ResultCode.AUTO_UNLOCK_VIP_ACTIVE);
+    expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 100 });
+    expect(await ctx.services.wallet.unlockedEpisodes(m.userId, dramaId)).toEqual([]);
+    // the pass plays it
+    expect((await start(m, dramaId, 3)).statusCode).toBe(200);
   });
 
   it('a refunded pass opens nothing from that moment', async () => {

@@ -158,6 +158,8 @@ export function createWalletService(deps: {
   views?: { forget(tx: Tx, userId: string, dramaId: number, epsd: number): Promise<void> };
   /** how long the stored validity settings are reused before being read again (default 5 s) */
   validityCacheMs?: number;
+  /** true while the viewer holds an active VIP pass (modules/vip): auto-unlock never charges then */
+  vipActive?: (userId: string) => Promise<boolean>;
 }) {
   const { repo, clock } = deps;
   const db = repo.db;
@@ -579,6 +581,13 @@ export function createWalletService(deps: {
       requireMember(caller, 'Sign in to use auto-unlock');
       if (!(await repo.autoUnlockEnabled(caller.userId))) {
         throw new AppError(ResultCode.AUTO_UNLOCK_OFF, 'Auto-unlock is off for this viewer');
+      }
+      // a client that fires anyway (an old page, a race with the purchase) is not charged
+      if (await deps.vipActive?.(caller.userId)) {
+        throw new AppError(
+          ResultCode.AUTO_UNLOCK_VIP_ACTIVE,
+          'Your VIP pass opens this episode: no coins are taken',
+        );
       }
       const request = await prepareUnlock(caller.userId, dramaId, epsd);
       const now = clock.now();
