@@ -500,12 +500,7 @@ export function createWalletRepository(db: Db) {
       return row?.settings;
     },
 
-    async saveValiditySettings(
-      settings: unknown,
-      now: Date,
-      by: string,
-      q: Q = db,
-    ): Promise<void> {
+    async saveValiditySettings(settings: unknown, now: Date, by: string, q: Q = db): Promise<void> {
       await q
         .insert(coinValiditySettings)
         .values({ id: 1, settings, updatedAt: now, updatedBy: by })
