@@ -17,7 +17,7 @@ test('an admin changes the coin validity of one source and sees it saved', async
   await expect(card.getByTestId(`cv-days-${source}`)).toHaveValue('7');
   await card.getByTestId('cv-row-app_store').scrollIntoViewIfNeeded();
   await expectNoHorizontalOverflow(page);
-  await page.screenshot({ path: testInfo.outputPath('coin-validity.png'), fullPage: true });
+  await card.screenshot({ path: testInfo.outputPath('coin-validity.png') });
 
   // out of range: said at once, nothing can be sent
   await card.getByTestId(`cv-days-${source}`).fill('4000');

@@ -47,7 +47,7 @@ async function audits() {
 }
 const stored = () => ctx.services.wallet.getCoinValidity();
 
-const valid = () => structuredClone(DEFAULT_COIN_VALIDITY) as typeof DEFAULT_COIN_VALIDITY;
+const valid = () => structuredClone(DEFAULT_COIN_VALIDITY);
 
 describe('coin validity in the console', () => {
   it('refuses nobody, guests, viewers, editors and support, on reading and on saving', async () => {

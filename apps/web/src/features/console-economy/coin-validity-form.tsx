@@ -25,6 +25,7 @@ interface Row {
   days: string;
 }
 type Draft = Record<Group, Record<string, Row>>;
+const EMPTY_ROW: Row = { never: false, days: '' };
 
 const toDraft = (s: CoinValiditySettingsBody): Draft => {
   const group = (g: Record<string, number | null>) =>
@@ -72,7 +73,10 @@ function ValidityForm({ initial }: { initial: CoinValiditySettingsBody }) {
   );
   const update = (g: Group, source: Source, row: Partial<Row>) => {
     setSaved(false);
-    setDraft({ ...draft, [g]: { ...draft[g], [source]: { ...draft[g][source]!, ...row } } });
+    setDraft({
+      ...draft,
+      [g]: { ...draft[g], [source]: { ...(draft[g][source] ?? EMPTY_ROW), ...row } },
+    });
   };
 
   const group = (g: Group) => (
@@ -81,7 +85,7 @@ function ValidityForm({ initial }: { initial: CoinValiditySettingsBody }) {
         {t(g === 'purchase' ? 'cv.purchase' : 'cv.bonus')}
       </legend>
       {SOURCES[g].map((source) => {
-        const row = draft[g][source]!;
+        const row = draft[g][source] ?? EMPTY_ROW;
         const label = t(`cv.src.${source}`);
         const bad = daysProblem(row);
         return (
