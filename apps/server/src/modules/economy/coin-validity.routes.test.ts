@@ -142,4 +142,15 @@ describe('coin validity in the console', () => {
     const [, second] = await audits();
     expect(second).toMatchObject({ before: change, after: again });
   });
+
+  it('the change and its audit entry commit together: a failing entry leaves the settings as they were', async () => {
+    const before = await stored();
+    const change = { ...before, bonus: { ...before.bonus, attendance: 99 } };
+    await expect(
+      ctx.services.wallet.setCoinValidity(change, admin.operatorId, () =>
+        Promise.reject(new Error('audit down')),
+      ),
+    ).rejects.toThrow('audit down');
+    expect(await stored()).toEqual(before);
+  });
 });
