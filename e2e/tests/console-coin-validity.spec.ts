@@ -18,6 +18,12 @@ test('an admin changes the coin validity of one source and sees it saved', async
   await card.getByTestId('cv-row-app_store').scrollIntoViewIfNeeded();
   await expectNoHorizontalOverflow(page);
   await card.screenshot({ path: testInfo.outputPath('coin-validity.png') });
+  const viewport = page.viewportSize();
+  for (const width of [320, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    await expectNoHorizontalOverflow(page);
+  }
+  if (viewport) await page.setViewportSize(viewport);
 
   // out of range: said at once, nothing can be sent
   await card.getByTestId(`cv-days-${source}`).fill('4000');
