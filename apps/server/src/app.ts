@@ -774,6 +774,7 @@ export async function buildApp(
           economy: services.economy,
           orders: services.orders,
           events: services.events,
+          wallet: services.wallet,
           audit: services.audit,
           guards: services.operatorGuards,
         }),

@@ -83,6 +83,30 @@ export const attendanceCoinsBody = z.object({
   coins: z.array(z.number().int().min(0).max(100_000)).length(7, 'must name the seven days'),
 });
 
+/**
+ * Coin validity per source (docs/payments.md "Coin validity per source"; packages/rules
+ * coin-validity.ts decides): whole days 1..3650, or null for coins that never expire.
+ */
+export const validityDays = z.number().int().min(1).max(3650).nullable();
+export const coinValiditySettingsBody = z
+  .object({
+    purchase: z
+      .object({ web: validityDays, app_store: validityDays, google_play: validityDays })
+      .strict(),
+    bonus: z
+      .object({
+        purchase_bonus: validityDays,
+        mission: validityDays,
+        attendance: validityDays,
+        event: validityDays,
+        advertisement: validityDays,
+        admin: validityDays,
+      })
+      .strict(),
+  })
+  .strict();
+export type CoinValiditySettingsBody = z.infer<typeof coinValiditySettingsBody>;
+
 export const economyData = z.object({
   goods: z.array(adminGoods),
   missions: z.array(adminMission),

@@ -7,6 +7,7 @@ import {
   adminMission,
   adminMissionBody,
   attendanceCoinsBody,
+  coinValiditySettingsBody,
   economyData,
   envelope,
   type AdminGoods,
@@ -17,6 +18,7 @@ import type { EventsService } from '../events/events.service';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { GoodsRow } from '../payments/payments.repository';
 import type { PaymentsService } from '../payments/payments.service';
+import type { WalletService } from '../wallet/wallet.service';
 import type { EconomyService } from './economy.service';
 
 const toAdminGoods = (g: GoodsRow): AdminGoods => ({ ...g });
@@ -30,10 +32,11 @@ export function economyRoutes(deps: {
   economy: EconomyService;
   orders: PaymentsService;
   events: EventsService;
+  wallet: Pick<WalletService, 'getCoinValidity' | 'setCoinValidity'>;
   audit: AuditService;
   guards: OperatorGuards;
 }): FastifyPluginAsyncZod {
-  const { economy, orders, events, audit } = deps;
+  const { economy, orders, events, wallet, audit } = deps;
   const adminOnly = deps.guards.requireOperator(['admin']);
   return async (app) => {
     app.get(
@@ -138,6 +141,45 @@ export function economyRoutes(deps: {
             .then(() => undefined),
         );
         return ok({ coins: after });
+      },
+    );
+
+    // Coin validity per source (docs/payments.md): the settings in force, and an admin's new ones,
+    // stored by the wallet in one transaction with the audit entry.
+    app.get(
+      `${ADMIN_BASE}/economy/coin-validity`,
+      {
+        preHandler: adminOnly,
+        schema: { tags: ['admin'], response: { 200: envelope(coinValiditySettingsBody) } },
+      },
+      async () => ok(await wallet.getCoinValidity()),
+    );
+
+    app.put(
+      `${ADMIN_BASE}/economy/coin-validity`,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          body: coinValiditySettingsBody,
+          response: { 200: envelope(coinValiditySettingsBody) },
+        },
+      },
+      async (request) => {
+        const { operatorId } = operatorCaller(request);
+        const after = await wallet.setCoinValidity(request.body, operatorId, (tx, c) =>
+          audit
+            .record(tx, {
+              operatorId,
+              action: 'economy.coin_validity',
+              targetType: 'economy',
+              targetId: 'coin_validity',
+              before: c.before,
+              after: c.after,
+            })
+            .then(() => undefined),
+        );
+        return ok(after);
       },
     );
 

@@ -487,17 +487,21 @@ export function createWalletRepository(db: Db) {
       return { rows, total: total?.n ?? 0 };
     },
 
-    /** The operator's stored coin validity settings (no row: the defaults). */
-    async validitySettings(): Promise<unknown> {
-      const [row] = await db
+    /**
+     * The operator's stored coin validity settings (no row: the defaults); `lock` (inside a
+     * transaction) holds the row until it commits, so two saves do not interleave.
+     */
+    async validitySettings(q: Q = db, lock = false): Promise<unknown> {
+      const query = q
         .select({ settings: coinValiditySettings.settings })
         .from(coinValiditySettings)
         .where(eq(coinValiditySettings.id, 1));
+      const [row] = lock ? await query.for('update') : await query;
       return row?.settings;
     },
 
-    async saveValiditySettings(settings: unknown, now: Date, by: string): Promise<void> {
-      await db
+    async saveValiditySettings(settings: unknown, now: Date, by: string, q: Q = db): Promise<void> {
+      await q
         .insert(coinValiditySettings)
         .values({ id: 1, settings, updatedAt: now, updatedBy: by })
         .onConflictDoUpdate({

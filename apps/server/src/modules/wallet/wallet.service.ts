@@ -345,12 +345,27 @@ export function createWalletService(deps: {
     /**
      * Stores new coin validity settings; grants from then on follow them (other instances within
      * the cache time). Coins already granted keep their expiry. Bad settings: 400001, nothing changes.
+     * `onChanged` (an operator's audit entry) runs in the same transaction as the change, with the
+     * settings in force before and the ones stored.
      */
-    async setCoinValidity(settings: unknown, by: string): Promise<CoinValiditySettings> {
+    async setCoinValidity(
+      settings: unknown,
+      by: string,
+      onChanged?: (
+        tx: Tx,
+        change: { before: CoinValiditySettings; after: CoinValiditySettings },
+      ) => Promise<void>,
+    ): Promise<CoinValiditySettings> {
       const problem = coinValiditySettingsProblem(settings);
       if (problem) throw badRequest(problem);
       if (!by) throw badRequest('by: say who changes the settings');
-      await repo.saveValiditySettings(settings, clock.now(), by);
+      const after = settings as CoinValiditySettings;
+      const now = clock.now();
+      await db.transaction(async (tx) => {
+        const before = resolveCoinValidity(await repo.validitySettings(tx, true));
+        await repo.saveValiditySettings(after, now, by, tx);
+        await onChanged?.(tx, { before, after });
+      });
       validityCache = undefined;
       return validitySettings();
     },

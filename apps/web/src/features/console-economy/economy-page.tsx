@@ -5,6 +5,7 @@ import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { CoinValidityCard } from './coin-validity-form';
 import { economyMessages } from './economy-messages';
 import styles from './economy-page.module.css';
 
@@ -342,6 +343,7 @@ export function EconomyPage() {
         <AdLimitsForm initial={adLimits} />
         <AttendanceForm initial={attendanceCoins} />
       </div>
+      <CoinValidityCard />
       <Card title={t('eco.missions')}>
         <div className={styles.missions}>
           {missions.map((m) => (
