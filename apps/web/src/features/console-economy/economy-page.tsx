@@ -288,20 +288,24 @@ function GoodsForm({ pack, isNew }: { pack: AdminGoods; isNew?: boolean }) {
       {numberField('firstBonusCoin', t('eco.first_bonus'))}
       {numberField('krw', t('eco.krw'))}
       {numberField('usdCents', t('eco.usd'))}
-      <Field label={t('eco.iap_google')}>
-        <input
-          className={ui.input}
-          value={text('iapGoogle')}
-          onChange={(e) => setG({ ...g, iapGoogle: e.target.value })}
-        />
-      </Field>
-      <Field label={t('eco.iap_apple')}>
-        <input
-          className={ui.input}
-          value={text('iapApple')}
-          onChange={(e) => setG({ ...g, iapApple: e.target.value })}
-        />
-      </Field>
+      <div className={styles.wide}>
+        <Field label={t('eco.iap_google')}>
+          <input
+            className={ui.input}
+            value={text('iapGoogle')}
+            onChange={(e) => setG({ ...g, iapGoogle: e.target.value })}
+          />
+        </Field>
+      </div>
+      <div className={styles.wide}>
+        <Field label={t('eco.iap_apple')}>
+          <input
+            className={ui.input}
+            value={text('iapApple')}
+            onChange={(e) => setG({ ...g, iapApple: e.target.value })}
+          />
+        </Field>
+      </div>
       {numberField('iapPriceCents', t('eco.iap_price'))}
       {numberField('sortOrder', t('eco.col_order'))}
       <label className={styles.check}>
