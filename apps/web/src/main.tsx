@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { validateWithoutEval } from '@snapdrama/contract';
 import { createRoot } from 'react-dom/client';
 import './shared/styles/global.css';
 import { App } from './app/app';
@@ -6,6 +7,9 @@ import { restoreSavedToken } from './shared/api/api';
 import { currentLanguage, i18nReady } from './shared/i18n/i18n';
 import { checkHostVersion } from './shared/native/native';
 import { startSimulatorIfSwitchedOn } from './shared/native/simulator/simulator-switch';
+
+// before any schema parses: the CSP allows no eval, and zod would probe for it
+validateWithoutEval();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -22,3 +22,4 @@ export * from './operators';
 export * from './catalog-admin';
 export * from './vip';
 export * from './operations';
+export * from './browser-validation';
