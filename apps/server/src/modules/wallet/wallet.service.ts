@@ -168,8 +168,10 @@ export function createWalletService(deps: {
 
   /** The operator's settings over the defaults (packages/rules resolveCoinValidity). */
   async function validitySettings(): Promise<CoinValiditySettings> {
-    const now = Date.now();
-    if (validityCache && now - validityCache.at < cacheMs) return validityCache.settings;
+    // the service's clock, as every rule here; a clock moved back reads the row again
+    const now = clock.now().getTime();
+    const age = validityCache ? now - validityCache.at : Number.NaN;
+    if (validityCache && age >= 0 && age < cacheMs) return validityCache.settings;
     const settings = resolveCoinValidity(await repo.validitySettings());
     validityCache = { settings, at: now };
     return settings;
