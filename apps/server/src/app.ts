@@ -556,8 +556,9 @@ export async function buildApp(
   app.decorateRequest('auth', null);
   app.decorateRequest('claims', null);
   app.decorateRequest('operator', null);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
 
   const webIndex = path.join(config.webDistDir, 'index.html');
@@ -586,7 +587,7 @@ export async function buildApp(
     deps.readDatabase,
   );
   registerEdge(app, { allowedOrigins: webOrigins });
-  await registerSecurityHeaders(app, {
+  registerSecurityHeaders(app, {
     production,
     indexHtml: serveWeb ? webIndex : undefined,
     mediaOrigin: config.mediaPublicBaseUrl ? new URL(config.mediaPublicBaseUrl).origin : undefined,

@@ -43,11 +43,22 @@ function zonedFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-/** ISO 8601 with the given zone's offset, e.g. 2026-01-15T12:00:00+09:00. */
+/** The last answer per zone, by whole second (the answer has no fractions): see formatInZone. */
+const lastFormatted = new Map<string, { second: number; text: string }>();
+
+/**
+ * ISO 8601 with the given zone's offset, e.g. 2026-01-15T12:00:00+09:00. A request formats "now"
+ * more than once and formatToParts is the expensive part: the last answer per zone is kept.
+ */
 export function formatInZone(date: Date, timeZone: string): string {
+  const second = Math.floor(date.getTime() / 1000);
+  const last = lastFormatted.get(timeZone);
+  if (last && last.second === second) return last.text;
   const parts = zonedFormat(timeZone).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   const offset = get('timeZoneName').replace('GMT', '') || '+00:00';
-  return `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
+  const text = `${get('year')}-${get('month')}-${get('day')}T${get('hour')}:${get('minute')}:${get('second')}${offset}`;
+  lastFormatted.set(timeZone, { second, text });
+  return text;
 }

@@ -52,6 +52,50 @@ describe('serviceDay', () => {
   });
 });
 
+describe('serviceDay remembers its last answer per zone', () => {
+  const fresh = (instant: number, timeZone: string) => {
+    const parts = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(instant));
+    return parts;
+  };
+
+  it('answers anew when the second changes, also a millisecond across midnight', () => {
+    const midnight = Date.parse('2026-01-15T15:00:00Z'); // Seoul's midnight of Jan 16
+    expect(serviceDay(midnight - 1, 'Asia/Seoul')).toBe('2026-01-15');
+    expect(serviceDay(midnight, 'Asia/Seoul')).toBe('2026-01-16');
+    expect(serviceDay(midnight - 1, 'Asia/Seoul')).toBe('2026-01-15');
+    expect(serviceDay(midnight - 1, 'UTC')).toBe('2026-01-15');
+  });
+
+  it('equals a fresh formatter for any sequence of instants and zones (property)', () => {
+    const zones = ['Asia/Seoul', 'UTC', 'America/Los_Angeles', 'Australia/Lord_Howe'];
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            at: fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2027, 0, 1) }),
+            repeat: fc.integer({ min: 0, max: 999 }),
+            zone: fc.constantFrom(...zones),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (steps) => {
+          for (const { at, repeat, zone } of steps) {
+            expect(serviceDay(at, zone)).toBe(fresh(at, zone));
+            // the same second again, another millisecond of it
+            const again = Math.floor(at / 1000) * 1000 + repeat;
+            expect(serviceDay(new Date(again), zone)).toBe(fresh(again, zone));
+          }
+        },
+      ),
+    );
+  });
+});
+
 describe('attendance over a moved clock (properties)', () => {
   const zone = 'Asia/Seoul';
   const start = Date.UTC(2026, 0, 1, 15, 0, 0); // Seoul midnight of Jan 2

@@ -36,12 +36,24 @@ function dayFormat(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
+/**
+ * The last answer per zone, by whole second: a request asks about "now" several times, and
+ * formatToParts is the expensive part (decision 1300).
+ */
+const lastDays = new Map<string, { second: number; day: string }>();
+
 /** The service day (YYYY-MM-DD) of an instant in a time zone: "daily" means that zone's midnight. */
 export function serviceDay(instant: Date | number, timeZone: string): string {
-  const parts = dayFormat(timeZone).formatToParts(new Date(instant));
+  const ms = typeof instant === 'number' ? instant : instant.getTime();
+  const second = Math.floor(ms / 1000);
+  const last = lastDays.get(timeZone);
+  if (last && last.second === second) return last.day;
+  const parts = dayFormat(timeZone).formatToParts(new Date(ms));
   const get = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  lastDays.set(timeZone, { second, day });
+  return day;
 }
 
 export interface AttendanceState {

@@ -1,0 +1,58 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatInZone } from './clock';
+
+describe('formatInZone', () => {
+  it('writes the zone offset, and a new second anew after the same one was asked', () => {
+    const at = new Date('2026-01-15T14:59:59.400Z');
+    expect(formatInZone(at, 'Asia/Seoul')).toBe('2026-01-15T23:59:59+09:00');
+    expect(formatInZone(new Date('2026-01-15T14:59:59.999Z'), 'Asia/Seoul')).toBe(
+      '2026-01-15T23:59:59+09:00',
+    );
+    expect(formatInZone(new Date('2026-01-15T15:00:00.000Z'), 'Asia/Seoul')).toBe(
+      '2026-01-16T00:00:00+09:00',
+    );
+    expect(formatInZone(at, 'UTC')).toBe('2026-01-15T14:59:59+00:00');
+  });
+
+  it('is the same as computing without the remembered answer (property, across DST)', () => {
+    const reference = (date: Date, timeZone: string) => {
+      const parts = Object.fromEntries(
+        new Intl.DateTimeFormat('en-US', {
+          timeZone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+          timeZoneName: 'longOffset',
+        })
+          .formatToParts(date)
+          .map((p) => [p.type, p.value]),
+      );
+      const offset = String(parts.timeZoneName).replace('GMT', '') || '+00:00';
+      return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
+    };
+    // around Los Angeles' spring-forward (2026-03-08T10:00Z) and fall-back (2026-11-01T09:00Z)
+    const near = (t: string) =>
+      fc.integer({ min: Date.parse(t) - 3_000, max: Date.parse(t) + 3_000 });
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.record({
+            at: fc.oneof(near('2026-03-08T10:00:00Z'), near('2026-11-01T09:00:00Z')),
+            zone: fc.constantFrom('America/Los_Angeles', 'Asia/Seoul', 'UTC'),
+          }),
+          { minLength: 1, maxLength: 30 },
+        ),
+        (steps) => {
+          for (const { at, zone } of steps) {
+            expect(formatInZone(new Date(at), zone)).toBe(reference(new Date(at), zone));
+          }
+        },
+      ),
+    );
+  });
+});
