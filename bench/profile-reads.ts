@@ -9,9 +9,10 @@ import { benchDatabase, load, startApp } from './lib';
 
 const target = process.argv[2] ?? '/api/v1/user/info';
 const usePg = process.argv[3] === 'pg';
-const databaseUrl = usePg && process.env.DATABASE_URL
-  ? await benchDatabase(process.env.DATABASE_URL, 'snapdrama_profile_reads', true)
-  : undefined;
+const databaseUrl =
+  usePg && process.env.DATABASE_URL
+    ? await benchDatabase(process.env.DATABASE_URL, 'snapdrama_profile_reads', true)
+    : undefined;
 const app = await startApp({ databaseUrl, redisUrl: process.env.REDIS_URL });
 const join = await fetch(`${app.url}/api/v1/auth/join`, {
   method: 'POST',
@@ -32,5 +33,9 @@ const r = await load('measure', { url: `${app.url}${target}`, headers, duration:
 const used = process.cpuUsage(before);
 const { profile } = await session.post('Profiler.stop');
 if (process.env.PROFILE_OUT) await writeFile(process.env.PROFILE_OUT, JSON.stringify(profile));
-console.log(JSON.stringify(r), 'cpu µs/req', Math.round((used.user + used.system) / (r.requestsPerSecond * 8)));
+console.log(
+  JSON.stringify(r),
+  'cpu µs/req',
+  Math.round((used.user + used.system) / (r.requestsPerSecond * 8)),
+);
 await app.close();
