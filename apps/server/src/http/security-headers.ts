@@ -188,7 +188,7 @@ export function securityHeaders(options: SecurityHeaderOptions): [string, string
     removeHeader: () => undefined,
   };
   middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
+    if (error) throw error instanceof Error ? error : new Error('helmet refused its options');
   });
   return headers;
 }
