@@ -11,11 +11,14 @@
  * client machinery (agents, IncomingMessage streams, header objects). `http.request` cost
  * 0.6-0.75 ms of CPU per confirmation here; this costs about a tenth of that.
  *
- * One message in: { method, url, seconds, confirm, buyers: [{ requests: [{ userId, token, body }] }] }.
+ * Messages: in { type: 'work', method, url, seconds, confirm, buyers: [{ requests: [{ userId,
+ * token, body }] }] }; out { type: 'ready' } once connected; in { type: 'go' }; out
+ * { type: 'finished' } after the last reply; in { type: 'report' }; out { type: 'report', result }
+ * (the parent measures the server between ready/go and finished).
  * A buyer with one request repeats it (the baseline); otherwise each request is sent once.
  * `confirm`: success is code 0 with already_credited false (a confirmation that credited coins).
- * One message out: rate inputs, latencies, failures by code, credits per buyer and this
- * process's CPU time.
+ * The result: rate inputs, latencies, failures by code, credits per buyer and this process's CPU
+ * time over the same window.
  */
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -95,7 +98,18 @@ function connection(target) {
   };
 }
 
-process.once('message', async ({ method, url, seconds, confirm, buyers }) => {
+/** The next message of this type from the parent. */
+const nextMessage = (type) =>
+  new Promise((resolve) => {
+    const listen = (m) => {
+      if (m?.type !== type) return;
+      process.off('message', listen);
+      resolve(m);
+    };
+    process.on('message', listen);
+  });
+
+nextMessage('work').then(async ({ method, url, seconds, confirm, buyers }) => {
   const target = new URL(url);
   // everything a request needs is made before the clock starts
   const prepared = buyers.map((buyer) =>
@@ -106,6 +120,10 @@ process.once('message', async ({ method, url, seconds, confirm, buyers }) => {
   );
   const connections = buyers.map(() => connection(target));
   await Promise.all(connections.map((c) => c.ready));
+  // the parent opens its measuring window, then says go
+  const go = nextMessage('go');
+  process.send({ type: 'ready' });
+  await go;
   const latencies = [];
   const failures = {};
   const credited = {};
@@ -143,17 +161,24 @@ process.once('message', async ({ method, url, seconds, confirm, buyers }) => {
   );
   const elapsedSeconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  // the parent closes its window before the report (the latencies) crosses over
+  const report = nextMessage('report');
+  process.send({ type: 'finished' });
+  await report;
   for (const c of connections) c.close();
   process.send(
     {
-      elapsedSeconds,
-      latencies,
-      ok,
-      failed,
-      failures,
-      credited,
-      ranOut,
-      cpuMs: (cpu.user + cpu.system) / 1000,
+      type: 'report',
+      result: {
+        elapsedSeconds,
+        latencies,
+        ok,
+        failed,
+        failures,
+        credited,
+        ranOut,
+        cpuMs: (cpu.user + cpu.system) / 1000,
+      },
     },
     () => process.exit(0),
   );
