@@ -1,6 +1,7 @@
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { availableParallelism } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -24,6 +25,8 @@ const ORDERS_PER_ROUND = Number(process.env.BENCH_PAYMENT_ORDERS ?? 40);
 /** a pack without a first-charge bonus, so every order credits the same coins */
 const PACK = { godsCode: 'coin_10000', krw: 110_000, coins: 10_000 + 3_000 };
 const DB_NAME = 'snapdrama_bench_payments';
+/** when set, a V8 CPU profile of the server process during the confirmation rounds is written here */
+const PROFILE = process.env.BENCH_PAYMENT_PROFILE;
 
 const percentile = (sorted: number[], p: number) =>
   sorted.length
@@ -57,25 +60,44 @@ interface Request extends Member {
   body: string;
 }
 
-/** Runs the HTTP clients in a child process (bench/payments-worker.mjs). */
-function inWorker(options: {
-  method: 'GET' | 'PUT';
-  url: string;
-  seconds: number;
-  confirm: boolean;
-  buyers: { requests: Request[] }[];
-}): Promise<WorkerResult> {
+/** Starts and stops the measured window (CPU of each process, statements, event loop). */
+interface Window {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs the HTTP clients in a child process (bench/payments-worker.mjs). The window opens when the
+ * worker has its requests and connections ready and closes when its last reply is in, before it
+ * sends its report: passing the request lists and the latencies between the processes is the
+ * bench's own work, not the server's, and stays out of the CPU per request.
+ */
+function inWorker(
+  options: {
+    method: 'GET' | 'PUT';
+    url: string;
+    seconds: number;
+    confirm: boolean;
+    buyers: { requests: Request[] }[];
+  },
+  window: Window,
+): Promise<WorkerResult> {
   return new Promise((resolve, reject) => {
     const child = fork(new URL('./payments-worker.mjs', import.meta.url), {
       stdio: 'inherit',
       execArgv: [],
     });
-    child.once('message', (m) => resolve(m as WorkerResult));
+    child.on('message', (m: { type: string; result?: WorkerResult }) => {
+      if (m.type === 'ready') void window.start().then(() => child.send({ type: 'go' }), reject);
+      if (m.type === 'finished')
+        void window.stop().then(() => child.send({ type: 'report' }), reject);
+      if (m.type === 'report' && m.result) resolve(m.result);
+    });
     child.once('error', reject);
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`payments worker exited with ${code}`));
     });
-    child.send(options);
+    child.send({ type: 'work', ...options });
   });
 }
 
@@ -216,22 +238,49 @@ export async function run(): Promise<void> {
     );
     const prepSeconds = (performance.now() - prepStarted) / 1000;
 
+    const baselineTarget = 'PUT /user/lang (baseline)';
+    const confirmTarget = 'PUT /payment/toss/confirm';
+    let profiles = 0;
     async function measure(
       target: string,
-      work: () => Promise<
-        { ok: number; failed: number; elapsedSeconds: number } & Partial<WorkerResult>
-      >,
+      work: (
+        window: Window,
+      ) => Promise<{ ok: number; failed: number; elapsedSeconds: number } & Partial<WorkerResult>>,
     ): Promise<Measured> {
-      const pgBefore = await pgBackendTicks(admin);
-      const cpuBefore = process.cpuUsage();
-      const loop = performance.eventLoopUtilization();
-      statements.count = 0;
-      statements.on = true;
-      const r = await work();
-      statements.on = false;
-      const cpu = process.cpuUsage(cpuBefore);
-      const busy = performance.eventLoopUtilization(loop).utilization;
-      const pgMs = admin ? pgCpuMs(pgBefore, await pgBackendTicks(admin)) : undefined;
+      const profiler = PROFILE && target === confirmTarget ? new Session() : undefined;
+      let pgBefore = new Map<number, number>();
+      let pgAfter = new Map<number, number>();
+      let cpuBefore = process.cpuUsage();
+      let cpu = cpuBefore;
+      let loop = performance.eventLoopUtilization();
+      let busy = 0;
+      const r = await work({
+        async start() {
+          if (profiler) {
+            profiler.connect();
+            await profiler.post('Profiler.enable');
+            await profiler.post('Profiler.start');
+          }
+          pgBefore = await pgBackendTicks(admin);
+          cpuBefore = process.cpuUsage();
+          loop = performance.eventLoopUtilization();
+          statements.count = 0;
+          statements.on = true;
+        },
+        async stop() {
+          statements.on = false;
+          cpu = process.cpuUsage(cpuBefore);
+          busy = performance.eventLoopUtilization(loop).utilization;
+          pgAfter = await pgBackendTicks(admin);
+          if (profiler && PROFILE) {
+            const { profile } = await profiler.post('Profiler.stop');
+            const file = `${PROFILE.replace(/\.cpuprofile$/, '')}-${profiles++}.cpuprofile`;
+            await writeFile(file, JSON.stringify(profile));
+            profiler.disconnect();
+          }
+        },
+      });
+      const pgMs = admin ? pgCpuMs(pgBefore, pgAfter) : undefined;
       const latencies = (r.latencies ?? []).sort((a, b) => a - b);
       const per = (ms: number) => (r.ok ? ms / r.ok : 0);
       return {
@@ -252,32 +301,36 @@ export async function run(): Promise<void> {
       };
     }
 
-    const baselineTarget = 'PUT /user/lang (baseline)';
-    const confirmTarget = 'PUT /payment/toss/confirm';
     const results: Measured[] = [];
     const credited: Record<string, number> = {};
     for (let round = 0; round < ROUNDS; round++) {
       results.push(
-        await measure(baselineTarget, () =>
-          inWorker({
-            method: 'PUT',
-            url: `${app.url}/api/v1/user/lang`,
-            seconds: SECONDS,
-            confirm: false,
-            buyers: buyers.map((b) => ({
-              requests: b.members.slice(0, 1).map((m) => ({ ...m, body: '{"lang":"en"}' })),
-            })),
-          }),
+        await measure(baselineTarget, (window) =>
+          inWorker(
+            {
+              method: 'PUT',
+              url: `${app.url}/api/v1/user/lang`,
+              seconds: SECONDS,
+              confirm: false,
+              buyers: buyers.map((b) => ({
+                requests: b.members.slice(0, 1).map((m) => ({ ...m, body: '{"lang":"en"}' })),
+              })),
+            },
+            window,
+          ),
         ),
       );
-      const confirmed = await measure(confirmTarget, () =>
-        inWorker({
-          method: 'PUT',
-          url: `${app.url}/api/v1/payment/toss/confirm`,
-          seconds: SECONDS,
-          confirm: true,
-          buyers: buyers.map((b) => ({ requests: b.rounds[round] ?? [] })),
-        }),
+      const confirmed = await measure(confirmTarget, (window) =>
+        inWorker(
+          {
+            method: 'PUT',
+            url: `${app.url}/api/v1/payment/toss/confirm`,
+            seconds: SECONDS,
+            confirm: true,
+            buyers: buyers.map((b) => ({ requests: b.rounds[round] ?? [] })),
+          },
+          window,
+        ),
       );
       for (const [user, n] of Object.entries(confirmed.credited))
         credited[user] = (credited[user] ?? 0) + n;
@@ -293,7 +346,8 @@ export async function run(): Promise<void> {
       const body = JSON.parse(b.rounds[0]?.[0]?.body ?? '{}') as { pymnKey?: string };
       return body.pymnKey ?? '';
     });
-    const stage = await measure('Toss stand-in GET payment (in process)', async () => {
+    const stage = await measure('Toss stand-in GET payment (in process)', async (window) => {
+      await window.start();
       let ok = 0;
       let failed = 0;
       const latencies: number[] = [];
@@ -310,7 +364,9 @@ export async function run(): Promise<void> {
           }
         }),
       );
-      return { ok, failed, latencies, elapsedSeconds: (performance.now() - started) / 1000 };
+      const elapsedSeconds = (performance.now() - started) / 1000;
+      await window.stop();
+      return { ok, failed, latencies, elapsedSeconds };
     });
 
     let balanceMismatches = 0;
@@ -324,8 +380,20 @@ export async function run(): Promise<void> {
     const check = await services.wallet.checkInvariant();
     const confirmations = Object.values(credited).reduce((a, n) => a + n, 0);
 
+    // the bench sets no server setting; these are the ones the numbers depend on, as found
+    const settings = admin
+      ? (
+          await admin.query<{ name: string; setting: string }>(
+            `select name, setting from pg_settings where name in
+               ('synchronous_commit', 'fsync', 'commit_delay', 'commit_siblings', 'wal_sync_method')
+             order by name`,
+          )
+        ).rows
+          .map((r) => `${r.name}=${r.setting}`)
+          .join(' ')
+      : 'PGlite';
     console.log(
-      `database: ${database.kind}, ${BUYERS} concurrent buyers (${USERS_PER_BUYER} users each, ` +
+      `database: ${database.kind} (${settings}), ${BUYERS} concurrent buyers (${USERS_PER_BUYER} users each, ` +
         `at most ${Math.ceil(ORDERS_PER_ROUND / USERS_PER_BUYER) * ROUNDS} orders per user), ${ROUNDS} rounds of ${SECONDS} s each ` +
         `(${BUYERS * ROUNDS * ORDERS_PER_ROUND} orders prepared in ${prepSeconds.toFixed(1)} s), ` +
         `${availableParallelism()} cores`,

@@ -71,6 +71,53 @@ describe('order service', () => {
     expect(states).toEqual(['registered', 'paid', 'credited']);
   });
 
+  it("a lot already granted under the order's key is not granted again; a different grant under it is refused", async () => {
+    const { orders, wallet } = ctx.services;
+    const m = await signInMember(ctx, 'Early');
+    const paid = (key: string) => ({
+      provider: 'T',
+      providerTxnId: key,
+      amountMinor: 5900,
+      currency: 'KRW' as const,
+    });
+    const order = { userId: m.userId, authMethod: 'google' as const, godsCode: 'coin_500' };
+    // a grant made outside payment_credit under the paid lot's key (the split steps before 0014)
+    const o1 = await orders.register({ ...order, gateway: 'T', price: 5900 });
+    await orders.recordPaid(o1.id, paid('pk-early-1'));
+    await wallet.grant({
+      userId: m.userId,
+      kind: 'paid',
+      amount: 500,
+      source: 'purchase',
+      sourceRef: o1.id,
+      idempotencyKey: `payment:${o1.id}:paid`,
+    });
+    const done = await orders.credit(o1.id);
+    expect(done.order.state).toBe('credited');
+    expect(done.alreadyCredited).toBe(true);
+    expect(done.balances).toEqual({ paid: 500, bonus: 100 });
+    expect(await wallet.balances(m.userId)).toEqual({ paid: 500, bonus: 100 });
+    expect((await orders.transitions(o1.id)).map((t) => t.toState)).toEqual([
+      'registered',
+      'paid',
+      'credited',
+    ]);
+    // the key used for another amount: refused, the order stays paid and nothing is granted
+    const o2 = await orders.register({ ...order, gateway: 'T', price: 5900 });
+    await orders.recordPaid(o2.id, paid('pk-early-2'));
+    await wallet.grant({
+      userId: m.userId,
+      kind: 'paid',
+      amount: 1,
+      source: 'purchase',
+      sourceRef: o2.id,
+      idempotencyKey: `payment:${o2.id}:paid`,
+    });
+    expect(await codeOf(orders.credit(o2.id))).toBe(ResultCode.IDEMPOTENCY_KEY_REUSED);
+    expect((await orders.findForUser(o2.id, m.userId)).state).toBe('paid');
+    expect(await wallet.balances(m.userId)).toEqual({ paid: 501, bonus: 100 });
+  });
+
   it('refuses a wrong price, a guest, a foreign order, a wrong amount and a reused provider payment', async () => {
     const { orders } = ctx.services;
     const a = await signInMember(ctx, 'Alice');

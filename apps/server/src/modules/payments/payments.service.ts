@@ -34,7 +34,8 @@
  * States: registered → paid → credited; registered → failed | canceled; paid | credited → refunded.
  * Every transition is a row in payment_order_transitions (time, provider, provider txn id, raw).
  * recordPaid, credit and confirmPaid are one database function, payment_credit (migration 0014,
- * docs/decisions/0710): one statement and one transaction under the order's row lock — record the
+ * written with fewer statements in 0022; docs/decisions/0710, 0711): one statement and one
+ * transaction under the order's row lock — record the
  * payment, decide the bonus once (the first-charge claim is unique per user and pack), grant both
  * lots through the wallet's wallet_grant under their unique keys, mark credited, write each
  * transition, answer the balances. A crash before its commit leaves nothing half-done; a capture

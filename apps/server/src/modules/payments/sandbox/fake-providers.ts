@@ -166,10 +166,14 @@ function crc32(text: string): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
+/** The request body as text (stream events, not `for await`: cheaper on every confirmation) */
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.once('error', reject);
+  });
 }
 
 function send(response: ServerResponse, status: number, body: unknown) {
