@@ -291,7 +291,8 @@ export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
     .join(',');
   segments.push(
     `${still(titleStill(), false)},${camera('push-in', titleFrames, fps)},` +
-      `${titleText},fade=in:st=0:d=0.4,fade=out:st=${f(plan.title - 0.25)}:d=0.25,trim=end_frame=${titleFrames}`,
+      `${titleText},fade=in:st=0:d=${f(Math.min(0.4, plan.title / 3))},` +
+      `fade=out:st=${f(plan.title * 0.8)}:d=${f(plan.title * 0.2)},trim=end_frame=${titleFrames}`,
   );
   for (const [i, scene] of plan.scenes.entries()) {
     const n = frames(scene.seconds);
