@@ -72,7 +72,8 @@ describe('generated HLS through signed URLs', () => {
       const durations = [...playlist.matchAll(/#EXTINF:([\d.]+)/g)].map((m) => Number(m[1]));
       // a short first segment (playback starts sooner), then the usual length
       expect(durations[0]).toBeCloseTo(FIRST_SEGMENT_SECONDS, 1);
-      for (const d of durations.slice(1, -1)) expect(d).toBeCloseTo(SEGMENT_SECONDS, 1);
+      for (const d of durations) expect(d).toBeLessThanOrEqual(SEGMENT_SECONDS + 0.05);
+      expect(durations.some((d) => Math.abs(d - SEGMENT_SECONDS) < 0.05)).toBe(true);
       for (const segment of segments) {
         const res = await get(dir + segment);
         expect(res.statusCode).toBe(200);

@@ -280,6 +280,12 @@ export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
   const segments: string[] = [];
   // title card: slow push in, the title fades in over the first second
   const titleFrames = frames(plan.title);
+  const endFrames = frames(plan.end);
+  // the scenes take the frames left, so the picture is exactly as long as the sound
+  const sceneFrames = plan.scenes.map((scene) => frames(scene.seconds));
+  const total = Math.round(v.seconds * fps);
+  sceneFrames[sceneFrames.length - 1] =
+    total - titleFrames - endFrames - sceneFrames.slice(0, -1).reduce((a, b) => a + b, 0);
   const fontSize = lines.length > 2 ? 58 : 68;
   const top = 0.44 * 960 - (lines.length * fontSize * 1.15) / 2 - 20;
   const titleText = lines
@@ -295,7 +301,7 @@ export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
       `fade=out:st=${f(plan.title * 0.8)}:d=${f(plan.title * 0.2)},trim=end_frame=${titleFrames}`,
   );
   for (const [i, scene] of plan.scenes.entries()) {
-    const n = frames(scene.seconds);
+    const n = Math.max(1, sceneFrames[i] ?? frames(scene.seconds));
     // a light that breathes (a lamp, a passing car) on top of the camera move
     const flicker = `eq=brightness='0.035*sin(t*${f(5 + i * 2.3)})*sin(t*${f(1.7 + i)})':eval=frame`;
     segments.push(
@@ -303,7 +309,6 @@ export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
         `${flicker},trim=end_frame=${n}`,
     );
   }
-  const endFrames = frames(plan.end);
   segments.push(
     `${still(endStill(), false)},${camera('pull-out', endFrames, fps)},` +
       `drawtext=fontfile='${font}':textfile='${textFile(lines.length)}':fontsize=120:fontcolor=${light}:x=(w-text_w)/2:y=380:alpha='min(1,t/0.5)',` +
