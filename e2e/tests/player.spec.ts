@@ -84,7 +84,7 @@ test('a deep link plays that episode, and the next one is preloaded', async ({ p
 test('a swipe changes the URL and the next episode plays', async ({ page }) => {
   await openPlayer(page, 1);
   await swipeUp(page);
-  // well before episode 1 (12 s) could end by itself
+  // well before episode 1 (8 s) could end by itself
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`), { timeout: 3_000 });
   await waitForPlayback(page, 2);
   await expect(page.locator('video[data-episode="1"]')).toHaveCount(0);

@@ -39,6 +39,11 @@ export type RenditionName = (typeof RENDITIONS)[number]['name'];
 
 /** Segment length in seconds; keyframes every SEGMENT_SECONDS * FPS frames keep them aligned. */
 export const SEGMENT_SECONDS = 2;
+/**
+ * The first segment is shorter: the player can start after fetching 1 s of video instead of 2
+ * (hls_init_time). A keyframe is forced at that second in every rendition, so they stay aligned.
+ */
+export const FIRST_SEGMENT_SECONDS = 1;
 const FPS = 30;
 
 export function masterPlaylist(): string {
@@ -66,6 +71,8 @@ export function hlsLadderArgs(options: {
   video?: string;
   /** the input stream of the sound (default 1:a) */
   audio?: string;
+  /** x264 preset (default veryfast); generated demo content, smooth and simple, can go faster */
+  preset?: string;
 }): string[] {
   const video = options.video ?? '0:v';
   const scales = RENDITIONS.map(
@@ -85,7 +92,7 @@ export function hlsLadderArgs(options: {
       '-c:v',
       'libx264',
       '-preset',
-      'veryfast',
+      options.preset ?? 'veryfast',
       '-profile:v',
       'high',
       '-level',
@@ -104,6 +111,8 @@ export function hlsLadderArgs(options: {
       String(SEGMENT_SECONDS * FPS),
       '-sc_threshold',
       '0',
+      '-force_key_frames',
+      `expr:eq(n,${FIRST_SEGMENT_SECONDS * FPS})+not(mod(n,${SEGMENT_SECONDS * FPS}))`,
       '-r',
       String(FPS),
       '-c:a',
@@ -116,6 +125,8 @@ export function hlsLadderArgs(options: {
       '48000',
       '-f',
       'hls',
+      '-hls_init_time',
+      String(FIRST_SEGMENT_SECONDS),
       '-hls_time',
       String(SEGMENT_SECONDS),
       '-hls_playlist_type',
@@ -146,6 +157,7 @@ export async function transcodeToHls(
     prefix: string;
     video?: string;
     audio?: string;
+    preset?: string;
   } & FfmpegRunOptions,
 ): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'snapdrama-hls-'));
@@ -156,6 +168,7 @@ export async function transcodeToHls(
       outDir: work,
       video: options.video,
       audio: options.audio,
+      preset: options.preset,
     });
     await runFfmpeg(options.ffmpegPath, args, {
       onProgress: options.onProgress,

@@ -308,3 +308,129 @@ export const SUBTITLE_LINES: { ko: string; en: string }[] = [
   { ko: '그건 내 잘못이 아니었어.', en: "That wasn't my fault." },
   { ko: '다시는 날 찾지 마.', en: "Don't ever look for me again." },
 ];
+
+type Line = { ko: string; en: string };
+
+/** Each demo drama's dialogue, in the two subtitle languages of the spec (Korean, English). */
+const DIALOGUE: Record<string, Line[]> = {
+  'ceo-contract-bride': [
+    { ko: '서명해. 1년이면 돼.', en: 'Sign it. One year, that is all.' },
+    { ko: '사랑은 계약서에 없었잖아요.', en: 'Love was never in the contract.' },
+    { ko: '오늘 밤엔 내 아내 역할을 해 줘.', en: 'Tonight, play my wife.' },
+    { ko: '바이올린 소리… 당신이었어요?', en: 'That violin... was it you?' },
+    { ko: '조건이 하나 더 있어.', en: 'There is one more condition.' },
+    { ko: '왜 자꾸 나를 보는 거죠?', en: 'Why do you keep looking at me?' },
+  ],
+  'abandoned-heiress': [
+    { ko: '그날 밤, 나를 버린 게 누구였지?', en: 'Who left me behind that night?' },
+    { ko: '이 회사는 원래 내 거야.', en: 'This company was always mine.' },
+    { ko: '웃어. 마지막으로 웃는 거니까.', en: 'Smile. It is the last time you will.' },
+    { ko: '엄마 목걸이… 어떻게 당신이?', en: "Mother's necklace... how do you have it?" },
+    { ko: '복수는 이제 시작이야.', en: 'The revenge has only begun.' },
+    { ko: '다시는 무릎 꿇지 않아.', en: 'I will never kneel again.' },
+  ],
+  'midnight-alpha': [
+    { ko: '자정이 지나면 나를 찾지 마.', en: 'After midnight, do not look for me.' },
+    { ko: '네 눈이… 왜 빛나는 거야?', en: 'Your eyes... why are they glowing?' },
+    { ko: '무리가 너를 원하고 있어.', en: 'The pack wants you.' },
+    { ko: '내 곁에 있으면 위험해.', en: 'It is dangerous to stay with me.' },
+    { ko: '달이 뜨기 전에 떠나.', en: 'Leave before the moon rises.' },
+    { ko: '난 이미 선택했어. 너야.', en: 'I have already chosen. You.' },
+  ],
+  'secret-billionaire-husband': [
+    { ko: '당신 차가 왜 저기 있어?', en: 'Why is your car over there?' },
+    { ko: '배달원이라며. 거짓말이었어?', en: 'You said you delivered food. Was it a lie?' },
+    { ko: '이 건물, 당신 거예요?', en: 'This building is yours?' },
+    { ko: '돈 때문에 결혼한 게 아니야.', en: 'I did not marry you for money.' },
+    { ko: '내일이면 다 알게 될 거야.', en: 'By tomorrow you will know everything.' },
+    { ko: '믿어 줘. 마지막으로.', en: 'Trust me. One last time.' },
+  ],
+  'the-queen-returns': [
+    { ko: '왕관은 다시 내게 돌아왔다.', en: 'The crown has come back to me.' },
+    { ko: '무릎을 꿇어라.', en: 'Kneel.' },
+    { ko: '배신자의 이름을 대라.', en: 'Name the traitor.' },
+    { ko: '궁은 기억하고 있다.', en: 'The palace remembers.' },
+    { ko: '이번엔 용서하지 않겠다.', en: 'This time there is no mercy.' },
+    { ko: '전하, 군사들이 도착했습니다.', en: 'Your Majesty, the soldiers have arrived.' },
+  ],
+  'deadline-at-dawn': [
+    { ko: '새벽까지 여섯 시간 남았어.', en: 'Six hours until dawn.' },
+    { ko: '폭탄은 이 건물 안에 있어.', en: 'The bomb is inside this building.' },
+    { ko: '누가 우리를 보고 있어.', en: 'Someone is watching us.' },
+    { ko: '전화 받지 마. 함정이야.', en: 'Do not answer. It is a trap.' },
+    { ko: '시간이 없어. 뛰어!', en: 'No time. Run!' },
+    { ko: '범인은 처음부터 여기 있었어.', en: 'The culprit was here all along.' },
+  ],
+  'second-chance-mom': [
+    { ko: '엄마가 이번엔 지켜 줄게.', en: 'This time, Mom will protect you.' },
+    { ko: '다시 눈을 떴을 때, 10년 전이었다.', en: 'When I opened my eyes, it was ten years ago.' },
+    { ko: '그 사람을 믿으면 안 돼.', en: 'You must not trust that man.' },
+    { ko: '우리 딸, 많이 컸구나.', en: 'My girl, you have grown so much.' },
+    { ko: '같은 실수는 하지 않아.', en: 'I will not make the same mistake.' },
+    { ko: '가족은 내가 지킨다.', en: 'I will keep this family safe.' },
+  ],
+  'rain-cafe': [
+    { ko: '비 오는 날엔 늘 여기 오네요.', en: 'You always come here when it rains.' },
+    { ko: '우산, 같이 쓸래요?', en: 'Want to share my umbrella?' },
+    { ko: '커피는 식었는데, 마음은 아니에요.', en: 'The coffee went cold. My heart did not.' },
+    { ko: '내일도 비가 왔으면 좋겠다.', en: 'I hope it rains tomorrow too.' },
+    { ko: '당신 이름을 이제야 물어보네요.', en: 'I am only now asking your name.' },
+    { ko: '문 닫을 시간이에요. 그래도…', en: 'It is closing time. But still...' },
+  ],
+  'dragon-prince-vow': [
+    { ko: '용의 맹세는 깨지지 않는다.', en: 'A dragon’s vow cannot be broken.' },
+    { ko: '천 년을 기다렸다.', en: 'I have waited a thousand years.' },
+    { ko: '네 피에 내 이름이 새겨져 있다.', en: 'My name is written in your blood.' },
+    { ko: '하늘이 우리를 갈라놓아도.', en: 'Even if the heavens tear us apart.' },
+    { ko: '왕자님, 불길이 번지고 있어요!', en: 'My prince, the fire is spreading!' },
+    { ko: '나를 잊지 마라.', en: 'Do not forget me.' },
+  ],
+  'silent-witness': [
+    { ko: '그녀는 모든 걸 봤어요.', en: 'She saw everything.' },
+    { ko: '말하지 않는 게 아니라, 못 하는 거예요.', en: 'She is not silent by choice.' },
+    { ko: '이 그림이 증거야.', en: 'This drawing is the evidence.' },
+    { ko: '창문 밖에 누가 있었어?', en: 'Who was outside the window?' },
+    { ko: '법정에서 진실을 밝힐 거야.', en: 'The truth comes out in court.' },
+    { ko: '그 사람, 아직 이 동네에 있어.', en: 'He is still in this town.' },
+  ],
+  'fake-dating-the-boss': [
+    { ko: '딱 한 달만 내 여자친구 해 줘.', en: 'Be my girlfriend. Just for a month.' },
+    { ko: '회사에선 모르는 척해요.', en: 'At the office, we pretend not to know.' },
+    { ko: '방금 그건… 연기였어요?', en: 'Was that... acting just now?' },
+    { ko: '계약 조건에 키스는 없었잖아.', en: 'Kissing was not in the terms.' },
+    { ko: '부장님, 다들 보고 있어요.', en: 'Sir, everyone is watching.' },
+    { ko: '가짜라고 하기엔 너무 떨려.', en: 'Too nervous for something fake.' },
+  ],
+  'twin-fates': [
+    { ko: '우리는 같은 날 태어났어.', en: 'We were born on the same day.' },
+    { ko: '넌 내 인생을 살고 있었어.', en: 'You have been living my life.' },
+    { ko: '거울 속 얼굴이 나를 노려봐.', en: 'The face in the mirror glares at me.' },
+    { ko: '엄마는 왜 하나만 데려갔을까?', en: 'Why did Mother take only one of us?' },
+    { ko: '이제 자리를 바꿀 시간이야.', en: 'Now it is time to switch places.' },
+    { ko: '진짜는 누구지?', en: 'Which of us is real?' },
+  ],
+  'time-slip-bride': [
+    { ko: '여기가… 조선이라고요?', en: 'This is... the Joseon era?' },
+    { ko: '혼례는 내일 아침이오.', en: 'The wedding is tomorrow morning.' },
+    { ko: '저는 미래에서 왔어요.', en: 'I came from the future.' },
+    { ko: '이 시계가 멈추면 돌아갈 수 없어.', en: 'If this watch stops, I cannot go back.' },
+    { ko: '그대를 처음 본 순간부터.', en: 'From the moment I first saw you.' },
+    { ko: '가지 마시오.', en: 'Do not go.' },
+  ],
+  'kitchen-rivals': [
+    { ko: '소금이 너무 많잖아!', en: 'Way too much salt!' },
+    { ko: '내 주방에서 나가.', en: 'Get out of my kitchen.' },
+    { ko: '심사위원은 내 편이야.', en: 'The judges are on my side.' },
+    { ko: '이 레시피, 어디서 훔쳤어?', en: 'Where did you steal this recipe?' },
+    { ko: '한 입만 먹어 봐. 그럼 알 거야.', en: 'One bite. Then you will know.' },
+    { ko: '결승에서 보자.', en: 'See you in the final.' },
+  ],
+};
+
+/** Two lines of a drama's dialogue per episode, different from one episode to the next. */
+export function dialogueFor(dramaIndex: number, epsd: number): Line[] {
+  const drama = DEMO_DRAMAS[dramaIndex % DEMO_DRAMAS.length];
+  const lines = (drama && DIALOGUE[drama.slug]) ?? SUBTITLE_LINES;
+  const at = ((epsd - 1) * 2) % lines.length;
+  return [lines[at], lines[(at + 1) % lines.length]].filter((l): l is Line => l !== undefined);
+}

@@ -1,25 +1,37 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { LANGUAGES, type Language } from '@snapdrama/contract';
 import type { Clock } from '../clock';
-import { syntheticClipInput, transcodeToHls } from '../media/hls';
+import { transcodeToHls } from '../media/hls';
 import { ensureStandinAd } from '../media/standin-ad';
 import type { Storage } from '../media/storage';
 import type { CatalogRepository } from '../modules/catalog/catalog.repository';
 import type { I18nService } from '../modules/i18n/i18n.service';
-import { DEMO_CATEGORIES, DEMO_DRAMAS, SUBTITLE_LINES, type DemoDrama } from './demo-catalog';
+import { DEMO_CATEGORIES, DEMO_DRAMAS, dialogueFor, type DemoDrama } from './demo-catalog';
+import { demoEpisodeInput, demoPalette, episodePlan } from './demo-video';
 import { posterSvg } from './posters';
 
-/** Source clips reused across episodes, so the first start stays short. */
-export const DEMO_CLIPS = [
-  { hue: 0, toneHz: 330 },
-  { hue: 60, toneHz: 392 },
-  { hue: 120, toneHz: 440 },
-  { hue: 180, toneHz: 494 },
-  { hue: 240, toneHz: 523 },
-  { hue: 300, toneHz: 587 },
-];
-export const CLIP_SECONDS = 12;
+/**
+ * One generated clip per demo drama (its title card, palette and scenes), shared by the drama's
+ * episodes: encoding one per episode (hundreds) would not fit the first start.
+ */
+export const DEMO_CLIPS = DEMO_DRAMAS.map((d, index) => ({
+  title: d.title.en,
+  hue: d.hue,
+  variant: index,
+}));
+/** 8 s: fourteen clips of the full ladder stay inside the first start's budget (decision 0510) */
+export const CLIP_SECONDS = 8;
 
-export const clipPrefix = (index: number) => `clips/demo-${index + 1}`;
+export const clipPrefix = (index: number) => `clips/drama-${index + 1}`;
+
+/** The title cards' font: a TrueType file shipped in an npm package, the same on every machine. */
+export function demoFontFile(): string {
+  const require = createRequire(import.meta.url);
+  return require.resolve('@expo-google-fonts/playfair-display/700Bold/PlayfairDisplay_700Bold.ttf');
+}
 
 export interface SeedLog {
   info(message: string): void;
@@ -45,18 +57,31 @@ export async function ensureDemoClips(options: {
     if (!clip) continue;
     const started = Date.now();
     options.log.info(
-      `demo content: encoding clip ${n + 1}/${missing.length} (480p, 720p, 1080p HLS)...`,
+      `demo content: encoding clip ${n + 1}/${missing.length} "${clip.title}" (480p, 720p, 1080p HLS)...`,
     );
+    const workDir = await mkdtemp(path.join(tmpdir(), 'snapdrama-demo-'));
     try {
       await transcodeToHls({
         ffmpegPath: options.ffmpegPath,
-        input: syntheticClipInput({ seconds: options.seconds ?? CLIP_SECONDS, ...clip }),
+        input: await demoEpisodeInput({
+          title: clip.title,
+          palette: demoPalette(clip.hue),
+          episode: null,
+          variant: clip.variant,
+          seconds: options.seconds ?? CLIP_SECONDS,
+          fontFile: demoFontFile(),
+          workDir,
+        }),
         storage: options.storage,
         prefix: clipPrefix(i),
+        // flat, slow pictures: the fastest preset looks the same here and costs half
+        preset: 'ultrafast',
       });
     } catch (error) {
       options.onTranscoded?.('failed');
       throw error;
+    } finally {
+      await rm(workDir, { recursive: true, force: true });
     }
     options.onTranscoded?.('done');
     options.log.info(
@@ -69,14 +94,26 @@ const titleKey = (d: DemoDrama) => `drama.${d.slug}.title`;
 const descriptionKey = (d: DemoDrama) => `drama.${d.slug}.description`;
 const categoryKey = (key: string) => `category.${key}`;
 
-function subtitlesFor(dramaIndex: number, epsd: number, seconds: number) {
-  const entries = [];
-  for (let k = 0, t = 0.5; t + 2 <= seconds; k++, t += 3) {
-    const line = SUBTITLE_LINES[(dramaIndex + epsd + k) % SUBTITLE_LINES.length] ?? {
-      ko: '',
-      en: '',
-    };
-    entries.push({ start: t, end: t + 2.2, text: { ko: line.ko, en: line.en } });
+/**
+ * An episode's captions: dialogue lines of its drama, timed to the clip's scenes (none over the
+ * title card, none over the end card), different from episode to episode.
+ */
+export function subtitlesFor(dramaIndex: number, epsd: number, seconds: number) {
+  const plan = episodePlan(seconds, DEMO_CLIPS[dramaIndex]?.variant ?? dramaIndex);
+  const lines = dialogueFor(dramaIndex, epsd);
+  const entries: { start: number; end: number; text: { ko: string; en: string } }[] = [];
+  let t = plan.title;
+  const last = seconds - plan.end;
+  for (const [k, line] of lines.entries()) {
+    const length = Math.min(2.4, (last - plan.title) / lines.length);
+    if (t + 0.8 > last) break;
+    entries.push({
+      start: Number(t.toFixed(2)),
+      end: Number(Math.min(t + length - 0.15, last).toFixed(2)),
+      text: { ko: line.ko, en: line.en },
+    });
+    t += length;
+    if (k >= 3) break;
   }
   return entries;
 }
@@ -129,20 +166,21 @@ export async function seedDemoContent(deps: {
     const posterV = `posters/${d.slug}-v.svg`;
     const posterH = `posters/${d.slug}-h.svg`;
     const tagline = d.categories.map((c) => c.toUpperCase()).join(' · ');
+    const palette = demoPalette(d.hue);
     await deps.storage.write(
       `resources/${posterV}`,
-      posterSvg({ title: d.title.en, subtitle: tagline, hue: d.hue, width: 600, height: 900 }),
+      posterSvg({ title: d.title.en, subtitle: tagline, palette, width: 600, height: 900 }),
     );
     await deps.storage.write(
       `resources/${posterH}`,
-      posterSvg({ title: d.title.en, subtitle: tagline, hue: d.hue, width: 1280, height: 720 }),
+      posterSvg({ title: d.title.en, subtitle: tagline, palette, width: 1280, height: 720 }),
     );
 
     const episodes = Array.from({ length: d.episodes }, (_, e) => ({
       number: e + 1,
       coin: e < d.freeEpisodes ? 0 : d.price,
       durationSeconds: CLIP_SECONDS,
-      mediaPrefix: clipPrefix((index * 7 + e) % DEMO_CLIPS.length),
+      mediaPrefix: clipPrefix(index % DEMO_CLIPS.length),
       // the demo's subtitle files carry Korean and English lines (subtitlesFor)
       subtitleLanguages: ['ko', 'en'],
     }));

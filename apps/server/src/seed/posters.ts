@@ -1,3 +1,5 @@
+import { rgbCss, type DemoPalette } from './demo-video';
+
 /** Generated poster art: a gradient, a few soft shapes and the title. SVG, so it stays sharp. */
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -16,43 +18,69 @@ function wrap(title: string, maxChars: number): string[] {
   return lines;
 }
 
+/** a head-and-shoulders silhouette path, head centre (cx, cy), head radius r */
+function bustPath(cx: number, cy: number, r: number, bottom: number): string {
+  const neckTop = cy + r * 0.8;
+  const shoulderY = cy + r * 2.2;
+  return (
+    `M ${cx - r * 0.4} ${neckTop} L ${cx - r * 0.45} ${shoulderY - r * 0.5} ` +
+    `Q ${cx - r * 2.3} ${shoulderY - r * 0.3} ${cx - r * 2.3} ${shoulderY + r * 1.4} L ${cx - r * 2.3} ${bottom} ` +
+    `L ${cx + r * 2.3} ${bottom} L ${cx + r * 2.3} ${shoulderY + r * 1.4} ` +
+    `Q ${cx + r * 2.3} ${shoulderY - r * 0.3} ${cx + r * 0.45} ${shoulderY - r * 0.5} L ${cx + r * 0.4} ${neckTop} Z`
+  );
+}
+
+/**
+ * A drama poster in the drama's palette (the same colours as its generated video): the light
+ * behind two silhouettes turned towards each other, the title and the genres below.
+ */
 export function posterSvg(options: {
   title: string;
   subtitle: string;
-  hue: number;
+  palette: DemoPalette;
   width: number;
   height: number;
 }): string {
-  const { title, subtitle, hue, width, height } = options;
+  const { title, subtitle, palette, width, height } = options;
   const vertical = height > width;
   const fontSize = vertical ? 58 : 64;
   const lines = wrap(title, vertical ? 14 : 24);
   const textTop = vertical
-    ? height * 0.62
+    ? height * 0.7
     : height * 0.5 - ((lines.length - 1) * fontSize * 1.1) / 2;
-  const textX = vertical ? width / 2 : width * 0.08;
+  const textX = vertical ? width / 2 : width * 0.06;
   const anchor = vertical ? 'middle' : 'start';
   const tspans = lines
     .map(
       (l, i) => `<tspan x="${textX}" dy="${i === 0 ? 0 : fontSize * 1.1}">${escapeXml(l)}</tspan>`,
     )
     .join('');
-  const c1 = `hsl(${hue} 70% 38%)`;
-  const c2 = `hsl(${(hue + 40) % 360} 65% 14%)`;
-  const glow = `hsl(${(hue + 180) % 360} 80% 70%)`;
+  const shadow = rgbCss(palette.shadow);
+  const mid = rgbCss(palette.mid);
+  const light = rgbCss(palette.light);
+  // the figures stand where the title is not: centre of a vertical poster, right of a wide one
+  const scale = vertical ? width / 600 : height / 720;
+  const centre = vertical ? width / 2 : width * 0.72;
+  const r = 46 * scale;
+  const headY = vertical ? height * 0.36 : height * 0.42;
+  const glowX = vertical ? 0.5 : 0.72;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
 <defs>
-<linearGradient id="bg" x1="0" y1="0" x2="0.4" y2="1"><stop offset="0" stop-color="${c1}"/><stop offset="1" stop-color="${c2}"/></linearGradient>
-<radialGradient id="glow" cx="0.5" cy="0.5" r="0.5"><stop offset="0" stop-color="${glow}" stop-opacity="0.55"/><stop offset="1" stop-color="${glow}" stop-opacity="0"/></radialGradient>
-<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.45" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.75"/></linearGradient>
+<linearGradient id="bg" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${shadow}"/><stop offset="0.45" stop-color="${mid}"/><stop offset="1" stop-color="${shadow}"/></linearGradient>
+<radialGradient id="glow" cx="${glowX}" cy="0.34" r="0.45"><stop offset="0" stop-color="${light}" stop-opacity="0.95"/><stop offset="0.35" stop-color="${light}" stop-opacity="0.35"/><stop offset="1" stop-color="${light}" stop-opacity="0"/></radialGradient>
+<radialGradient id="vignette" cx="0.5" cy="0.45" r="0.75"><stop offset="0.55" stop-color="#000" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity="0.6"/></radialGradient>
+<linearGradient id="shade" x1="0" y1="0" x2="0" y2="1"><stop offset="0.5" stop-color="${shadow}" stop-opacity="0"/><stop offset="0.85" stop-color="${shadow}" stop-opacity="0.9"/></linearGradient>
 </defs>
 <rect width="100%" height="100%" fill="url(#bg)"/>
-<circle cx="${width * 0.72}" cy="${height * 0.28}" r="${Math.min(width, height) * 0.42}" fill="url(#glow)"/>
-<circle cx="${width * 0.2}" cy="${height * 0.45}" r="${Math.min(width, height) * 0.25}" fill="url(#glow)"/>
-<path d="M0 ${height * 0.7} Q ${width * 0.5} ${height * 0.55} ${width} ${height * 0.72} L ${width} ${height} L 0 ${height} Z" fill="#000" fill-opacity="0.25"/>
+<rect width="100%" height="100%" fill="url(#glow)"/>
+<path d="${bustPath(centre - r * 2.9, headY + r * 0.3, r, height)}" fill="${shadow}"/>
+<ellipse cx="${centre - r * 2.9}" cy="${headY + r * 0.3}" rx="${r * 0.82}" ry="${r}" fill="${shadow}"/>
+<path d="${bustPath(centre + r * 2.9, headY, r * 1.1, height)}" fill="${shadow}"/>
+<ellipse cx="${centre + r * 2.9}" cy="${headY}" rx="${r * 0.9}" ry="${r * 1.1}" fill="${shadow}"/>
 <rect width="100%" height="100%" fill="url(#shade)"/>
-<text x="${textX}" y="${textTop}" text-anchor="${anchor}" font-family="Georgia, 'Times New Roman', serif" font-weight="700" font-size="${fontSize}" fill="#fff">${tspans}</text>
-<text x="${textX}" y="${textTop + lines.length * fontSize * 1.1 + 10}" text-anchor="${anchor}" font-family="Arial, sans-serif" font-size="${fontSize * 0.42}" fill="#fff" fill-opacity="0.85" letter-spacing="3">${escapeXml(subtitle)}</text>
+<rect width="100%" height="100%" fill="url(#vignette)"/>
+<text x="${textX}" y="${textTop}" text-anchor="${anchor}" font-family="'Playfair Display', Georgia, 'Times New Roman', serif" font-weight="700" font-size="${fontSize}" fill="${light}">${tspans}</text>
+<text x="${textX}" y="${textTop + lines.length * fontSize * 1.1 + 10}" text-anchor="${anchor}" font-family="Arial, sans-serif" font-size="${fontSize * 0.36}" fill="#fff" fill-opacity="0.8" letter-spacing="4">${escapeXml(subtitle)}</text>
 </svg>
 `;
 }

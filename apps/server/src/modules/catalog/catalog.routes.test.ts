@@ -32,7 +32,7 @@ async function addDrama(
       registeredAt,
     },
     [],
-    [{ number: 1, coin: 0, mediaPrefix: 'clips/demo-1' }],
+    [{ number: 1, coin: 0, mediaPrefix: 'clips/drama-1' }],
   );
   await ctx.services.i18n.upsert(
     LANGUAGES.flatMap((lang) => [
