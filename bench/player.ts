@@ -94,8 +94,8 @@ function readColdSteps(firstFrameAt: number): Partial<Record<ColdStep, Step>> {
   const steps: Partial<Record<string, Step>> = {};
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
   if (nav) steps['HTML'] = { start: nav.requestStart, end: nav.responseEnd };
-  const rules: [string, (path: string, r: PerformanceResourceTiming) => boolean][] = [
-    ['JS (entry)', (p, r) => r.initiatorType === 'script' && /\/assets\/index-[^/]+\.js$/.test(p)],
+  const rules: [string, (path: string) => boolean][] = [
+    ['JS (entry)', (p) => /^\/assets\/main-[^/]+\.js$/.test(p)],
     ['JS (player chunk)', (p) => /\/assets\/player-page-[^/]+\.js$/.test(p)],
     ['JS (hls.js)', (p) => /\/assets\/hls[^/]*\.js$/.test(p)],
     ['dictionary', (p) => p.startsWith('/auth/dictionary/')],
@@ -108,9 +108,10 @@ function readColdSteps(firstFrameAt: number): Partial<Record<ColdStep, Step>> {
     ['first segment', (p) => p.endsWith('.m4s')],
   ];
   for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
-    const path = new URL(entry.name).pathname;
+    // API paths without their version prefix
+    const path = new URL(entry.name).pathname.replace(/^\/api\/v\d+/, '');
     for (const [name, matches] of rules) {
-      if (steps[name] === undefined && matches(path, entry)) {
+      if (steps[name] === undefined && matches(path)) {
         steps[name] = { start: entry.startTime, end: entry.responseEnd };
       }
     }
