@@ -94,6 +94,8 @@ function readColdSteps(firstFrameAt: number): Partial<Record<ColdStep, Step>> {
   const steps: Partial<Record<string, Step>> = {};
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
   if (nav) steps['HTML'] = { start: nav.requestStart, end: nav.responseEnd };
+  // episode 1's media only (episode 2 preloads meanwhile); a playlist that came with the episode
+  // start is not fetched at all, so its row is missing
   const rules: [string, (path: string) => boolean][] = [
     ['JS (entry)', (p) => /^\/assets\/main-[^/]+\.js$/.test(p)],
     ['JS (player chunk)', (p) => /\/assets\/player-page-[^/]+\.js$/.test(p)],
@@ -103,9 +105,9 @@ function readColdSteps(firstFrameAt: number): Partial<Record<ColdStep, Step>> {
     ['user info', (p) => p === '/user/info'],
     ['drama info', (p) => /^\/drama\/info\/\d+$/.test(p)],
     ['episode start', (p) => p === '/drama/episode'],
-    ['master playlist', (p) => p.endsWith('/master.m3u8')],
-    ['media playlist', (p) => p.endsWith('/index.m3u8')],
-    ['first segment', (p) => p.endsWith('.m4s')],
+    ['master playlist', (p) => /^\/media\/1\/1\/master\.m3u8$/.test(p)],
+    ['media playlist', (p) => /^\/media\/1\/1\/.+\/index\.m3u8$/.test(p)],
+    ['first segment', (p) => /^\/media\/1\/1\/.+\.m4s$/.test(p)],
   ];
   for (const entry of performance.getEntriesByType('resource') as PerformanceResourceTiming[]) {
     // API paths without their version prefix

@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
-import { api } from '../../../shared/api/api';
+import { api, tokenReady } from '../../../shared/api/api';
 import { userInfoQuery } from '../../../shared/session/user-info';
 import { loadHls } from '../load-hls';
 import { rememberPlaylists } from '../start-playlists';
@@ -65,8 +65,9 @@ export function prestartPlayer(
   if (dramaId === undefined) return;
   const epsd = positive(params.episodeNum);
   void loadHls().catch(() => undefined);
-  void queryClient
-    .ensureQueryData(userInfoQuery)
+  // the app's saved token first (spec §4), as the app gate does
+  void tokenReady
+    .then(() => queryClient.ensureQueryData(userInfoQuery))
     .then(() => {
       void queryClient.prefetchQuery(dramaInfoQuery(dramaId));
       if (epsd === undefined || early) return;
