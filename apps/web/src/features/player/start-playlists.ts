@@ -11,7 +11,8 @@ import type { EpisodeStartData } from '@snapdrama/contract';
 const KEPT = 16;
 const playlists = new Map<string, string>();
 
-const absolute = (url: string) => new URL(url, window.location.href).href;
+const absolute = (url: string) =>
+  new URL(url, typeof window === 'undefined' ? 'http://localhost/' : window.location.href).href;
 
 /** Keeps the playlists of a start response for the player that opens it. */
 export function rememberPlaylists(list: EpisodeStartData['playlistList']): void {
