@@ -242,9 +242,24 @@ function coldStepRows(runs: Partial<Record<ColdStep, Step>>[]) {
     return [
       {
         step: name,
-        'start ms': Math.round(percentile(seen.map((s) => s.start), 50)),
-        'end ms': Math.round(percentile(seen.map((s) => s.end), 50)),
-        'takes ms': Math.round(percentile(seen.map((s) => s.end - s.start), 50)),
+        'start ms': Math.round(
+          percentile(
+            seen.map((s) => s.start),
+            50,
+          ),
+        ),
+        'end ms': Math.round(
+          percentile(
+            seen.map((s) => s.end),
+            50,
+          ),
+        ),
+        'takes ms': Math.round(
+          percentile(
+            seen.map((s) => s.end - s.start),
+            50,
+          ),
+        ),
         runs: seen.length,
       },
     ];

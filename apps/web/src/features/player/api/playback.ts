@@ -17,12 +17,7 @@ export type VideoUrl = EpisodeStartData['videoUrlList'][number];
 
 import { dramaInfoQueryKey } from './player-start';
 
-export {
-  dramaInfoQuery,
-  dramaInfoQueryKey,
-  endEpisode,
-  startEpisode,
-} from './player-start';
+export { dramaInfoQuery, dramaInfoQueryKey, endEpisode, startEpisode } from './player-start';
 
 /** One more view of the drama (spec §7). Failures do not matter to the viewer. */
 export function sendViewCount(dramaId: number) {

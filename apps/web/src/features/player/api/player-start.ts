@@ -86,7 +86,10 @@ export function prestartPlayer(
 }
 
 /** The early start of this episode, once: the player's first start of it takes it. */
-export function takeEarlyStart(dramaId: number, epsd: number): Promise<EpisodeStartData> | undefined {
+export function takeEarlyStart(
+  dramaId: number,
+  epsd: number,
+): Promise<EpisodeStartData> | undefined {
   if (early?.key !== `${dramaId}/${epsd}`) return undefined;
   const { response, timer } = early;
   clearTimeout(timer);
