@@ -75,7 +75,7 @@ describe('order service', () => {
     const { orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Early');
     const paid = (key: string) => ({
-      provider: 'T',
+      provider: 'T' as const,
       providerTxnId: key,
       amountMinor: 5900,
       currency: 'KRW' as const,
