@@ -311,7 +311,7 @@ export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
   }
   segments.push(
     `${still(endStill(), false)},${camera('pull-out', endFrames, fps)},` +
-      `drawtext=fontfile='${font}':textfile='${textFile(lines.length)}':fontsize=120:fontcolor=${light}:x=(w-text_w)/2:y=380:alpha='min(1,t/0.5)',` +
+      `drawtext=fontfile='${font}':textfile='${textFile(lines.length)}':fontsize=${epText.length > 6 ? 56 : 120}:fontcolor=${light}:x=(w-text_w)/2:y=380:alpha='min(1,t/0.5)',` +
       `drawtext=fontfile='${font}':textfile='${textFile(lines.length + 1)}':fontsize=40:fontcolor=white@0.85:x=(w-text_w)/2:y=540:alpha='min(1,max(0,(t-0.4)/0.5))',` +
       `drawtext=fontfile='${font}':textfile='${textFile(lines.length + 2)}':fontsize=${Math.min(26, Math.floor(800 / Math.max(1, v.title.length)))}:fontcolor=${light}@0.7:x=(w-text_w)/2:y=300,` +
       `fade=in:st=0:d=0.2,trim=end_frame=${endFrames}`,
