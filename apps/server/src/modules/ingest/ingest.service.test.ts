@@ -149,8 +149,9 @@ describe('transcoding', { timeout: SLOW }, () => {
       { email: 'uploader@ops.test', role: 'editor', password: 'correct horse battery' },
       null,
     );
-    // a viewer played the demo clip (4 s: two segments) before; the media folder is cached
-    expect(await expectPlayable(1, 1)).toBe(2);
+    // a viewer played the demo clip before (4 s: segments of 1, 1 and 2 s, decision 0510); the
+    // media folder is cached
+    expect(await expectPlayable(1, 1)).toBe(3);
     const queued = await ingest.acceptSource({
       dramaId: 1,
       epsd: 1,
@@ -188,8 +189,8 @@ describe('transcoding', { timeout: SLOW }, () => {
     expect(episode.mediaPrefix).toMatch(/^episodes\/1\/1\/j\d+a1$/);
     expect(episode.durationSeconds).toBeCloseTo(2, 0);
     expect(await ctx.storage.exists(`${episode.mediaPrefix}/master.m3u8`)).toBe(true);
-    // the new 2 s cut (one segment) plays at once, not the cached demo clip
-    expect(await expectPlayable(1, 1)).toBe(1);
+    // the new 2 s cut (two segments of 1 s) plays at once, not the cached demo clip
+    expect(await expectPlayable(1, 1)).toBe(2);
     // the upload and the finished video are in the audit log, with the episode's old and new media
     const audit = await ctx.services.audit.list({ targetType: 'episode', targetId: '1/1' });
     expect(audit.entries.map((e) => [e.action, e.operatorId])).toEqual([
