@@ -1,7 +1,6 @@
 import { createBrowserRouter } from 'react-router';
 import { FullScreenSpinner } from '../shared/ui/spinner';
 import { prefetchMainPage } from '../features/catalog/prefetch-main-page';
-import { prestartPlayer } from '../features/player/api/player-start';
 import { queryClient } from './providers';
 import { AppShell } from './shell/app-shell';
 import { RouteError } from './route-error';
@@ -13,11 +12,6 @@ export interface RouteHandle {
 
 const playerRoute = {
   lazy: async () => ({ Component: (await import('../features/player/player-page')).PlayerPage }),
-  // a deep link's drama info, episode start and hls.js go out while the player's code loads
-  loader: ({ params }: { params: { dramaId?: string; episodeNum?: string } }) => {
-    prestartPlayer(queryClient, params);
-    return null;
-  },
   handle: { layout: 'player' } satisfies RouteHandle,
 };
 

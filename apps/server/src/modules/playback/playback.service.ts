@@ -192,18 +192,15 @@ export function createPlaybackService(deps: {
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.
       const nextPlayable = isEpisodePlayable(withVip(progress), next);
-      const [autoBookmarked, media] = await Promise.all([
-        deps.bookmarks.afterEpisodeStarted(
-          userId,
-          dramaId,
-          progress.viewed.map((v) => v.epsd),
-          epsd,
-        ),
-        deps.mediaUrls.forStart(dramaId, epsd),
-      ]);
+      const autoBookmarked = await deps.bookmarks.afterEpisodeStarted(
+        userId,
+        dramaId,
+        progress.viewed.map((v) => v.epsd),
+        epsd,
+      );
       return {
         logId,
-        ...media,
+        videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd),
         ...(nextPlayable ? { nextVideoUrlList: deps.mediaUrls.forEpisode(dramaId, next) } : {}),
         ...(autoBookmarked ? { autoBookmarked } : {}),
       };

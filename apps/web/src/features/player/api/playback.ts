@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdUnlockData,
   CoinUnlockData,
@@ -15,9 +15,24 @@ import { storeLastUnlockTime } from '../hooks/use-ad-cooldown';
 
 export type VideoUrl = EpisodeStartData['videoUrlList'][number];
 
-import { dramaInfoQueryKey } from './player-start';
+export const dramaInfoQueryKey = (dramaId: number) => ['drama', 'info', dramaId] as const;
 
-export { dramaInfoQuery, dramaInfoQueryKey, endEpisode, startEpisode } from './player-start';
+export const dramaInfoQuery = (dramaId: number) =>
+  queryOptions({
+    queryKey: dramaInfoQueryKey(dramaId),
+    queryFn: () => api.get<DramaInfoData>(`/drama/info/${dramaId}`),
+    staleTime: 0,
+  });
+
+/** Starts a watch log and returns the signed video URLs (and the next episode's, when playable). */
+export function startEpisode(dramaId: number, epsd: number) {
+  return api.post<EpisodeStartData>('/drama/episode', { dramId: dramaId, epsd });
+}
+
+/** Ends a watch log; keepalive lets it finish while the page unloads. */
+export function endEpisode(logId: string, keepalive = false) {
+  return api.put<unknown>('/drama/episode', { logId }, { keepalive, onSessionLost: 'throw' });
+}
 
 /** One more view of the drama (spec §7). Failures do not matter to the viewer. */
 export function sendViewCount(dramaId: number) {
