@@ -92,7 +92,7 @@ test('a swipe changes the URL and the next episode plays', async ({ page }) => {
   // the slide swiped to is the active one at once; the one left behind stops
   await expect(activeVideo(page)).toHaveAttribute('data-episode', '2', { timeout: 3_000 });
   await expect(activeVideo(page)).toHaveCount(1);
-  // well before episode 1 (8 s) could end by itself
+  // well before episode 1 (12 s) could end by itself
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`), { timeout: 3_000 });
   await waitForPlayback(page, 2);
   await expect(page.locator('video[data-episode="1"]')).toHaveCount(0);
@@ -145,7 +145,7 @@ test('Korean subtitles show the line of the current time', async ({ page }) => {
   await openOption(page, 'subtitle');
   await page.getByTestId('subtitle-ko').click();
   await page.keyboard.press('Escape');
-  // the cues of the episode on screen (a demo episode is 8 s: on a slow machine the player may
+  // the cues of the episode on screen (a demo episode is 12 s: on a slow machine the player may
   // already have moved on to the next one)
   type Cue = { start: number; end: number; text: { ko: string } };
   const cuesOf = new Map<string, Cue[]>();

@@ -22,8 +22,11 @@ export const DEMO_CLIPS = DEMO_DRAMAS.map((d, index) => ({
   hue: d.hue,
   variant: index,
 }));
-/** 8 s: fourteen clips of the full ladder stay inside the first start's budget (decision 0510) */
-export const CLIP_SECONDS = 8;
+/**
+ * 12 s: the player e2e tests need an episode that outlasts their steps (with 8 s episodes they
+ * moved on mid-test); 8 s kept the first start inside 90 s (decision 0510).
+ */
+export const CLIP_SECONDS = 12;
 
 export const clipPrefix = (index: number) => `clips/drama-${index + 1}`;
 
