@@ -114,7 +114,8 @@ async function swipeUp(page: Page): Promise<void> {
       type,
       touchPoints: y === undefined ? [] : [{ x, y }],
     });
-  const ys = [0.8, 0.65, 0.5, 0.35, 0.2].map((f) => box.y + box.height * f);
+  // past half the slide even if the drag lasts over 300 ms (a long swipe to Swiper)
+  const ys = [0.85, 0.7, 0.55, 0.4, 0.25, 0.15].map((f) => box.y + box.height * f);
   await touch('touchStart', ys[0]);
   for (const y of ys.slice(1)) await touch('touchMove', y);
   await touch('touchEnd');

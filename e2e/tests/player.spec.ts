@@ -42,7 +42,10 @@ async function swipeUp(page: Page) {
   const box = await page.getByTestId('player-swiper').boundingBox();
   if (!box) throw new Error('no swiper');
   const x = box.x + box.width / 2;
-  const ys = [0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2].map((f) => box.y + box.height * f);
+  // Most of the screen's height: a drag that lasts over 300 ms (a slow machine's CDP round trips)
+  // is a long swipe to Swiper, which moves on only past half the slide, counted from where the
+  // 5 px threshold was crossed (the second point); a shorter drag is then taken back.
+  const ys = [0.85, 0.75, 0.65, 0.55, 0.45, 0.35, 0.25, 0.15].map((f) => box.y + box.height * f);
   if (isMobile(page)) {
     const cdp = await page.context().newCDPSession(page);
     const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
