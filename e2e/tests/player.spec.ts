@@ -82,11 +82,16 @@ test('a deep link plays that episode, and the next one is preloaded', async ({ p
     .poll(() => next.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(2);
   expect(await next.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+  // its first frame, not the poster, is what slides in under the finger
+  await expect(next).not.toHaveAttribute('poster');
 });
 
 test('a swipe changes the URL and the next episode plays', async ({ page }) => {
   await openPlayer(page, 1);
   await swipeUp(page);
+  // the slide swiped to is the active one at once; the one left behind stops
+  await expect(activeVideo(page)).toHaveAttribute('data-episode', '2', { timeout: 3_000 });
+  await expect(activeVideo(page)).toHaveCount(1);
   // well before episode 1 (12 s) could end by itself
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`), { timeout: 3_000 });
   await waitForPlayback(page, 2);

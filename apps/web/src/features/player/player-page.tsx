@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Swiper as SwiperInstance } from 'swiper';
@@ -35,7 +36,7 @@ import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
 import { useEpisodeSession } from './hooks/use-episode-session';
 import { loadHls } from './load-hls';
-import { useEpisodeList } from './player-store';
+import { useEpisodeList, useSwipedSlide } from './player-store';
 import styles from './player-page.module.css';
 
 /** The drama a bare player link opens (spec §2: "falls back to a default drama id"). */
@@ -62,8 +63,9 @@ export function PlayerPage() {
 }
 
 /**
- * Starts the preloaded video of the slide a swipe lands on at once, in the gesture, before React
- * renders the change; the player's own effect then finds it playing (instant next episode).
+ * Starts the preloaded video of the slide a swipe lands on at once, in the gesture. Its first
+ * frame is already decoded and on screen (the player drops its poster once it has one), so the
+ * swipe only starts playback.
  */
 function playPreloaded(slide: HTMLElement | undefined): HTMLVideoElement | undefined {
   const video = slide?.querySelector('video');
@@ -75,7 +77,8 @@ function playPreloaded(slide: HTMLElement | undefined): HTMLVideoElement | undef
 
 /**
  * Runs `then` once the video has put its next frame on screen (or after 120 ms at the latest),
- * so the page's re-render for the new episode does not hold that first frame back.
+ * so the page's re-render for the new address (episode start, the next preload) does not hold
+ * that first frame back.
  */
 function afterFirstFrame(video: HTMLVideoElement | undefined, then: () => void) {
   if (!video || typeof video.requestVideoFrameCallback !== 'function') {
@@ -147,6 +150,12 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     });
   }
   const urlsByEpisode = urls.byEpisode;
+
+  // A swipe's slide stays the active one only until the address has followed it.
+  useEffect(() => {
+    useSwipedSlide.getState().land(undefined);
+  }, [current]);
+  useEffect(() => () => useSwipedSlide.getState().land(undefined), []);
 
   // One view per drama opened (spec §7), once the first episode started.
   const viewCounted = useRef(false);
@@ -305,7 +314,19 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
             onSlideChange={(swiper) => {
               const epsd = swiper.activeIndex + 1;
               const started = playPreloaded(swiper.slides[swiper.activeIndex]);
-              if (epsd !== current) afterFirstFrame(started, () => goTo(epsd));
+              if (current === undefined) return;
+              // slideTo() from the address (grid, video end), or a swipe straight back
+              if (epsd === current) {
+                useSwipedSlide.getState().land(undefined);
+                return;
+              }
+              // Only the two players re-render, now, inside the gesture: the new video counts as
+              // active from its first frame on, and the one left behind pauses.
+              flushSync(() => useSwipedSlide.getState().land(epsd));
+              afterFirstFrame(started, () => {
+                // unless the viewer swiped on (or back) meanwhile
+                if (swiperRef.current?.activeIndex === epsd - 1) goTo(epsd);
+              });
             }}
             data-testid="player-swiper"
           >

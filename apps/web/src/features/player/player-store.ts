@@ -22,3 +22,18 @@ export const useEpisodeList = create<EpisodeListState>()((set) => ({
   select: () => undefined,
   publish: (state) => set(state),
 }));
+
+/**
+ * The slide a swipe landed on, from the gesture until the address follows it. The address (and
+ * with it the page's re-render, the episode start and the next preload) waits for the new
+ * video's first frame; the players read this to turn active and inactive at once.
+ */
+interface SwipedSlideState {
+  epsd: number | undefined;
+  land: (epsd: number | undefined) => void;
+}
+
+export const useSwipedSlide = create<SwipedSlideState>()((set) => ({
+  epsd: undefined,
+  land: (epsd) => set({ epsd }),
+}));

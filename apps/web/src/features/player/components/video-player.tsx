@@ -27,6 +27,7 @@ import {
   loadHls,
   prefersNativeHls,
 } from '../load-hls';
+import { useSwipedSlide } from '../player-store';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';
@@ -72,7 +73,10 @@ const urlFor = (urls: readonly VideoUrl[], quality: VideoQuality) =>
  * playlist natively. While `active` is false it only preloads (playlist and first segments).
  */
 export function VideoPlayer(props: VideoPlayerProps) {
-  const { dramaId, epsd, active, isGuest, logId } = props;
+  const { dramaId, epsd, isGuest, logId } = props;
+  // A swipe makes its slide the active one before the address (and `props.active`) follows.
+  const swipedTo = useSwipedSlide((s) => s.epsd);
+  const active = swipedTo === undefined ? props.active : swipedTo === epsd;
   const { t } = useTranslation();
   const videoRef = useRef<HTMLVideoElement>(null);
   const engineRef = useRef<Engine | null>(null);
@@ -80,6 +84,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
   const [paused, setPaused] = useState(true);
   const [started, setStarted] = useState(false);
+  // The poster stands in only until the first frame is decoded: a paused video with a poster
+  // keeps showing the poster, so a preloaded slide would slide in as a still image and paint its
+  // first frame only once played.
+  const [hasFrame, setHasFrame] = useState(false);
   const [rendition, setRendition] = useState(0);
   const settings = useVideoSettings();
   const updateSettings = useVideoSettings((s) => s.update);
@@ -241,7 +249,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
       engineRef.current = engine;
       setEngineReady(true);
     } else {
-      void loadHls().then((HlsClass) => {
+      void loadHls().then(async (HlsClass) => {
+        // A preloading slide sets hls.js up (worker, MediaSource) in a task of its own, not in
+        // the page's render for a swipe's new address: two shorter tasks instead of one long.
+        if (preloadAtStart) await new Promise((resolve) => setTimeout(resolve, 0));
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
           engine = nativeEngine();
@@ -370,7 +381,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         data-episode={epsd}
         data-active={active}
         data-rendition={rendition || undefined}
-        poster={props.poster}
+        poster={hasFrame ? undefined : props.poster}
         playsInline
         preload="auto"
         disablePictureInPicture
@@ -386,6 +397,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         onLoadedMetadata={(e) => {
           e.currentTarget.playbackRate = playbackRate(useVideoSettings.getState().speed);
         }}
+        onLoadedData={() => setHasFrame(true)}
         onTimeUpdate={onTimeUpdate}
         onEnded={() => latest.current.onEnded()}
       />
