@@ -239,6 +239,12 @@ export function createServices(deps: AppDeps) {
     clock,
     ttlSeconds: config.mediaUrlTtlSeconds,
     baseUrl: config.mediaPublicBaseUrl,
+    // an episode start carries its playlists (decision 0500, cold start)
+    playlists: {
+      storage,
+      prefixOf: async (dramaId, epsd) => (await catalog.episode(dramaId, epsd)).mediaPrefix,
+      onCatalogChanged: (listener) => catalog.onChanged(listener),
+    },
   });
 
   const eventsRepo = createEventsRepository(db);

@@ -3,13 +3,18 @@ import { validateWithoutEval } from '@snapdrama/contract';
 import { createRoot } from 'react-dom/client';
 import './shared/styles/global.css';
 import { App } from './app/app';
+import { queryClient } from './app/providers';
 import { restoreSavedToken } from './shared/api/api';
+import { dictionaryQuery } from './shared/i18n/dictionary';
 import { currentLanguage, i18nReady } from './shared/i18n/i18n';
 import { checkHostVersion } from './shared/native/native';
 import { startSimulatorIfSwitchedOn } from './shared/native/simulator/simulator-switch';
 
 // before any schema parses: the CSP allows no eval, and zod would probe for it
 validateWithoutEval();
+
+// the dictionary goes out now, while the rest of the app's code runs (the gate waits for it)
+void i18nReady.then(() => queryClient.prefetchQuery(dictionaryQuery(currentLanguage())));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');

@@ -71,6 +71,12 @@ export const episodeStartData = z.object({
    */
   nextVideoUrlList: z.array(videoUrl).optional(),
   /**
+   * The text of the master playlist and of each rendition's playlist, keyed by their URL in
+   * `videoUrlList` and signed like it, so the player starts without two more round trips; absent
+   * when the media store could not read them (the player then loads them from their URLs).
+   */
+  playlistList: z.array(z.object({ videoUrl: z.string(), playlist: z.string() })).optional(),
+  /**
    * True when this start completed a run of consecutive watched episodes and the server bookmarked
    * the drama for the caller (spec §4 auto-bookmark); absent otherwise.
    */

@@ -1,6 +1,7 @@
 import { createBrowserRouter } from 'react-router';
 import { FullScreenSpinner } from '../shared/ui/spinner';
 import { prefetchMainPage } from '../features/catalog/prefetch-main-page';
+import { prestartPlayer } from '../features/player/api/player-start';
 import { queryClient } from './providers';
 import { AppShell } from './shell/app-shell';
 import { RouteError } from './route-error';
@@ -149,3 +150,14 @@ export const router = createBrowserRouter([
     ],
   },
 ]);
+
+/*
+ * A deep link opened cold: its drama info, episode start and hls.js go out now, while the
+ * player's code loads. Not a route loader: a loader makes every later navigation to the player
+ * wait for it, so a grid pick that closes its sheet popped the sheet's history entry first, and
+ * that pop undid the pick once it landed.
+ */
+const firstMatch = router.state.matches.at(-1);
+if ((firstMatch?.route.handle as RouteHandle | undefined)?.layout === 'player') {
+  prestartPlayer(queryClient, firstMatch?.params ?? {});
+}

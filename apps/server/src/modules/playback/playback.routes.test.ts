@@ -92,6 +92,25 @@ describe('POST /drama/episode', () => {
     expect(after.userDramaEpisodeList.map((e: { epsd: number }) => e.epsd)).toEqual([1]);
   });
 
+  it('carries the master and rendition playlists, as the signed URLs serve them', async () => {
+    const data = (await start({ dramId: dramaId, epsd: 1 })).json().data;
+    const urls = data.videoUrlList.map((v: { videoUrl: string }) => v.videoUrl);
+    const playlists = data.playlistList as { videoUrl: string; playlist: string }[];
+    expect(playlists.map((p) => p.videoUrl)).toEqual(urls);
+    for (const { videoUrl, playlist } of playlists) {
+      expect(playlist).toMatch(/^#EXTM3U/);
+      const served = await ctx.app.inject({ method: 'GET', url: videoUrl });
+      expect(served.statusCode).toBe(200);
+      // signed alike: every child URI the player follows opens with the same signature
+      expect(playlist).toBe(served.body);
+    }
+    const master = playlists[0]?.playlist ?? '';
+    const query = urls[0].split('?')[1];
+    for (const line of master.split('\n').filter((l) => l && !l.startsWith('#'))) {
+      expect(line.endsWith(`?${query}`)).toBe(true);
+    }
+  });
+
   it('refuses a priced episode that was never unlocked, and records nothing', async () => {
     const locked = (first?.freeEpisodes ?? 0) + 1;
     const res = await start({ dramId: dramaId, epsd: locked });

@@ -192,15 +192,18 @@ export function createPlaybackService(deps: {
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.
       const nextPlayable = isEpisodePlayable(withVip(progress), next);
-      const autoBookmarked = await deps.bookmarks.afterEpisodeStarted(
-        userId,
-        dramaId,
-        progress.viewed.map((v) => v.epsd),
-        epsd,
-      );
+      const [autoBookmarked, media] = await Promise.all([
+        deps.bookmarks.afterEpisodeStarted(
+          userId,
+          dramaId,
+          progress.viewed.map((v) => v.epsd),
+          epsd,
+        ),
+        deps.mediaUrls.forStart(dramaId, epsd),
+      ]);
       return {
         logId,
-        videoUrlList: deps.mediaUrls.forEpisode(dramaId, epsd),
+        ...media,
         ...(nextPlayable ? { nextVideoUrlList: deps.mediaUrls.forEpisode(dramaId, next) } : {}),
         ...(autoBookmarked ? { autoBookmarked } : {}),
       };

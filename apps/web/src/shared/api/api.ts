@@ -23,10 +23,17 @@ export const tokenStore: TokenStore = {
   clear: () => store().clear(),
 };
 
+let tokenRestored: () => void = () => undefined;
+/** Settles once start-up restored the saved token: nothing may ask for the session before. */
+export const tokenReady = new Promise<void>((resolve) => {
+  tokenRestored = resolve;
+});
+
 /** Start-up (spec §4): in the app, the saved token is loaded first. Nothing to do on the web. */
 export async function restoreSavedToken(): Promise<void> {
   store();
   if (native) native.restore(await loadNativeToken());
+  tokenRestored();
 }
 
 /** The app's API client. A lost session reloads the root, which starts a fresh guest session. */

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdUnlockData,
   CoinUnlockData,
@@ -15,24 +15,9 @@ import { storeLastUnlockTime } from '../hooks/use-ad-cooldown';
 
 export type VideoUrl = EpisodeStartData['videoUrlList'][number];
 
-export const dramaInfoQueryKey = (dramaId: number) => ['drama', 'info', dramaId] as const;
+import { dramaInfoQueryKey } from './player-start';
 
-export const dramaInfoQuery = (dramaId: number) =>
-  queryOptions({
-    queryKey: dramaInfoQueryKey(dramaId),
-    queryFn: () => api.get<DramaInfoData>(`/drama/info/${dramaId}`),
-    staleTime: 0,
-  });
-
-/** Starts a watch log and returns the signed video URLs (and the next episode's, when playable). */
-export function startEpisode(dramaId: number, epsd: number) {
-  return api.post<EpisodeStartData>('/drama/episode', { dramId: dramaId, epsd });
-}
-
-/** Ends a watch log; keepalive lets it finish while the page unloads. */
-export function endEpisode(logId: string, keepalive = false) {
-  return api.put<unknown>('/drama/episode', { logId }, { keepalive, onSessionLost: 'throw' });
-}
+export { dramaInfoQuery, dramaInfoQueryKey, endEpisode, startEpisode } from './player-start';
 
 /** One more view of the drama (spec §7). Failures do not matter to the viewer. */
 export function sendViewCount(dramaId: number) {

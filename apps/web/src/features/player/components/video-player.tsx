@@ -28,6 +28,7 @@ import {
   prefersNativeHls,
 } from '../load-hls';
 import { useSwipedSlide } from '../player-store';
+import { playlistLoader } from '../start-playlists';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';
@@ -143,7 +144,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const hlsEngine = (HlsClass: typeof Hls): Engine => {
       const mobile = window.matchMedia('(max-width: 829.98px)').matches;
       const create = (src: string, startPosition: number) => {
-        const instance = new HlsClass({ ...fastStartConfig(preloadAtStart), startPosition });
+        const instance = new HlsClass({
+          ...fastStartConfig(preloadAtStart),
+          startPosition,
+          // the start response's playlists, without a round trip (decision 0500)
+          pLoader: playlistLoader(HlsClass),
+        });
         instance.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
           const levels = data.levels.map((l) => ({ width: l.width, height: l.height }));
           const playerPx = (video.clientHeight || window.innerHeight) * window.devicePixelRatio;

@@ -7,6 +7,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { layers } from '../../../shared/layers/layer-store';
 import { markAutoBookmarked } from '../api/bookmark-toggle';
 import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
+import { takeEarlyStart } from '../api/player-start';
 
 export type EpisodeSession =
   { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
@@ -40,7 +41,8 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
     const run = async () => {
       for (let retry = 0; ; retry++) {
         try {
-          const data = await startEpisode(dramaId, epsd);
+          // a deep link's start went out with the route (player-start.ts): take its answer
+          const data = await (takeEarlyStart(dramaId, epsd) ?? startEpisode(dramaId, epsd));
           if (!active) {
             void endEpisode(data.logId).catch(() => undefined);
             return;
