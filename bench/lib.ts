@@ -24,7 +24,13 @@ export const BENCH_SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 
 /** The real app in this process on an ephemeral port, on PGlite or on DATABASE_URL. */
 export async function startApp(
-  options: { databaseUrl?: string; redisUrl?: string; seed?: boolean } = {},
+  options: {
+    databaseUrl?: string;
+    redisUrl?: string;
+    seed?: boolean;
+    /** more settings for the app's configuration (environment variable names) */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<Running> {
   const dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-bench-'));
   const config = loadConfig({
@@ -36,6 +42,7 @@ export async function startApp(
     // one load generator on one address stands for many viewers: per-address write limits off
     WRITE_RATE_LIMIT_PER_MINUTE: '1000000000',
     AUTH_RATE_LIMIT_PER_MINUTE: '1000000000',
+    ...options.env,
   });
   const database = options.databaseUrl
     ? await openDatabase({ databaseUrl: options.databaseUrl, dataDir: dir, poolSize: 20 })
