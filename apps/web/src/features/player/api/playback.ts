@@ -12,10 +12,9 @@ import { api } from '../../../shared/api/api';
 import { layers } from '../../../shared/layers/layer-store';
 import { userInfoQueryKey } from '../../../shared/session/user-info';
 import { storeLastUnlockTime } from '../hooks/use-ad-cooldown';
+import { dramaInfoQueryKey } from './player-start';
 
 export type VideoUrl = EpisodeStartData['videoUrlList'][number];
-
-import { dramaInfoQueryKey } from './player-start';
 
 export { dramaInfoQuery, dramaInfoQueryKey, endEpisode, startEpisode } from './player-start';
 
