@@ -63,6 +63,41 @@ async function swipeUp(page: Page) {
   await page.mouse.wheel(0, 400);
 }
 
+test('a drag past half plays the next episode under the finger, and taking it back rewinds it', async ({
+  page,
+}) => {
+  test.skip(!isMobile(page), 'a finger drag is a phone gesture');
+  await openPlayer(page, 1);
+  const next = page.locator('video[data-episode="2"]');
+  await expect
+    .poll(() => next.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  const box = await page.getByTestId('player-swiper').boundingBox();
+  if (!box) throw new Error('no swiper');
+  const x = box.x + box.width / 2;
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', f?: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: f === undefined ? [] : [{ x, y: box.y + box.height * f }],
+    });
+  await touch('touchStart', 0.9);
+  for (const f of [0.8, 0.6, 0.3]) await touch('touchMove', f);
+  // past half: the next episode plays, muted, while the finger is still down
+  await expect
+    .poll(() => next.evaluate((v: HTMLVideoElement) => !v.paused && v.muted && v.currentTime > 0))
+    .toBe(true);
+  // back under half, then let go: the swiper stays, the next episode waits at its start
+  for (const f of [0.5, 0.8]) await touch('touchMove', f);
+  await touch('touchEnd');
+  await expect
+    .poll(() => next.evaluate((v: HTMLVideoElement) => v.paused && v.currentTime === 0))
+    .toBe(true);
+  await expect(activeVideo(page)).toHaveAttribute('data-episode', '1');
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/1$`));
+  expect(await activeVideo(page).evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+});
+
 /** The episode grid: the side panel on desktop, the episode sheet on mobile. */
 async function openGrid(page: Page) {
   if (isMobile(page)) {

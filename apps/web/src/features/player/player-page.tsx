@@ -37,6 +37,7 @@ import { VideoPlayer } from './components/video-player';
 import { useEpisodeSession } from './hooks/use-episode-session';
 import { loadHls } from './load-hls';
 import { useEpisodeList, useSwipedSlide } from './player-store';
+import { createSwipePreroll } from './swipe-preroll';
 import styles from './player-page.module.css';
 
 /** The drama a bare player link opens (spec §2: "falls back to a default drama id"). */
@@ -65,7 +66,8 @@ export function PlayerPage() {
 /**
  * Starts the preloaded video of the slide a swipe lands on at once, in the gesture. Its first
  * frame is already decoded and on screen (the player drops its poster once it has one), so the
- * swipe only starts playback.
+ * swipe only starts playback; after a long drag it plays already (muted, swipe-preroll.ts) and
+ * only its sound is turned on.
  */
 function playPreloaded(slide: HTMLElement | undefined): HTMLVideoElement | undefined {
   const video = slide?.querySelector('video');
@@ -199,6 +201,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
 
   // Swiper follows the address; a swipe changes the address.
   const swiperRef = useRef<SwiperInstance | null>(null);
+  const [preroll] = useState(() => createSwipePreroll(() => useVideoSettings.getState().autoplay));
   useEffect(() => {
     const swiper = swiperRef.current;
     if (!swiper || current === undefined) return;
@@ -311,9 +314,12 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
             onSwiper={(swiper) => {
               swiperRef.current = swiper;
             }}
+            onSliderMove={(swiper) => preroll.onMove(swiper)}
+            onSlideResetTransitionStart={() => preroll.stop()}
             onSlideChange={(swiper) => {
               const epsd = swiper.activeIndex + 1;
               const started = playPreloaded(swiper.slides[swiper.activeIndex]);
+              preroll.stop(started);
               if (current === undefined) return;
               // slideTo() from the address (grid, video end), or a swipe straight back
               if (epsd === current) {
