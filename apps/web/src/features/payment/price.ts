@@ -20,15 +20,23 @@ export function gatewayPrice(goods: PaymentGoods, gateway: 'T' | 'S' | 'P'): Pri
     : { currency: 'USD', amount: goods.usd };
 }
 
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** A price with its currency sign and thousands separators (₩1,200, $0.99). */
 export function formatPrice(price: Price, language: string): string {
-  return new Intl.NumberFormat(language, {
-    style: 'currency',
-    currency: price.currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: price.currency === 'KRW' ? 0 : 2,
-    maximumFractionDigits: price.currency === 'KRW' ? 0 : 2,
-  }).format(price.amount);
+  const key = `${language}/${price.currency}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(language, {
+      style: 'currency',
+      currency: price.currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: price.currency === 'KRW' ? 0 : 2,
+      maximumFractionDigits: price.currency === 'KRW' ? 0 : 2,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(price.amount);
 }
 
 /** Web gateways in the chooser's order. */

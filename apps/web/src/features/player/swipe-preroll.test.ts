@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { createSwipePreroll, type DragState, type PrerollVideo } from './swipe-preroll';
 
-function fakeVideo(readyState = 4): PrerollVideo & { plays: number } {
+interface FakeVideo extends PrerollVideo {
+  paused: boolean;
+  plays: number;
+}
+
+function fakeVideo(readyState = 4): FakeVideo {
   return {
     paused: true,
     readyState,
