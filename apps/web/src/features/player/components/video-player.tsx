@@ -274,11 +274,16 @@ export function VideoPlayer(props: VideoPlayerProps) {
     return () => {
       cancelled = true;
       video.removeEventListener('error', onNativeError);
-      engine?.destroy();
       engineRef.current = null;
       video.pause();
-      video.removeAttribute('src');
-      video.load();
+      // Taking the engine and the media apart costs tens of ms; it is its own task, not part of
+      // the render that unmounts the slide (a swipe's address change, decision 0500).
+      const leaving = engine;
+      setTimeout(() => {
+        leaving?.destroy();
+        video.removeAttribute('src');
+        video.load();
+      }, 0);
     };
     // The engine lives as long as the slide; later URL changes go through reload().
   }, []);

@@ -87,8 +87,10 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
     return () => {
       active = false;
       window.removeEventListener('pagehide', onPageHide);
-      if (logRef.current) void endEpisode(logRef.current).catch(() => undefined);
+      const logId = logRef.current;
       logRef.current = undefined;
+      // sent from a task of its own: not inside the render of a swipe's new address
+      if (logId) setTimeout(() => void endEpisode(logId).catch(() => undefined), 0);
     };
   }, [dramaId, epsd, enabled, key, queryClient]);
 
