@@ -149,7 +149,8 @@ async function waitForServer(child: ChildProcess): Promise<void> {
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
+      // all of the demo content (a first start serves at once and encodes it meanwhile)
+      if ((await fetch(`${BASE}/healthz/content`)).ok) return;
     } catch {
       // not listening yet
     }

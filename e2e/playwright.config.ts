@@ -52,7 +52,8 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx apps/server/src/main.ts',
     cwd: root,
-    url: `${BASE_URL}/healthz`,
+    // all of the demo content: a first start serves at once and encodes the dramas meanwhile
+    url: `${BASE_URL}/healthz/content`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',

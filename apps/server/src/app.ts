@@ -141,6 +141,16 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** process metrics (event loop, memory) besides the app's; main turns them on */
   defaultMetrics?: boolean;
+  /**
+   * The demo content still being encoded after the service started (main fills it in):
+   * `/healthz/content` answers 503 until it is all there.
+   */
+  contentProgress?: ContentProgress;
+}
+
+export interface ContentProgress {
+  dramasReady: number;
+  dramasTotal: number;
 }
 
 /** Logs a change of Redis reachability once, not per failed command. */
@@ -656,6 +666,22 @@ export async function buildApp(
     status: 'ok',
     time: clock.now().toISOString(),
   }));
+
+  // the demo content complete: a first start serves at once and encodes the demo dramas while
+  // it runs (decision 0510); tests and benchmarks wait for all of it here
+  app.get('/healthz/content', { schema: { hide: true } }, (_request, reply) => {
+    const progress = deps.contentProgress;
+    const complete = !progress || progress.dramasReady >= progress.dramasTotal;
+    return reply
+      .status(complete ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        status: complete ? 'ok' : 'encoding',
+        ...(progress
+          ? { dramasReady: progress.dramasReady, dramasTotal: progress.dramasTotal }
+          : {}),
+      });
+  });
 
   // readiness: the database and storage answer; Redis down only degrades (still ready)
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

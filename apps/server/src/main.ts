@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app';
+import { buildApp, type ContentProgress } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
 import { openDatabase, openPostgres } from './db/client';
@@ -34,7 +34,10 @@ async function main() {
         }
       : { level: config.logLevel };
   const redis = config.redisUrl ? openRedis(config.redisUrl) : undefined;
+  // filled in once the demo catalog is seeded; /healthz/content answers 503 until it is complete
+  const contentProgress: ContentProgress = { dramasReady: 0, dramasTotal: 0 };
   const { app, services } = await buildApp({
+    contentProgress,
     config,
     database,
     readDatabase,
@@ -45,7 +48,10 @@ async function main() {
     defaultMetrics: true,
   });
 
-  await prepareContent({
+  // A first start serves at once: the demo clips still missing are encoded while the service runs,
+  // each drama joining the catalog when its clip is ready (decision 0510).
+  const stopEncoding = new AbortController();
+  const content = await prepareContent({
     catalogRepo: services.catalogRepo,
     i18n: services.i18n,
     storage,
@@ -54,6 +60,15 @@ async function main() {
     ffmpegPath: resolveFfmpegPath(config.ffmpegPath),
     log: app.log,
     onTranscoded: (result) => services.metrics.transcodeJobs.inc({ result }),
+    encodeLater: {
+      signal: stopEncoding.signal,
+      onDramaReady: (ready, total) =>
+        Object.assign(contentProgress, { dramasReady: ready, dramasTotal: total }),
+    },
+  });
+  const encoding = content.rest?.catch((error: unknown) => {
+    if (!stopEncoding.signal.aborted)
+      app.log.error({ err: error }, 'demo content: encoding failed');
   });
 
   // the embedded transcode worker (INGEST_WORKER=embedded, the default); `npm run worker` runs more
@@ -85,6 +100,9 @@ async function main() {
       else app.log.info(`${signal} received, draining requests in flight`);
       // a transcode in flight goes back to the queue for the next worker
       await worker?.stop();
+      // a demo clip half encoded is encoded again at the next start (no master playlist yet)
+      stopEncoding.abort();
+      await encoding;
       await app.close();
       await database.close();
       await readDatabase?.close();
@@ -101,6 +119,11 @@ async function main() {
   app.log.info(
     `SnapDrama is ready at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`,
   );
+  if (content.rest) {
+    app.log.info(
+      `demo content: ${contentProgress.dramasReady} of ${contentProgress.dramasTotal} dramas to watch now; the others appear as their clips are encoded`,
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -49,6 +49,10 @@ export async function ensureDemoClips(options: {
   seconds?: number;
   /** hears each transcoding job's result (the metrics' transcode_jobs_total) */
   onTranscoded?: (result: 'done' | 'failed') => void;
+  /** called once each missing clip is complete, with its index, before the next starts */
+  onClipReady?: (index: number) => Promise<void>;
+  /** stops the encoding (ffmpeg is killed; the promise rejects) */
+  signal?: AbortSignal;
 }): Promise<void> {
   const clips = DEMO_CLIPS.slice(0, options.count ?? DEMO_CLIPS.length);
   const missing: number[] = [];
@@ -79,6 +83,7 @@ export async function ensureDemoClips(options: {
         prefix: clipPrefix(i),
         // flat, slow pictures: the fastest preset looks the same here and costs half
         preset: 'ultrafast',
+        signal: options.signal,
       });
     } catch (error) {
       options.onTranscoded?.('failed');
@@ -90,7 +95,17 @@ export async function ensureDemoClips(options: {
     options.log.info(
       `demo content: clip ${n + 1}/${missing.length} done in ${((Date.now() - started) / 1000).toFixed(1)} s`,
     );
+    await options.onClipReady?.(i);
   }
+}
+
+/** The first `count` demo clips that are not encoded yet (their master playlist is missing). */
+async function missingClips(storage: Storage, count: number): Promise<Set<number>> {
+  const missing = new Set<number>();
+  for (let i = 0; i < Math.min(count, DEMO_CLIPS.length); i++) {
+    if (!(await storage.exists(`${clipPrefix(i)}/master.m3u8`))) missing.add(i);
+  }
+  return missing;
 }
 
 const titleKey = (d: DemoDrama) => `drama.${d.slug}.title`;
@@ -124,6 +139,12 @@ export function subtitlesFor(dramaIndex: number, epsd: number, seconds: number) 
 /**
  * Demo catalog: categories, dramas with posters and dictionary text, episodes on shared clips,
  * subtitles. Idempotent: rerunning updates what exists and adds what is missing.
+ *
+ * With `encodeLater`, missing clips are encoded after this returns (`rest`; it returns once at
+ * least one drama can be watched), and each drama joins the catalog once its clip is complete (its dictionary text written then, which reindexes its
+ * search text and drops the cached lists): the service answers within seconds of a first start
+ * and the catalog fills in while the viewer looks around (decision 0510). Without it the clips
+ * are encoded first.
  */
 export async function seedDemoContent(deps: {
   catalogRepo: CatalogRepository;
@@ -135,20 +156,33 @@ export async function seedDemoContent(deps: {
   /** encode the clips (false in tests that bring their own) */
   encodeClips?: boolean;
   dramas?: DemoDrama[];
+  /** the clips' length when encoded (tests make short ones) */
+  clipSeconds?: number;
   onTranscoded?: (result: 'done' | 'failed') => void;
-}): Promise<{ dramaIds: number[] }> {
+  encodeLater?: {
+    signal?: AbortSignal;
+    /** hears how many dramas are in the catalog: at first, then as each clip is complete */
+    onDramaReady?: (ready: number, total: number) => void;
+  };
+}): Promise<{ dramaIds: number[]; rest?: Promise<void> }> {
   const started = Date.now();
   const dramas = deps.dramas ?? DEMO_DRAMAS;
-  if (deps.encodeClips !== false) {
+  const encode = deps.encodeClips !== false;
+  const encodeAd = async () => {
+    if (await ensureStandinAd({ storage: deps.storage, ffmpegPath: deps.ffmpegPath })) {
+      deps.log.info('demo content: stand-in rewarded ad video encoded');
+    }
+  };
+  const clips = { count: dramas.length, seconds: deps.clipSeconds };
+  if (encode && !deps.encodeLater) {
     await ensureDemoClips({
       storage: deps.storage,
       ffmpegPath: deps.ffmpegPath,
       log: deps.log,
       onTranscoded: deps.onTranscoded,
+      ...clips,
     });
-    if (await ensureStandinAd({ storage: deps.storage, ffmpegPath: deps.ffmpegPath })) {
-      deps.log.info('demo content: stand-in rewarded ad video encoded');
-    }
+    await encodeAd();
   }
 
   const dictionary: { lang: Language; key: string; value: string }[] = [];
@@ -160,11 +194,12 @@ export async function seedDemoContent(deps: {
   }
 
   const now = deps.clock.now().getTime();
-  const dramaIds: number[] = [];
-  for (const [index, d] of dramas.entries()) {
+  const clipOf = (index: number) => index % DEMO_CLIPS.length;
+  /** One drama, its posters, episodes and subtitles; its dictionary text goes into `into`. */
+  const addDrama = async (index: number, d: DemoDrama, into: typeof dictionary) => {
     for (const lang of LANGUAGES) {
-      dictionary.push({ lang, key: titleKey(d), value: d.title[lang] });
-      dictionary.push({ lang, key: descriptionKey(d), value: d.description[lang] });
+      into.push({ lang, key: titleKey(d), value: d.title[lang] });
+      into.push({ lang, key: descriptionKey(d), value: d.description[lang] });
     }
     const posterV = `posters/${d.slug}-v.svg`;
     const posterH = `posters/${d.slug}-h.svg`;
@@ -183,7 +218,7 @@ export async function seedDemoContent(deps: {
       number: e + 1,
       coin: e < d.freeEpisodes ? 0 : d.price,
       durationSeconds: CLIP_SECONDS,
-      mediaPrefix: clipPrefix(index % DEMO_CLIPS.length),
+      mediaPrefix: clipPrefix(clipOf(index)),
       // the demo's subtitle files carry Korean and English lines (subtitlesFor)
       subtitleLanguages: ['ko', 'en'],
     }));
@@ -206,19 +241,76 @@ export async function seedDemoContent(deps: {
       d.categories.map((c) => categoryIds.get(c)).filter((c): c is number => c !== undefined),
       episodes,
     );
-    dramaIds.push(id);
     for (const e of episodes) {
       const key = `resources/subtitles/${id}/ep${e.number}.json`;
       if (!(await deps.storage.exists(key))) {
         await deps.storage.write(key, JSON.stringify(subtitlesFor(index, e.number, CLIP_SECONDS)));
       }
     }
+    return id;
+  };
+
+  // a drama whose clip is still to be encoded joins the catalog once it is there
+  const missing =
+    encode && deps.encodeLater
+      ? await missingClips(deps.storage, dramas.length)
+      : new Set<number>();
+  const dramaIds: number[] = [];
+  const waiting: number[] = [];
+  for (const [index, d] of dramas.entries()) {
+    if (missing.has(clipOf(index))) waiting.push(index);
+    else dramaIds.push(await addDrama(index, d, dictionary));
   }
   await deps.i18n.upsert(dictionary);
   deps.log.info(
-    `demo content: ${DEMO_CATEGORIES.length} categories, ${dramas.length} dramas ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `demo content: ${DEMO_CATEGORIES.length} categories, ${dramaIds.length} of ${dramas.length} dramas ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-  return { dramaIds };
+  const later = deps.encodeLater;
+  if (!later || waiting.length === 0) {
+    if (later) await encodeAd();
+    return { dramaIds };
+  }
+
+  deps.log.info(
+    `demo content: encoding ${missing.size} clips; each drama is added once its clip is ready`,
+  );
+  let ready = dramas.length - waiting.length;
+  later.onDramaReady?.(ready, dramas.length);
+  let firstAdded: () => void = () => undefined;
+  const anyReady =
+    ready > 0 ? Promise.resolve() : new Promise<void>((resolve) => (firstAdded = resolve));
+  const rest = (async () => {
+    // the rewarded ad first: a second or two, and every locked episode offers it
+    await encodeAd();
+    await ensureDemoClips({
+      storage: deps.storage,
+      ffmpegPath: deps.ffmpegPath,
+      log: deps.log,
+      onTranscoded: deps.onTranscoded,
+      ...clips,
+      signal: later.signal,
+      onClipReady: async (clip) => {
+        for (const index of waiting.filter((i) => clipOf(i) === clip)) {
+          const d = dramas[index];
+          if (!d) continue;
+          const entries: typeof dictionary = [];
+          dramaIds.push(await addDrama(index, d, entries));
+          // its text last: that reindexes its search text and drops the cached lists
+          await deps.i18n.upsert(entries);
+          ready += 1;
+          later.onDramaReady?.(ready, dramas.length);
+          firstAdded();
+          deps.log.info(`demo content: "${d.title.en}" added (${ready}/${dramas.length} dramas)`);
+        }
+      },
+    });
+    deps.log.info(
+      `demo content: all ${dramas.length} dramas ready in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  })();
+  // the service opens with at least one drama to watch (or once encoding failed or stopped)
+  await Promise.race([anyReady, rest.catch(() => undefined)]);
+  return { dramaIds, rest };
 }
 
 /**
@@ -236,10 +328,12 @@ export async function prepareContent(deps: {
   log?: SeedLog;
   /** hears each clip transcoded (the metrics' transcode_jobs_total) */
   onTranscoded?: (result: 'done' | 'failed') => void;
-}): Promise<void> {
+  /** encode missing clips after returning, as `rest` (seedDemoContent) */
+  encodeLater?: Parameters<typeof seedDemoContent>[0]['encodeLater'];
+}): Promise<{ rest?: Promise<void> }> {
   await deps.i18n.syncInterfaceMessages();
-  if (!deps.seedDemo) return;
-  await seedDemoContent({
+  if (!deps.seedDemo) return {};
+  const { rest } = await seedDemoContent({
     catalogRepo: deps.catalogRepo,
     i18n: deps.i18n,
     storage: deps.storage,
@@ -248,5 +342,7 @@ export async function prepareContent(deps: {
     ffmpegPath: deps.ffmpegPath ?? '',
     encodeClips: deps.ffmpegPath !== undefined,
     onTranscoded: deps.onTranscoded,
+    encodeLater: deps.encodeLater,
   });
+  return { rest };
 }
