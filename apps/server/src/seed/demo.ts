@@ -173,15 +173,16 @@ export async function seedDemoContent(deps: {
       deps.log.info('demo content: stand-in rewarded ad video encoded');
     }
   };
-  const clips = { count: dramas.length, seconds: deps.clipSeconds };
+  const clips = {
+    storage: deps.storage,
+    ffmpegPath: deps.ffmpegPath,
+    log: deps.log,
+    onTranscoded: deps.onTranscoded,
+    count: dramas.length,
+    seconds: deps.clipSeconds,
+  };
   if (encode && !deps.encodeLater) {
-    await ensureDemoClips({
-      storage: deps.storage,
-      ffmpegPath: deps.ffmpegPath,
-      log: deps.log,
-      onTranscoded: deps.onTranscoded,
-      ...clips,
-    });
+    await ensureDemoClips(clips);
     await encodeAd();
   }
 
@@ -283,10 +284,6 @@ export async function seedDemoContent(deps: {
     // the rewarded ad first: a second or two, and every locked episode offers it
     await encodeAd();
     await ensureDemoClips({
-      storage: deps.storage,
-      ffmpegPath: deps.ffmpegPath,
-      log: deps.log,
-      onTranscoded: deps.onTranscoded,
       ...clips,
       signal: later.signal,
       onClipReady: async (clip) => {
