@@ -150,14 +150,26 @@ test('closing the ad before its reward gives "Ad canceled" and no coins', async 
 
 test('watching an episode to 90 % counts for the watch mission', async ({ page }) => {
   await signInNewViewer(page);
+  const reported = page.waitForResponse(
+    (r) => r.url().endsWith('/event/mission') && r.request().method() === 'POST',
+    { timeout: 60_000 },
+  );
   await page.goto(`/${DRAMA}/1`);
-  const video = page.locator('video[data-active="true"]');
-  await expect(video).toHaveAttribute('data-episode', '1', { timeout: 30_000 });
+  const video = page.locator('video[data-active="true"][data-episode="1"]');
+  await expect(video).toBeVisible({ timeout: 30_000 });
+  // held just past 92 %: at its end the player would go on to episode 2, and that one would
+  // count too if the poll below saw 92 % only then
+  await video.evaluate((v: HTMLVideoElement) =>
+    v.addEventListener('timeupdate', () => {
+      if (v.currentTime / v.duration > 0.92) v.pause();
+    }),
+  );
   await expect
     .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime / v.duration), {
       timeout: 40_000,
     })
     .toBeGreaterThan(0.92);
+  expect((await reported).ok()).toBe(true);
   await openMissions(page);
   const item = page.locator('[data-testid="mission-item"][data-mission="watch_ep"]');
   await expect(item.getByTestId('mission-count')).toHaveText(/^1\//);
@@ -177,6 +189,12 @@ test('a locked episode is unlocked with an ad; the next one shows the cooldown',
   page,
 }) => {
   await signInNewViewer(page);
+  // the player's code arrives after the drama info and the refused early start of episode 9:
+  // once unlocked, the player must ask the server again, not take that old refusal
+  await page.route('**/assets/player-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    await route.continue();
+  });
   await page.goto(`/${DRAMA}/9`);
   const locked9 = page.locator('[data-testid="player-locked"][data-episode="9"]').first();
   await expect(locked9).toBeVisible();

@@ -2,6 +2,7 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
 import { api, tokenReady } from '../../../shared/api/api';
 import { userInfoQuery } from '../../../shared/session/user-info';
+import { createEarlyStartSlot } from '../early-start';
 import { loadHls } from '../load-hls';
 import { rememberPlaylists } from '../start-playlists';
 
@@ -33,18 +34,17 @@ export function endEpisode(logId: string, keepalive = false) {
   return api.put<unknown>('/drama/episode', { logId }, { keepalive, onSessionLost: 'throw' });
 }
 
-/** An episode start sent before the player mounted, waiting for the player to take it. */
-interface EarlyStart {
-  key: string;
-  response: Promise<EpisodeStartData>;
-  timer: ReturnType<typeof setTimeout>;
-}
-let early: EarlyStart | undefined;
-/** Only the page's first route (a cold start): later navigations start from the player. */
-let coldStartUsed = false;
-
 /** A start nobody took (the viewer left, or the player opened another episode) is ended. */
 export const EARLY_START_UNCLAIMED_MS = 15_000;
+
+/** The episode start sent before the player mounted, waiting for the player to take it. */
+const early = createEarlyStartSlot<EpisodeStartData>({
+  unclaimedMs: EARLY_START_UNCLAIMED_MS,
+  onUnclaimed: (response) =>
+    void response.then((data) => endEpisode(data.logId)).catch(() => undefined),
+});
+/** Only the page's first route (a cold start): later navigations start from the player. */
+let coldStartUsed = false;
 
 const positive = (value: string | undefined) =>
   value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
@@ -71,29 +71,19 @@ export function prestartPlayer(
     .then(() => queryClient.ensureQueryData(userInfoQuery))
     .then(() => {
       void queryClient.prefetchQuery(dramaInfoQuery(dramaId));
-      if (epsd === undefined || early) return;
-      const key = `${dramaId}/${epsd}`;
-      const response = startEpisode(dramaId, epsd);
-      // the player handles its failure when it takes it; unhandled until then is no error
-      response.catch(() => undefined);
-      const timer = setTimeout(() => {
-        if (early?.key !== key) return;
-        early = undefined;
-        void response.then((data) => endEpisode(data.logId)).catch(() => undefined);
-      }, EARLY_START_UNCLAIMED_MS);
-      early = { key, response, timer };
+      if (epsd === undefined || early.busy) return;
+      early.hold(`${dramaId}/${epsd}`, startEpisode(dramaId, epsd));
     })
     .catch(() => undefined);
 }
 
-/** The early start of this episode, once: the player's first start of it takes it. */
+/**
+ * The early start of this episode, once: the player's first start of it takes it. A refused one
+ * is gone as soon as its refusal arrived (early-start.ts).
+ */
 export function takeEarlyStart(
   dramaId: number,
   epsd: number,
 ): Promise<EpisodeStartData> | undefined {
-  if (early?.key !== `${dramaId}/${epsd}`) return undefined;
-  const { response, timer } = early;
-  clearTimeout(timer);
-  early = undefined;
-  return response;
+  return early.take(`${dramaId}/${epsd}`);
 }

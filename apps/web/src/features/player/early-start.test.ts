@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEarlyStartSlot } from './early-start';
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+const slot = (onUnclaimed = vi.fn()) =>
+  Object.assign(createEarlyStartSlot<string>({ unclaimedMs: 15_000, onUnclaimed }), {
+    onUnclaimed,
+  });
+
+describe('the early start slot', () => {
+  it('gives a held start to the first taker of its key only', async () => {
+    const s = slot();
+    s.hold('1/9', Promise.resolve('log-1'));
+    expect(s.busy).toBe(true);
+    expect(s.take('1/8')).toBeUndefined();
+    await expect(s.take('1/9')).resolves.toBe('log-1');
+    expect(s.take('1/9')).toBeUndefined();
+    expect(s.busy).toBe(false);
+  });
+
+  it('drops a refused start once the refusal arrives: a later start asks the server again', async () => {
+    const s = slot();
+    let refuse!: (e: Error) => void;
+    s.hold('1/9', new Promise<string>((_, reject) => (refuse = reject)));
+    refuse(new Error('episode locked'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.busy).toBe(false);
+    expect(s.take('1/9')).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(s.onUnclaimed).not.toHaveBeenCalled();
+  });
+
+  it('a refusal taken while pending still reaches its taker', async () => {
+    const s = slot();
+    let refuse!: (e: Error) => void;
+    s.hold('1/9', new Promise<string>((_, reject) => (refuse = reject)));
+    const taken = s.take('1/9');
+    refuse(new Error('episode locked'));
+    await expect(taken).rejects.toThrow('episode locked');
+  });
+
+  it('hands a start nobody took to onUnclaimed after the wait, and forgets it', async () => {
+    const s = slot();
+    const response = Promise.resolve('log-2');
+    s.hold('2/1', response);
+    await vi.advanceTimersByTimeAsync(14_999);
+    expect(s.onUnclaimed).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(s.onUnclaimed).toHaveBeenCalledWith(response);
+    expect(s.take('2/1')).toBeUndefined();
+  });
+
+  it('a taken start is not handed to onUnclaimed', async () => {
+    const s = slot();
+    s.hold('2/1', Promise.resolve('log-3'));
+    void s.take('2/1');
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(s.onUnclaimed).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * The one episode start a cold deep link sends before the player mounted (player-start.ts),
+ * held until the player's first start of that episode takes it.
+ *
+ * Only an answer that can still be right is held: a start the server refused (the episode is
+ * locked, say) is dropped as soon as the refusal arrives, so a later start of that episode (after
+ * an unlock, once the drama info says it is playable) asks the server again instead of taking the
+ * old refusal. A start nobody takes within `unclaimedMs` is handed to `onUnclaimed` (to end its
+ * watch log).
+ */
+export function createEarlyStartSlot<T>(options: {
+  unclaimedMs: number;
+  onUnclaimed: (response: Promise<T>) => void;
+}) {
+  let held: { key: string; response: Promise<T>; timer: ReturnType<typeof setTimeout> } | undefined;
+
+  const drop = (response: Promise<T>) => {
+    if (held?.response !== response) return false;
+    clearTimeout(held.timer);
+    held = undefined;
+    return true;
+  };
+
+  return {
+    /** Whether a start is held (a deep link sends one start, not two). */
+    get busy() {
+      return held !== undefined;
+    },
+
+    hold(key: string, response: Promise<T>) {
+      if (held) drop(held.response);
+      const timer = setTimeout(() => {
+        if (drop(response)) options.onUnclaimed(response);
+      }, options.unclaimedMs);
+      held = { key, response, timer };
+      // the taker handles a failure it took; one nobody took yet only empties the slot
+      response.catch(() => drop(response));
+    },
+
+    /** The held start of this key, once. */
+    take(key: string): Promise<T> | undefined {
+      if (held?.key !== key) return undefined;
+      const { response } = held;
+      drop(response);
+      return response;
+    },
+  };
+}
