@@ -1,6 +1,9 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { dictionaryEntries } from './i18n.tables';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -40,5 +43,53 @@ describe('GET /auth/dictionary/:langCode', () => {
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: ResultCode.LANGUAGE_NOT_FOUND, data: null });
     expect(res.json().message).toContain('ko, en, ja');
+  });
+});
+
+describe('the dictionary, packed', () => {
+  const get = (acceptEncoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `${API_BASE}/auth/dictionary/en`,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('is the same JSON in br, in gzip and unpacked, each told by its headers', async () => {
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toContain('accept-encoding');
+    const json = plain.json<unknown>();
+
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=60');
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(json);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(json);
+
+    // refused encodings are not used
+    const none = await get('br;q=0, gzip;q=0');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toEqual(json);
+  });
+
+  it('follows a changed dictionary: the packed answer of the old one is not sent again', async () => {
+    const before = JSON.parse(brotliDecompressSync((await get('br')).rawPayload).toString('utf8'));
+    const changed = 'Loading, packed anew...';
+    await ctx.database.db
+      .update(dictionaryEntries)
+      .set({ value: changed })
+      .where(and(eq(dictionaryEntries.lang, 'en'), eq(dictionaryEntries.key, 'common.loading')));
+    // the service keeps a dictionary for a minute
+    ctx.clock.advance(61_000);
+    const after = JSON.parse(brotliDecompressSync((await get('br')).rawPayload).toString('utf8'));
+    const loading = (body: { data: { dictionary: { lang_key: string; lang_valu: string }[] } }) =>
+      body.data.dictionary.find((e) => e.lang_key === 'common.loading')?.lang_valu;
+    expect(loading(before)).toBe('Loading...');
+    expect(loading(after)).toBe(changed);
   });
 });
