@@ -21,6 +21,8 @@ async function chooseLanguage(page: Page, lang: 'ko' | 'en' | 'ja') {
   } else {
     await page.getByTestId('language-picker').selectOption(lang);
   }
+  // the switch is done (dictionary loaded, choice stored) once the page says the new language
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
 }
 
 test('a first visit is signed in as a guest, opens a drama and the video plays', async ({
