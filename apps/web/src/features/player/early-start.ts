@@ -22,13 +22,8 @@ export function createEarlyStartSlot<T>(options: {
   };
 
   return {
-    /** Whether a start is held (a deep link sends one start, not two). */
-    get busy() {
-      return held !== undefined;
-    },
-
+    /** Holds a start; a cold start sends one, so the slot is empty here. */
     hold(key: string, response: Promise<T>) {
-      if (held) drop(held.response);
       const timer = setTimeout(() => {
         if (drop(response)) options.onUnclaimed(response);
       }, options.unclaimedMs);

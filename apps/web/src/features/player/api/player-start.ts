@@ -71,7 +71,7 @@ export function prestartPlayer(
     .then(() => queryClient.ensureQueryData(userInfoQuery))
     .then(() => {
       void queryClient.prefetchQuery(dramaInfoQuery(dramaId));
-      if (epsd === undefined || early.busy) return;
+      if (epsd === undefined) return;
       early.hold(`${dramaId}/${epsd}`, startEpisode(dramaId, epsd));
     })
     .catch(() => undefined);
