@@ -46,7 +46,12 @@ export function compressedJson<K extends object>() {
       forKey = {};
       packed.set(key, forKey);
     }
-    const body = (forKey[encoding] ??= packers[encoding](toJson()));
+    const entry = forKey;
+    const body = (entry[encoding] ??= packers[encoding](toJson()).catch((error: unknown) => {
+      // a failed packing is not kept: the next request packs again
+      delete entry[encoding];
+      throw error;
+    }));
     void reply.header('content-encoding', encoding);
     return body;
   };
