@@ -12,6 +12,7 @@ import {
   coinUnlockAction,
   episodeSheetHeight,
   episodeTabs,
+  firstLevel,
   formatLastUnlockTime,
   isSignedUrlExpired,
   levelForQuality,
@@ -143,6 +144,15 @@ describe('quality levels', () => {
     ['desktop player 1600 px', 1600, false, 2],
   ])('start level: %s', (_n, px, mobile, want) => {
     expect(startLevel(LADDER, px, mobile)).toBe(want);
+  });
+
+  it('the first level is the fixed quality when one is set, else the start level', () => {
+    expect(firstLevel(LADDER, '1080p', 700, true)).toBe(2);
+    expect(firstLevel(LADDER, '480p', 2400, false)).toBe(0);
+    expect(firstLevel(LADDER, 'Auto', 2400, true)).toBe(1);
+    expect(firstLevel(LADDER, 'Auto', 700, false)).toBe(0);
+    // a fixed quality the ladder lacks starts as Auto would
+    expect(firstLevel(LADDER.slice(0, 2), '1080p', 1000, false)).toBe(1);
   });
 
   it('the start level never exceeds the Auto cap (property)', () => {

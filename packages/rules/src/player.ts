@@ -169,6 +169,20 @@ export function startLevel(
 }
 
 /**
+ * The level the player loads first: the viewer's fixed quality when one is set, otherwise the
+ * start level for the player's height (above).
+ */
+export function firstLevel(
+  levels: readonly Rendition[],
+  quality: VideoQuality,
+  playerHeightPx: number,
+  isMobile: boolean,
+): number {
+  const fixed = levelForQuality(levels, quality);
+  return fixed === -1 ? startLevel(levels, playerHeightPx, isMobile) : fixed;
+}
+
+/**
  * Expiry of a signed media URL: its `expires` query parameter, Unix seconds (spec §4).
  * Undefined when absent or not a whole number.
  */

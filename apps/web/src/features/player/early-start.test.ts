@@ -29,6 +29,22 @@ describe('the early start slot', () => {
     expect(s.onUnclaimed).not.toHaveBeenCalled();
   });
 
+  it('keeps a failure that is a fault, for the player to take as its first attempt', async () => {
+    const s = createEarlyStartSlot<string>({
+      unclaimedMs: 15_000,
+      onUnclaimed: vi.fn(),
+      keepsFailure: (error) => error instanceof Error && error.message === 'server fault',
+    });
+    const fault = Promise.reject(new Error('server fault'));
+    s.hold('1/9', fault);
+    await vi.advanceTimersByTimeAsync(0);
+    await expect(s.take('1/9')).rejects.toThrow('server fault');
+    // a refusal is still dropped with that option
+    s.hold('1/8', Promise.reject(new Error('episode locked')));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.take('1/8')).toBeUndefined();
+  });
+
   it('a refusal taken while pending still reaches its taker', async () => {
     const s = slot();
     let refuse!: (e: Error) => void;

@@ -5,12 +5,15 @@
  * Only an answer that can still be right is held: a start the server refused (the episode is
  * locked, say) is dropped as soon as the refusal arrives, so a later start of that episode (after
  * an unlock, once the drama info says it is playable) asks the server again instead of taking the
- * old refusal. A start nobody takes within `unclaimedMs` is handed to `onUnclaimed` (to end its
- * watch log).
+ * old refusal. A failure `keepsFailure` accepts (a fault, not a refusal) stays, so the player
+ * takes it as its first attempt and retries as after its own (spec §8), rather than sending one
+ * request more than its retry count. A start nobody takes within `unclaimedMs` is handed to
+ * `onUnclaimed` (to end its watch log).
  */
 export function createEarlyStartSlot<T>(options: {
   unclaimedMs: number;
   onUnclaimed: (response: Promise<T>) => void;
+  keepsFailure?: (error: unknown) => boolean;
 }) {
   let held: { key: string; response: Promise<T>; timer: ReturnType<typeof setTimeout> } | undefined;
 
@@ -28,8 +31,10 @@ export function createEarlyStartSlot<T>(options: {
         if (drop(response)) options.onUnclaimed(response);
       }, options.unclaimedMs);
       held = { key, response, timer };
-      // the taker handles a failure it took; one nobody took yet only empties the slot
-      response.catch(() => drop(response));
+      // the taker handles a failure it took; a refusal nobody took yet only empties the slot
+      response.catch((error: unknown) => {
+        if (!options.keepsFailure?.(error)) drop(response);
+      });
     },
 
     /** The held start of this key, once. */

@@ -108,8 +108,24 @@ describe('startSession', () => {
     const tokens = createMemoryTokenStore();
     const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
     const fresh = () => ({ id: 'g', isNew: true });
-    await expect(startSession({ api, tokens, guestId: fresh })).resolves.toEqual(userInfo);
+    // the sign-in is heard once its token is stored, before user info is asked for
+    const heard: string[] = [];
+    const onSignedIn = () => heard.push(`${tokens.get()} after ${log.join(', ')}`);
+    await expect(startSession({ api, tokens, guestId: fresh, onSignedIn })).resolves.toEqual(
+      userInfo,
+    );
     expect(log).toEqual(['POST /auth/join', 'GET /user/info']);
+    expect(heard).toEqual(['t2 after POST /auth/join']);
+  });
+
+  it('a stored token that user info accepts is no sign-in', async () => {
+    const { fetch } = harness(() => reply(200, 0, userInfo));
+    const tokens = createMemoryTokenStore('kept');
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    let heard = 0;
+    const known = () => ({ id: 'g', isNew: false });
+    await startSession({ api, tokens, guestId: known, onSignedIn: () => (heard += 1) });
+    expect(heard).toBe(0);
   });
 
   it('keeps the guest id across calls', () => {

@@ -31,6 +31,8 @@ export interface SessionDeps {
   api: ApiClient;
   tokens: TokenStore;
   guestId: () => GuestIdentity;
+  /** hears each sign-in, once its token is stored */
+  onSignedIn?: () => void;
 }
 
 /**
@@ -39,7 +41,7 @@ export interface SessionDeps {
  * the join say it exists already (409003), it logs in.
  */
 async function signInAsGuest(
-  { api, tokens }: SessionDeps,
+  { api, tokens, onSignedIn }: SessionDeps,
   { id: authId, isNew }: GuestIdentity,
 ): Promise<void> {
   const login = () =>
@@ -63,6 +65,7 @@ async function signInAsGuest(
     token ??= await join();
   }
   tokens.set(token.access_token);
+  onSignedIn?.();
 }
 
 /**

@@ -3,6 +3,16 @@ import type { User } from '@snapdrama/contract';
 import { api, tokenStore } from '../api/api';
 import { guestId, startSession } from './start-session';
 
+let signedIn: () => void = () => undefined;
+/**
+ * Resolves once this page has signed in (a guest joined or logged in): the token the server has
+ * just given is known to be good before user info answers. The cold start's requests go out on
+ * it (player-start.ts).
+ */
+export const freshSignIn = new Promise<void>((resolve) => {
+  signedIn = resolve;
+});
+
 export const userInfoQueryKey = ['user', 'info'] as const;
 
 /** The signed-in user, starting a session first when there is none (spec §4). */
@@ -13,6 +23,7 @@ export const userInfoQuery = queryOptions({
       api,
       tokens: tokenStore,
       guestId: () => guestId(window.localStorage, () => crypto.randomUUID()),
+      onSignedIn: () => signedIn(),
     }),
   staleTime: Infinity,
   retry: false,

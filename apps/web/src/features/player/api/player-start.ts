@@ -1,10 +1,13 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
 import { api, tokenReady } from '../../../shared/api/api';
-import { userInfoQuery } from '../../../shared/session/user-info';
+import { isApiError } from '../../../shared/api/api-error';
+import { freshSignIn, userInfoQuery } from '../../../shared/session/user-info';
+import { useVideoSettings } from '../../../shared/video/video-settings';
 import { createEarlyStartSlot } from '../early-start';
-import { loadHls } from '../load-hls';
+import { PLAYER_MOBILE_QUERY, loadHls } from '../load-hls';
 import { rememberPlaylists } from '../start-playlists';
+import { prefetchStartSegments, startSegmentUrls } from '../start-segments';
 
 /*
  * What a cold deep link needs before its first frame, started as soon as the route matches
@@ -34,6 +37,11 @@ export function endEpisode(logId: string, keepalive = false) {
   return api.put<unknown>('/drama/episode', { logId }, { keepalive, onSessionLost: 'throw' });
 }
 
+/** A failed start worth retrying (spec §8): no answer or a server error, not a refusal. */
+export function isStartFault(error: unknown): boolean {
+  return !isApiError(error) || error.status >= 500 || error.status === 0;
+}
+
 /** A start nobody took (the viewer left, or the player opened another episode) is ended. */
 export const EARLY_START_UNCLAIMED_MS = 15_000;
 
@@ -42,6 +50,8 @@ const early = createEarlyStartSlot<EpisodeStartData>({
   unclaimedMs: EARLY_START_UNCLAIMED_MS,
   onUnclaimed: (response) =>
     void response.then((data) => endEpisode(data.logId)).catch(() => undefined),
+  // a fault counts as the player's first attempt; a refusal does not
+  keepsFailure: (error) => isStartFault(error),
 });
 /** Only the page's first route (a cold start): later navigations start from the player. */
 let coldStartUsed = false;
@@ -66,15 +76,33 @@ export function prestartPlayer(
   if (dramaId === undefined) return;
   const epsd = positive(params.episodeNum);
   void loadHls().catch(() => undefined);
-  // the app's saved token first (spec §4), as the app gate does
+  // The app's saved token first (spec §4), as the app gate does. A token the server has just
+  // given (a new guest) is good already: the requests go out beside user info, not after it. A
+  // stored one waits for user info, whose refusal starts a new session.
   void tokenReady
-    .then(() => queryClient.ensureQueryData(userInfoQuery))
+    .then(() => Promise.race([queryClient.ensureQueryData(userInfoQuery), freshSignIn]))
     .then(() => {
       void queryClient.prefetchQuery(dramaInfoQuery(dramaId));
       if (epsd === undefined) return;
-      early.hold(`${dramaId}/${epsd}`, startEpisode(dramaId, epsd));
+      const start = startEpisode(dramaId, epsd);
+      early.hold(`${dramaId}/${epsd}`, start);
+      // hls.js plays where Media Source Extensions exist (load-hls.ts); the segments it will
+      // ask for first go out now (start-segments.ts)
+      if ('MediaSource' in window) void start.then(prefetchFirstSegments).catch(() => undefined);
     })
     .catch(() => undefined);
+}
+
+function prefetchFirstSegments(data: EpisodeStartData): void {
+  prefetchStartSegments(
+    startSegmentUrls(data, {
+      quality: useVideoSettings.getState().quality,
+      heightPx: window.innerHeight * window.devicePixelRatio,
+      isMobile: window.matchMedia(PLAYER_MOBILE_QUERY).matches,
+      base: window.location.href,
+    }),
+    Date.now(),
+  );
 }
 
 /**

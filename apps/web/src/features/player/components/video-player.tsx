@@ -5,12 +5,12 @@ import {
   VIDEO_RETRIES,
   VIDEO_RETRY_DELAY_MS,
   autoLevelCap,
+  firstLevel,
   isSignedUrlExpired,
   levelForQuality,
   playbackRate,
   renditionLines,
   shouldReportWatchMission,
-  startLevel,
   type VideoQuality,
 } from '@snapdrama/rules';
 import { watchProgressEvents } from '../../../shared/events/watch-progress';
@@ -21,6 +21,7 @@ import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
 import { useSubtitles } from '../hooks/use-subtitles';
 import {
+  PLAYER_MOBILE_QUERY,
   PLAYING_BUFFER_SECONDS,
   PRELOAD_BUFFER_SECONDS,
   fastStartConfig,
@@ -142,7 +143,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
 
     const hlsEngine = (HlsClass: typeof Hls): Engine => {
-      const mobile = window.matchMedia('(max-width: 829.98px)').matches;
+      const mobile = window.matchMedia(PLAYER_MOBILE_QUERY).matches;
       const create = (src: string, startPosition: number) => {
         const instance = new HlsClass({
           ...fastStartConfig(preloadAtStart),
@@ -155,7 +156,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
           const playerPx = (video.clientHeight || window.innerHeight) * window.devicePixelRatio;
           const fixed = levelForQuality(levels, qualityRef.current);
           instance.autoLevelCapping = fixed === -1 ? autoLevelCap(levels, mobile) : -1;
-          instance.startLevel = fixed === -1 ? startLevel(levels, playerPx, mobile) : fixed;
+          // the same choice as the cold start's segment prefetch (start-segments.ts)
+          instance.startLevel = firstLevel(levels, qualityRef.current, playerPx, mobile);
           if (fixed !== -1) instance.loadLevel = fixed;
           instance.startLoad(startPosition);
         });

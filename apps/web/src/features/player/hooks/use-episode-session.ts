@@ -7,7 +7,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { layers } from '../../../shared/layers/layer-store';
 import { markAutoBookmarked } from '../api/bookmark-toggle';
 import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
-import { takeEarlyStart } from '../api/player-start';
+import { isStartFault, takeEarlyStart } from '../api/player-start';
 
 export type EpisodeSession =
   { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
@@ -59,7 +59,7 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
             setSettled({ key, session: { status: 'locked' } });
             return;
           }
-          const retriable = !isApiError(error) || error.status >= 500 || error.status === 0;
+          const retriable = isStartFault(error);
           if (retriable && retry < VIDEO_RETRIES) {
             layers.toast(t('common.retrying'), 'info');
             await sleep(VIDEO_RETRY_DELAY_MS);

@@ -1,0 +1,97 @@
+import { firstLevel, isSignedUrlExpired, type VideoQuality } from '@snapdrama/rules';
+import type { EpisodeStartData } from '@snapdrama/contract';
+
+/*
+ * Cold start (decision 0500): as soon as the deep link's episode start answers, the rendition the
+ * player will load first gets its init segment and first media segment fetched into the browser's
+ * HTTP cache, while the player's code renders and hls.js sets up its worker and MediaSource. The
+ * segments are cacheable for the life of their signature (`private, max-age`), so hls.js's own
+ * requests for the same URLs are answered from the cache, or join the download still under way,
+ * instead of starting two round trips one after the other. A wrong guess costs one second of
+ * video that nobody plays.
+ */
+
+const STREAM_INF = /^#EXT-X-STREAM-INF:(.*)$/;
+const RESOLUTION = /(?:^|,)RESOLUTION=(\d+)x(\d+)/;
+const MAP_URI = /^#EXT-X-MAP:.*URI="([^"]+)"/;
+
+export interface Variant {
+  width: number;
+  height: number;
+  /** absolute URL of the rendition's playlist */
+  url: string;
+}
+
+/** The renditions of a master playlist, in its order, with absolute playlist URLs. */
+export function variantsOf(master: string, masterUrl: string): Variant[] {
+  const lines = master.split(/\r?\n/).map((l) => l.trim());
+  const variants: Variant[] = [];
+  for (const [i, line] of lines.entries()) {
+    const attributes = STREAM_INF.exec(line)?.[1];
+    if (attributes === undefined) continue;
+    const size = RESOLUTION.exec(attributes);
+    const uri = lines.slice(i + 1).find((l) => l !== '' && !l.startsWith('#'));
+    if (!size || uri === undefined) continue;
+    variants.push({
+      width: Number(size[1]),
+      height: Number(size[2]),
+      url: new URL(uri, masterUrl).href,
+    });
+  }
+  return variants;
+}
+
+/** The absolute URLs of a media playlist's init segment (if any) and first media segment. */
+export function firstSegmentsOf(playlist: string, playlistUrl: string): string[] {
+  const urls: string[] = [];
+  for (const raw of playlist.split(/\r?\n/)) {
+    const line = raw.trim();
+    const map = MAP_URI.exec(line)?.[1];
+    if (map !== undefined && urls.length === 0) urls.push(new URL(map, playlistUrl).href);
+    if (line !== '' && !line.startsWith('#')) {
+      urls.push(new URL(line, playlistUrl).href);
+      break;
+    }
+  }
+  return urls;
+}
+
+export interface StartScreen {
+  quality: VideoQuality;
+  /** the player's height in device pixels */
+  heightPx: number;
+  isMobile: boolean;
+  /** the page's address, to resolve relative URLs */
+  base: string;
+}
+
+/**
+ * The segments the player will ask for first when it opens this start with hls.js (the master
+ * playlist of Auto, the level `firstLevel` picks): empty when the start carries no playlists.
+ */
+export function startSegmentUrls(data: EpisodeStartData, screen: StartScreen): string[] {
+  const auto = data.videoUrlList.find((u) => u.quality === 'Auto');
+  if (!auto || !data.playlistList) return [];
+  const texts = new Map(data.playlistList.map((p) => [new URL(p.videoUrl, screen.base).href, p]));
+  const masterUrl = new URL(auto.videoUrl, screen.base).href;
+  const master = texts.get(masterUrl);
+  if (!master) return [];
+  const variants = variantsOf(master.playlist, masterUrl);
+  const level = variants[firstLevel(variants, screen.quality, screen.heightPx, screen.isMobile)];
+  const media = level && texts.get(level.url);
+  return media ? firstSegmentsOf(media.playlist, level.url) : [];
+}
+
+/**
+ * Starts the downloads; failures are left to hls.js, which asks again. URLs whose signature has
+ * expired are left out: the player renews them before it plays (spec §4).
+ */
+export function prefetchStartSegments(urls: readonly string[], nowMs: number): void {
+  for (const url of urls) {
+    if (isSignedUrlExpired(url, nowMs)) continue;
+    void fetch(url, { priority: 'high' })
+      // reading the body to the end is what puts the whole response in the cache
+      .then((response) => response.arrayBuffer())
+      .catch(() => undefined);
+  }
+}
