@@ -26,6 +26,13 @@ export const PLAYER_MOBILE_QUERY = '(max-width: 829.98px)';
 export const PLAYING_BUFFER_SECONDS = 20;
 export const PRELOAD_BUFFER_SECONDS = 4;
 
+/** The hls.js settings that make it buffer `seconds` ahead, and no more. */
+export function bufferAhead(
+  seconds: number,
+): Pick<HlsConfig, 'maxBufferLength' | 'maxMaxBufferLength'> {
+  return { maxBufferLength: seconds, maxMaxBufferLength: seconds };
+}
+
 /**
  * Fast-start settings (docs/decisions/0500-player-fast-start.md). Loading starts by hand once
  * the manifest is parsed, at a level chosen for the screen, so no bandwidth probe runs first.
@@ -38,8 +45,9 @@ export function fastStartConfig(preload: boolean): Partial<HlsConfig> {
     testBandwidth: false,
     capLevelToPlayerSize: false,
     abrEwmaDefaultEstimate: 5_000_000,
-    maxBufferLength: buffer,
-    maxMaxBufferLength: Math.max(buffer, 30),
+    // hls.js buffers up to maxBufferSize (60 MB) worth of seconds, bounded only by
+    // maxMaxBufferLength: without the same bound a preloading slide fetched 30 s
+    ...bufferAhead(buffer),
     backBufferLength: 10,
     enableWorker: true,
     // our own retry policy (spec §8) sits on top of a short hls.js one

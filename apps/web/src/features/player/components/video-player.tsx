@@ -24,6 +24,7 @@ import {
   PLAYER_MOBILE_QUERY,
   PLAYING_BUFFER_SECONDS,
   PRELOAD_BUFFER_SECONDS,
+  bufferAhead,
   fastStartConfig,
   loadHls,
   prefersNativeHls,
@@ -202,7 +203,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
         },
         setPreload(preload) {
           if (!hls) return;
-          hls.config.maxBufferLength = preload ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS;
+          Object.assign(
+            hls.config,
+            bufferAhead(preload ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS),
+          );
         },
         reload(next) {
           urls = next;
