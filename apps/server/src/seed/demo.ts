@@ -114,7 +114,9 @@ const categoryKey = (key: string) => `category.${key}`;
 
 /**
  * An episode's captions: dialogue lines of its drama, timed to the clip's scenes (none over the
- * title card, none over the end card), different from episode to episode.
+ * title card), different from episode to episode, and over the end card the episode's number.
+ * The drama's episodes share one clip (DEMO_CLIPS), so its end card can only say "next episode";
+ * the number is the caption's, which the player draws like every caption (decision 0510).
  */
 export function subtitlesFor(dramaIndex: number, epsd: number, seconds: number) {
   const plan = episodePlan(seconds, DEMO_CLIPS[dramaIndex]?.variant ?? dramaIndex);
@@ -133,6 +135,15 @@ export function subtitlesFor(dramaIndex: number, epsd: number, seconds: number) 
     t += length;
     if (k >= 3) break;
   }
+  const total = DEMO_DRAMAS[dramaIndex]?.episodes ?? epsd;
+  entries.push({
+    start: Number((last + 0.2).toFixed(2)),
+    end: Number(seconds.toFixed(2)),
+    text:
+      epsd >= total
+        ? { ko: `${epsd}화 · 완결`, en: `Episode ${epsd} · The End` }
+        : { ko: `${epsd}화 / 전 ${total}화`, en: `Episode ${epsd} of ${total}` },
+  });
   return entries;
 }
 
