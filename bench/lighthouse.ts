@@ -1,3 +1,5 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
@@ -21,7 +23,8 @@ const median = <T>(values: T[], by: (v: T) => number): T | undefined =>
  * them (build the web app and start the server first). LIGHTHOUSE_BASE (default
  * http://127.0.0.1:3000) and LIGHTHOUSE_PATHS (default "/,/1/1"). Uses Debian's Chromium
  * (CHROMIUM_PATH) with the flags that keep it off the network. Prints the median of 3 runs per page
- * with FCP, LCP, TBT, CLS and speed index, and what Lighthouse says costs the most.
+ * with FCP, LCP, TBT, CLS and speed index, and what Lighthouse says costs the most;
+ * LIGHTHOUSE_REPORT_DIR also writes each run's report there.
  */
 export async function run(): Promise<void> {
   const base = (process.env.LIGHTHOUSE_BASE ?? 'http://127.0.0.1:3000').replace(/\/$/, '');
@@ -54,6 +57,13 @@ export async function run(): Promise<void> {
         });
         if (!result) throw new Error('lighthouse returned nothing');
         const { lhr } = result;
+        // LIGHTHOUSE_REPORT_DIR keeps each run's full report (JSON) for a closer look
+        const reportDir = process.env.LIGHTHOUSE_REPORT_DIR;
+        if (reportDir) {
+          await mkdir(reportDir, { recursive: true });
+          const name = `${pagePath.replace(/[^a-z0-9]+/gi, '_') || 'root'}-${i + 1}.json`;
+          await writeFile(path.join(reportDir, name), JSON.stringify(lhr));
+        }
         const metric = (id: string) => lhr.audits[id]?.displayValue ?? '?';
         const advice = Object.values(lhr.audits)
           .filter(

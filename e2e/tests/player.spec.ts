@@ -230,6 +230,26 @@ test('a quality change switches the rendition', async ({ page }) => {
     .toBe(target.h);
 });
 
+test('a player link paints the poster before any script, and the app takes it away', async ({
+  page,
+}) => {
+  // the HTML alone: no script runs
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto(`/${DRAMA}/2`);
+  const poster = page.locator('#first-screen img.poster');
+  await expect(poster).toBeVisible();
+  await expect
+    .poll(() => poster.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  await page.unroute('**/assets/*.js');
+  // with the app: gone once the player is there, and not back on the next page
+  await openPlayer(page, 2);
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  await page.goto('/');
+  await waitForApp(page);
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+});
+
 test('an expired signed URL is renewed before it plays', async ({ page }) => {
   let starts = 0;
   await page.route('**/api/v1/drama/episode', async (route) => {

@@ -15,3 +15,9 @@ export const REQUEST_TIMEOUT_MS = 190_000;
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 export const REFRESH_TOKEN_COOKIE = 'refresh_token';
 export const LANG_COOKIE = 'lang';
+
+/**
+ * The element a player link's HTML paints before any script runs (the drama's poster, decision
+ * 0500); the web app takes it away once its own first screen is up.
+ */
+export const FIRST_SCREEN_ID = 'first-screen';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { enMessages } from '@snapdrama/contract';
 import { errorMessage } from '../shared/api/api-error';
@@ -8,6 +8,7 @@ import { dictionaryQuery } from '../shared/i18n/dictionary';
 import { currentLanguage } from '../shared/i18n/i18n';
 import { layers } from '../shared/layers/layer-store';
 import { userInfoQuery } from '../shared/session/user-info';
+import { removeFirstScreen } from '../shared/ui/first-screen';
 import { FullScreenSpinner } from '../shared/ui/spinner';
 import { LayerHost } from './shell/layer-host';
 
@@ -48,7 +49,13 @@ export function AppGate({ children }: { children: ReactNode }) {
     });
   }, [sessionError, t]);
 
-  if (dictionary.isError || sessionError) return <LayerHost />;
+  const failed = dictionary.isError || sessionError !== null;
+  // the alert must not sit under the poster a player link painted
+  useLayoutEffect(() => {
+    if (failed) removeFirstScreen();
+  }, [failed]);
+
+  if (failed) return <LayerHost />;
   if (!dictionary.isSuccess || !session.isSuccess) return <FullScreenSpinner />;
   // for the player benchmark's step-by-step cold start (bench/player.ts)
   if (performance.getEntriesByName(APP_RENDERED_MARK).length === 0) {

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE, LANGUAGES, type Language } from '@snapdrama/contract';
+import { FALLBACK_LANGUAGE, FIRST_SCREEN_ID, LANGUAGES, type Language } from '@snapdrama/contract';
 
 export interface LinkPreview {
   lang: Language;
@@ -7,7 +7,21 @@ export interface LinkPreview {
   /** absolute addresses */
   url: string;
   image: string;
+  /** the vertical poster as the player loads it (its own path, same origin or CDN) */
+  poster: string;
 }
+
+/*
+ * The player link's first screen: the poster, sharp and as a blurred backdrop, painted from the
+ * HTML alone, so the viewer sees the drama at first paint instead of a blank page while the
+ * scripts, the session and the video load. Its style is index.html's own (covered by the
+ * policy's hashes); it sits under the app's spinner, which goes see-through over it, and the app
+ * removes it once its own screen is up (app-shell.tsx).
+ */
+const firstScreen = (poster: string) =>
+  `<div id="${FIRST_SCREEN_ID}" aria-hidden="true">` +
+  `<img class="backdrop" src="${poster}" alt="" fetchpriority="high" />` +
+  `<img class="poster" src="${poster}" alt="" fetchpriority="high" /></div>`;
 
 const OG_LOCALE: Record<Language, string> = { ko: 'ko_KR', en: 'en_US', ja: 'ja_JP' };
 
@@ -56,6 +70,7 @@ export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | unde
     `<meta name="twitter:description" content="${description}" />`,
     `<meta name="twitter:image" content="${image}" />`,
   ].join('');
+  const poster = escapeHtml(preview.poster);
   return indexHtml
     .replace(/<html lang="[^"]*"/, `<html lang="${preview.lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
@@ -63,7 +78,8 @@ export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | unde
       /<meta name="description" content="[^"]*" \/>/,
       `<meta name="description" content="${description}" />`,
     )
-    .replace('</head>', `${tags}</head>`);
+    .replace('</head>', `${tags}</head>`)
+    .replace('<div id="root">', `${firstScreen(poster)}<div id="root">`);
 }
 
 /** sitemap.xml of the given pages. */

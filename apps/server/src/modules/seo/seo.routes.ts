@@ -75,6 +75,7 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       description: text(drama.dscr_lang_key),
       url: `${base}/${dramaId}${shown ? `/${shown}` : ''}`,
       image: new URL(drama.pstr_vrtc_path, `${base}/`).toString(),
+      poster: drama.pstr_vrtc_path,
     };
   }
 

@@ -1,10 +1,11 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { MissionEffects } from '../../features/mission/mission-effects';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { layerOpeners } from '../../shared/layers/layer-openers';
 import { useLayerStore } from '../../shared/layers/layer-store';
+import { removeFirstScreen } from '../../shared/ui/first-screen';
 import { useVideoSettings } from '../../shared/video/video-settings';
 import type { RouteHandle } from '../router';
 import { Footer } from './footer';
@@ -45,6 +46,8 @@ export function AppShell() {
   // the payment layer's code (and its providers' SDKs) load only when a viewer opens it
   useEffect(() => layerOpeners.register('payment', openPaymentLayerLazily), []);
 
+  // the app's own screen is here: the poster a player link's HTML painted goes, in this commit
+  useLayoutEffect(removeFirstScreen, []);
   useBackAction();
   useContextMenuBlock();
   useDevtoolsTrap();

@@ -1,3 +1,4 @@
+import { hasFirstScreen } from './first-screen';
 import styles from './spinner.module.css';
 
 export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
@@ -10,10 +11,16 @@ export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
   );
 }
 
-/** Covers the whole app while the dictionary or user info loads (spec §2). */
+/**
+ * Covers the whole app while the dictionary or user info loads (spec §2); see-through over a
+ * player link's first screen (the poster its HTML painted).
+ */
 export function FullScreenSpinner() {
+  const className = hasFirstScreen()
+    ? `${styles.fullScreen} ${styles.seeThrough}`
+    : styles.fullScreen;
   return (
-    <div className={styles.fullScreen} data-testid="app-spinner">
+    <div className={className} data-testid="app-spinner">
       <Spinner />
     </div>
   );
