@@ -900,6 +900,7 @@ export async function buildApp(
       indexHtml: serveWeb ? () => (indexHtml ??= readFileSync(webIndex, 'utf8')) : undefined,
       publicBaseUrl: config.publicBaseUrl,
       kakaoJsKey: config.kakaoJsKey,
+      storage,
     }),
   );
 

@@ -112,6 +112,35 @@ describe('link previews of /{dramaId}/{ep}', () => {
     expect(unknown.body).not.toContain('<div id="first-screen"');
   });
 
+  it('inlines a small SVG poster, so the first screen paints with the HTML', async () => {
+    const inlined = Fastify({ logger: false });
+    inlined.setValidatorCompiler(validatorCompiler);
+    inlined.setSerializerCompiler(serializerCompiler);
+    await inlined.register(fastifyCookie);
+    await inlined.register(
+      seoRoutes({
+        catalog: ctx.services.catalog,
+        texts: ctx.services.i18n,
+        indexHtml: () => INDEX_HTML,
+        publicBaseUrl: 'https://snapdrama.example',
+        kakaoJsKey: undefined,
+        storage: ctx.storage,
+      }),
+    );
+    try {
+      const { drama } = await ctx.services.catalog.drama(1);
+      const svg = await ctx.storage.read(drama.pstr_vrtc_path.split('?')[0]?.slice(1) ?? '');
+      expect(svg).not.toBeNull();
+      const res = await inlined.inject({ method: 'GET', url: '/1/3?lang=en' });
+      const src = /<img class="poster" src="([^"]+)"/.exec(res.body)?.[1];
+      expect(src).toBe(`data:image/svg+xml;base64,${svg?.toString('base64') ?? ''}`);
+      // the link preview still names the poster's address
+      expect(meta(res.body, 'og:image')).toMatch(/^https:\/\/snapdrama\.example\/resources\//);
+    } finally {
+      await inlined.close();
+    }
+  });
+
   it('escapes text into attributes', async () => {
     const res = await web.inject({ method: 'GET', url: '/1/3?lang=en' });
     expect(res.body).not.toMatch(/content="[^"]*<[^"]*"/);

@@ -13,7 +13,9 @@ import {
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
 import { ok } from '../../http/reply';
+import type { Storage } from '../../media/storage';
 import type { CatalogService } from '../catalog/catalog.service';
+import { inlinePosters } from './inline-poster';
 import {
   previewLanguage,
   renderPreviewHtml,
@@ -31,6 +33,8 @@ export interface SeoDeps {
   indexHtml: (() => string) | undefined;
   publicBaseUrl: string | undefined;
   kakaoJsKey: string | undefined;
+  /** where posters are kept: a small SVG poster is inlined into a player link's first screen */
+  storage?: Pick<Storage, 'read'>;
 }
 
 const LINK_DRAMA = '/:dramaId(^\\d{1,9}$)';
@@ -38,6 +42,7 @@ const LINK_EPISODE = '/:dramaId(^\\d{1,9}$)/:episodeNum(^\\d{1,5}$)';
 
 /** Link previews of shared links, sitemap.xml and robots.txt. */
 export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
+  const inlinePoster = deps.storage ? inlinePosters(deps.storage) : async () => undefined;
   const baseOf = (request: FastifyRequest) =>
     (deps.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
@@ -75,7 +80,7 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       description: text(drama.dscr_lang_key),
       url: `${base}/${dramaId}${shown ? `/${shown}` : ''}`,
       image: new URL(drama.pstr_vrtc_path, `${base}/`).toString(),
-      poster: drama.pstr_vrtc_path,
+      poster: (await inlinePoster(drama.pstr_vrtc_path)) ?? drama.pstr_vrtc_path,
     };
   }
 
