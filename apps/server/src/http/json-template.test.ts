@@ -120,7 +120,9 @@ describe('jsonTemplate', () => {
     const render = jsonTemplate(dramaInfoEnvelope, [...perViewer]);
     const broken = { ...shared, episodeList: [{ epsd: 1, coin: 'free' }] };
     const viewer = { bkmk_cnt: 1, view_cnt: 2, views: [], unlocked: [], bookmark: false };
-    expect(() => render(broken, answerFor(broken as typeof shared, viewer))).toThrow(z.ZodError);
+    expect(() => render(broken, answerFor(broken as unknown as typeof shared, viewer))).toThrow(
+      z.ZodError,
+    );
   });
 
   it('makes a new template for a new shared value (a changed catalog)', () => {
