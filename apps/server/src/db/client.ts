@@ -147,8 +147,9 @@ export function createReadPipeline(url: string, connections: number): ReadPipeli
 }
 
 /**
- * Connections of an instance's read pipeline: each is one PostgreSQL backend, so one would put
- * every read of the instance on one server core; two measured best on the bench machine.
+ * Connections of an instance's read pipeline. Each is one PostgreSQL backend: one gave the most
+ * req/s for a bare statement on the 2-core bench machine but puts every read of the instance on
+ * one server core; two is the compromise (decision 1300, third pass).
  */
 const READ_PIPELINE_CONNECTIONS = 2;
 
