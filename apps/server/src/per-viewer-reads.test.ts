@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { buildApp } from './app';
+import { readPipelineOf } from './db/client';
 import { preparedRows } from './db/read-parts';
 import { openRedis } from './redis';
 import {
@@ -27,23 +28,32 @@ afterAll(() => ctx?.close());
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers });
 
-/** Statements sent to the database while `run` runs (both drivers answer `query`). */
+/**
+ * Statements sent to the database while `run` runs (both drivers answer `query`; on PostgreSQL
+ * the reads of one statement go through the pool's read pipeline).
+ */
 async function statementsDuring(run: () => Promise<unknown>): Promise<number> {
   const client = (ctx.database.db as unknown as { $client: Record<string, unknown> }).$client;
-  const originals = { query: client.query, exec: client.exec };
+  const pipeline = readPipelineOf(client) as unknown as Record<string, unknown> | undefined;
   let count = 0;
-  for (const key of ['query', 'exec'] as const) {
-    const original = originals[key];
-    if (typeof original !== 'function') continue;
-    client[key] = (...args: unknown[]) => {
-      count += 1;
-      return (original as (...a: unknown[]) => unknown).apply(client, args);
-    };
+  const restore: (() => void)[] = [];
+  for (const target of [client, pipeline]) {
+    if (!target) continue;
+    const originals = { query: target.query, exec: target.exec };
+    for (const key of ['query', 'exec'] as const) {
+      const original = originals[key];
+      if (typeof original !== 'function') continue;
+      target[key] = (...args: unknown[]) => {
+        count += 1;
+        return (original as (...a: unknown[]) => unknown).apply(target, args);
+      };
+    }
+    restore.push(() => Object.assign(target, originals));
   }
   try {
     await run();
   } finally {
-    Object.assign(client, originals);
+    for (const undo of restore) undo();
   }
   return count;
 }
@@ -188,6 +198,16 @@ describe('preparedRows', () => {
     const again = preparedRows(db, 'test_echo', echoQuery(), ['text', 'n']);
     expect(await again({ text: 'b', n: 2 })).toEqual([{ text: 'b', n: 2 }]);
     expect(await echo({ text: 'a', n: 1 })).toEqual([{ text: 'a', n: 1 }]);
+    // on PostgreSQL, sent by node-postgres itself: dates stay the strings drizzle gives
+    if (ctx.database.kind === 'postgres') {
+      const at = preparedRows(
+        db,
+        'test_date',
+        db.select({ at: sql`'2026-01-02'::date` }).from(sql`(select 1) as one`),
+        ['at'],
+      );
+      expect(await at({})).toEqual([{ at: '2026-01-02' }]);
+    }
     // PGlite writes the values into the EXECUTE: anything but a string or number is refused
     if (ctx.database.kind === 'pglite') {
       await expect(echo({ text: { not: 'a string' }, n: 1 })).rejects.toThrow();

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openPostgres } from './client';
+import {
+  createReadPipeline,
+  isDatabaseUnavailable,
+  openPostgres,
+  READ_PIPELINE_NAME,
+} from './client';
 
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
   it('survives connections the server ends, and connects again', async () => {
@@ -26,5 +31,84 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
     } finally {
       await database.close();
     }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL read pipeline', () => {
+  const url = process.env.DATABASE_URL ?? '';
+  const echo = {
+    name: 'pipeline_test_echo',
+    text: 'select $1::int as n',
+    rowMode: 'array' as const,
+  };
+
+  it('answers each of many concurrent statements with its own rows', async () => {
+    const pipeline = createReadPipeline(url, 2);
+    try {
+      const numbers = Array.from({ length: 300 }, (_, i) => i);
+      const answers = await Promise.all(numbers.map((n) => pipeline.query(echo, [n])));
+      expect(answers.map((a) => a.rows[0]?.[0])).toEqual(numbers);
+    } finally {
+      await pipeline.close();
+    }
+  });
+
+  it('fails only the statement that fails, not the ones sent behind it', async () => {
+    const pipeline = createReadPipeline(url, 1);
+    const divide = {
+      name: 'pipeline_test_divide',
+      text: 'select 10 / $1::int',
+      rowMode: 'array' as const,
+    };
+    try {
+      const results = await Promise.allSettled(
+        [2, 0, 5, 0, 1].map((d) => pipeline.query(divide, [d])),
+      );
+      expect(results.map((r) => r.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(results.map((r) => (r.status === 'fulfilled' ? r.value.rows[0]?.[0] : null))).toEqual([
+        5,
+        null,
+        2,
+        null,
+        10,
+      ]);
+    } finally {
+      await pipeline.close();
+    }
+  });
+
+  it('opens a new connection after PostgreSQL ended one', async () => {
+    const pipeline = createReadPipeline(url, 2);
+    try {
+      await Promise.all([pipeline.query(echo, [1]), pipeline.query(echo, [2])]);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      const killed = await admin.query(
+        `select pg_terminate_backend(pid) from pg_stat_activity
+         where application_name = $1 and datname = current_database() and pid <> pg_backend_pid()`,
+        [READ_PIPELINE_NAME],
+      );
+      await admin.end();
+      expect(killed.rowCount).toBeGreaterThanOrEqual(2);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const again = await Promise.all([3, 4, 5].map((n) => pipeline.query(echo, [n])));
+      expect(again.map((a) => a.rows[0]?.[0])).toEqual([3, 4, 5]);
+    } finally {
+      await pipeline.close();
+    }
+  });
+
+  it('refuses statements once closed, as an unavailable database', async () => {
+    const pipeline = createReadPipeline(url, 1);
+    await pipeline.query(echo, [1]);
+    await pipeline.close();
+    const error: unknown = await pipeline.query(echo, [1]).catch((e: unknown) => e);
+    expect(isDatabaseUnavailable(error)).toBe(true);
   });
 });

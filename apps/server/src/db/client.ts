@@ -72,6 +72,87 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
   };
 }
 
+/** Statements that may share a connection with other requests' statements (readPipelineOf). */
+export interface ReadPipeline {
+  query(config: pg.QueryConfig, values: unknown[]): Promise<pg.QueryResult<unknown[]>>;
+  close(): Promise<void>;
+}
+
+const readPipelines = new WeakMap<object, ReadPipeline>();
+export const READ_PIPELINE_NAME = 'snapdrama-read-pipeline';
+
+/** The read pipeline of a pool made by openPostgres (drizzle's `$client`), if it has one. */
+export function readPipelineOf(client: unknown): ReadPipeline | undefined {
+  return typeof client === 'object' && client !== null ? readPipelines.get(client) : undefined;
+}
+
+/**
+ * A few connections in pipeline mode, for the one-statement reads of a request (decision 1300,
+ * third pass): statements of many requests go out on one connection without waiting for the ones
+ * before them, so PostgreSQL reads several per wake-up and we read several answers per read,
+ * where the pool gives every statement a connection of its own and a round trip alone. Only for
+ * single statements outside transactions (each is its own Sync: an error ends that one only).
+ * A connection that fails is dropped and the next statement opens a new one; the statements
+ * already sent on it fail as on a pool connection that is lost.
+ */
+export function createReadPipeline(url: string, connections: number): ReadPipeline {
+  const slots: (Promise<pg.Client> | undefined)[] = Array.from(
+    { length: connections },
+    () => undefined,
+  );
+  let next = 0;
+  let closed = false;
+  const open = (slot: number): Promise<pg.Client> => {
+    const client = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: 5000,
+      pipeline: true,
+      // told apart from the pool's connections in pg_stat_activity
+      application_name: READ_PIPELINE_NAME,
+    });
+    const connecting = client.connect().then(
+      () => client,
+      (error: unknown) => {
+        drop();
+        throw error;
+      },
+    );
+    function drop() {
+      if (slots[slot] === connecting) slots[slot] = undefined;
+    }
+    // a lost connection: the statements on it fail, the next ones open another
+    client.on('error', drop);
+    client.on('end', drop);
+    slots[slot] = connecting;
+    return connecting;
+  };
+  return {
+    async query(config, values) {
+      if (closed) throw new Error('Connection terminated: the read pipeline is closed');
+      const slot = next;
+      next = (next + 1) % connections;
+      const client = await (slots[slot] ?? open(slot));
+      return client.query<unknown[]>(config, values);
+    },
+    async close() {
+      closed = true;
+      await Promise.all(
+        slots.map(async (connecting) => {
+          const client = await connecting?.catch(() => undefined);
+          await client?.end();
+        }),
+      );
+    },
+  };
+}
+
+/**
+ * Connections of an instance's read pipeline. Each is one PostgreSQL backend: one gave the most
+ * req/s for a bare statement on the 2-core bench machine but puts every read of the instance on
+ * one server core; two is the compromise (decision 1300, third pass).
+ */
+const READ_PIPELINE_CONNECTIONS = 2;
+
 /** A PostgreSQL server through a node-postgres pool. */
 export function openPostgres(
   url: string,
@@ -85,6 +166,8 @@ export function openPostgres(
   // An idle connection can die (a server restart, a failover, an administrator): the pool drops
   // it and the next query connects again. Without a listener the error would end the process.
   pool.on('error', onIdleError);
+  const pipeline = createReadPipeline(url, READ_PIPELINE_CONNECTIONS);
+  readPipelines.set(pool, pipeline);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     kind: 'postgres',
@@ -106,7 +189,7 @@ export function openPostgres(
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
-      await pool.end();
+      await Promise.all([pipeline.close(), pool.end()]);
     },
   };
 }

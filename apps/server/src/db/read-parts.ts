@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
-import type { Db } from './client';
+import pg from 'pg';
+import { readPipelineOf, type Db } from './client';
 
 /**
  * One thing a module knows about a caller (a balance, the episodes they viewed, a bookmark), as a
@@ -112,6 +113,27 @@ function literal(value: unknown): string {
 const preparedNames = new WeakMap<PGlite, Set<string>>();
 
 /**
+ * node-postgres' parsers as drizzle sets them for its queries: dates, times and intervals (and
+ * their arrays) stay the strings PostgreSQL sent.
+ */
+const RAW_TYPES = new Set([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1187,
+  1182,
+]);
+const asSent = (value: string) => value;
+const driverTypes: pg.CustomTypesConfig = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary'): ((value: string) => unknown) =>
+    RAW_TYPES.has(oid) ? asSent : (pg.types.getTypeParser(oid, format) as (v: string) => unknown),
+};
+
+/**
  * `query` prepared once as `name`, answering rows keyed by `keys` (its select fields, in order).
  *
  * On PostgreSQL this is node-postgres' named statement: each pooled connection parses and plans
@@ -127,6 +149,18 @@ export function preparedRows(
   keys: string[],
 ): (values: Record<string, unknown>) => Promise<Record<string, unknown>[]> {
   const client = (db as { $client?: unknown }).$client;
+  const toObjects = (rows: unknown[][]) =>
+    rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])));
+  const pipeline = readPipelineOf(client);
+  if (pipeline) {
+    // PostgreSQL: on the pool's read pipeline, not drizzle's prepared query: the same named
+    // statement and values, without its per-execution wrapping (decision 1300, third pass);
+    // dates stay strings as drizzle has them
+    const { sql: text, params } = query.toSQL();
+    const config = { name, text, rowMode: 'array' as const, types: driverTypes };
+    return async (values) =>
+      toObjects((await pipeline.query(config, fillPlaceholders(params, values))).rows);
+  }
   if (!(client instanceof PGlite)) {
     const prepared = query.prepare(name);
     return async (values) => (await prepared.execute(values)) as Record<string, unknown>[];
@@ -150,7 +184,6 @@ export function preparedRows(
     // the simple protocol: one message and one answer. query() would send it by the extended
     // protocol (parse, bind, describe, execute, sync), which costs PGlite about twice the CPU
     const [result] = await client.exec(execute, { rowMode: 'array' });
-    const rows = (result?.rows ?? []) as unknown[][];
-    return rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])));
+    return toObjects((result?.rows ?? []) as unknown[][]);
   };
 }

@@ -129,20 +129,27 @@ export function createPlaybackService(deps: {
     /**
      * GET /drama/info: the catalog part from memory, and everything about the caller (session,
      * views, unlocks, bookmark, the drama's live counts) in one statement (decision 1300).
+     * `shared` is the catalog part the answer was made from, the same object for every caller
+     * until the catalog changes: everything in `data` but the counts and the caller's lists and
+     * bookmark comes from it (the route serializes that part once per object).
      */
-    async dramaInfo(caller: CallerClaims | undefined, dramaId: number): Promise<DramaInfoData> {
+    async dramaInfo(
+      caller: CallerClaims | undefined,
+      dramaId: number,
+    ): Promise<{ data: DramaInfoData; shared: object }> {
       if (!caller) {
         const [info, counters] = await Promise.all([
           catalog.dramaInfoPart(dramaId),
           catalog.dramaCounters(dramaId),
         ]);
-        return {
+        const data = {
           drama: counters ? { ...info.drama, ...counters } : info.drama,
           episodeList: info.episodeList,
           userDramaEpisodeList: [],
           unlockedEpisodeList: [],
           bookmark: false,
         };
+        return { data, shared: info };
       }
       // both at once; a dead session answers 401 before an unknown drama answers 404
       const [viewer, info] = await Promise.allSettled([
@@ -152,7 +159,7 @@ export function createPlaybackService(deps: {
       if (viewer.status === 'rejected') throw viewer.reason;
       if (info.status === 'rejected') throw info.reason;
       const { counters, views, unlocked, bookmark, vip } = viewer.value;
-      return {
+      const data = {
         // counts from the primary; with a replica that lacks the drama, those read with it
         drama: counters ? { ...info.value.drama, ...counters } : info.value.drama,
         episodeList: info.value.episodeList,
@@ -164,6 +171,7 @@ export function createPlaybackService(deps: {
         unlockedEpisodeList: vip ? info.value.episodeList.map((e) => e.epsd) : unlocked,
         bookmark,
       };
+      return { data, shared: info.value };
     },
 
     /** Starts an episode the caller may play: free, viewed before, or unlocked. */
