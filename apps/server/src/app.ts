@@ -901,6 +901,7 @@ export async function buildApp(
       publicBaseUrl: config.publicBaseUrl,
       kakaoJsKey: config.kakaoJsKey,
       storage,
+      clock,
     }),
   );
 

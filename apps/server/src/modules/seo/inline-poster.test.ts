@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_POSTER_MAX_BYTES, inlinePosters } from './inline-poster';
 
+const clock = { now: () => new Date(0) };
+
 const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="600" height="900"></svg>';
 
 function store(files: Record<string, string>) {
@@ -18,7 +20,7 @@ function store(files: Record<string, string>) {
 describe('inline posters', () => {
   it('inlines a small SVG of the resources as a data: URL', async () => {
     const s = store({ 'resources/posters/a-v.svg': svg });
-    const inline = inlinePosters(s);
+    const inline = inlinePosters(s, clock);
     const url = await inline('/resources/posters/a-v.svg?v=20250804');
     expect(url).toBe(`data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`);
   });
@@ -36,21 +38,24 @@ describe('inline posters', () => {
       'secrets/a.svg': svg,
       'resources/posters/big.svg': `<svg>${'x'.repeat(INLINE_POSTER_MAX_BYTES)}</svg>`,
     });
-    expect(await inlinePosters(s)(path)).toBeUndefined();
+    expect(await inlinePosters(s, clock)(path)).toBeUndefined();
   });
 
   it('reads a path once per five minutes', async () => {
     const s = store({ 'resources/posters/a-v.svg': svg });
-    const inline = inlinePosters(s);
-    await inline('/resources/posters/a-v.svg', 0);
-    await inline('/resources/posters/a-v.svg', 299_999);
+    let now = 0;
+    const inline = inlinePosters(s, { now: () => new Date(now) });
+    await inline('/resources/posters/a-v.svg');
+    now = 299_999;
+    await inline('/resources/posters/a-v.svg');
     expect(s.reads).toHaveLength(1);
-    await inline('/resources/posters/a-v.svg', 300_000);
+    now = 300_000;
+    await inline('/resources/posters/a-v.svg');
     expect(s.reads).toHaveLength(2);
   });
 
   it('a store failure keeps the URL', async () => {
-    const inline = inlinePosters({ read: () => Promise.reject(new Error('down')) });
+    const inline = inlinePosters({ read: () => Promise.reject(new Error('down')) }, clock);
     expect(await inline('/resources/posters/a-v.svg')).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock';
 import type { Storage } from '../../media/storage';
 
 /** A poster larger than this stays a URL: the HTML of every player link would carry it. */
@@ -12,7 +13,7 @@ const KEPT = 256;
  * store failure) gives `undefined`, and the first screen loads the poster by its URL.
  * Answers are kept for five minutes per path (the path carries the asset version).
  */
-export function inlinePosters(storage: Pick<Storage, 'read'>) {
+export function inlinePosters(storage: Pick<Storage, 'read'>, clock: Pick<Clock, 'now'>) {
   const kept = new Map<string, { at: number; value: string | undefined }>();
 
   const load = async (path: string): Promise<string | undefined> => {
@@ -25,7 +26,8 @@ export function inlinePosters(storage: Pick<Storage, 'read'>) {
     return `data:image/svg+xml;base64,${body.toString('base64')}`;
   };
 
-  return async (path: string, now = Date.now()): Promise<string | undefined> => {
+  return async (path: string): Promise<string | undefined> => {
+    const now = clock.now().getTime();
     const hit = kept.get(path);
     if (hit && now - hit.at < KEPT_MS) return hit.value;
     const value = await load(path);

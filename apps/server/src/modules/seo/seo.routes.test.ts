@@ -22,22 +22,30 @@ const PREVIEW_BUDGET_BYTES = 2304;
 let ctx: TestContext;
 let web: FastifyInstance;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  web = Fastify({ logger: false });
-  web.setValidatorCompiler(validatorCompiler);
-  web.setSerializerCompiler(serializerCompiler);
-  await web.register(fastifyCookie);
-  await web.register(
+/** The web routes of a test server; with `storage`, small SVG posters are inlined. */
+async function webApp(storage?: TestContext['storage']): Promise<FastifyInstance> {
+  const app = Fastify({ logger: false });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(fastifyCookie);
+  await app.register(
     seoRoutes({
       catalog: ctx.services.catalog,
       texts: ctx.services.i18n,
       indexHtml: () => INDEX_HTML,
       publicBaseUrl: 'https://snapdrama.example',
       kakaoJsKey: undefined,
+      storage,
+      clock: ctx.clock,
     }),
   );
-  await web.ready();
+  await app.ready();
+  return app;
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  web = await webApp();
 });
 afterAll(async () => {
   await web.close();
@@ -113,20 +121,7 @@ describe('link previews of /{dramaId}/{ep}', () => {
   });
 
   it('inlines a small SVG poster, so the first screen paints with the HTML', async () => {
-    const inlined = Fastify({ logger: false });
-    inlined.setValidatorCompiler(validatorCompiler);
-    inlined.setSerializerCompiler(serializerCompiler);
-    await inlined.register(fastifyCookie);
-    await inlined.register(
-      seoRoutes({
-        catalog: ctx.services.catalog,
-        texts: ctx.services.i18n,
-        indexHtml: () => INDEX_HTML,
-        publicBaseUrl: 'https://snapdrama.example',
-        kakaoJsKey: undefined,
-        storage: ctx.storage,
-      }),
-    );
+    const inlined = await webApp(ctx.storage);
     try {
       const { drama } = await ctx.services.catalog.drama(1);
       const svg = await ctx.storage.read(drama.pstr_vrtc_path.split('?')[0]?.slice(1) ?? '');

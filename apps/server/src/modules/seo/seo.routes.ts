@@ -13,6 +13,7 @@ import {
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
 import { ok } from '../../http/reply';
+import type { Clock } from '../../clock';
 import type { Storage } from '../../media/storage';
 import type { CatalogService } from '../catalog/catalog.service';
 import { inlinePosters } from './inline-poster';
@@ -35,6 +36,7 @@ export interface SeoDeps {
   kakaoJsKey: string | undefined;
   /** where posters are kept: a small SVG poster is inlined into a player link's first screen */
   storage?: Pick<Storage, 'read'>;
+  clock: Pick<Clock, 'now'>;
 }
 
 const LINK_DRAMA = '/:dramaId(^\\d{1,9}$)';
@@ -42,7 +44,9 @@ const LINK_EPISODE = '/:dramaId(^\\d{1,9}$)/:episodeNum(^\\d{1,5}$)';
 
 /** Link previews of shared links, sitemap.xml and robots.txt. */
 export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
-  const inlinePoster = deps.storage ? inlinePosters(deps.storage) : async () => undefined;
+  const inlinePoster = deps.storage
+    ? inlinePosters(deps.storage, deps.clock)
+    : async () => undefined;
   const baseOf = (request: FastifyRequest) =>
     (deps.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
 
