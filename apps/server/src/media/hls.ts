@@ -37,22 +37,23 @@ export const RENDITIONS = [
 
 export type RenditionName = (typeof RENDITIONS)[number]['name'];
 
-/** Segment length in seconds; keyframes every SEGMENT_SECONDS * FPS frames keep them aligned. */
+/** Segment length in seconds; keyframes every SEGMENT_SECONDS * fps frames keep them aligned. */
 export const SEGMENT_SECONDS = 2;
 /**
  * The first segment is shorter: the player can start after fetching 1 s of video instead of 2
  * (hls_init_time). A keyframe is forced at that second in every rendition, so they stay aligned.
  */
 export const FIRST_SEGMENT_SECONDS = 1;
-const FPS = 30;
+/** Frames per second of uploads; generated demo content is drawn at film's 24 (decision 0510). */
+export const DEFAULT_FPS = 30;
 
-export function masterPlaylist(): string {
+export function masterPlaylist(fps = DEFAULT_FPS): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const r of RENDITIONS) {
     const bandwidth = Math.round((r.videoKbps * 1.1 + r.audioKbps) * 1000);
     lines.push(
       `#EXT-X-STREAM-INF:BANDWIDTH=${bandwidth},AVERAGE-BANDWIDTH=${(r.videoKbps + r.audioKbps) * 1000},` +
-        `RESOLUTION=${r.width}x${r.height},CODECS="${r.codec},mp4a.40.2",FRAME-RATE=${FPS}`,
+        `RESOLUTION=${r.width}x${r.height},CODECS="${r.codec},mp4a.40.2",FRAME-RATE=${fps}`,
       `${r.name}/index.m3u8`,
     );
   }
@@ -73,8 +74,11 @@ export function hlsLadderArgs(options: {
   audio?: string;
   /** x264 preset (default veryfast); generated demo content, smooth and simple, can go faster */
   preset?: string;
+  /** output frame rate (default DEFAULT_FPS); keyframes stay on the segment boundaries */
+  fps?: number;
 }): string[] {
   const video = options.video ?? '0:v';
+  const fps = options.fps ?? DEFAULT_FPS;
   const scales = RENDITIONS.map(
     (r, i) =>
       `[s${i}]scale=${r.width}:${r.height}:force_original_aspect_ratio=decrease,` +
@@ -106,15 +110,15 @@ export function hlsLadderArgs(options: {
       '-bufsize',
       `${r.videoKbps * 2}k`,
       '-g',
-      String(SEGMENT_SECONDS * FPS),
+      String(SEGMENT_SECONDS * fps),
       '-keyint_min',
-      String(SEGMENT_SECONDS * FPS),
+      String(SEGMENT_SECONDS * fps),
       '-sc_threshold',
       '0',
       '-force_key_frames',
-      `expr:eq(n,${FIRST_SEGMENT_SECONDS * FPS})+not(mod(n,${SEGMENT_SECONDS * FPS}))`,
+      `expr:eq(n,${FIRST_SEGMENT_SECONDS * fps})+not(mod(n,${SEGMENT_SECONDS * fps}))`,
       '-r',
-      String(FPS),
+      String(fps),
       '-c:a',
       'aac',
       '-b:a',
@@ -158,6 +162,7 @@ export async function transcodeToHls(
     video?: string;
     audio?: string;
     preset?: string;
+    fps?: number;
   } & FfmpegRunOptions,
 ): Promise<void> {
   const work = await mkdtemp(path.join(tmpdir(), 'snapdrama-hls-'));
@@ -169,6 +174,7 @@ export async function transcodeToHls(
       video: options.video,
       audio: options.audio,
       preset: options.preset,
+      fps: options.fps,
     });
     await runFfmpeg(options.ffmpegPath, args, {
       onProgress: options.onProgress,
@@ -181,7 +187,7 @@ export async function transcodeToHls(
       }
     }
     // the master goes last: its presence marks a complete ladder
-    await options.storage.write(`${options.prefix}/master.m3u8`, masterPlaylist());
+    await options.storage.write(`${options.prefix}/master.m3u8`, masterPlaylist(options.fps));
   } finally {
     await rm(work, { recursive: true, force: true });
   }
@@ -198,7 +204,7 @@ export function syntheticClipInput(options: {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=540x960:rate=${FPS}:duration=${seconds},hue=h=${hue}`,
+    `testsrc2=size=540x960:rate=${DEFAULT_FPS}:duration=${seconds},hue=h=${hue}`,
     '-f',
     'lavfi',
     '-i',

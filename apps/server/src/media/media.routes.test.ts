@@ -7,6 +7,7 @@ import {
   type Caller,
   type TestContext,
 } from '../test/harness';
+import { DEMO_FPS } from '../seed/demo';
 import { FIRST_SEGMENT_SECONDS, RENDITIONS, SEGMENT_SECONDS } from './hls';
 
 let ctx: TestContext;
@@ -49,6 +50,8 @@ describe('generated HLS through signed URLs', () => {
     for (const [w, h] of resolutions)
       expect(Math.abs((w ?? 0) / (h ?? 1) - 9 / 16)).toBeLessThan(0.01);
     expect(text).toContain('mp4a.40.2');
+    // generated demo content is drawn at film's frame rate, and says so
+    expect(text.match(/FRAME-RATE=(\d+)/g)).toEqual(RENDITIONS.map(() => `FRAME-RATE=${DEMO_FPS}`));
 
     const base = auto.slice(0, auto.lastIndexOf('/') + 1);
     const query = auto.slice(auto.indexOf('?'));
