@@ -4,6 +4,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { rolldown } from 'rolldown';
 
 /** The API server of `npm run dev` (apps/server on its default port). */
 const apiTarget = 'http://127.0.0.1:3000';
@@ -18,6 +19,19 @@ const vendorGroups: { name: string; test: RegExp }[] = [
   },
   { name: 'state', test: /node_modules[\\/](@tanstack|zustand)[\\/]/ },
 ];
+
+/**
+ * The contract package mixes zod schemas (server-side validation) with constants and types; the
+ * web only needs the constants, so unused modules of it (and zod) must drop out.
+ */
+const treeshake = {
+  // Schema builders (z.object(...), z.enum(...)...) are pure: unused schemas drop out.
+  manualPureFunctions: ['z'],
+  moduleSideEffects: [
+    { test: /packages[\\/](contract|rules)[\\/]/, sideEffects: false },
+    { test: /node_modules[\\/]zod[\\/]/, sideEffects: false },
+  ],
+};
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -72,6 +86,49 @@ function nonBlockingStylesheet(): Plugin {
 }
 
 /**
+ * The boot script (src/boot) is bundled on its own into one file with no imports, emitted as an
+ * asset and placed in the viewers' page before the app's entry (`async`): it runs the moment it
+ * arrives, and sends a new browser's guest join while the app's code still downloads and
+ * evaluates (decision 0500). A chunk of the app's build would import the constants it shares with
+ * the app from shared chunks, and wait for them among the app's own downloads.
+ */
+function bootScript(): Plugin {
+  let source = '';
+  return {
+    name: 'snapdrama-boot-script',
+    apply: 'build',
+    async buildStart() {
+      const bundle = await rolldown({
+        input: path.resolve(import.meta.dirname, 'src/boot/boot.ts'),
+        platform: 'browser',
+        treeshake,
+      });
+      try {
+        const { output } = await bundle.generate({ format: 'iife', minify: true });
+        if (output.length !== 1 || output[0].type !== 'chunk')
+          throw new Error('the boot script must bundle into one file');
+        source = output[0].code;
+      } finally {
+        await bundle.close();
+      }
+      this.emitFile({ type: 'asset', name: 'boot.js', source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, ctx) => {
+        if (!ctx.filename.endsWith('index.html') || !ctx.bundle) return html;
+        const boot = Object.values(ctx.bundle).find(
+          (file) => file.type === 'asset' && file.names.includes('boot.js'),
+        );
+        if (!boot) throw new Error('the boot script is missing from the build');
+        const tag = `<script async src="/${boot.fileName}"></script>`;
+        return html.replace(/(\s*)<script type="module"/, `$1${tag}$1<script type="module"`);
+      },
+    },
+  };
+}
+
+/**
  * The operator console is a page of its own (admin.html, docs/decisions/1202): the dev server
  * answers /admin and everything under it with that page, as the API server does in production.
  */
@@ -92,7 +149,7 @@ function consolePage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), nonBlockingStylesheet(), consolePage()],
+  plugins: [react(), precompress(), nonBlockingStylesheet(), bootScript(), consolePage()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(
@@ -113,16 +170,7 @@ export default defineConfig({
         main: path.resolve(import.meta.dirname, 'index.html'),
         admin: path.resolve(import.meta.dirname, 'admin.html'),
       },
-      // The contract package mixes zod schemas (server-side validation) with constants and types;
-      // the web only needs the constants, so unused modules of it (and zod) must drop out.
-      treeshake: {
-        // Schema builders (z.object(...), z.enum(...)...) are pure: unused schemas drop out.
-        manualPureFunctions: ['z'],
-        moduleSideEffects: [
-          { test: /packages[\\/](contract|rules)[\\/]/, sideEffects: false },
-          { test: /node_modules[\\/]zod[\\/]/, sideEffects: false },
-        ],
-      },
+      treeshake,
       output: {
         // hls.js and swiper are deliberately absent: they are dynamic imports of the player page
         // and get chunks of their own, never part of the initial bundle.

@@ -43,6 +43,11 @@ export interface ApiClient {
     body?: unknown,
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<T>;
+  /**
+   * The answer to a request sent before the client existed (the boot script's guest join), read
+   * by the same envelope rules. No session rules apply: it carried no token.
+   */
+  adopt<T>(reply: Promise<RawReply>): Promise<T>;
 }
 
 export const REFRESH_PATH = '/auth/refresh/access-token';
@@ -50,9 +55,20 @@ const HTTP_UNAUTHORIZED = 401;
 const HTTP_TOKEN_EXPIRED = 419;
 const HTTP_CONFLICT = 409;
 
-interface RawReply {
+/** What came back: the HTTP status and the parsed body, if it was JSON. */
+export interface RawReply {
   status: number;
   body: Partial<Envelope<unknown>> | null;
+}
+
+function networkError(error: unknown, timedOut: boolean): ApiError {
+  if (timedOut) return new ApiError({ kind: 'timeout', status: 0, code: 0 });
+  return new ApiError({
+    kind: 'network',
+    status: 0,
+    code: 0,
+    serverMessage: error instanceof Error ? error.message : undefined,
+  });
 }
 
 /**
@@ -94,13 +110,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
       return { status: response.status, body: parsed };
     } catch (error) {
-      if (controller.signal.aborted) throw new ApiError({ kind: 'timeout', status: 0, code: 0 });
-      throw new ApiError({
-        kind: 'network',
-        status: 0,
-        code: 0,
-        serverMessage: error instanceof Error ? error.message : undefined,
-      });
+      throw networkError(error, controller.signal.aborted);
     } finally {
       clearTimeout(timer);
     }
@@ -168,8 +178,20 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return reply.body?.data as T;
   }
 
+  async function adopt<T>(pending: Promise<RawReply>): Promise<T> {
+    let reply: RawReply;
+    try {
+      reply = await pending;
+    } catch (error) {
+      throw networkError(error, error instanceof DOMException && error.name === 'TimeoutError');
+    }
+    if (!isSuccess(reply)) throw toError(reply);
+    return reply.body?.data as T;
+  }
+
   return {
     request,
+    adopt,
     get: (path, options) => request(path, { ...options, method: 'GET' }),
     post: (path, body, options) => request(path, { ...options, method: 'POST', body }),
     put: (path, body, options) => request(path, { ...options, method: 'PUT', body }),

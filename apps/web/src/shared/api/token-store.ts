@@ -1,11 +1,11 @@
+import { ACCESS_TOKEN_KEY } from '../session/storage-keys';
+
 /** Where the bearer access token lives between page loads. */
 export interface TokenStore {
   get(): string | null;
   set(token: string): void;
   clear(): void;
 }
-
-const ACCESS_TOKEN_KEY = 'access_token';
 
 export function createLocalTokenStore(storage: Storage = window.localStorage): TokenStore {
   return {

@@ -118,6 +118,65 @@ describe('startSession', () => {
     expect(heard).toEqual(['t2 after POST /auth/join']);
   });
 
+  it("takes the boot script's join for its guest id instead of sending another", async () => {
+    const { fetch, log } = harness((_method, path, auth) => {
+      if (path === '/user/info' && auth === 'Bearer early') return reply(200, 0, userInfo);
+      return reply(500, ResultCode.INTERNAL, null);
+    });
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    // the boot script stored the id, so it reads as known; its join is in flight already
+    const known = () => ({ id: 'g', isNew: false });
+    const asked: string[] = [];
+    const bootJoin = (authId: string) => {
+      asked.push(authId);
+      return api.adopt<{ access_token: string }>(
+        Promise.resolve({ status: 200, body: { code: 0, data: { access_token: 'early' } } }),
+      );
+    };
+    let heard = 0;
+    await expect(
+      startSession({ api, tokens, guestId: known, bootJoin, onSignedIn: () => (heard += 1) }),
+    ).resolves.toEqual(userInfo);
+    // no cookie check and no join of its own: only user info, with the boot's token
+    expect(log).toEqual(['GET /user/info']);
+    expect(asked).toEqual(['g']);
+    expect(tokens.get()).toBe('early');
+    expect(heard).toBe(1);
+  });
+
+  it("a boot join the server refused as already joined logs in, as the app's own would", async () => {
+    const { fetch, log } = harness((_method, path, auth) => {
+      if (path === '/auth/login') return reply(200, 0, { access_token: 't3' });
+      if (path === '/user/info' && auth === 'Bearer t3') return reply(200, 0, userInfo);
+      return reply(500, ResultCode.INTERNAL, null);
+    });
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const bootJoin = () =>
+      api.adopt<{ access_token: string }>(
+        Promise.resolve({ status: 409, body: { code: ResultCode.ALREADY_JOINED, data: null } }),
+      );
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known, bootJoin })).resolves.toEqual(
+      userInfo,
+    );
+    expect(log).toEqual(['POST /auth/login', 'GET /user/info']);
+  });
+
+  it('a boot join lost on the network fails start-up as a network error (the gate retries)', async () => {
+    const { fetch, log } = harness(() => reply(500, ResultCode.INTERNAL, null));
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const bootJoin = () => api.adopt<never>(Promise.reject(new TypeError('Failed to fetch')));
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known, bootJoin })).rejects.toMatchObject({
+      kind: 'network',
+    });
+    expect(log).toEqual([]);
+    expect(tokens.get()).toBeNull();
+  });
+
   it('a stored token that user info accepts is no sign-in', async () => {
     const { fetch } = harness(() => reply(200, 0, userInfo));
     const tokens = createMemoryTokenStore('kept');

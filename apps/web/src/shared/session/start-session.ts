@@ -2,8 +2,7 @@ import { ResultCode, type TokenData, type UserInfoData } from '@snapdrama/contra
 import type { ApiClient } from '../api/api-client';
 import { isApiError } from '../api/api-error';
 import type { TokenStore } from '../api/token-store';
-
-const GUEST_ID_KEY = 'guest_id';
+import { GUEST_ID_KEY } from './storage-keys';
 
 export interface GuestIdentity {
   id: string;
@@ -33,6 +32,8 @@ export interface SessionDeps {
   guestId: () => GuestIdentity;
   /** hears each sign-in, once its token is stored */
   onSignedIn?: () => void;
+  /** the join the boot script already sent for this guest id, if any (src/boot) */
+  bootJoin?: (authId: string) => Promise<TokenData> | null;
 }
 
 /**
@@ -43,6 +44,7 @@ export interface SessionDeps {
 async function signInAsGuest(
   { api, tokens, onSignedIn }: SessionDeps,
   { id: authId, isNew }: GuestIdentity,
+  sentJoin: Promise<TokenData> | null = null,
 ): Promise<void> {
   const login = () =>
     api.post<TokenData>('/auth/login', { authMthd: 'guest', authId }, { onSessionLost: 'throw' });
@@ -57,8 +59,8 @@ async function signInAsGuest(
   };
 
   let token: TokenData | void;
-  if (isNew) {
-    token = await join().catch(failsWith(ResultCode.ALREADY_JOINED));
+  if (sentJoin || isNew) {
+    token = await (sentJoin ?? join()).catch(failsWith(ResultCode.ALREADY_JOINED));
     token ??= await login();
   } else {
     token = await login().catch(failsWith(ResultCode.GUEST_NOT_FOUND));
@@ -89,14 +91,16 @@ function fetchUserInfo(api: ApiClient) {
 export async function startSession(deps: SessionDeps): Promise<UserInfoData> {
   if (!deps.tokens.get()) {
     const identity = deps.guestId();
+    // the boot script made this guest id on a brand-new browser and has sent its join already
+    const sentJoin = deps.bootJoin?.(identity.id) ?? null;
     // A browser that was here before may hold its session in the httpOnly cookie alone (storage
     // blocked or cleared, or a token write that a quick navigation overtook): a signed-in viewer
     // must not become a new guest for it. A brand-new browser cannot have one: no round trip.
-    if (!identity.isNew) {
+    if (!identity.isNew && !sentJoin) {
       const info = await fetchUserInfo(deps.api).catch(unlessSessionRejected);
       if (info) return info;
     }
-    await signInAsGuest(deps, identity);
+    await signInAsGuest(deps, identity, sentJoin);
   }
   try {
     return await fetchUserInfo(deps.api);

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '@snapdrama/contract';
+import type { TokenData, User } from '@snapdrama/contract';
+import { takeBootJoin } from '../../boot/handoff';
 import { api, tokenStore } from '../api/api';
 import { guestId, startSession } from './start-session';
 
@@ -24,6 +25,10 @@ export const userInfoQuery = queryOptions({
       tokens: tokenStore,
       guestId: () => guestId(window.localStorage, () => crypto.randomUUID()),
       onSignedIn: () => signedIn(),
+      bootJoin: (authId) => {
+        const reply = takeBootJoin(window, authId);
+        return reply ? api.adopt<TokenData>(reply) : null;
+      },
     }),
   staleTime: Infinity,
   retry: false,

@@ -1,8 +1,8 @@
 import { NATIVE_PLATFORMS, type NativePlatform } from '@snapdrama/contract';
-
-/** Where the development switch is kept (docs/native-bridge.md, "Host simulator"). */
-const SWITCH_KEY = 'snapdrama.nativeSim.platform';
-const QUERY = 'native-sim';
+import {
+  SIMULATOR_QUERY as QUERY,
+  SIMULATOR_SWITCH_KEY as SWITCH_KEY,
+} from '../../session/storage-keys';
 
 /**
  * The simulator's switch: `?native-sim=ios` or `?native-sim=android` turns it on (kept for later

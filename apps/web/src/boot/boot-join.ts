@@ -1,0 +1,52 @@
+import { API_BASE, REQUEST_TIMEOUT_MS } from '@snapdrama/contract';
+import type { RawReply } from '../shared/api/api-client';
+import type { BootJoin } from './handoff';
+import {
+  ACCESS_TOKEN_KEY,
+  GUEST_ID_KEY,
+  SIMULATOR_QUERY,
+  SIMULATOR_SWITCH_KEY,
+} from '../shared/session/storage-keys';
+
+type BootWindow = Pick<Window, 'localStorage' | 'location' | 'fetch' | 'SnapDramaHost'> & {
+  snapdramaBootJoin?: BootJoin;
+};
+
+/**
+ * A browser that has never been here (no token, no guest id) joins as a guest at once, while the
+ * app's code still downloads and evaluates (decision 0500, "The guest join from the boot
+ * script"): the app would send the same join only after its first render. Everything else waits
+ * for the app: a returning browser (its token or cookie may be good), the app wrapper and its
+ * simulator (the host restores the saved token first, spec §4), storage that cannot be written.
+ */
+export function startBootJoin(win: BootWindow, makeId: () => string): BootJoin | null {
+  if (win.SnapDramaHost) return null;
+  let authId: string;
+  try {
+    const storage = win.localStorage;
+    if (new URLSearchParams(win.location.search).has(SIMULATOR_QUERY)) return null;
+    if (storage.getItem(SIMULATOR_SWITCH_KEY)) return null;
+    if (storage.getItem(ACCESS_TOKEN_KEY) || storage.getItem(GUEST_ID_KEY)) return null;
+    authId = makeId();
+    storage.setItem(GUEST_ID_KEY, authId);
+  } catch {
+    return null;
+  }
+  const reply = win
+    .fetch(`${API_BASE}/auth/join`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({ authMthd: 'guest', authId, infoAgreeYn: 'N' }),
+      credentials: 'include',
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    })
+    .then(async (response) => ({
+      status: response.status,
+      body: (await response.json().catch(() => null)) as RawReply['body'],
+    }));
+  // the app reads the outcome when it starts its session; until then a failure is not unhandled
+  reply.catch(() => undefined);
+  const join = { authId, reply };
+  win.snapdramaBootJoin = join;
+  return join;
+}
