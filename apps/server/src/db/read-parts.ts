@@ -38,26 +38,35 @@ export function readPart<T>(expression: SQL, decode: (raw: unknown) => T): ReadP
 
 /**
  * Binds every part for one execution: the values of their own placeholders (added to `values`)
- * and a function reading a result row (column per part key) into each part's value.
+ * and a function reading a result row (column per part key) into each part's value. The parts
+ * are listed once here, not at every execution.
  */
-export function bindParts<P extends ReadParts>(
+export function partsBinder<P extends ReadParts>(
   parts: P,
-  values: Record<string, unknown>,
-): { values: Record<string, unknown>; read(row: Record<string, unknown>): ReadPartValues<P> } {
-  const all: Record<string, unknown> = { ...values };
-  const decoders: [string, (raw: unknown) => unknown][] = [];
-  for (const [key, part] of Object.entries(parts)) {
-    const bound = part.bind();
-    Object.assign(all, bound.values);
-    decoders.push([key, bound.decode]);
-  }
-  return {
-    values: all,
-    read(row) {
-      const out: Record<string, unknown> = {};
-      for (const [key, decode] of decoders) out[key] = decode(row[key]);
-      return out as ReadPartValues<P>;
-    },
+): (values: Record<string, unknown>) => {
+  values: Record<string, unknown>;
+  read(row: Record<string, unknown>): ReadPartValues<P>;
+} {
+  const keys = Object.keys(parts);
+  const list = Object.values(parts);
+  return (values) => {
+    const all: Record<string, unknown> = { ...values };
+    const decoders = list.map((part) => {
+      const bound = part.bind();
+      if (bound.values) Object.assign(all, bound.values);
+      return bound.decode;
+    });
+    return {
+      values: all,
+      read(row) {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i += 1) {
+          const key = keys[i] ?? '';
+          out[key] = decoders[i]?.(row[key]);
+        }
+        return out as ReadPartValues<P>;
+      },
+    };
   };
 }
 
@@ -213,8 +222,15 @@ export function preparedRows(
   keys: string[],
 ): (values: Record<string, unknown>) => Promise<Record<string, unknown>[]> {
   const client = (db as { $client?: unknown }).$client;
-  const toObjects = (rows: unknown[][]) =>
-    rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])));
+  const toObjects = (rows: unknown[][]) => {
+    const objects: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i += 1) object[keys[i] ?? ''] = row[i];
+      objects.push(object);
+    }
+    return objects;
+  };
   const pipeline = readPipelineOf(client);
   if (pipeline) {
     // PostgreSQL: on the pool's read pipeline, not drizzle's prepared query: the same named
