@@ -198,6 +198,22 @@ describe('preparedRows', () => {
     const again = preparedRows(db, 'test_echo', echoQuery(), ['text', 'n']);
     expect(await again({ text: 'b', n: 2 })).toEqual([{ text: 'b', n: 2 }]);
     expect(await echo({ text: 'a', n: 1 })).toEqual([{ text: 'a', n: 1 }]);
+    // a placeholder used twice is bound once and means the same value in both places
+    const twice = preparedRows(
+      db,
+      'test_twice',
+      db
+        .select({
+          a: sql<string>`${sql.placeholder('text')}::text`,
+          n: sql<number>`${sql.placeholder('n')}::int`,
+          b: sql<string>`${sql.placeholder('text')}::text || '|'`,
+        })
+        .from(sql`(select 1) as one`),
+      ['a', 'n', 'b'],
+    );
+    for (const text of ["it's", '$2']) {
+      expect(await twice({ text, n: 3 })).toEqual([{ a: text, n: 3, b: `${text}|` }]);
+    }
     // on PostgreSQL, sent by node-postgres itself: dates stay the strings drizzle gives
     if (ctx.database.kind === 'postgres') {
       const at = preparedRows(

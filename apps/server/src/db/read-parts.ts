@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { fillPlaceholders, is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { readPipelineOf, type Db } from './client';
 
@@ -38,26 +38,35 @@ export function readPart<T>(expression: SQL, decode: (raw: unknown) => T): ReadP
 
 /**
  * Binds every part for one execution: the values of their own placeholders (added to `values`)
- * and a function reading a result row (column per part key) into each part's value.
+ * and a function reading a result row (column per part key) into each part's value. The parts
+ * are listed once here, not at every execution.
  */
-export function bindParts<P extends ReadParts>(
+export function partsBinder<P extends ReadParts>(
   parts: P,
-  values: Record<string, unknown>,
-): { values: Record<string, unknown>; read(row: Record<string, unknown>): ReadPartValues<P> } {
-  const all: Record<string, unknown> = { ...values };
-  const decoders: [string, (raw: unknown) => unknown][] = [];
-  for (const [key, part] of Object.entries(parts)) {
-    const bound = part.bind();
-    Object.assign(all, bound.values);
-    decoders.push([key, bound.decode]);
-  }
-  return {
-    values: all,
-    read(row) {
-      const out: Record<string, unknown> = {};
-      for (const [key, decode] of decoders) out[key] = decode(row[key]);
-      return out as ReadPartValues<P>;
-    },
+): (values: Record<string, unknown>) => {
+  values: Record<string, unknown>;
+  read(row: Record<string, unknown>): ReadPartValues<P>;
+} {
+  const keys = Object.keys(parts);
+  const list = Object.values(parts);
+  return (values) => {
+    const all: Record<string, unknown> = { ...values };
+    const decoders = list.map((part) => {
+      const bound = part.bind();
+      if (bound.values) Object.assign(all, bound.values);
+      return bound.decode;
+    });
+    return {
+      values: all,
+      read(row) {
+        const out: Record<string, unknown> = {};
+        for (let i = 0; i < keys.length; i += 1) {
+          const key = keys[i] ?? '';
+          out[key] = decoders[i]?.(row[key]);
+        }
+        return out as ReadPartValues<P>;
+      },
+    };
   };
 }
 
@@ -99,6 +108,65 @@ export interface SelectQuery {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<unknown[]> };
 }
 
+/**
+ * The statement with each named placeholder bound once: drizzle numbers every use of a
+ * placeholder apart (`$2`, `$4`, `$6`... for the same user id), so a statement of six parts sends
+ * the user's id six times, and the driver serializes it six times per execution. Here every use
+ * of a placeholder's name refers to the number of its first use; other parameters keep theirs.
+ *
+ * Only parameter references outside quoted strings, quoted names and comments are renumbered;
+ * if the text does not have exactly `$1`..`$n` once each and in order (what drizzle writes), it
+ * is returned unchanged. All uses of one name must be of one type (PostgreSQL infers one type per
+ * parameter; the statement fails to prepare otherwise).
+ */
+export function placeholdersBoundOnce(
+  text: string,
+  params: unknown[],
+): { text: string; params: unknown[] } {
+  const unchanged = { text, params };
+  const numberOf = new Map<string, number>();
+  const kept: unknown[] = [];
+  /** old number (1-based) -> new number */
+  const renumbered = params.map((param) => {
+    if (is(param, Placeholder)) {
+      const known = numberOf.get(param.name);
+      if (known !== undefined) return known;
+      numberOf.set(param.name, kept.length + 1);
+    }
+    kept.push(param);
+    return kept.length;
+  });
+  if (kept.length === params.length) return unchanged;
+  let out = '';
+  let from = 0;
+  let expected = 1;
+  /** the index of the last character of `end` found from `at` */
+  const skipTo = (end: string, at: number) => {
+    const found = text.indexOf(end, at);
+    return found < 0 ? text.length : found + end.length - 1;
+  };
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (c === "'") i = skipTo("'", i + 1);
+    else if (c === '"') i = skipTo('"', i + 1);
+    else if (c === '-' && text[i + 1] === '-') i = skipTo('\n', i + 2);
+    else if (c === '/' && text[i + 1] === '*') i = skipTo('*/', i + 2);
+    else if (c === '$') {
+      const digits = /^\$(\d+)/.exec(text.slice(i, i + 12));
+      // a dollar-quoted string ($$ or $tag$): drizzle writes none; not ours to renumber
+      if (!digits) return unchanged;
+      const n = Number(digits[1]);
+      if (n !== expected) return unchanged;
+      expected += 1;
+      out += `${text.slice(from, i)}$${renumbered[n - 1]}`;
+      i += digits[0].length - 1;
+      from = i + 1;
+    }
+  }
+  if (expected !== params.length + 1) return unchanged;
+  return { text: out + text.slice(from), params: kept };
+}
+
 /** A value written into an EXECUTE as a literal: only strings and numbers are expected here. */
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'null';
@@ -133,6 +201,11 @@ const driverTypes: pg.CustomTypesConfig = {
     RAW_TYPES.has(oid) ? asSent : (pg.types.getTypeParser(oid, format) as (v: string) => unknown),
 };
 
+const boundOnce = (query: SelectQuery) => {
+  const { sql: text, params } = query.toSQL();
+  return placeholdersBoundOnce(text, params);
+};
+
 /**
  * `query` prepared once as `name`, answering rows keyed by `keys` (its select fields, in order).
  *
@@ -149,15 +222,29 @@ export function preparedRows(
   keys: string[],
 ): (values: Record<string, unknown>) => Promise<Record<string, unknown>[]> {
   const client = (db as { $client?: unknown }).$client;
-  const toObjects = (rows: unknown[][]) =>
-    rows.map((row) => Object.fromEntries(keys.map((key, i) => [key, row[i]])));
+  const toObjects = (rows: unknown[][]) => {
+    const objects: Record<string, unknown>[] = [];
+    for (const row of rows) {
+      const object: Record<string, unknown> = {};
+      for (let i = 0; i < keys.length; i += 1) object[keys[i] ?? ''] = row[i];
+      objects.push(object);
+    }
+    return objects;
+  };
   const pipeline = readPipelineOf(client);
   if (pipeline) {
     // PostgreSQL: on the pool's read pipeline, not drizzle's prepared query: the same named
     // statement and values, without its per-execution wrapping (decision 1300, third pass);
     // dates stay strings as drizzle has them
-    const { sql: text, params } = query.toSQL();
-    const config = { name, text, rowMode: 'array' as const, types: driverTypes };
+    const { text, params } = boundOnce(query);
+    // node-postgres copies a query config's own properties at every query (by their property
+    // descriptors: about 3 µs); these are inherited, so what it copies is an empty object
+    const config: pg.QueryConfig = Object.create({
+      name,
+      text,
+      rowMode: 'array',
+      types: driverTypes,
+    } satisfies pg.QueryArrayConfig) as pg.QueryConfig;
     return async (values) =>
       toObjects((await pipeline.query(config, fillPlaceholders(params, values))).rows);
   }
@@ -165,7 +252,7 @@ export function preparedRows(
     const prepared = query.prepare(name);
     return async (values) => (await prepared.execute(values)) as Record<string, unknown>[];
   }
-  const { sql: text, params } = query.toSQL();
+  const { text, params } = boundOnce(query);
   // two apps on one PGlite (tests restart one) prepare the same statements: one name each
   const taken = preparedNames.get(client) ?? new Set<string>();
   preparedNames.set(client, taken);

@@ -2,9 +2,9 @@ import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import {
-  bindParts,
   callerPlaceholders,
   partFields,
+  partsBinder,
   preparedRows,
   readPart,
   type ReadPart,
@@ -49,11 +49,12 @@ export function createAuthRepository(db: Db) {
           ),
         );
       const statement = preparedRows(db, name, query, Object.keys(parts));
+      const bind = partsBinder(parts);
       return async (
         session: { sessionId: string; userId: string },
         values: Record<string, unknown> = {},
       ): Promise<ReadPartValues<P> | undefined> => {
-        const bound = bindParts(parts, { ...values, ...session });
+        const bound = bind({ ...values, sessionId: session.sessionId, userId: session.userId });
         const [row] = await statement(bound.values);
         return row ? bound.read(row) : undefined;
       };
