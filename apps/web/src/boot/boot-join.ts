@@ -32,18 +32,22 @@ export function startBootJoin(win: BootWindow, makeId: () => string): BootJoin |
   } catch {
     return null;
   }
+  // the client's timeout, by a timer (AbortSignal.timeout is missing from older iOS web views)
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
   const reply = win
     .fetch(`${API_BASE}/auth/join`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({ authMthd: 'guest', authId, infoAgreeYn: 'N' }),
       credentials: 'include',
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      signal: controller.signal,
     })
     .then(async (response) => ({
       status: response.status,
       body: (await response.json().catch(() => null)) as RawReply['body'],
-    }));
+    }))
+    .finally(() => clearTimeout(timer));
   // the app reads the outcome when it starts its session; until then a failure is not unhandled
   reply.catch(() => undefined);
   const join = { authId, reply };

@@ -198,3 +198,41 @@ describe('api client', () => {
     await expect(client.get('/slow')).rejects.toMatchObject({ kind: 'timeout', status: 0 });
   });
 });
+
+describe('adopt (a reply the boot script received)', () => {
+  const client = () => {
+    const { fetch, calls } = fakeFetch([]);
+    const api = createApiClient({
+      fetch,
+      tokens: createMemoryTokenStore(),
+      leaveSession: () => undefined,
+    });
+    return { api, calls };
+  };
+
+  it('reads a success envelope as the data, sending nothing', async () => {
+    const { api, calls } = client();
+    const reply = Promise.resolve({ status: 200, body: { code: 0, data: { access_token: 't' } } });
+    await expect(api.adopt(reply)).resolves.toEqual({ access_token: 't' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('reads a refusal as the server error with its code', async () => {
+    const { api } = client();
+    const reply = Promise.resolve({ status: 409, body: { code: ResultCode.ALREADY_JOINED } });
+    await expect(api.adopt(reply)).rejects.toMatchObject({
+      kind: 'server',
+      status: 409,
+      code: ResultCode.ALREADY_JOINED,
+    });
+  });
+
+  it('reads an abort as the timeout, and any other failure as the network', async () => {
+    const { api } = client();
+    const aborted = Promise.reject(new DOMException('aborted', 'AbortError'));
+    await expect(api.adopt(aborted)).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(api.adopt(Promise.reject(new TypeError('Failed to fetch')))).rejects.toMatchObject(
+      { kind: 'network' },
+    );
+  });
+});

@@ -183,7 +183,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     try {
       reply = await pending;
     } catch (error) {
-      throw networkError(error, error instanceof DOMException && error.name === 'TimeoutError');
+      // the boot script aborts its join only when the client's timeout has passed
+      throw networkError(error, error instanceof DOMException && error.name === 'AbortError');
     }
     if (!isSuccess(reply)) throw toError(reply);
     return reply.body?.data as T;
