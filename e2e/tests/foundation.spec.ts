@@ -45,6 +45,40 @@ test('a first visit is signed in as a guest, opens a drama and the video plays',
     .toBeGreaterThan(0.5);
 });
 
+test("a first visit's guest join leaves before the app's code, once, and the app keeps it", async ({
+  page,
+}) => {
+  const auth: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (/\/auth\/(join|login)$/.test(path) || path.endsWith('/user/info')) auth.push(path);
+  });
+  // the app's entry is held back: only the boot script can have sent the join meanwhile
+  let releaseEntry: () => void = () => undefined;
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  await page.goto('/', { waitUntil: 'commit' });
+  await expect.poll(() => auth).toEqual(['/api/v1/auth/join']);
+  releaseEntry();
+  // the app took the boot's answer: no second join, no login, no cookie check before it
+  await expect(page.getByTestId('drama-card').first()).toBeVisible();
+  expect(auth).toEqual(['/api/v1/auth/join', '/api/v1/user/info']);
+  const user = await currentUser(page);
+  expect(user.auth_mthd).toBe('guest');
+  const guestId = await page.evaluate(() => localStorage.getItem('guest_id'));
+  expect(guestId).toBeTruthy();
+
+  // a reload is the same guest, and the boot script leaves a known browser to the app
+  auth.length = 0;
+  await page.reload();
+  await expect(page.getByTestId('drama-card').first()).toBeVisible();
+  expect(auth).toEqual(['/api/v1/user/info']);
+  expect((await currentUser(page)).user_id).toBe(user.user_id);
+});
+
 test('switching the language to ko shows Korean; a reload keeps the guest and the language', async ({
   page,
 }) => {

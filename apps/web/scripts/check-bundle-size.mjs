@@ -18,6 +18,11 @@ if (!manifest[VIEWER_ENTRY]?.isEntry)
 // the boot script is an asset of its own bundle (vite.config.ts), listed by its file name
 const bootKey = Object.keys(manifest).find((key) => /^_?boot-[\w-]+\.js$/.test(key));
 if (!bootKey) throw new Error('the boot script is not in the build');
+// and the page runs it before the app's entry
+const page = readFileSync(path.join(dist, VIEWER_ENTRY), 'utf8');
+const bootAt = page.indexOf(`src="/${manifest[bootKey].file}"`);
+if (bootAt < 0 || bootAt > page.indexOf('<script type="module"'))
+  throw new Error(`${VIEWER_ENTRY} does not run the boot script before the app's entry`);
 const roots = [VIEWER_ENTRY, bootKey, MAIN_PAGE_SOURCE];
 if (!manifest[MAIN_PAGE_SOURCE]) throw new Error(`${MAIN_PAGE_SOURCE} is not a chunk of the build`);
 

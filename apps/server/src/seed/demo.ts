@@ -28,8 +28,8 @@ export const DEMO_CLIPS = DEMO_DRAMAS.map((d, index) => ({
  */
 export const CLIP_SECONDS = 12;
 /**
- * Film's frame rate: dramas are shot at 24, and the encode (most of the first start) costs a
- * fifth less than at the uploads' 30 (decision 0510).
+ * Film's frame rate: dramas are shot at 24, and the encode (most of the first start) costs
+ * about an eighth less than at the uploads' 30 (decision 0510).
  */
 export const DEMO_FPS = 24;
 

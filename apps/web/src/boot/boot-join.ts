@@ -14,7 +14,7 @@ type BootWindow = Pick<Window, 'localStorage' | 'location' | 'fetch' | 'SnapDram
 
 /**
  * A browser that has never been here (no token, no guest id) joins as a guest at once, while the
- * app's code still downloads and evaluates (decision 0500, "The guest join from the boot
+ * app's code still downloads and evaluates (decision 0500, "The guest join from a boot
  * script"): the app would send the same join only after its first render. Everything else waits
  * for the app: a returning browser (its token or cookie may be good), the app wrapper and its
  * simulator (the host restores the saved token first, spec §4), storage that cannot be written.

@@ -1,7 +1,7 @@
 /*
- * The boot script: its own tiny entry, before the app's in index.html (vite.config.ts), so that
- * it runs as soon as it arrives, long before the app's code has loaded. It imports nothing the app
- * shares at run time.
+ * The boot script: bundled on its own into one file (vite.config.ts, `bootScript`) and placed in
+ * index.html before the app's entry, so that it runs as soon as it arrives, long before the app's
+ * code has loaded.
  */
 import { startBootJoin } from './boot-join';
 
