@@ -11,8 +11,11 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export default defineConfig({
   testDir: './tests',
+  // Files run two at a time (tests inside a file keep their order): CI's 2 cores are busy with
+  // Chromium and the server either way, and most steps wait on video, ads or the network. Specs
+  // that change shared settings edit what only they read (coin validity: one source per project).
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 15_000 },
