@@ -2,6 +2,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp, type ContentProgress } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase, openPostgres } from './db/client';
 import { resolveFfmpegPath } from './media/ffmpeg';
 import { createConfiguredStorage } from './media/s3-storage';
@@ -127,7 +128,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirInUseError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

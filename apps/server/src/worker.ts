@@ -3,6 +3,7 @@ import pino from 'pino';
 import { createServices } from './app';
 import { systemClock } from './clock';
 import { ConfigError, loadConfig } from './config';
+import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { createConfiguredStorage } from './media/s3-storage';
 import { createIngestWorker } from './modules/ingest/ingest.worker';
@@ -57,7 +58,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(error.message);
+  if (error instanceof ConfigError || error instanceof DataDirInUseError)
+    console.error(error.message);
   else console.error(error);
   process.exit(1);
 });

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir, type DataDirLockOptions } from './data-dir-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -52,9 +53,23 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 export const MIGRATIONS_DIR = path.join(import.meta.dirname, '..', '..', 'drizzle');
 
 /** Embedded PostgreSQL: persisted under dataDir, or in memory when dataDir is undefined. */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+export async function openPglite(
+  dataDir: string | undefined,
+  lock?: DataDirLockOptions,
+): Promise<Database> {
+  let release: (() => Promise<void>) | undefined;
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    // one process per data folder: a second one would corrupt it (data-dir-lock.ts)
+    release = await lockDataDir(dataDir, lock);
+  }
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  } catch (error) {
+    await release?.();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
@@ -67,7 +82,11 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
       await client.query('select 1');
     },
     async close() {
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        await release?.();
+      }
     },
   };
 }

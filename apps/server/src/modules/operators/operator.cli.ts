@@ -19,6 +19,7 @@ import { ResultCode } from '@snapdrama/contract';
 import { systemClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
+import { DataDirInUseError } from '../../db/data-dir-lock';
 import { AppError } from '../../errors';
 import { createAuditRepository } from '../audit/audit.repository';
 import { createAuditService } from '../audit/audit.service';
@@ -138,6 +139,10 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof AppError ? `error: ${error.message}` : error);
+  console.error(
+    error instanceof AppError || error instanceof DataDirInUseError
+      ? `error: ${error.message}`
+      : error,
+  );
   process.exitCode = 1;
 });

@@ -7,6 +7,7 @@
 import { systemClock } from '../../clock';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
+import { DataDirInUseError } from '../../db/data-dir-lock';
 import { createWalletRepository } from './wallet.repository';
 
 async function main() {
@@ -37,6 +38,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof DataDirInUseError ? error.message : error);
   process.exitCode = 1;
 });

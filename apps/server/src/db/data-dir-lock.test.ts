@@ -1,0 +1,61 @@
+import { mkdir, mkdtemp, rm, stat, utimes } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openPglite } from './client';
+import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+
+describe('one process per embedded data folder', () => {
+  let dir: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-lock-'));
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('refuses a second opening of the same folder, and opens it again once the first is closed', async () => {
+    const folder = path.join(dir, 'pglite');
+    const first = await openPglite(folder);
+    try {
+      await first.migrate();
+      const second = openPglite(folder, { waitMs: 300 });
+      await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
+      await expect(second).rejects.toThrow(/in use by another SnapDrama process/);
+      // the refused opening touched nothing: the first still works
+      await first.ping();
+    } finally {
+      await first.close();
+    }
+    await expect(stat(`${folder}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+    const again = await openPglite(folder, { waitMs: 300 });
+    try {
+      await again.ping();
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('takes over the lock of a process that died without releasing it, once it is stale', async () => {
+    const folder = path.join(dir, 'data');
+    await mkdir(folder);
+    // what a killed process leaves: the lock folder, no longer refreshed
+    await mkdir(`${folder}.lock`);
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${folder}.lock`, old, old);
+    const release = await lockDataDir(folder, { staleMs: 2_000, waitMs: 300 });
+    await expect(lockDataDir(folder, { staleMs: 2_000, waitMs: 300 })).rejects.toBeInstanceOf(
+      DataDirInUseError,
+    );
+    await release();
+  });
+
+  it('waits for a dead holder whose lock goes stale meanwhile', async () => {
+    const folder = path.join(dir, 'late');
+    await mkdir(folder);
+    await mkdir(`${folder}.lock`);
+    // fresh now, stale after 2 s: a restart right after a crash waits for it
+    const release = await lockDataDir(folder, { staleMs: 2_000, waitMs: 4_000 });
+    await release();
+  });
+});
