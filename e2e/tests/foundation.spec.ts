@@ -79,6 +79,40 @@ test("a first visit's guest join leaves before the app's code, once, and the app
   expect((await currentUser(page)).user_id).toBe(user.user_id);
 });
 
+test("a first visit on a player link asks for the drama and starts the episode before the app's code, once", async ({
+  page,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (!path.startsWith('/api/v1/')) return;
+    if (/\/auth\/|\/drama\/info\/|\/drama\/episode$/.test(path)) sent.push(`${r.method()} ${path}`);
+  });
+  // the app's entry is held back: only the boot script can send anything meanwhile
+  let releaseEntry: () => void = () => undefined;
+  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await entryHeld;
+    await route.continue();
+  });
+  await page.goto('/1/1', { waitUntil: 'commit' });
+  await expect
+    .poll(() => [...sent].sort())
+    .toEqual(['GET /api/v1/drama/info/1', 'POST /api/v1/auth/join', 'POST /api/v1/drama/episode']);
+  expect(sent[0]).toBe('POST /api/v1/auth/join');
+  releaseEntry();
+  // the player took the boot's start and plays it: one join, one start in all
+  const video = page.getByTestId('player-video').first();
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.3);
+  expect(sent.filter((s) => s.endsWith('/auth/join') || s.endsWith('/auth/login'))).toEqual([
+    'POST /api/v1/auth/join',
+  ]);
+  expect(sent.filter((s) => s === 'POST /api/v1/drama/episode')).toHaveLength(1);
+  await expect(page).toHaveURL(/\/1\/1$/);
+});
+
 test('switching the language to ko shows Korean; a reload keeps the guest and the language', async ({
   page,
 }) => {

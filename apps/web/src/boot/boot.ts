@@ -4,5 +4,7 @@
  * code has loaded.
  */
 import { startBootJoin } from './boot-join';
+import { startBootPlayer } from './boot-player';
 
-startBootJoin(window, () => crypto.randomUUID());
+const join = startBootJoin(window, () => crypto.randomUUID());
+if (join) startBootPlayer(window, join);

@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
+import { positiveNumber, takeBootPlayer } from '../../../boot/handoff';
 import { api, tokenReady } from '../../../shared/api/api';
 import { isApiError } from '../../../shared/api/api-error';
 import { freshSignIn, userInfoQuery } from '../../../shared/session/user-info';
@@ -26,8 +27,11 @@ export const dramaInfoQuery = (dramaId: number) =>
 
 /** Starts a watch log and returns the signed video URLs (and the next episode's, when playable). */
 export async function startEpisode(dramaId: number, epsd: number) {
-  const data = await api.post<EpisodeStartData>('/drama/episode', { dramId: dramaId, epsd });
-  // its playlists go to the player's hls.js loader, not through React state
+  return remembered(await api.post<EpisodeStartData>('/drama/episode', { dramId: dramaId, epsd }));
+}
+
+/** A start's playlists go to the player's hls.js loader, not through React state. */
+function remembered(data: EpisodeStartData): EpisodeStartData {
   rememberPlaylists(data.playlistList);
   return data;
 }
@@ -56,9 +60,6 @@ const early = createEarlyStartSlot<EpisodeStartData>({
 /** Only the page's first route (a cold start): later navigations start from the player. */
 let coldStartUsed = false;
 
-const positive = (value: string | undefined) =>
-  value !== undefined && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : undefined;
-
 /**
  * On a deep link opened cold (the page's first route, router.tsx), once the session is there: the
  * drama info and the episode start go out together while the player's code is still downloading,
@@ -72,10 +73,34 @@ export function prestartPlayer(
 ): void {
   if (coldStartUsed) return;
   coldStartUsed = true;
-  const dramaId = positive(params.dramaId);
+  const dramaId = positiveNumber(params.dramaId);
   if (dramaId === undefined) return;
-  const epsd = positive(params.episodeNum);
+  const epsd = positiveNumber(params.episodeNum);
   void loadHls().catch(() => undefined);
+  // A first visit's boot script sends both as soon as its join answers, with the join's token
+  // (boot-player.ts): the app takes their answers, under the session that join gives it.
+  const boot = takeBootPlayer(window, dramaId, epsd);
+  if (!boot) {
+    sendStart(queryClient, dramaId, epsd);
+    return;
+  }
+  void boot.sent.then((sent) => {
+    if (!sent) {
+      sendStart(queryClient, dramaId, epsd);
+      return;
+    }
+    const { info, start } = sent;
+    void queryClient.prefetchQuery({
+      ...dramaInfoQuery(dramaId),
+      queryFn: () => api.adopt<DramaInfoData>(info),
+    });
+    if (epsd !== undefined && start) {
+      holdStart(dramaId, epsd, api.adopt<EpisodeStartData>(start).then(remembered));
+    }
+  });
+}
+
+function sendStart(queryClient: QueryClient, dramaId: number, epsd: number | undefined): void {
   // The app's saved token first (spec §4), as the app gate does. A token the server has just
   // given (a new guest) is good already: the requests go out beside user info, not after it. A
   // stored one waits for user info, whose refusal starts a new session.
@@ -84,13 +109,17 @@ export function prestartPlayer(
     .then(() => {
       void queryClient.prefetchQuery(dramaInfoQuery(dramaId));
       if (epsd === undefined) return;
-      const start = startEpisode(dramaId, epsd);
-      early.hold(`${dramaId}/${epsd}`, start);
-      // hls.js plays where Media Source Extensions exist (load-hls.ts); the segments it will
-      // ask for first go out now (start-segments.ts)
-      if ('MediaSource' in window) void start.then(prefetchFirstSegments).catch(() => undefined);
+      holdStart(dramaId, epsd, startEpisode(dramaId, epsd));
     })
     .catch(() => undefined);
+}
+
+/** Holds a cold start for the player, and fetches the segments it will ask for first. */
+function holdStart(dramaId: number, epsd: number, start: Promise<EpisodeStartData>): void {
+  early.hold(`${dramaId}/${epsd}`, start);
+  // hls.js plays where Media Source Extensions exist (load-hls.ts); the segments it will ask for
+  // first go out now (start-segments.ts)
+  if ('MediaSource' in window) void start.then(prefetchFirstSegments).catch(() => undefined);
 }
 
 function prefetchFirstSegments(data: EpisodeStartData): void {
