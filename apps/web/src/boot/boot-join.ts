@@ -1,5 +1,4 @@
-import { API_BASE, REQUEST_TIMEOUT_MS } from '@snapdrama/contract';
-import type { RawReply } from '../shared/api/api-client';
+import { bootSend } from './boot-send';
 import type { BootJoin } from './handoff';
 import {
   ACCESS_TOKEN_KEY,
@@ -32,24 +31,9 @@ export function startBootJoin(win: BootWindow, makeId: () => string): BootJoin |
   } catch {
     return null;
   }
-  // the client's timeout, by a timer (AbortSignal.timeout is missing from older iOS web views)
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const reply = win
-    .fetch(`${API_BASE}/auth/join`, {
-      method: 'POST',
-      headers: { accept: 'application/json', 'content-type': 'application/json' },
-      body: JSON.stringify({ authMthd: 'guest', authId, infoAgreeYn: 'N' }),
-      credentials: 'include',
-      signal: controller.signal,
-    })
-    .then(async (response) => ({
-      status: response.status,
-      body: (await response.json().catch(() => null)) as RawReply['body'],
-    }))
-    .finally(() => clearTimeout(timer));
-  // the app reads the outcome when it starts its session; until then a failure is not unhandled
-  reply.catch(() => undefined);
+  const reply = bootSend(win, '/auth/join', {
+    body: { authMthd: 'guest', authId, infoAgreeYn: 'N' },
+  });
   const join = { authId, reply };
   win.snapdramaBootJoin = join;
   return join;

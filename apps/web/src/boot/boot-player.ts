@@ -1,5 +1,4 @@
-import { API_BASE, REQUEST_TIMEOUT_MS } from '@snapdrama/contract';
-import type { RawReply } from '../shared/api/api-client';
+import { bootSend } from './boot-send';
 import { positiveNumber, type BootJoin, type BootPlayer } from './handoff';
 
 type BootWindow = Pick<Window, 'location' | 'fetch'> & { snapdramaBootPlayer?: BootPlayer };
@@ -15,32 +14,6 @@ export function deepLinkOf(pathname: string): { dramaId: number; epsd?: number }
   if (parts?.[2] === undefined) return { dramaId };
   const epsd = positiveNumber(parts[2]);
   return epsd === undefined ? null : { dramaId, epsd };
-}
-
-function send(win: BootWindow, path: string, token: string, body?: unknown): Promise<RawReply> {
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-  const headers: Record<string, string> = {
-    accept: 'application/json',
-    authorization: `Bearer ${token}`,
-  };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  const reply = win
-    .fetch(`${API_BASE}${path}`, {
-      method: body === undefined ? 'GET' : 'POST',
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      credentials: 'include',
-      signal: controller.signal,
-    })
-    .then(async (response) => ({
-      status: response.status,
-      body: (await response.json().catch(() => null)) as RawReply['body'],
-    }))
-    .finally(() => clearTimeout(timer));
-  // the app reads the outcome when its router matches the link; until then it is not unhandled
-  reply.catch(() => undefined);
-  return reply;
 }
 
 /**
@@ -62,11 +35,14 @@ export function startBootPlayer(win: BootWindow, join: BootJoin): void {
       if (typeof data?.access_token !== 'string' || data.access_token === '') return null;
       const token = data.access_token;
       return {
-        info: send(win, `/drama/info/${link.dramaId}`, token),
+        info: bootSend(win, `/drama/info/${link.dramaId}`, { token }),
         start:
           link.epsd === undefined
             ? undefined
-            : send(win, '/drama/episode', token, { dramId: link.dramaId, epsd: link.epsd }),
+            : bootSend(win, '/drama/episode', {
+                token,
+                body: { dramId: link.dramaId, epsd: link.epsd },
+              }),
       };
     },
     () => null,
