@@ -45,6 +45,17 @@ test('a first visit is signed in as a guest, opens a drama and the video plays',
     .toBeGreaterThan(0.5);
 });
 
+/** Holds the app's entry bundle back until the returned function is called. */
+async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 test("a first visit's guest join leaves before the app's code, once, and the app keeps it", async ({
   page,
 }) => {
@@ -54,12 +65,7 @@ test("a first visit's guest join leaves before the app's code, once, and the app
     if (/\/auth\/(join|login)$/.test(path) || path.endsWith('/user/info')) auth.push(path);
   });
   // the app's entry is held back: only the boot script can have sent the join meanwhile
-  let releaseEntry: () => void = () => undefined;
-  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
+  const releaseEntry = await holdAppEntry(page);
   await page.goto('/', { waitUntil: 'commit' });
   await expect.poll(() => auth).toEqual(['/api/v1/auth/join']);
   releaseEntry();
@@ -89,12 +95,7 @@ test("a first visit on a player link asks for the drama and starts the episode b
     if (/\/auth\/|\/drama\/info\/|\/drama\/episode$/.test(path)) sent.push(`${r.method()} ${path}`);
   });
   // the app's entry is held back: only the boot script can send anything meanwhile
-  let releaseEntry: () => void = () => undefined;
-  const entryHeld = new Promise<void>((resolve) => (releaseEntry = resolve));
-  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
-    await entryHeld;
-    await route.continue();
-  });
+  const releaseEntry = await holdAppEntry(page);
   await page.goto('/1/1', { waitUntil: 'commit' });
   await expect
     .poll(() => [...sent].sort())
