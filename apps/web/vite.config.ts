@@ -90,9 +90,10 @@ const BOOT_SCRIPT_ID = 'snapdrama-boot';
 
 /**
  * The boot script (src/boot) is bundled on its own into one script with no imports and written
- * into the viewers' page, inline, before the app's entry: it runs while the page is parsed, and
+ * into the viewers' page, inline, in place of the app's entry: it runs while the page is parsed,
  * sends a new browser's guest join (and a player link's drama info and episode start once the
- * join answers) while the app's code still downloads and evaluates (decision 0500). Inline, not a
+ * join answers) while the app's code still downloads and evaluates, and runs the entry once the
+ * first frame is painted (decision 0500). Inline, not a
  * file of its own: an `async` file ran only once downloaded, often behind the entry's evaluation.
  * The server's policy admits it by its hash, read from the built page (security-headers.ts). A
  * chunk of the app's build would import the constants it shares with the app from shared chunks,
@@ -126,8 +127,51 @@ function bootScript(): Plugin {
       handler: (html, ctx) => {
         if (!ctx.filename.endsWith('index.html') || !ctx.bundle) return html;
         if (!source) throw new Error('the boot script is missing from the build');
-        const tag = `<script id="${BOOT_SCRIPT_ID}">${source}</script>`;
-        return html.replace(/(\s*)<script type="module"/, `$1${tag}$1<script type="module"`);
+        // the entry becomes a modulepreload (fetched at once, as before) that the boot script runs
+        // after the first paint (boot-entry.ts)
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        if (!entry) throw new Error("the app's entry script is missing from index.html");
+        const tag = `<script id="${BOOT_SCRIPT_ID}" data-entry="${entry[1]}">${source}</script>`;
+        return html.replace(
+          entry[0],
+          `${tag}<link rel="modulepreload" crossorigin href="${entry[1]}">`,
+        );
+      },
+    },
+  };
+}
+
+/** The chunks a cold start runs at once: the entry, its vendor groups, the player and hls.js. */
+const EAGER_CHUNKS = /^(main|react|state|i18n|api|player-page|hls\.light)$/;
+
+/**
+ * Marks the chunks a cold start runs at once with V8's explicit compile hint
+ * (`//# allFunctionsCalledOnLoad`): their functions compile on the background thread while the
+ * file streams in, instead of one by one on the main thread when first called (decision 0500,
+ * "Compile hints"). Browsers without the hint read a comment.
+ */
+function compileHints(): Plugin {
+  return {
+    name: 'snapdrama-compile-hints',
+    apply: 'build',
+    // on the written files, before they are compressed: Vite rewrites the chunks (its preload map
+    // goes first) after every plugin's generateBundle
+    writeBundle: {
+      sequential: true,
+      order: 'pre',
+      async handler(options, bundle) {
+        const dir = options.dir ?? 'dist';
+        await Promise.all(
+          Object.values(bundle)
+            .filter((chunk) => chunk.type === 'chunk' && EAGER_CHUNKS.test(chunk.name))
+            .map(async (chunk) => {
+              const file = path.join(dir, chunk.fileName);
+              await writeFile(
+                file,
+                `//# allFunctionsCalledOnLoad\n${await readFile(file, 'utf8')}`,
+              );
+            }),
+        );
       },
     },
   };
@@ -154,7 +198,14 @@ function consolePage(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress(), nonBlockingStylesheet(), bootScript(), consolePage()],
+  plugins: [
+    react(),
+    compileHints(),
+    precompress(),
+    nonBlockingStylesheet(),
+    bootScript(),
+    consolePage(),
+  ],
   server: {
     port: 5173,
     proxy: Object.fromEntries(

@@ -17,10 +17,14 @@ if (!manifest[VIEWER_ENTRY]?.isEntry)
   throw new Error(`${VIEWER_ENTRY} is not an entry of the build`);
 // the boot script is written into the page, inline (vite.config.ts), before the app's entry
 const page = readFileSync(path.join(dist, VIEWER_ENTRY), 'utf8');
-const boot = /<script id="snapdrama-boot">([\s\S]*?)<\/script>/.exec(page);
-if (!boot || boot[1].length === 0) throw new Error('the boot script is not in the page');
-if (boot.index > page.indexOf('<script type="module"'))
-  throw new Error(`${VIEWER_ENTRY} does not run the boot script before the app's entry`);
+const boot = /<script id="snapdrama-boot" data-entry="([^"]+)">([\s\S]*?)<\/script>/.exec(page);
+if (!boot || boot[2].length === 0) throw new Error('the boot script is not in the page');
+// the boot script runs the entry (after the first paint); the page only preloads it
+const entryFile = `/${manifest[VIEWER_ENTRY].file}`;
+if (boot[1] !== entryFile || page.includes('<script type="module"'))
+  throw new Error(`${VIEWER_ENTRY}: the boot script must be what runs the app's entry`);
+if (!page.includes(`<link rel="modulepreload" crossorigin href="${entryFile}">`))
+  throw new Error(`${VIEWER_ENTRY} does not preload the app's entry`);
 const roots = [VIEWER_ENTRY, MAIN_PAGE_SOURCE];
 if (!manifest[MAIN_PAGE_SOURCE]) throw new Error(`${MAIN_PAGE_SOURCE} is not a chunk of the build`);
 
@@ -48,7 +52,7 @@ const row = (file, source) => {
   return { file, 'gzip KB': (gzip / 1024).toFixed(1) };
 };
 const rows = [
-  row(`${VIEWER_ENTRY} (inline boot script)`, boot[1]),
+  row(`${VIEWER_ENTRY} (inline boot script)`, boot[2]),
   ...[...seen].map((key) =>
     row(manifest[key].file, readFileSync(path.join(dist, manifest[key].file))),
   ),

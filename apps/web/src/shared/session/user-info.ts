@@ -32,6 +32,8 @@ export const userInfoQuery = queryOptions({
     }),
   staleTime: Infinity,
   retry: false,
+  // main.tsx sends it before the gate mounts; a failure it saw is the gate's alert, not a second try
+  retryOnMount: false,
 });
 
 export function useUserInfo() {
