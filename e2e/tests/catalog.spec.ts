@@ -7,6 +7,46 @@ async function openHome(page: Page) {
   await expect(page.getByTestId('banner')).toBeVisible();
 }
 
+test("the main page's HTML paints the banner's first slide where the app draws it", async ({
+  page,
+}) => {
+  // the HTML alone: no script runs
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/');
+  const slide = page.locator('#first-screen.banner img');
+  await expect(slide).toBeVisible();
+  await expect
+    .poll(() => slide.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
+  const painted = await page.locator('#first-screen').boundingBox();
+  // the phone's vertical poster, the wider screen's horizontal one (the app's own choice)
+  const chosen = await slide.evaluate((img: HTMLImageElement) => img.currentSrc);
+  expect(chosen).toMatch(isMobile(page) ? /-v\.svg/ : /-h\.svg/);
+
+  // with the app: the same place, the same poster, and the painted slide gone once it is drawn
+  await page.unroute('**/assets/*.js');
+  await page.reload();
+  const banner = page.getByTestId('banner');
+  await expect(banner).toBeVisible();
+  await expect(page.locator('#first-screen')).toHaveCount(0);
+  expect(await banner.boundingBox()).toEqual(painted);
+  const shown = banner.getByTestId('banner-slide').first().locator('img');
+  expect(await shown.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(chosen);
+  // taps reach the app's banner while both are there (the painted slide lets them through)
+  expect(
+    await page.evaluate(() => {
+      const screen = document.createElement('div');
+      screen.id = 'first-screen';
+      screen.className = 'banner';
+      document.body.prepend(screen);
+      const box = screen.getBoundingClientRect();
+      const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+      screen.remove();
+      return hit?.closest('[data-testid="banner"]') !== null;
+    }),
+  ).toBe(true);
+});
+
 test('the banner advances by itself', async ({ page }) => {
   await openHome(page);
   const banner = page.getByTestId('banner');

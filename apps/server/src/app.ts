@@ -917,9 +917,7 @@ export async function buildApp(
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    // '/' is the SEO routes' (the banner's first slide in its HTML)
     // the operator console is its own page (docs/decisions/1202-console-web.md)
     const consolePage = (_request: FastifyRequest, reply: FastifyReply) =>
       reply

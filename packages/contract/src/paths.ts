@@ -21,3 +21,9 @@ export const LANG_COOKIE = 'lang';
  * 0500); the web app takes it away once its own first screen is up.
  */
 export const FIRST_SCREEN_ID = 'first-screen';
+
+/**
+ * Below this width the main page's banner shows vertical posters (the web's layout breakpoint);
+ * the main page's HTML paints its first slide with the same choice.
+ */
+export const BANNER_MOBILE_QUERY = '(max-width: 829.98px)';

@@ -1,4 +1,10 @@
-import { FALLBACK_LANGUAGE, FIRST_SCREEN_ID, LANGUAGES, type Language } from '@snapdrama/contract';
+import {
+  BANNER_MOBILE_QUERY,
+  FALLBACK_LANGUAGE,
+  FIRST_SCREEN_ID,
+  LANGUAGES,
+  type Language,
+} from '@snapdrama/contract';
 
 export interface LinkPreview {
   lang: Language;
@@ -22,6 +28,33 @@ const firstScreen = (poster: string) =>
   `<div id="${FIRST_SCREEN_ID}" aria-hidden="true">` +
   `<img class="backdrop" src="${poster}" alt="" fetchpriority="high" />` +
   `<img class="poster" src="${poster}" alt="" fetchpriority="high" /></div>`;
+
+/** the main page's first banner slide: its two posters (the app's own addresses) */
+export interface BannerSlide {
+  vertical: string;
+  horizontal: string;
+}
+
+/*
+ * The main page's first screen: the banner's first slide, drawn by the HTML where the app draws
+ * it (index.html's `#first-screen.banner`, at the header's height and the page's padding), the
+ * vertical poster on a phone and the horizontal one wider, as the app's <picture> chooses. The
+ * app's banner takes it away once its own first poster is decoded (banner-slider.tsx).
+ */
+const bannerFirstScreen = (slide: BannerSlide) =>
+  `<div id="${FIRST_SCREEN_ID}" class="banner" aria-hidden="true"><picture>` +
+  `<source media="${BANNER_MOBILE_QUERY}" srcset="${slide.vertical}" />` +
+  `<img src="${slide.horizontal}" alt="" fetchpriority="high" /></picture></div>`;
+
+/** The app's own index.html for the main page, with the banner's first slide painted. */
+export function renderMainHtml(indexHtml: string, slide: BannerSlide | undefined): string {
+  if (!slide) return indexHtml;
+  const escaped = {
+    vertical: escapeHtml(slide.vertical),
+    horizontal: escapeHtml(slide.horizontal),
+  };
+  return indexHtml.replace('<div id="root">', `${bannerFirstScreen(escaped)}<div id="root">`);
+}
 
 const OG_LOCALE: Record<Language, string> = { ko: 'ko_KR', en: 'en_US', ja: 'ja_JP' };
 

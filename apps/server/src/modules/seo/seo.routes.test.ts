@@ -5,8 +5,10 @@ import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
+import { BANNER_MOBILE_QUERY } from '@snapdrama/contract';
+import { BANNER_SIZE } from '@snapdrama/rules';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
-import { seoRoutes } from './seo.routes';
+import { seoRoutes, type SeoDeps } from './seo.routes';
 
 /** The web app's own index.html (the built one has the same head, plus hashed script names). */
 const INDEX_HTML = readFileSync(
@@ -22,15 +24,21 @@ const PREVIEW_BUDGET_BYTES = 2304;
 let ctx: TestContext;
 let web: FastifyInstance;
 
-/** The web routes of a test server; with `storage`, small SVG posters are inlined. */
-async function webApp(storage?: TestContext['storage']): Promise<FastifyInstance> {
+/**
+ * The web routes of a test server; with `storage`, small SVG posters are inlined; `catalog`
+ * replaces the catalog's answers.
+ */
+async function webApp(
+  storage?: TestContext['storage'],
+  catalog: SeoDeps['catalog'] = ctx.services.catalog,
+): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   await app.register(fastifyCookie);
   await app.register(
     seoRoutes({
-      catalog: ctx.services.catalog,
+      catalog,
       texts: ctx.services.i18n,
       indexHtml: () => INDEX_HTML,
       publicBaseUrl: 'https://snapdrama.example',
@@ -139,6 +147,47 @@ describe('link previews of /{dramaId}/{ep}', () => {
   it('escapes text into attributes', async () => {
     const res = await web.inject({ method: 'GET', url: '/1/3?lang=en' });
     expect(res.body).not.toMatch(/content="[^"]*<[^"]*"/);
+  });
+});
+
+describe('the main page', () => {
+  it("paints the banner's first slide where the app draws it, both posters by the app's breakpoint", async () => {
+    const res = await web.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    const screen = /<div id="first-screen" class="banner"[^>]*>(.*?)<\/div><div id="root">/.exec(
+      res.body,
+    )?.[1];
+    // the banner's first drama, by the addresses the app's banner loads
+    const first = (await ctx.services.catalog.latest(BANNER_SIZE, 1)).dramaList[0];
+    if (!first) throw new Error('the demo catalog has no latest drama');
+    const attr = (path: string) => path.replace(/&/g, '&amp;');
+    expect(screen).toContain(
+      `<source media="${BANNER_MOBILE_QUERY}" srcset="${attr(first.pstr_vrtc_path)}" />`,
+    );
+    expect(screen).toContain(`<img src="${attr(first.pstr_hrzt_path)}"`);
+    // styled by index.html's own inline style; otherwise the same document
+    expect(INDEX_HTML).toContain('#first-screen.banner {');
+    expect(res.body.replace(/<div id="first-screen".*?<\/div>(?=<div id="root">)/, '')).toBe(
+      INDEX_HTML,
+    );
+  });
+
+  it('is the plain page when the catalog cannot name a banner', async () => {
+    const catalog = ctx.services.catalog;
+    const app = await webApp(undefined, {
+      drama: (id) => catalog.drama(id),
+      listByCategory: (...args) => catalog.listByCategory(...args),
+      latest: () => Promise.reject(new Error('database down')),
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe(INDEX_HTML);
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import {
   type Drama,
   type Language,
 } from '@snapdrama/contract';
+import { BANNER_SIZE } from '@snapdrama/rules';
 import { AppError } from '../../errors';
 import { ok } from '../../http/reply';
 import type { Clock } from '../../clock';
@@ -19,14 +20,16 @@ import type { CatalogService } from '../catalog/catalog.service';
 import { inlinePosters } from './inline-poster';
 import {
   previewLanguage,
+  renderMainHtml,
   renderPreviewHtml,
   renderRobots,
   renderSitemap,
+  type BannerSlide,
   type LinkPreview,
 } from './link-preview';
 
 export interface SeoDeps {
-  catalog: Pick<CatalogService, 'drama' | 'listByCategory'>;
+  catalog: Pick<CatalogService, 'drama' | 'latest' | 'listByCategory'>;
   texts: {
     entriesForKeys(keys: string[]): Promise<{ lang: string; key: string; value: string }[]>;
   };
@@ -88,9 +91,26 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
     };
   }
 
+  /** the main page's first banner slide; none when the catalog cannot say (the page still loads) */
+  async function bannerSlide(request: FastifyRequest): Promise<BannerSlide | undefined> {
+    try {
+      const first = (await deps.catalog.latest(BANNER_SIZE, 1)).dramaList[0];
+      return first && { vertical: first.pstr_vrtc_path, horizontal: first.pstr_hrzt_path };
+    } catch (error) {
+      request.log.warn({ err: error }, 'the main page is served without its banner slide');
+      return undefined;
+    }
+  }
+
   return async (app) => {
     const index = deps.indexHtml;
     if (index) {
+      app.get('/', { schema: { hide: true } }, async (request, reply) =>
+        reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(renderMainHtml(index(), await bannerSlide(request))),
+      );
       const page = async (
         request: FastifyRequest<{
           Params: { dramaId: string; episodeNum?: string };

@@ -5,7 +5,7 @@ import { MissionEffects } from '../../features/mission/mission-effects';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { layerOpeners } from '../../shared/layers/layer-openers';
 import { useLayerStore } from '../../shared/layers/layer-store';
-import { removeFirstScreen } from '../../shared/ui/first-screen';
+import { removeFirstScreenUnlessBanner } from '../../shared/ui/first-screen';
 import { useVideoSettings } from '../../shared/video/video-settings';
 import type { RouteHandle } from '../router';
 import { Footer } from './footer';
@@ -47,7 +47,8 @@ export function AppShell() {
   useEffect(() => layerOpeners.register('payment', openPaymentLayerLazily), []);
 
   // the app's own screen is here: the poster a player link's HTML painted goes, in this commit
-  useLayoutEffect(removeFirstScreen, []);
+  // (the main page's banner slide stays until the banner has drawn its own, main-page.tsx)
+  useLayoutEffect(removeFirstScreenUnlessBanner, []);
   useBackAction();
   useContextMenuBlock();
   useDevtoolsTrap();

@@ -1,8 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { BANNER_SIZE, FULL_LIST_SIZE, groupsOf, shuffled } from '@snapdrama/rules';
 import { useContentText } from '../../shared/i18n/content-text';
+import { removeFirstScreen } from '../../shared/ui/first-screen';
 import { BlockSpinner } from '../../shared/ui/spinner';
 import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import {
@@ -49,6 +50,14 @@ export function MainPage() {
   const more = shown < groups.length;
   const sentinel = useReachEnd<HTMLDivElement>(() => setShown((n) => n + GROUPS_PER_STEP), more);
   const now = useMemo(() => new Date(), []);
+
+  // the banner slide the HTML painted (decision 0500) goes once the banner draws its own first
+  // poster (banner-slider.tsx), when there is no banner to draw, or when the viewer leaves
+  const noBanner = banner.isError || banner.data?.dramaList.length === 0;
+  useEffect(() => {
+    if (noBanner) removeFirstScreen();
+  }, [noBanner]);
+  useEffect(() => removeFirstScreen, []);
 
   return (
     <div className={styles.page} data-testid="main-page">

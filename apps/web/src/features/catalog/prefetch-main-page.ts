@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { BANNER_MOBILE_QUERY } from '@snapdrama/contract';
 import { BANNER_SIZE, FULL_LIST_SIZE } from '@snapdrama/rules';
 import { allDramasQuery, categoriesQuery, latestQuery, shortListQuery } from './api/catalog-api';
-import { BANNER_MOBILE_QUERY } from './components/banner-slider';
 import { posterUrl } from './components/drama-card';
 
 /**

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { Drama } from '@snapdrama/contract';
+import { BANNER_MOBILE_QUERY, type Drama } from '@snapdrama/contract';
 import { useContentText } from '../../../shared/i18n/content-text';
+import { removeFirstScreen } from '../../../shared/ui/first-screen';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
 import { posterUrl } from './drama-card';
 import styles from './banner-slider.module.css';
@@ -10,8 +11,13 @@ import styles from './banner-slider.module.css';
 /** Spec §9: auto-advance every 2000 ms with a 500 ms transition. */
 export const BANNER_INTERVAL_MS = 2000;
 export const BANNER_TRANSITION_MS = 500;
-/** Below the 830 px breakpoint the banner shows vertical posters. */
-export const BANNER_MOBILE_QUERY = '(max-width: 829.98px)';
+/**
+ * The first poster is on screen: the slide the main page's HTML painted in its place can go (once
+ * decoded, so no frame shows the empty banner between the two).
+ */
+function firstPosterShown(event: SyntheticEvent<HTMLImageElement>) {
+  void event.currentTarget.decode().then(removeFirstScreen, removeFirstScreen);
+}
 
 /**
  * The top banner (spec §2): the latest dramas, horizontal posters on desktop and vertical ones on
@@ -97,6 +103,8 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
                 fetchPriority={i === 0 ? 'high' : 'low'}
                 decoding="async"
                 draggable={false}
+                onLoad={i === 0 ? firstPosterShown : undefined}
+                onError={i === 0 ? removeFirstScreen : undefined}
               />
             </picture>
             {/* posters carry their title art; the caption is for screen readers */}
