@@ -8,6 +8,9 @@
  *
  * The server runs as `npm start` does, on its own port and data folder (kept between runs so the
  * demo video is encoded once). Needs the web build: `npm run build -w @snapdrama/web`.
+ * BENCH_PLAYER_RTT_MS adds that much latency to every request (Chromium's network emulation, no
+ * bandwidth limit): the loopback has none, a phone's network 50–150 ms, and a change that takes
+ * a round trip off the critical path shows only there.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -20,6 +23,7 @@ const PORT = Number(process.env.BENCH_PLAYER_PORT ?? 3950);
 const BASE = `http://127.0.0.1:${PORT}`;
 const DATA_DIR = process.env.BENCH_PLAYER_DATA_DIR ?? path.join(tmpdir(), 'snapdrama-bench-player');
 const RUNS = Math.max(10, Number(process.env.BENCH_PLAYER_RUNS ?? 12));
+const RTT_MS = Math.max(0, Number(process.env.BENCH_PLAYER_RTT_MS ?? 0));
 const TARGET_SWIPE_MS = 100;
 const TARGET_SWIPE_P90_MS = 130;
 const TARGET_SWIPE_LONG_TASK_MS = 100;
@@ -229,6 +233,15 @@ async function measureOnce(browser: Browser): Promise<Visit> {
   });
   await context.addInitScript(PROBE);
   const page = await context.newPage();
+  if (RTT_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: RTT_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
   try {
     await page.goto(`${BASE}/1/1`);
     const first = await frameOf(page, 1);
@@ -348,6 +361,8 @@ export async function run(): Promise<void> {
   if (!prebuilt) await buildWeb(webDist);
   if (!existsSync(path.join(webDist, 'index.html'))) throw new Error('web build has no index.html');
   console.log(`player: server on ${BASE}, data ${DATA_DIR} (first start encodes the demo clips)`);
+  if (RTT_MS > 0)
+    console.log(`player: every request takes ${RTT_MS} ms more (BENCH_PLAYER_RTT_MS)`);
   const server = startServer(webDist);
   let browser: Browser | undefined;
   try {

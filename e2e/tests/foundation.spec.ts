@@ -60,28 +60,36 @@ test("a first visit's guest join leaves before the app's code, once, and the app
   page,
 }) => {
   const auth: string[] = [];
+  const dictionaries: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (/\/auth\/(join|login)$/.test(path) || path.endsWith('/user/info')) auth.push(path);
+    if (path.startsWith('/api/v1/auth/dictionary/')) dictionaries.push(path);
   });
-  // the app's entry is held back: only the boot script can have sent the join meanwhile
+  // the app's entry is held back: only the boot script can have sent anything meanwhile: the
+  // join, then the user info with its token, and the dictionary
   const releaseEntry = await holdAppEntry(page);
   await page.goto('/', { waitUntil: 'commit' });
-  await expect.poll(() => auth).toEqual(['/api/v1/auth/join']);
+  await expect.poll(() => auth).toEqual(['/api/v1/auth/join', '/api/v1/user/info']);
+  await expect.poll(() => dictionaries).toEqual(['/api/v1/auth/dictionary/en']);
   releaseEntry();
-  // the app took the boot's answer: no second join, no login, no cookie check before it
+  // the app took the boot's answers: no second join, no login, no cookie check, no second user
+  // info or dictionary
   await expect(page.getByTestId('drama-card').first()).toBeVisible();
   expect(auth).toEqual(['/api/v1/auth/join', '/api/v1/user/info']);
+  expect(dictionaries).toEqual(['/api/v1/auth/dictionary/en']);
   const user = await currentUser(page);
   expect(user.auth_mthd).toBe('guest');
   const guestId = await page.evaluate(() => localStorage.getItem('guest_id'));
   expect(guestId).toBeTruthy();
 
-  // a reload is the same guest, and the boot script leaves a known browser to the app
+  // a reload is the same guest, and the boot script leaves a known browser's session to the app
   auth.length = 0;
+  dictionaries.length = 0;
   await page.reload();
   await expect(page.getByTestId('drama-card').first()).toBeVisible();
   expect(auth).toEqual(['/api/v1/user/info']);
+  expect(dictionaries).toEqual(['/api/v1/auth/dictionary/en']);
   expect((await currentUser(page)).user_id).toBe(user.user_id);
 });
 
@@ -89,10 +97,14 @@ test("a first visit on a player link asks for the drama and starts the episode b
   page,
 }) => {
   const sent: string[] = [];
+  const segments: string[] = [];
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
+    if (/\.(mp4|m4s|ts)$/.test(path)) segments.push(path);
     if (!path.startsWith('/api/v1/')) return;
-    if (/\/auth\/|\/drama\/info\/|\/drama\/episode$/.test(path)) sent.push(`${r.method()} ${path}`);
+    if (/\/auth\/(join|login)$|\/drama\/info\/|\/drama\/episode$/.test(path)) {
+      sent.push(`${r.method()} ${path}`);
+    }
   });
   // the app's entry is held back: only the boot script can send anything meanwhile
   const releaseEntry = await holdAppEntry(page);
@@ -101,6 +113,10 @@ test("a first visit on a player link asks for the drama and starts the episode b
     .poll(() => [...sent].sort())
     .toEqual(['GET /api/v1/drama/info/1', 'POST /api/v1/auth/join', 'POST /api/v1/drama/episode']);
   expect(sent[0]).toBe('POST /api/v1/auth/join');
+  // and once the start answered, the first segments of the rendition the player starts on
+  await expect.poll(() => segments.length).toBe(2);
+  expect(segments[0]).toMatch(/\.mp4$/);
+  expect(segments[1]).toMatch(/\.(m4s|ts)$/);
   releaseEntry();
   // the player took the boot's start and plays it: one join, one start in all
   const video = page.getByTestId('player-video').first();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { startBootJoin } from './boot-join';
-import { takeBootJoin, type BootJoin } from './handoff';
+import { startBootJoin, startBootUserInfo } from './boot-join';
+import { takeBootJoin, takeBootUserInfo, type BootJoin, type BootSigned } from './handoff';
 
 function page(options: { search?: string; stored?: Record<string, string>; host?: unknown } = {}) {
   const map = new Map(Object.entries(options.stored ?? {}));
@@ -19,6 +19,7 @@ function page(options: { search?: string; stored?: Record<string, string>; host?
       );
     }) as typeof fetch,
     snapdramaBootJoin: undefined as BootJoin | undefined,
+    snapdramaBootUserInfo: undefined as Promise<BootSigned | null> | undefined,
   };
   return { win, map, sent };
 }
@@ -71,5 +72,43 @@ describe('the boot script', () => {
     expect(takeBootJoin(win, 'other')).toBeNull();
     expect(takeBootJoin(win, 'mine')).toBe(join?.reply);
     expect(takeBootJoin(win, 'mine')).toBeNull();
+  });
+
+  it("asks for the user info with the join's token once the join answers, and hands it over once", async () => {
+    const { win, sent } = page();
+    startBootUserInfo(win, startBootJoin(win, () => 'mine') as BootJoin);
+    await expect(takeBootUserInfo(win, 'other')).resolves.toBeNull();
+    expect(win.snapdramaBootUserInfo).toBeUndefined();
+    expect(sent.map((s) => s.url)).toEqual(['/api/v1/auth/join', '/api/v1/user/info']);
+    const headers = sent[1]?.init?.headers as Record<string, string>;
+    expect(headers.authorization).toBe('Bearer t');
+    expect(sent[1]?.init?.method).toBe('GET');
+  });
+
+  it('hands the user info over to the app holding its token', async () => {
+    const { win } = page();
+    startBootUserInfo(win, startBootJoin(win, () => 'mine') as BootJoin);
+    const taken = await takeBootUserInfo(win, 't');
+    expect(taken?.token).toBe('t');
+    await expect(taken?.reply).resolves.toMatchObject({ status: 200 });
+    await expect(takeBootUserInfo(win, 't')).resolves.toBeNull();
+  });
+
+  it.each([
+    [
+      'refused',
+      () => Promise.resolve(new Response(JSON.stringify({ code: 409003 }), { status: 409 })),
+    ],
+    ['without a token', () => Promise.resolve(new Response(JSON.stringify({ code: 0, data: {} })))],
+    ['lost', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('asks for no user info when the join was %s', async (_name, answer) => {
+    const { win, sent } = page();
+    win.fetch = ((url: string, init?: RequestInit) => {
+      sent.push({ url, init });
+      return answer();
+    }) as typeof fetch;
+    startBootUserInfo(win, startBootJoin(win, () => 'mine') as BootJoin);
+    await expect(win.snapdramaBootUserInfo).resolves.toBeNull();
+    expect(sent).toHaveLength(1);
   });
 });

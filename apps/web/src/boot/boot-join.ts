@@ -1,5 +1,5 @@
 import { bootSend } from './boot-send';
-import type { BootJoin } from './handoff';
+import { joinedToken, type BootJoin, type BootSigned } from './handoff';
 import {
   ACCESS_TOKEN_KEY,
   GUEST_ID_KEY,
@@ -37,4 +37,22 @@ export function startBootJoin(win: BootWindow, makeId: () => string): BootJoin |
   const join = { authId, reply };
   win.snapdramaBootJoin = join;
   return join;
+}
+
+/**
+ * The user info the app's gate waits for, asked for with the join's token the moment the join
+ * answers (the app would ask only once its code has run and taken the join over). boot.ts calls
+ * this after the player link's requests, which the first frame waits for.
+ */
+export function startBootUserInfo(
+  win: Pick<Window, 'fetch'> & { snapdramaBootUserInfo?: Promise<BootSigned | null> },
+  join: BootJoin,
+): void {
+  win.snapdramaBootUserInfo = join.reply.then(
+    (answer) => {
+      const token = joinedToken(answer);
+      return token ? { token, reply: bootSend(win, '/user/info', { token }) } : null;
+    },
+    () => null,
+  );
 }

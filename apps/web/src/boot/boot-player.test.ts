@@ -5,18 +5,49 @@ import { takeBootPlayer, type BootJoin, type BootPlayer } from './handoff';
 
 const reply = (status: number, body: RawReply['body']): RawReply => ({ status, body });
 
-function page(pathname: string) {
+function page(
+  pathname: string,
+  options: { startData?: unknown; stored?: Record<string, string>; mse?: boolean } = {},
+) {
   const sent: { url: string; init: RequestInit | undefined }[] = [];
   const win = {
-    location: { pathname } as Location,
+    location: { pathname, href: `https://snap.example${pathname}` } as Location,
+    localStorage: { getItem: (key: string) => options.stored?.[key] ?? null } as Storage,
+    innerHeight: 800,
+    devicePixelRatio: 1,
+    matchMedia: (() => ({ matches: false })) as unknown as Window['matchMedia'],
+    MediaSource: options.mse === false ? undefined : class {},
     fetch: ((url: string, init?: RequestInit) => {
       sent.push({ url, init });
-      return Promise.resolve(new Response(JSON.stringify({ code: 0, data: { url } })));
+      const data =
+        url.endsWith('/drama/episode') && options.startData ? options.startData : { url };
+      return Promise.resolve(new Response(JSON.stringify({ code: 0, data })));
     }) as typeof fetch,
     snapdramaBootPlayer: undefined as BootPlayer | undefined,
   };
   return { win, sent };
 }
+
+const q = 'expires=4000000000&sig=abc';
+// portrait renditions, named by their width as the encoder names them
+const variant = (width: number) =>
+  `#EXT-X-STREAM-INF:BANDWIDTH=${width * 2000},RESOLUTION=${width}x${Math.round((width * 16) / 9)}\n${width}p/index.m3u8?${q}`;
+const media = `#EXTM3U\n#EXT-X-MAP:URI="init.mp4?${q}"\n#EXTINF:1,\nseg_000.m4s?${q}\n#EXTINF:2,\nseg_001.m4s?${q}\n#EXT-X-ENDLIST`;
+const startWithPlaylists = {
+  logId: 'l1',
+  videoUrlList: [{ quality: 'Auto', videoUrl: `/media/7/3/master.m3u8?${q}` }],
+  playlistList: [
+    {
+      videoUrl: `/media/7/3/master.m3u8?${q}`,
+      playlist: `#EXTM3U\n${variant(480)}\n${variant(720)}\n${variant(1080)}`,
+    },
+    ...[480, 720, 1080].map((w) => ({
+      videoUrl: `/media/7/3/${w}p/index.m3u8?${q}`,
+      playlist: media,
+    })),
+  ],
+};
+const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 const joined = (token = 'new-token'): BootJoin => ({
   authId: 'g',
@@ -48,14 +79,15 @@ describe("the boot script's player link", () => {
     expect(boot).not.toBeNull();
     expect(sent).toHaveLength(0);
     const requests = await boot?.sent;
+    // the start first: its answer leads to the first segments
     expect(sent.map((s) => [s.url, s.init?.method])).toEqual([
-      ['/api/v1/drama/info/7', 'GET'],
       ['/api/v1/drama/episode', 'POST'],
+      ['/api/v1/drama/info/7', 'GET'],
     ]);
     for (const s of sent) {
       expect((s.init?.headers as Record<string, string>).authorization).toBe('Bearer new-token');
     }
-    expect(JSON.parse(sent[1]?.init?.body as string)).toEqual({ dramId: 7, epsd: 3 });
+    expect(JSON.parse(sent[0]?.init?.body as string)).toEqual({ dramId: 7, epsd: 3 });
     await expect(requests?.info).resolves.toEqual(
       reply(200, { code: 0, data: { url: '/api/v1/drama/info/7' } }),
     );
@@ -97,5 +129,44 @@ describe("the boot script's player link", () => {
     expect(takeBootPlayer(win, 7, undefined)).toBeNull();
     expect(takeBootPlayer(win, 7, 3)).not.toBeNull();
     expect(takeBootPlayer(win, 7, 3)).toBeNull();
+  });
+
+  it("fetches the start's first segments the moment it answers, for the level the player loads first", async () => {
+    const { win, sent } = page('/7/3', { startData: startWithPlaylists });
+    startBootPlayer(win, joined());
+    await takeBootPlayer(win, 7, 3)?.sent;
+    await settled();
+    // an 800 px desktop player starts on 480p (start-segments.ts)
+    expect(sent.slice(2).map((s) => s.url)).toEqual([
+      `https://snap.example/media/7/3/480p/init.mp4?${q}`,
+      `https://snap.example/media/7/3/480p/seg_000.m4s?${q}`,
+    ]);
+  });
+
+  it("follows the viewer's stored quality", async () => {
+    const stored = { video_settings: JSON.stringify({ state: { quality: '1080p' }, version: 1 }) };
+    const { win, sent } = page('/7/3', { startData: startWithPlaylists, stored });
+    startBootPlayer(win, joined());
+    await takeBootPlayer(win, 7, 3)?.sent;
+    await settled();
+    expect(sent.slice(2).map((s) => new URL(s.url).pathname)).toEqual([
+      '/media/7/3/1080p/init.mp4',
+      '/media/7/3/1080p/seg_000.m4s',
+    ]);
+  });
+
+  it.each([
+    ['without Media Source Extensions (native HLS fetches its own)', { mse: false }],
+    [
+      'for a start without playlists',
+      { startData: { ...startWithPlaylists, playlistList: undefined } },
+    ],
+    ['for a start whose answer is not one', { startData: { nothing: true } }],
+  ])('fetches no segments %s', async (_name, options) => {
+    const { win, sent } = page('/7/3', { startData: startWithPlaylists, ...options });
+    startBootPlayer(win, joined());
+    await takeBootPlayer(win, 7, 3)?.sent;
+    await settled();
+    expect(sent).toHaveLength(2);
   });
 });

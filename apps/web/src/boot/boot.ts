@@ -5,13 +5,19 @@
  * attribute) once the first frame is painted.
  */
 import { startEntryAfterFirstPaint } from './boot-entry';
-import { startBootJoin } from './boot-join';
+import { startBootDictionary } from './boot-dictionary';
+import { startBootJoin, startBootUserInfo } from './boot-join';
 import { startBootPlayer } from './boot-player';
 
 const entry = document.currentScript?.dataset.entry;
 try {
+  // the join first: a player link's first frame waits for it, and for what follows it
   const join = startBootJoin(window, () => crypto.randomUUID());
-  if (join) startBootPlayer(window, join);
+  startBootDictionary(window);
+  if (join) {
+    startBootPlayer(window, join);
+    startBootUserInfo(window, join);
+  }
 } finally {
   if (entry) startEntryAfterFirstPaint(window, entry);
 }

@@ -15,6 +15,27 @@ export interface BootJoin {
   reply: Promise<RawReply>;
 }
 
+/** The token a join's reply gives, or null when the join did not succeed. */
+export function joinedToken(reply: RawReply): string | null {
+  const data = reply.body?.data as { access_token?: unknown } | undefined;
+  if (reply.status !== 200 || reply.body?.code !== 0) return null;
+  return typeof data?.access_token === 'string' && data.access_token !== ''
+    ? data.access_token
+    : null;
+}
+
+/** A request the boot script sent with the token its join was given. */
+export interface BootSigned {
+  token: string;
+  reply: Promise<RawReply>;
+}
+
+/** The dictionary the boot script asked for, and the language it chose (boot-dictionary.ts). */
+export interface BootDictionary {
+  language: string;
+  reply: Promise<RawReply>;
+}
+
 /**
  * What the boot script asked for a player link once its join answered (boot-player.ts): the
  * drama info, and the episode start when the link names an episode.
@@ -29,7 +50,9 @@ export interface BootPlayer {
 declare global {
   interface Window {
     snapdramaBootJoin?: BootJoin;
+    snapdramaBootUserInfo?: Promise<BootSigned | null>;
     snapdramaBootPlayer?: BootPlayer;
+    snapdramaBootDictionary?: BootDictionary;
   }
 }
 
@@ -57,4 +80,30 @@ export function takeBootPlayer(
   if (!sent || sent.dramaId !== dramaId || sent.epsd !== epsd) return null;
   delete win.snapdramaBootPlayer;
   return sent;
+}
+
+/**
+ * The user info the boot script asked for once its join answered, handed over once, and only if
+ * it was sent with the token the app now holds; null otherwise (the app sends its own).
+ */
+export async function takeBootUserInfo(
+  win: { snapdramaBootUserInfo?: Promise<BootSigned | null> },
+  token: string,
+): Promise<BootSigned | null> {
+  const pending = win.snapdramaBootUserInfo;
+  if (!pending) return null;
+  delete win.snapdramaBootUserInfo;
+  const sent = await pending;
+  return sent?.token === token ? sent : null;
+}
+
+/** The boot script's dictionary request, handed over once, for the language it chose only. */
+export function takeBootDictionary(
+  win: { snapdramaBootDictionary?: BootDictionary },
+  language: string,
+): Promise<RawReply> | null {
+  const sent = win.snapdramaBootDictionary;
+  if (!sent || sent.language !== language) return null;
+  delete win.snapdramaBootDictionary;
+  return sent.reply;
 }

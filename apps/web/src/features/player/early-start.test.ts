@@ -72,4 +72,32 @@ describe('the early start slot', () => {
     await vi.advanceTimersByTimeAsync(20_000);
     expect(s.onUnclaimed).not.toHaveBeenCalled();
   });
+
+  it('shows an answered start to a peek without giving it away, and nothing before it answers', async () => {
+    const s = slot();
+    let answer!: (log: string) => void;
+    s.hold('1/9', new Promise<string>((resolve) => (answer = resolve)));
+    expect(s.peek('1/9')).toBeUndefined();
+    answer('log-1');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.peek('1/8')).toBeUndefined();
+    expect(s.peek('1/9')).toBe('log-1');
+    expect(s.peek('1/9')).toBe('log-1');
+    // the peek left it for the taker, who gets the same answer
+    await expect(s.take('1/9')).resolves.toBe('log-1');
+    expect(s.peek('1/9')).toBeUndefined();
+  });
+
+  it('shows no failure to a peek', async () => {
+    const s = createEarlyStartSlot<string>({
+      unclaimedMs: 15_000,
+      onUnclaimed: vi.fn(),
+      keepsFailure: () => true,
+    });
+    const fault = Promise.reject(new Error('server fault'));
+    s.hold('1/9', fault);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(s.peek('1/9')).toBeUndefined();
+    await expect(s.take('1/9')).rejects.toThrow('server fault');
+  });
 });

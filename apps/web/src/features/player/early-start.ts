@@ -15,7 +15,15 @@ export function createEarlyStartSlot<T>(options: {
   onUnclaimed: (response: Promise<T>) => void;
   keepsFailure?: (error: unknown) => boolean;
 }) {
-  let held: { key: string; response: Promise<T>; timer: ReturnType<typeof setTimeout> } | undefined;
+  let held:
+    | {
+        key: string;
+        response: Promise<T>;
+        timer: ReturnType<typeof setTimeout>;
+        /** the answer, once it has arrived */
+        answer?: { value: T };
+      }
+    | undefined;
 
   const drop = (response: Promise<T>) => {
     if (held?.response !== response) return false;
@@ -30,11 +38,25 @@ export function createEarlyStartSlot<T>(options: {
       const timer = setTimeout(() => {
         if (drop(response)) options.onUnclaimed(response);
       }, options.unclaimedMs);
-      held = { key, response, timer };
+      const entry: NonNullable<typeof held> = { key, response, timer };
+      held = entry;
       // the taker handles a failure it took; a refusal nobody took yet only empties the slot
-      response.catch((error: unknown) => {
-        if (!options.keepsFailure?.(error)) drop(response);
-      });
+      response.then(
+        (value) => {
+          entry.answer = { value };
+        },
+        (error: unknown) => {
+          if (!options.keepsFailure?.(error)) drop(response);
+        },
+      );
+    },
+
+    /**
+     * The held start's answer for this key if it has arrived, without taking it: the player
+     * renders its video at once with it, and takes it (the same answer) when its effect runs.
+     */
+    peek(key: string): T | undefined {
+      return held?.key === key ? held.answer?.value : undefined;
     },
 
     /** The held start of this key, once. */

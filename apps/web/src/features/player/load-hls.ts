@@ -19,9 +19,6 @@ export function prefersNativeHls(video: HTMLVideoElement): boolean {
   return native && !('MediaSource' in window);
 }
 
-/** The player's mobile layout (the shell's breakpoint), which caps Auto lower. */
-export const PLAYER_MOBILE_QUERY = '(max-width: 829.98px)';
-
 /** Buffer ahead while playing, and while only preloading the next episode (seconds). */
 export const PLAYING_BUFFER_SECONDS = 20;
 export const PRELOAD_BUFFER_SECONDS = 4;

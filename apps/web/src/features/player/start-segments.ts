@@ -1,5 +1,11 @@
-import { firstLevel, isSignedUrlExpired, type VideoQuality } from '@snapdrama/rules';
+import {
+  firstLevel,
+  isSignedUrlExpired,
+  normalizeVideoSettings,
+  type VideoQuality,
+} from '@snapdrama/rules';
 import type { EpisodeStartData } from '@snapdrama/contract';
+import { VIDEO_SETTINGS_KEY } from '../../shared/session/storage-keys';
 
 /*
  * Cold start (decision 0500): as soon as the deep link's episode start answers, the rendition the
@@ -8,8 +14,13 @@ import type { EpisodeStartData } from '@snapdrama/contract';
  * segments are cacheable for the life of their signature (`private, max-age`), so hls.js's own
  * requests for the same URLs are answered from the cache, or join the download still under way,
  * instead of starting two round trips one after the other. A wrong guess costs one second of
- * video that nobody plays.
+ * video that nobody plays. On a first visit the boot script does this (src/boot/boot-player.ts),
+ * long before the app's code has run; this module is part of its bundle, so it imports nothing of
+ * the app's.
  */
+
+/** The player's mobile layout (the shell's breakpoint), which caps Auto lower. */
+export const PLAYER_MOBILE_QUERY = '(max-width: 829.98px)';
 
 const STREAM_INF = /^#EXT-X-STREAM-INF:(.*)$/;
 const RESOLUTION = /(?:^|,)RESOLUTION=(\d+)x(\d+)/;
@@ -66,6 +77,34 @@ export interface StartScreen {
 }
 
 /**
+ * The quality the player starts in, read from storage as video-settings.ts persists it (zustand's
+ * `{ state, version }`), for code that runs before the store exists.
+ */
+export function storedQuality(storage: Pick<Storage, 'getItem'>): VideoQuality {
+  let stored: unknown;
+  try {
+    stored = (JSON.parse(storage.getItem(VIDEO_SETTINGS_KEY) ?? 'null') as { state?: unknown })
+      ?.state;
+  } catch {
+    stored = undefined;
+  }
+  return normalizeVideoSettings(stored).quality;
+}
+
+/** The screen a player opened in this window starts on. */
+export function startScreen(
+  win: Pick<Window, 'innerHeight' | 'devicePixelRatio' | 'matchMedia' | 'location'>,
+  quality: VideoQuality,
+): StartScreen {
+  return {
+    quality,
+    heightPx: win.innerHeight * win.devicePixelRatio,
+    isMobile: win.matchMedia(PLAYER_MOBILE_QUERY).matches,
+    base: win.location.href,
+  };
+}
+
+/**
  * The segments the player will ask for first when it opens this start with hls.js (the master
  * playlist of Auto, the level `firstLevel` picks): empty when the start carries no playlists.
  */
@@ -86,10 +125,14 @@ export function startSegmentUrls(data: EpisodeStartData, screen: StartScreen): s
  * Starts the downloads; failures are left to hls.js, which asks again. URLs whose signature has
  * expired are left out: the player renews them before it plays (spec §4).
  */
-export function prefetchStartSegments(urls: readonly string[], nowMs: number): void {
+export function prefetchStartSegments(
+  urls: readonly string[],
+  nowMs: number,
+  send: typeof fetch = fetch,
+): void {
   for (const url of urls) {
     if (isSignedUrlExpired(url, nowMs)) continue;
-    void fetch(url, { priority: 'high' })
+    void send(url, { priority: 'high' })
       // reading the body to the end is what puts the whole response in the cache
       .then((response) => response.arrayBuffer())
       .catch(() => undefined);

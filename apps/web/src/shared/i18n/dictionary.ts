@@ -1,11 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DictionaryData, Language } from '@snapdrama/contract';
+import { takeBootDictionary } from '../../boot/handoff';
 import { api } from '../api/api';
 import { i18n } from './i18n';
 
 /** Loads one language's dictionary from the server into i18next. */
 async function loadDictionary(language: Language): Promise<number> {
-  const data = await api.get<DictionaryData>(`/auth/dictionary/${language}`);
+  // the boot script asked for it already, unless it chose another language (src/boot)
+  const sent = takeBootDictionary(window, language);
+  const data = await (sent
+    ? api.adopt<DictionaryData>(sent)
+    : api.get<DictionaryData>(`/auth/dictionary/${language}`));
   const entries = Object.fromEntries(data.dictionary.map((e) => [e.lang_key, e.lang_valu]));
   i18n.addResourceBundle(language, 'translation', entries, true, true);
   return data.dictionary.length;

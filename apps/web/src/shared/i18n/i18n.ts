@@ -2,34 +2,9 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, LANG_COOKIE, type Language } from '@snapdrama/contract';
+import { isLanguage, storedLanguage } from './stored-language';
 
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
-
-function readCookie(name: string): string | undefined {
-  const match = document.cookie.split('; ').find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : undefined;
-}
-
-/**
- * The language this browser chose before (local storage, then the 'lang' cookie).
- *
- * Why this exists: the spec's detection order puts `navigator` first, so the detector alone would
- * let the browser language override a choice the user made. We therefore pass a stored choice as
- * `lng` (which skips detection entirely) and only let the detector run, in the spec's order, when
- * nothing was chosen yet. The detector still caches its result in local storage and the cookie.
- */
-export function storedLanguage(): Language | undefined {
-  try {
-    const fromStorage = window.localStorage.getItem(LANG_COOKIE);
-    if (isLanguage(fromStorage)) return fromStorage;
-  } catch {
-    // storage unavailable
-  }
-  const fromCookie = readCookie(LANG_COOKIE);
-  return isLanguage(fromCookie) ? fromCookie : undefined;
-}
+export { isLanguage, storedLanguage };
 
 const ONE_YEAR_MINUTES = 60 * 24 * 365;
 

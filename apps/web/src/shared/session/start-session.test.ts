@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCode } from '@snapdrama/contract';
+import { ResultCode, type UserInfoData } from '@snapdrama/contract';
 import { createApiClient } from '../api/api-client';
 import { createMemoryTokenStore } from '../api/token-store';
 import { guestId, startSession } from './start-session';
@@ -175,6 +175,69 @@ describe('startSession', () => {
     });
     expect(log).toEqual([]);
     expect(tokens.get()).toBeNull();
+  });
+
+  it("takes the boot script's user info for the join's token: no request of its own", async () => {
+    const { fetch, log } = harness(() => reply(500, ResultCode.INTERNAL, null));
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const bootJoin = () =>
+      api.adopt<{ access_token: string }>(
+        Promise.resolve({ status: 200, body: { code: 0, data: { access_token: 'early' } } }),
+      );
+    const askedWith: string[] = [];
+    const bootUserInfo = (token: string) => {
+      askedWith.push(token);
+      return api.adopt<UserInfoData>(
+        Promise.resolve({ status: 200, body: { code: 0, data: userInfo } }),
+      );
+    };
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(
+      startSession({ api, tokens, guestId: known, bootJoin, bootUserInfo }),
+    ).resolves.toEqual(userInfo);
+    expect(log).toEqual([]);
+    expect(askedWith).toEqual(['early']);
+  });
+
+  it('asks for user info itself when the boot script has none for its token', async () => {
+    const { fetch, log } = harness((_method, path, auth) =>
+      path === '/user/info' && auth === 'Bearer kept'
+        ? reply(200, 0, userInfo)
+        : reply(500, ResultCode.INTERNAL, null),
+    );
+    const tokens = createMemoryTokenStore('kept');
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const known = () => ({ id: 'g', isNew: false });
+    const bootUserInfo = () => Promise.resolve(null);
+    await expect(startSession({ api, tokens, guestId: known, bootUserInfo })).resolves.toEqual(
+      userInfo,
+    );
+    expect(log).toEqual(['GET /user/info']);
+  });
+
+  it("a boot user info the server rejected starts over as a guest, as the app's own would", async () => {
+    const { fetch, log } = harness((_method, path, auth) => {
+      if (path === '/auth/login') return reply(200, 0, { access_token: 'again' });
+      if (path === '/user/info' && auth === 'Bearer again') return reply(200, 0, userInfo);
+      return reply(500, ResultCode.INTERNAL, null);
+    });
+    const tokens = createMemoryTokenStore();
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const bootJoin = () =>
+      api.adopt<{ access_token: string }>(
+        Promise.resolve({ status: 200, body: { code: 0, data: { access_token: 'early' } } }),
+      );
+    const bootUserInfo = () =>
+      api.adopt<UserInfoData>(
+        Promise.resolve({ status: 401, body: { code: ResultCode.INVALID_SESSION, data: null } }),
+      );
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(
+      startSession({ api, tokens, guestId: known, bootJoin, bootUserInfo }),
+    ).resolves.toEqual(userInfo);
+    expect(log).toEqual(['POST /auth/login', 'GET /user/info']);
+    expect(tokens.get()).toBe('again');
   });
 
   it('a stored token that user info accepts is no sign-in', async () => {

@@ -34,6 +34,8 @@ export interface SessionDeps {
   onSignedIn?: () => void;
   /** the join the boot script already sent for this guest id, if any (src/boot) */
   bootJoin?: (authId: string) => Promise<TokenData> | null;
+  /** the user info the boot script asked for with this token, if it did (null: ask) */
+  bootUserInfo?: (token: string) => Promise<UserInfoData | null>;
 }
 
 /**
@@ -103,7 +105,9 @@ export async function startSession(deps: SessionDeps): Promise<UserInfoData> {
     await signInAsGuest(deps, identity, sentJoin);
   }
   try {
-    return await fetchUserInfo(deps.api);
+    const token = deps.tokens.get();
+    const sent = token && deps.bootUserInfo ? await deps.bootUserInfo(token) : null;
+    return sent ?? (await fetchUserInfo(deps.api));
   } catch (error) {
     unlessSessionRejected(error);
     deps.tokens.clear();

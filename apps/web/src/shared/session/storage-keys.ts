@@ -10,3 +10,5 @@ export const GUEST_ID_KEY = 'guest_id';
 /** The host simulator's switch (docs/native-bridge.md, "Host simulator"), and its query. */
 export const SIMULATOR_SWITCH_KEY = 'snapdrama.nativeSim.platform';
 export const SIMULATOR_QUERY = 'native-sim';
+/** The viewer's video settings (video-settings.ts persists them; the boot script reads the quality). */
+export const VIDEO_SETTINGS_KEY = 'video_settings';

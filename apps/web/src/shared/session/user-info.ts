@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TokenData, User } from '@snapdrama/contract';
-import { takeBootJoin } from '../../boot/handoff';
+import type { TokenData, User, UserInfoData } from '@snapdrama/contract';
+import { takeBootJoin, takeBootUserInfo } from '../../boot/handoff';
 import { api, tokenStore } from '../api/api';
 import { guestId, startSession } from './start-session';
 
@@ -28,6 +28,10 @@ export const userInfoQuery = queryOptions({
       bootJoin: (authId) => {
         const reply = takeBootJoin(window, authId);
         return reply ? api.adopt<TokenData>(reply) : null;
+      },
+      bootUserInfo: async (token) => {
+        const sent = await takeBootUserInfo(window, token);
+        return sent ? api.adopt<UserInfoData>(sent.reply) : null;
       },
     }),
   staleTime: Infinity,

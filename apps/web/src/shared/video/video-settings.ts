@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
 import { normalizeVideoSettings, type VideoSettings } from '@snapdrama/rules';
+import { VIDEO_SETTINGS_KEY } from '../session/storage-keys';
 
 interface VideoSettingsState extends VideoSettings {
   update: (patch: Partial<VideoSettings>) => void;
@@ -18,7 +19,7 @@ export const useVideoSettings = create<VideoSettingsState>()(
       update: (patch) => set(patch),
     }),
     {
-      name: 'video_settings',
+      name: VIDEO_SETTINGS_KEY,
       version: 1,
       storage: createJSONStorage(() => window.localStorage),
       partialize: ({ update: _update, ...settings }) => settings,

@@ -6,9 +6,9 @@ import { isApiError } from '../../../shared/api/api-error';
 import { freshSignIn, userInfoQuery } from '../../../shared/session/user-info';
 import { useVideoSettings } from '../../../shared/video/video-settings';
 import { createEarlyStartSlot } from '../early-start';
-import { PLAYER_MOBILE_QUERY, loadHls } from '../load-hls';
+import { loadHls } from '../load-hls';
 import { rememberPlaylists } from '../start-playlists';
-import { prefetchStartSegments, startSegmentUrls } from '../start-segments';
+import { prefetchStartSegments, startScreen, startSegmentUrls } from '../start-segments';
 
 /*
  * What a cold deep link needs before its first frame, started as soon as the route matches
@@ -95,7 +95,7 @@ export function prestartPlayer(
       queryFn: () => api.adopt<DramaInfoData>(info),
     });
     if (epsd !== undefined && start) {
-      holdStart(dramaId, epsd, api.adopt<EpisodeStartData>(start).then(remembered));
+      holdStart(dramaId, epsd, api.adopt<EpisodeStartData>(start).then(remembered), true);
     }
   });
 }
@@ -114,22 +114,27 @@ function sendStart(queryClient: QueryClient, dramaId: number, epsd: number | und
     .catch(() => undefined);
 }
 
-/** Holds a cold start for the player, and fetches the segments it will ask for first. */
-function holdStart(dramaId: number, epsd: number, start: Promise<EpisodeStartData>): void {
+/**
+ * Holds a cold start for the player, and fetches the segments it will ask for first (unless the
+ * boot script has, for a start it sent).
+ */
+function holdStart(
+  dramaId: number,
+  epsd: number,
+  start: Promise<EpisodeStartData>,
+  segmentsSent = false,
+): void {
   early.hold(`${dramaId}/${epsd}`, start);
   // hls.js plays where Media Source Extensions exist (load-hls.ts); the segments it will ask for
   // first go out now (start-segments.ts)
-  if ('MediaSource' in window) void start.then(prefetchFirstSegments).catch(() => undefined);
+  if ('MediaSource' in window && !segmentsSent) {
+    void start.then(prefetchFirstSegments).catch(() => undefined);
+  }
 }
 
 function prefetchFirstSegments(data: EpisodeStartData): void {
   prefetchStartSegments(
-    startSegmentUrls(data, {
-      quality: useVideoSettings.getState().quality,
-      heightPx: window.innerHeight * window.devicePixelRatio,
-      isMobile: window.matchMedia(PLAYER_MOBILE_QUERY).matches,
-      base: window.location.href,
-    }),
+    startSegmentUrls(data, startScreen(window, useVideoSettings.getState().quality)),
     Date.now(),
   );
 }
@@ -143,4 +148,9 @@ export function takeEarlyStart(
   epsd: number,
 ): Promise<EpisodeStartData> | undefined {
   return early.take(`${dramaId}/${epsd}`);
+}
+
+/** The early start of this episode if its answer is there already, left for the player to take. */
+export function peekEarlyStart(dramaId: number, epsd: number): EpisodeStartData | undefined {
+  return early.peek(`${dramaId}/${epsd}`);
 }

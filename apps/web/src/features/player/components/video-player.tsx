@@ -21,7 +21,6 @@ import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
 import { useSubtitles } from '../hooks/use-subtitles';
 import {
-  PLAYER_MOBILE_QUERY,
   PLAYING_BUFFER_SECONDS,
   PRELOAD_BUFFER_SECONDS,
   bufferAhead,
@@ -31,6 +30,7 @@ import {
 } from '../load-hls';
 import { useSwipedSlide } from '../player-store';
 import { playlistLoader } from '../start-playlists';
+import { PLAYER_MOBILE_QUERY } from '../start-segments';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';
@@ -69,6 +69,16 @@ interface Engine {
 const urlFor = (urls: readonly VideoUrl[], quality: VideoQuality) =>
   (urls.find((u) => u.quality === quality) ?? urls.find((u) => u.quality === 'Auto') ?? urls[0])
     ?.videoUrl ?? '';
+
+/** The longest a preloading slide waits for the page's first frame before it loads anyway. */
+const PRELOAD_WAIT_CAP_MS = 1_500;
+let markFirstFrame: () => void = () => undefined;
+/**
+ * Resolves once a slide on screen has its first frame (its `loadeddata`): until then the next
+ * episode's slide does not set hls.js up or load, so a cold start's first frame does not share
+ * the main thread and the network with it (decision 0500).
+ */
+const firstFrameShown = new Promise<void>((resolve) => (markFirstFrame = resolve));
 
 /**
  * One episode's video. hls.js plays the master playlist and switches renditions itself (Auto
@@ -254,6 +264,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
       }, VIDEO_RETRY_DELAY_MS);
     };
 
+    const onLoadedData = () => {
+      if (latest.current.active) markFirstFrame();
+    };
+    video.addEventListener('loadeddata', onLoadedData);
+
     let engine: Engine | undefined;
     if (prefersNativeHls(video)) {
       engine = nativeEngine();
@@ -262,9 +277,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
       setEngineReady(true);
     } else {
       void loadHls().then(async (HlsClass) => {
-        // A preloading slide sets hls.js up (worker, MediaSource) in a task of its own, not in
-        // the page's render for a swipe's new address: two shorter tasks instead of one long.
-        if (preloadAtStart) await new Promise((resolve) => setTimeout(resolve, 0));
+        // A preloading slide waits for the page's first frame, then sets hls.js up (worker,
+        // MediaSource) in a task of its own, not in the page's render for a swipe's new address:
+        // two shorter tasks instead of one long.
+        if (preloadAtStart) {
+          const capped = new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_CAP_MS));
+          await Promise.race([firstFrameShown, capped]);
+          await new Promise((resolve) => setTimeout(resolve, 0));
+        }
         if (cancelled) return;
         if (!HlsClass.isSupported()) {
           engine = nativeEngine();
@@ -280,6 +300,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     return () => {
       cancelled = true;
       video.removeEventListener('error', onNativeError);
+      video.removeEventListener('loadeddata', onLoadedData);
       engineRef.current = null;
       video.pause();
       // Taking the engine and the media apart costs tens of ms; it is its own task, not part of

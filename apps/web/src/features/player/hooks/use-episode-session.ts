@@ -7,7 +7,7 @@ import { i18n } from '../../../shared/i18n/i18n';
 import { layers } from '../../../shared/layers/layer-store';
 import { markAutoBookmarked } from '../api/bookmark-toggle';
 import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
-import { isStartFault, takeEarlyStart } from '../api/player-start';
+import { isStartFault, peekEarlyStart, takeEarlyStart } from '../api/player-start';
 
 export type EpisodeSession =
   { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
@@ -27,9 +27,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export function useEpisodeSession(dramaId: number, epsd: number | undefined, enabled: boolean) {
   const queryClient = useQueryClient();
-  const [settled, setSettled] = useState<Settled | null>(null);
   const [attempt, setAttempt] = useState(0);
   const key = `${dramaId}/${epsd ?? 0}/${attempt}`;
+  // a cold deep link's start that has answered already: the first render shows its video, one
+  // render and commit sooner than after the effect below (decision 0500)
+  const [settled, setSettled] = useState<Settled | null>(() => {
+    const early = enabled && epsd !== undefined ? peekEarlyStart(dramaId, epsd) : undefined;
+    return early ? { key, session: { status: 'ready', data: early } } : null;
+  });
   const logRef = useRef<string | undefined>(undefined);
 
   useEffect(() => {
@@ -48,7 +53,12 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
             return;
           }
           logRef.current = data.logId;
-          setSettled({ key, session: { status: 'ready', data } });
+          // the same answer the first render took (peekEarlyStart) renders nothing again
+          setSettled((s) =>
+            s?.key === key && s.session.status === 'ready' && s.session.data === data
+              ? s
+              : { key, session: { status: 'ready', data } },
+          );
           // Watching makes the episode "viewed": the unlock number and grid may change.
           void queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) });
           if (data.autoBookmarked) markAutoBookmarked(queryClient, dramaId);
