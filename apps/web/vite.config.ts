@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { rolldown } from 'rolldown';
 
@@ -131,7 +131,8 @@ function bootScript(): Plugin {
         // after the first paint (boot-entry.ts)
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error("the app's entry script is missing from index.html");
-        const tag = `<script id="${BOOT_SCRIPT_ID}" data-entry="${entry[1]}">${source}</script>`;
+        const player = playerCode(ctx.bundle).join(' ');
+        const tag = `<script id="${BOOT_SCRIPT_ID}" data-entry="${entry[1]}" data-player="${player}">${source}</script>`;
         return html.replace(
           entry[0],
           `${tag}<link rel="modulepreload" crossorigin href="${entry[1]}">`,
@@ -141,8 +142,103 @@ function bootScript(): Plugin {
   };
 }
 
-/** The chunks a cold start runs at once: the entry, its vendor groups, the player and hls.js. */
-const EAGER_CHUNKS = /^(main|react|state|i18n|api|player-page|hls\.light)$/;
+/** the player page's module, the route a deep link opens */
+const PLAYER_PAGE = /[\\/]src[\\/]features[\\/]player[\\/]player-page\.tsx$/;
+
+/**
+ * The files a player link needs beyond the entry's: the player page's chunk, the chunks it
+ * imports that the entry does not (`ROUTE_SHARED` among them), their stylesheets, and hls.js.
+ * The boot script asks for them once the episode start has answered (boot-code.ts).
+ */
+function playerCode(bundle: Rollup.OutputBundle): string[] {
+  const chunks = Object.values(bundle).filter((c): c is Rollup.OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const closure = (start: Rollup.OutputChunk) => {
+    const seen = new Set<string>();
+    const visit = (chunk: Rollup.OutputChunk | undefined) => {
+      if (!chunk || seen.has(chunk.fileName)) return;
+      seen.add(chunk.fileName);
+      chunk.imports.forEach((file) => visit(byFile.get(file)));
+    };
+    visit(start);
+    return seen;
+  };
+  const main = chunks.find((c) => c.isEntry && c.name === 'main');
+  const page = chunks.find((c) => c.facadeModuleId && PLAYER_PAGE.test(c.facadeModuleId));
+  if (!main || !page) throw new Error("the build has no main entry or no player page's chunk");
+  const loaded = closure(main);
+  if (chunks.some((c) => c.name === ROUTE_SHARED && loaded.has(c.fileName)))
+    throw new Error(
+      `the app's entry imports the ${ROUTE_SHARED} chunk: it must load with its pages`,
+    );
+  const own = [...closure(page)].filter((file) => !loaded.has(file));
+  // hls.js, loaded on demand (load-hls.ts) by whichever of the player's modules asks first
+  const hls = chunks.filter((c) => c.name === 'hls.light').map((c) => c.fileName);
+  if (hls.length !== 1) throw new Error("the player's hls.js chunk is missing");
+  const styles = own.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+  // the page's chunk and hls.js, the largest, first: six connections share the rest
+  const [first, ...rest] = own;
+  return [first, ...hls, ...rest, ...styles].map((file) => `/${file}`);
+}
+
+/** the viewers' app's own entry module (index.html's script) */
+const MAIN_MODULE = /[\\/]src[\\/]main\.tsx$/;
+/** the main page, which loads with the entry (scripts/check-bundle-size.mjs counts it too) */
+const MAIN_PAGE = /[\\/]src[\\/]features[\\/]catalog[\\/]main-page\.tsx$/;
+/** the chunk of the modules the player page shares with other pages (`routeShared`) */
+const ROUTE_SHARED = 'route-shared';
+
+/**
+ * Gathers the modules the player page shares with the app's other lazy pages, and not with the
+ * entry or the main page, into one chunk (`ROUTE_SHARED`). Left to itself the bundler cuts them into a chunk per
+ * set of pages that share them: the player's route came to a dozen files, most under 6 KB, and
+ * over HTTP/1.1 (six connections to a host) a deep link waited for the last of them (decision
+ * 0500, "The player's code from the boot script"). Modules only the player uses stay in its own
+ * chunk. The set is read off the module graph once it is complete (`buildEnd`), before chunks are
+ * made; `test` reads it then.
+ */
+function routeShared(): { plugin: Plugin; test: (id: string) => boolean } {
+  const shared = new Set<string>();
+  const plugin: Plugin = {
+    name: 'snapdrama-route-shared',
+    apply: 'build',
+    buildEnd() {
+      const reach = (from: string[]) => {
+        const seen = new Set<string>();
+        const stack = [...from];
+        for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
+          if (seen.has(id)) continue;
+          seen.add(id);
+          stack.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+        }
+        return seen;
+      };
+      const ids = [...this.getModuleIds()];
+      const main = ids.find((id) => MAIN_MODULE.test(id));
+      const mainPage = ids.find((id) => MAIN_PAGE.test(id));
+      const page = ids.find((id) => PLAYER_PAGE.test(id));
+      if (!main || !mainPage || !page) throw new Error('the build has no app entry or page');
+      // what the entry and the main page load: the group must not make them load more
+      const initial = reach([main, mainPage]);
+      const otherPages = ids
+        .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
+        .filter((id) => id !== page);
+      const elsewhere = reach(otherPages);
+      shared.clear();
+      for (const id of reach([page])) {
+        if (id !== page && !initial.has(id) && elsewhere.has(id)) shared.add(id);
+      }
+    },
+  };
+  return { plugin, test: (id) => shared.has(id) };
+}
+const routeSharedGroup = routeShared();
+
+/**
+ * The chunks a cold start runs at once: the entry, its vendor groups, the player (with what it
+ * shares with other pages) and hls.js.
+ */
+const EAGER_CHUNKS = /^(main|react|state|i18n|api|player-page|route-shared|hls\.light)$/;
 
 /**
  * Marks the chunks a cold start runs at once with V8's explicit compile hint
@@ -200,6 +296,7 @@ function consolePage(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
+    routeSharedGroup.plugin,
     compileHints(),
     precompress(),
     nonBlockingStylesheet(),
@@ -231,7 +328,16 @@ export default defineConfig({
         // hls.js and swiper are deliberately absent: they are dynamic imports of the player page
         // and get chunks of their own, never part of the initial bundle.
         codeSplitting: {
-          groups: vendorGroups.map((group) => ({ ...group, priority: 10 })),
+          groups: [
+            ...vendorGroups.map((group) => ({ ...group, priority: 10 })),
+            {
+              name: ROUTE_SHARED,
+              test: routeSharedGroup.test,
+              priority: 5,
+              // their dependencies are the entry's or shared as well: none is pulled in with them
+              includeDependenciesRecursively: false,
+            },
+          ],
         },
       },
     },

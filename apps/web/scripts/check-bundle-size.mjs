@@ -2,7 +2,7 @@
 // (issue 3: 170 KB gzip). Counts the entry chunk, the inline boot script, the main page's lazy chunk (the
 // router starts loading it with the entry) and every chunk they import statically, each gzipped.
 // Usage: node apps/web/scripts/check-bundle-size.mjs [distDir]   (after `vite build`)
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -17,8 +17,11 @@ if (!manifest[VIEWER_ENTRY]?.isEntry)
   throw new Error(`${VIEWER_ENTRY} is not an entry of the build`);
 // the boot script is written into the page, inline (vite.config.ts), before the app's entry
 const page = readFileSync(path.join(dist, VIEWER_ENTRY), 'utf8');
-const boot = /<script id="snapdrama-boot" data-entry="([^"]+)">([\s\S]*?)<\/script>/.exec(page);
-if (!boot || boot[2].length === 0) throw new Error('the boot script is not in the page');
+const boot =
+  /<script id="snapdrama-boot" data-entry="([^"]+)" data-player="([^"]*)">([\s\S]*?)<\/script>/.exec(
+    page,
+  );
+if (!boot || boot[3].length === 0) throw new Error('the boot script is not in the page');
 // the boot script runs the entry (after the first paint); the page only preloads it
 const entryFile = `/${manifest[VIEWER_ENTRY].file}`;
 if (boot[1] !== entryFile || page.includes('<script type="module"'))
@@ -45,6 +48,34 @@ if (consoleCode.length > 0) {
   process.exit(1);
 }
 
+// the player's code the boot script asks for on a player link (vite.config.ts, `playerCode`):
+// files of the build, the player page's chunk and hls.js among them, none the entry loads already
+const PLAYER_PAGE_SOURCE = 'src/features/player/player-page.tsx';
+const playerCode = boot[2].split(' ').filter(Boolean);
+const entryFiles = new Set();
+const visitEntry = (key) => {
+  const file = `/${manifest[key].file}`;
+  if (entryFiles.has(file)) return;
+  entryFiles.add(file);
+  for (const dep of manifest[key].imports ?? []) visitEntry(dep);
+};
+visitEntry(VIEWER_ENTRY);
+const playerProblems = [
+  ...playerCode.filter((file) => !existsSync(path.join(dist, file))).map((f) => `${f} is missing`),
+  ...playerCode.filter((file) => entryFiles.has(file)).map((f) => `${f} loads with the entry`),
+  ...[`/${manifest[PLAYER_PAGE_SOURCE]?.file}`, /\/assets\/hls\.light-[\w-]+\.js$/]
+    .filter(
+      (want) =>
+        !playerCode.some((file) => (typeof want === 'string' ? file === want : want.test(file))),
+    )
+    .map((want) => `${want} is not in the list`),
+];
+if (playerProblems.length > 0) {
+  console.error(`FAIL the boot script's player code: ${playerProblems.join('; ')}`);
+  process.exit(1);
+}
+console.log(`OK the boot script preloads the player's code: ${playerCode.length} files`);
+
 let total = 0;
 const row = (file, source) => {
   const gzip = gzipSync(source, { level: 9 }).length;
@@ -52,7 +83,7 @@ const row = (file, source) => {
   return { file, 'gzip KB': (gzip / 1024).toFixed(1) };
 };
 const rows = [
-  row(`${VIEWER_ENTRY} (inline boot script)`, boot[2]),
+  row(`${VIEWER_ENTRY} (inline boot script)`, boot[3]),
   ...[...seen].map((key) =>
     row(manifest[key].file, readFileSync(path.join(dist, manifest[key].file))),
   ),

@@ -216,7 +216,7 @@ export const refundOrderData = z.object({
 
 export const inquiryStatus = z.enum(['open', 'answered', 'closed']);
 export const inboxQuery = z.object({
-  status: inquiryStatus.optional(),
+  status: /* @__PURE__ */ inquiryStatus.optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   count: z.coerce.number().int().min(1).max(100).default(20),
 });

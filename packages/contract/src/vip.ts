@@ -106,7 +106,7 @@ export const vipPassData = z.object({
   manageUrl: z.string().nullable(),
 });
 export type VipPassData = z.infer<typeof vipPassData>;
-export const vipStatusData = z.object({ pass: vipPassData.nullable() });
+export const vipStatusData = z.object({ pass: /* @__PURE__ */ vipPassData.nullable() });
 export type VipStatusData = z.infer<typeof vipStatusData>;
 
 export const vipSubscribeBody = z.object({

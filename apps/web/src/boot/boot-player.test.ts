@@ -155,6 +155,43 @@ describe("the boot script's player link", () => {
     ]);
   });
 
+  it("runs what waits for the start's answer after its segments were asked for", async () => {
+    const { win, sent } = page('/7/3', { startData: startWithPlaylists });
+    const order: string[] = [];
+    startBootPlayer(win, joined(), () => order.push(`answered after ${sent.length} requests`));
+    await takeBootPlayer(win, 7, 3)?.sent;
+    await settled();
+    // the start, the drama info, the init and the first segment
+    expect(order).toEqual(['answered after 4 requests']);
+  });
+
+  it('runs it for a refused start too, and for the drama info on a link without an episode', async () => {
+    const refused = page('/7/3');
+    refused.win.fetch = () =>
+      Promise.resolve(new Response(JSON.stringify({ code: 403004 }), { status: 403 }));
+    let answered = 0;
+    startBootPlayer(refused.win, joined(), () => (answered += 1));
+    await takeBootPlayer(refused.win, 7, 3)?.sent;
+    await settled();
+    expect(answered).toBe(1);
+
+    const drama = page('/7');
+    startBootPlayer(drama.win, joined(), () => (answered += 1));
+    await takeBootPlayer(drama.win, 7, undefined)?.sent;
+    await settled();
+    expect(answered).toBe(2);
+  });
+
+  it('runs nothing when the join failed', async () => {
+    const { win } = page('/7/3');
+    let answered = 0;
+    const reply = Promise.resolve({ status: 403, body: { code: 403003 } });
+    startBootPlayer(win, { authId: 'g', reply }, () => (answered += 1));
+    await takeBootPlayer(win, 7, 3)?.sent;
+    await settled();
+    expect(answered).toBe(0);
+  });
+
   it.each([
     ['without Media Source Extensions (native HLS fetches its own)', { mse: false }],
     [

@@ -47,8 +47,14 @@ export function deepLinkOf(pathname: string): { dramaId: number; epsd?: number }
  * (player-start.ts), which takes these instead; and once the start answers, its first segments.
  * The hand-over is there at once, whichever comes first, the join's answer or the app's router; a
  * join that did not succeed sends nothing more and hands over nothing, and the app sends its own.
+ * `answered` runs once the first of these has answered (the start, or the drama info on a link
+ * without an episode), whatever the answer, after the segments were asked for.
  */
-export function startBootPlayer(win: BootWindow, join: BootJoin): void {
+export function startBootPlayer(
+  win: BootWindow,
+  join: BootJoin,
+  answered: () => void = () => undefined,
+): void {
   const link = deepLinkOf(win.location.pathname);
   if (!link) return;
   const sent = join.reply.then(
@@ -63,7 +69,9 @@ export function startBootPlayer(win: BootWindow, join: BootJoin): void {
               body: { dramId: link.dramaId, epsd: link.epsd },
             });
       start?.then((answer) => prefetchSegments(win, answer)).catch(() => undefined);
-      return { info: bootSend(win, `/drama/info/${link.dramaId}`, { token }), start };
+      const info = bootSend(win, `/drama/info/${link.dramaId}`, { token });
+      (start ?? info).then(answered, answered).catch(() => undefined);
+      return { info, start };
     },
     () => null,
   );

@@ -8,14 +8,16 @@ import { startEntryAfterFirstPaint } from './boot-entry';
 import { startBootDictionary } from './boot-dictionary';
 import { startBootJoin, startBootUserInfo } from './boot-join';
 import { startBootPlayer } from './boot-player';
+import { codeFiles, preloadCode } from './boot-code';
 
-const entry = document.currentScript?.dataset.entry;
+const { entry, player } = document.currentScript?.dataset ?? {};
 try {
   // the join first: a player link's first frame waits for it, and for what follows it
   const join = startBootJoin(window, () => crypto.randomUUID());
   startBootDictionary(window);
   if (join) {
-    startBootPlayer(window, join);
+    // the player's code once the start has answered (boot-code.ts)
+    startBootPlayer(window, join, () => preloadCode(document, codeFiles(player)));
     startBootUserInfo(window, join);
   }
 } finally {

@@ -18,11 +18,17 @@ import { prefetchStartSegments, startScreen, startSegmentUrls } from '../start-s
 
 export const dramaInfoQueryKey = (dramaId: number) => ['drama', 'info', dramaId] as const;
 
+/** How long a drama's info counts as fresh: long enough to cover a cold start's player mounting. */
+export const DRAMA_INFO_FRESH_MS = 5_000;
+
 export const dramaInfoQuery = (dramaId: number) =>
   queryOptions({
     queryKey: dramaInfoQueryKey(dramaId),
     queryFn: () => api.get<DramaInfoData>(`/drama/info/${dramaId}`),
-    staleTime: 0,
+    // fresh for the player that opens right after it was fetched (a cold start's, sent with the
+    // episode start); every later visit asks again, and what changes it (a start, an unlock, a
+    // bookmark) refetches or updates it
+    staleTime: DRAMA_INFO_FRESH_MS,
   });
 
 /** Starts a watch log and returns the signed video URLs (and the next episode's, when playable). */

@@ -28,6 +28,7 @@ import {
   loadHls,
   prefersNativeHls,
 } from '../load-hls';
+import { afterFirstFrame, markFirstFrameShown } from '../first-frame';
 import { useSwipedSlide } from '../player-store';
 import { playlistLoader } from '../start-playlists';
 import { PLAYER_MOBILE_QUERY } from '../start-segments';
@@ -72,13 +73,6 @@ const urlFor = (urls: readonly VideoUrl[], quality: VideoQuality) =>
 
 /** The longest a preloading slide waits for the page's first frame before it loads anyway. */
 const PRELOAD_WAIT_CAP_MS = 1_500;
-let markFirstFrame: () => void = () => undefined;
-/**
- * Resolves once a slide on screen has its first frame (its `loadeddata`): until then the next
- * episode's slide does not set hls.js up or load, so a cold start's first frame does not share
- * the main thread and the network with it (decision 0500).
- */
-const firstFrameShown = new Promise<void>((resolve) => (markFirstFrame = resolve));
 
 /**
  * One episode's video. hls.js plays the master playlist and switches renditions itself (Auto
@@ -265,7 +259,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
 
     const onLoadedData = () => {
-      if (latest.current.active) markFirstFrame();
+      if (latest.current.active) markFirstFrameShown();
     };
     video.addEventListener('loadeddata', onLoadedData);
 
@@ -281,8 +275,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         // MediaSource) in a task of its own, not in the page's render for a swipe's new address:
         // two shorter tasks instead of one long.
         if (preloadAtStart) {
-          const capped = new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_CAP_MS));
-          await Promise.race([firstFrameShown, capped]);
+          await afterFirstFrame(PRELOAD_WAIT_CAP_MS);
           await new Promise((resolve) => setTimeout(resolve, 0));
         }
         if (cancelled) return;

@@ -8,6 +8,7 @@ import { layers } from '../../../shared/layers/layer-store';
 import { markAutoBookmarked } from '../api/bookmark-toggle';
 import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
 import { isStartFault, peekEarlyStart, takeEarlyStart } from '../api/player-start';
+import { afterFirstFrame } from '../first-frame';
 
 export type EpisodeSession =
   { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
@@ -18,6 +19,9 @@ interface Settled {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The longest the drama's refetch after a start waits for the page's first frame. */
+const INFO_REFRESH_WAIT_CAP_MS = 1_500;
 
 /**
  * One watch log per shown episode: POST /drama/episode when it opens, PUT /drama/episode when it
@@ -59,8 +63,11 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
               ? s
               : { key, session: { status: 'ready', data } },
           );
-          // Watching makes the episode "viewed": the unlock number and grid may change.
-          void queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) });
+          // Watching makes the episode "viewed": the unlock number and grid may change. On a
+          // cold start the refetch waits for the first frame (first-frame.ts).
+          void afterFirstFrame(INFO_REFRESH_WAIT_CAP_MS).then(() =>
+            queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
+          );
           if (data.autoBookmarked) markAutoBookmarked(queryClient, dramaId);
           return;
         } catch (error) {

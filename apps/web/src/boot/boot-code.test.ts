@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { codeFiles, preloadCode } from './boot-code';
+
+interface FakeLink {
+  rel: string;
+  as: string;
+  crossOrigin: string | null;
+  href: string;
+}
+
+/** A document with the links it already has, recording the ones appended. */
+function page(existing: string[] = []) {
+  const appended: FakeLink[] = [];
+  const doc = {
+    createElement: () => ({ rel: '', as: '', crossOrigin: null, href: '' }),
+    head: { append: (link: FakeLink) => appended.push(link) },
+    querySelectorAll: () => existing.map((href) => ({ getAttribute: () => href })),
+  } as unknown as Parameters<typeof preloadCode>[0];
+  return { doc, appended };
+}
+
+describe("the boot script's player code", () => {
+  it('reads the list the build wrote', () => {
+    expect(codeFiles('/assets/a.js  /assets/b.css ')).toEqual(['/assets/a.js', '/assets/b.css']);
+    expect(codeFiles('')).toEqual([]);
+    expect(codeFiles(undefined)).toEqual([]);
+  });
+
+  it('preloads modules as modules and stylesheets as styles, as the app will ask for them', () => {
+    const { doc, appended } = page();
+    preloadCode(doc, ['/assets/player-page-1.js', '/assets/hls.light-2.js', '/assets/p-3.css']);
+    expect(appended).toEqual([
+      { rel: 'modulepreload', as: '', crossOrigin: '', href: '/assets/player-page-1.js' },
+      { rel: 'modulepreload', as: '', crossOrigin: '', href: '/assets/hls.light-2.js' },
+      { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/p-3.css' },
+    ]);
+  });
+
+  it('leaves out files the page links already, and anything but a file of this site', () => {
+    const { doc, appended } = page(['/assets/player-page-1.js']);
+    preloadCode(doc, [
+      '/assets/player-page-1.js',
+      'https://elsewhere.example/x.js',
+      '//elsewhere.example/x.js',
+      '/assets/x.json',
+      '/assets/"quote.js',
+      '/assets/hls.light-2.js',
+    ]);
+    expect(appended.map((link) => link.href)).toEqual(['/assets/hls.light-2.js']);
+  });
+});

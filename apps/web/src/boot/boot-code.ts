@@ -1,0 +1,39 @@
+type CodeDocument = Pick<Document, 'createElement' | 'head' | 'querySelectorAll'>;
+
+/**
+ * The player's code (its route chunk, the chunks only it imports, its stylesheets and hls.js),
+ * asked for by the boot script on a player link once the episode start has answered and its
+ * first segments are on their way (decision 0500, "The player's code from the boot script"). The
+ * app would ask for the same files only once its entry has evaluated and its router has matched
+ * the address; by then they are in. After the start, so that over HTTP/1.1 (six connections to
+ * a host) none of the start's requests waits behind them. The build writes the list into the
+ * boot script's element (vite.config.ts, `data-player`); a file the page links already (the app
+ * got there first) is not asked for twice.
+ */
+export function preloadCode(doc: CodeDocument, files: readonly string[]): void {
+  const linked = new Set(
+    Array.from(doc.querySelectorAll<HTMLLinkElement>('link[href]'), (link) =>
+      link.getAttribute('href'),
+    ),
+  );
+  for (const file of files) {
+    if (linked.has(file) || !/^\/\w[\w./-]*\.(js|css)$/.test(file)) continue;
+    const link = doc.createElement('link');
+    if (file.endsWith('.css')) {
+      link.rel = 'preload';
+      link.as = 'style';
+    } else {
+      link.rel = 'modulepreload';
+    }
+    // as the app's own loader asks for them (Vite's preload helper): a preload in another mode
+    // would not be reused
+    link.crossOrigin = '';
+    link.href = file;
+    doc.head.append(link);
+  }
+}
+
+/** The list the build wrote into the boot script's element: root-relative paths, space separated. */
+export function codeFiles(list: string | undefined): string[] {
+  return (list ?? '').split(' ').filter((file) => file !== '');
+}
