@@ -190,12 +190,12 @@ const ROUTE_SHARED = 'route-shared';
 
 /**
  * Gathers the modules the player page shares with the app's other lazy pages, and not with the
- * entry or the main page, into one chunk (`ROUTE_SHARED`). Left to itself the bundler cuts them into a chunk per
- * set of pages that share them: the player's route came to a dozen files, most under 6 KB, and
- * over HTTP/1.1 (six connections to a host) a deep link waited for the last of them (decision
- * 0500, "The player's code from the boot script"). Modules only the player uses stay in its own
- * chunk. The set is read off the module graph once it is complete (`buildEnd`), before chunks are
- * made; `test` reads it then.
+ * entry or the main page, into one chunk (`ROUTE_SHARED`). Left to itself the bundler cuts them
+ * into a chunk per set of pages that share them: the player's route came to a dozen files, most
+ * under 6 KB, and over HTTP/1.1 (six connections to a host) a deep link waited for the last of
+ * them (decision 0500, "The player's code from the boot script"). Modules only the player uses
+ * stay in its own chunk. The set is read off the module graph once it is complete (`buildEnd`),
+ * before chunks are made; `test` reads it then.
  */
 function routeShared(): { plugin: Plugin; test: (id: string) => boolean } {
   const shared = new Set<string>();

@@ -26,8 +26,9 @@ export const dramaInfoQuery = (dramaId: number) =>
     queryKey: dramaInfoQueryKey(dramaId),
     queryFn: () => api.get<DramaInfoData>(`/drama/info/${dramaId}`),
     // fresh for the player that opens right after it was fetched (a cold start's, sent with the
-    // episode start); every later visit asks again, and what changes it (a start, an unlock, a
-    // bookmark) refetches or updates it
+    // episode start), so it is not asked for again while the first frame loads; a visit after
+    // that asks again, and what changes it (a start, an unlock, a bookmark) refetches or updates
+    // it
     staleTime: DRAMA_INFO_FRESH_MS,
   });
 
