@@ -5,10 +5,12 @@
  * the network with it (decision 0500). Once per page: later episodes find it passed.
  */
 let markShown: () => void = () => undefined;
+let wasShown = false;
 const shown = new Promise<void>((resolve) => (markShown = resolve));
 
 /** Called by the slide on screen when its video has its first frame. */
 export function markFirstFrameShown(): void {
+  wasShown = true;
   markShown();
 }
 
@@ -17,5 +19,6 @@ export function markFirstFrameShown(): void {
  * fails or is locked shows none).
  */
 export function afterFirstFrame(capMs: number): Promise<void> {
+  if (wasShown) return shown;
   return Promise.race([shown, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
 }
