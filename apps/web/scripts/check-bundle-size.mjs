@@ -70,6 +70,17 @@ const playerProblems = [
     )
     .map((want) => `${want} is not in the list`),
 ];
+// Over HTTP/1.1 a player link waits for the last of these files (decision 0500): the route-shared
+// chunk keeps them few. And none of them may carry the zod schemas, which the player never runs.
+const PLAYER_FILES_BUDGET = 10;
+if (playerCode.length > PLAYER_FILES_BUDGET) {
+  playerProblems.push(`${playerCode.length} files (at most ${PLAYER_FILES_BUDGET})`);
+}
+for (const file of playerCode.filter((f) => f.endsWith('.js') && existsSync(path.join(dist, f)))) {
+  if (readFileSync(path.join(dist, file), 'utf8').includes('ZodError')) {
+    playerProblems.push(`${file} carries zod`);
+  }
+}
 if (playerProblems.length > 0) {
   console.error(`FAIL the boot script's player code: ${playerProblems.join('; ')}`);
   process.exit(1);

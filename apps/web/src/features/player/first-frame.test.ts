@@ -8,25 +8,25 @@ describe("the page's first frame", () => {
   afterEach(() => vi.useRealTimers());
 
   it('lets what waits go once the first frame is shown, and later waits not at all', async () => {
-    const { afterFirstFrame, markFirstFrameShown } = await import('./first-frame');
+    const { afterPageFirstFrame, markPageFirstFrame } = await import('./first-frame');
     let done = false;
-    void afterFirstFrame(1_500).then(() => (done = true));
+    void afterPageFirstFrame(1_500).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(100);
     expect(done).toBe(false);
-    markFirstFrameShown();
+    markPageFirstFrame();
     await vi.advanceTimersByTimeAsync(0);
     expect(done).toBe(true);
 
     let later = false;
-    void afterFirstFrame(1_500).then(() => (later = true));
+    void afterPageFirstFrame(1_500).then(() => (later = true));
     await vi.advanceTimersByTimeAsync(0);
     expect(later).toBe(true);
   });
 
   it('lets it go after the cap when no frame comes (a locked or failed start)', async () => {
-    const { afterFirstFrame } = await import('./first-frame');
+    const { afterPageFirstFrame } = await import('./first-frame');
     let done = false;
-    void afterFirstFrame(1_500).then(() => (done = true));
+    void afterPageFirstFrame(1_500).then(() => (done = true));
     await vi.advanceTimersByTimeAsync(1_499);
     expect(done).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

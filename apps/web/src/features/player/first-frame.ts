@@ -9,7 +9,7 @@ let wasShown = false;
 const shown = new Promise<void>((resolve) => (markShown = resolve));
 
 /** Called by the slide on screen when its video has its first frame. */
-export function markFirstFrameShown(): void {
+export function markPageFirstFrame(): void {
   wasShown = true;
   markShown();
 }
@@ -18,7 +18,7 @@ export function markFirstFrameShown(): void {
  * Resolves once the page's first frame is shown, or after `capMs` at the latest (a start that
  * fails or is locked shows none).
  */
-export function afterFirstFrame(capMs: number): Promise<void> {
+export function afterPageFirstFrame(capMs: number): Promise<void> {
   if (wasShown) return shown;
   return Promise.race([shown, new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
 }

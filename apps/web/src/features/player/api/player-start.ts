@@ -19,7 +19,7 @@ import { prefetchStartSegments, startScreen, startSegmentUrls } from '../start-s
 export const dramaInfoQueryKey = (dramaId: number) => ['drama', 'info', dramaId] as const;
 
 /** How long a drama's info counts as fresh: long enough to cover a cold start's player mounting. */
-export const DRAMA_INFO_FRESH_MS = 5_000;
+const DRAMA_INFO_FRESH_MS = 5_000;
 
 export const dramaInfoQuery = (dramaId: number) =>
   queryOptions({

@@ -28,7 +28,7 @@ import {
   loadHls,
   prefersNativeHls,
 } from '../load-hls';
-import { afterFirstFrame, markFirstFrameShown } from '../first-frame';
+import { afterPageFirstFrame, markPageFirstFrame } from '../first-frame';
 import { useSwipedSlide } from '../player-store';
 import { playlistLoader } from '../start-playlists';
 import { PLAYER_MOBILE_QUERY } from '../start-segments';
@@ -259,7 +259,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
 
     const onLoadedData = () => {
-      if (latest.current.active) markFirstFrameShown();
+      if (latest.current.active) markPageFirstFrame();
     };
     video.addEventListener('loadeddata', onLoadedData);
 
@@ -275,7 +275,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         // MediaSource) in a task of its own, not in the page's render for a swipe's new address:
         // two shorter tasks instead of one long.
         if (preloadAtStart) {
-          await afterFirstFrame(PRELOAD_WAIT_CAP_MS);
+          await afterPageFirstFrame(PRELOAD_WAIT_CAP_MS);
           await new Promise((resolve) => setTimeout(resolve, 0));
         }
         if (cancelled) return;

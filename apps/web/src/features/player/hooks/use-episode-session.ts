@@ -8,7 +8,7 @@ import { layers } from '../../../shared/layers/layer-store';
 import { markAutoBookmarked } from '../api/bookmark-toggle';
 import { dramaInfoQueryKey, endEpisode, startEpisode } from '../api/playback';
 import { isStartFault, peekEarlyStart, takeEarlyStart } from '../api/player-start';
-import { afterFirstFrame } from '../first-frame';
+import { afterPageFirstFrame } from '../first-frame';
 
 export type EpisodeSession =
   { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
@@ -65,7 +65,7 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
           );
           // Watching makes the episode "viewed": the unlock number and grid may change. On a
           // cold start the refetch waits for the first frame (first-frame.ts).
-          void afterFirstFrame(INFO_REFRESH_WAIT_CAP_MS).then(() =>
+          void afterPageFirstFrame(INFO_REFRESH_WAIT_CAP_MS).then(() =>
             queryClient.invalidateQueries({ queryKey: dramaInfoQueryKey(dramaId) }),
           );
           if (data.autoBookmarked) markAutoBookmarked(queryClient, dramaId);
