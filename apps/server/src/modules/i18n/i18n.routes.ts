@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dictionaryData, dictionaryParams, envelope } from '@snapdrama/contract';
-import { compressedJson } from '../../http/compressed-json';
+import { compressedJson } from '../../http/compressed';
 import { ok } from '../../http/reply';
 import type { I18nService } from './i18n.service';
 

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -189,6 +190,32 @@ describe('the main page', () => {
       await app.close();
     }
   });
+});
+
+describe('the pages the server writes', () => {
+  it.each(['/', '/1/3?lang=en'])(
+    '%s goes out packed in br or gzip, as the client takes it, and unpacks to the same page',
+    async (url) => {
+      const plain = await web.inject({ method: 'GET', url });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toContain('accept-encoding');
+      const br = await web.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
+      expect(br.statusCode).toBe(plain.statusCode);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('text/html');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+      expect(brotliDecompressSync(br.rawPayload).toString('utf8')).toBe(plain.body);
+      const gz = await web.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString('utf8')).toBe(plain.body);
+      // a player link's page varies with the language too
+      if (url !== '/') expect(br.headers.vary).toBe('accept-language, cookie, accept-encoding');
+    },
+  );
 });
 
 describe('sitemap.xml and robots.txt', () => {

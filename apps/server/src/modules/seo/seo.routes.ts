@@ -13,6 +13,7 @@ import {
 } from '@snapdrama/contract';
 import { BANNER_SIZE } from '@snapdrama/rules';
 import { AppError } from '../../errors';
+import { sendHtml } from '../../http/compressed';
 import { ok } from '../../http/reply';
 import type { Clock } from '../../clock';
 import type { Storage } from '../../media/storage';
@@ -106,10 +107,11 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
     const index = deps.indexHtml;
     if (index) {
       app.get('/', { schema: { hide: true } }, async (request, reply) =>
-        reply
-          .header('cache-control', 'no-cache')
-          .type('text/html; charset=utf-8')
-          .send(renderMainHtml(index(), await bannerSlide(request))),
+        sendHtml(
+          request,
+          reply.header('cache-control', 'no-cache'),
+          renderMainHtml(index(), await bannerSlide(request)),
+        ),
       );
       const page = async (
         request: FastifyRequest<{
@@ -132,12 +134,11 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
           Querystring: { lang?: string };
         }>(path, { schema: { hide: true } }, async (request, reply) => {
           const { html, found } = await page(request);
-          return reply
+          void reply
             .status(found ? 200 : 404)
             .header('cache-control', 'no-cache')
-            .header('vary', 'accept-language, cookie')
-            .type('text/html; charset=utf-8')
-            .send(html);
+            .header('vary', 'accept-language, cookie');
+          return sendHtml(request, reply, html);
         });
       }
     }
