@@ -1,38 +1,23 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ENTRY_WAIT_CAP_MS, startEntryAfterFirstPaint } from './boot-entry';
 
-type Entry = { name: string; element?: unknown };
-
-/** A page as the boot script sees it: its scripts, the paint reports and one animation frame. */
+/** A page as the boot script sees it: its scripts, its poster and its animation frames. */
 function page(
   options: {
     hidden?: boolean;
     parsing?: boolean;
-    poster?: boolean;
-    reports?: string[] | null;
+    /** a poster in the first screen, loaded (inlined) or not yet */
+    poster?: 'loaded' | 'loading';
   } = {},
 ) {
   const added: { type: string; crossOrigin: string; src: string }[] = [];
-  const poster = { tagName: 'IMG' };
   let parsed: (() => void) | undefined;
-  let observed: ((entries: Entry[]) => void) | undefined;
-  let frame: (() => void) | undefined;
-  const observing: string[] = [];
-  const reports =
-    options.reports === undefined ? ['paint', 'largest-contentful-paint'] : options.reports;
-
-  class FakeObserver {
-    static supportedEntryTypes = reports ?? [];
-    constructor(callback: (list: { getEntries: () => Entry[] }) => void) {
-      observed = (entries) => callback({ getEntries: () => entries });
-    }
-    observe(init: { type: string }) {
-      observing.push(init.type);
-    }
-    disconnect() {
-      observed = undefined;
-    }
-  }
+  const frames: (() => void)[] = [];
+  const posterListeners = new Map<string, () => void>();
+  const poster = {
+    complete: options.poster === 'loaded',
+    addEventListener: (type: string, listener: () => void) => posterListeners.set(type, listener),
+  };
 
   const win = {
     document: {
@@ -49,21 +34,20 @@ function page(
       head: { append: (script: (typeof added)[number]) => added.push(script) },
     },
     requestAnimationFrame: (callback: () => void) => {
-      frame = callback;
-      return 1;
+      frames.push(callback);
+      return frames.length;
     },
     setTimeout: (callback: () => void, ms: number) => setTimeout(callback, ms),
-    PerformanceObserver: reports === null ? undefined : FakeObserver,
   } as unknown as Parameters<typeof startEntryAfterFirstPaint>[0];
 
   return {
     win,
     added,
-    poster,
-    observing,
+    /** the browser's next frame: its animation frame callbacks run, then it paints */
+    drawFrame: () => frames.splice(0).forEach((callback) => callback()),
+    waitsForFrame: () => frames.length > 0,
     parse: () => parsed?.(),
-    report: (entries: Entry[]) => observed?.(entries),
-    paintFrame: () => frame?.(),
+    posterLoads: (outcome: 'load' | 'error' = 'load') => posterListeners.get(outcome)?.(),
   };
 }
 
@@ -73,73 +57,66 @@ describe("the app's entry after the first paint", () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('runs once the first contentful paint is reported, as a module script, once', () => {
+  it('runs once the next frame is drawn, as a module script, once', () => {
     const p = page();
     startEntryAfterFirstPaint(p.win, ENTRY);
-    expect(p.observing).toEqual(['paint']);
-    p.report([{ name: 'first-paint' }]);
     vi.advanceTimersByTime(1);
     expect(p.added).toEqual([]);
-    p.report([{ name: 'first-contentful-paint' }]);
-    vi.advanceTimersByTime(1);
+    p.drawFrame();
+    // in the frame's callback it only sets a timer: the frame paints first
+    expect(p.added).toEqual([]);
+    vi.advanceTimersByTime(0);
     expect(p.added).toEqual([{ type: 'module', crossOrigin: '', src: ENTRY }]);
     // the cap finds it started
     vi.advanceTimersByTime(ENTRY_WAIT_CAP_MS);
     expect(p.added).toHaveLength(1);
   });
 
-  it("on a player link, waits for the poster's paint, not any other", () => {
-    const p = page({ poster: true });
+  it('waits for the page to be parsed before it waits for a frame', () => {
+    const p = page({ parsing: true, poster: 'loaded' });
     startEntryAfterFirstPaint(p.win, ENTRY);
-    expect(p.observing).toEqual(['largest-contentful-paint']);
-    p.report([{ name: '', element: { tagName: 'DIV' } }]);
-    vi.advanceTimersByTime(1);
-    expect(p.added).toEqual([]);
-    p.report([{ name: '', element: p.poster }]);
-    vi.advanceTimersByTime(1);
+    expect(p.waitsForFrame()).toBe(false);
+    p.parse();
+    expect(p.waitsForFrame()).toBe(true);
+    p.drawFrame();
+    vi.advanceTimersByTime(0);
     expect(p.added).toHaveLength(1);
   });
 
-  it('looks for the poster only once the page is parsed', () => {
-    const p = page({ parsing: true, poster: true });
+  it('on a player link whose poster is still loading, waits for it, then for the frame that shows it', () => {
+    const p = page({ poster: 'loading' });
     startEntryAfterFirstPaint(p.win, ENTRY);
-    expect(p.observing).toEqual([]);
-    p.parse();
-    expect(p.observing).toEqual(['largest-contentful-paint']);
+    expect(p.waitsForFrame()).toBe(false);
+    p.posterLoads();
+    p.drawFrame();
+    vi.advanceTimersByTime(0);
+    expect(p.added).toHaveLength(1);
   });
 
-  it('starts at once in a hidden tab, which paints nothing', () => {
+  it('a poster that fails to load does not hold the entry back', () => {
+    const p = page({ poster: 'loading' });
+    startEntryAfterFirstPaint(p.win, ENTRY);
+    p.posterLoads('error');
+    p.drawFrame();
+    vi.advanceTimersByTime(0);
+    expect(p.added).toHaveLength(1);
+  });
+
+  it('starts at once in a hidden tab, which draws no frames', () => {
     const p = page({ hidden: true });
     startEntryAfterFirstPaint(p.win, ENTRY);
     expect(p.added).toHaveLength(1);
   });
 
-  it('without paint reports, starts after the next frame', () => {
-    const p = page({ reports: [] });
-    startEntryAfterFirstPaint(p.win, ENTRY);
-    vi.advanceTimersByTime(1);
-    expect(p.added).toEqual([]);
-    p.paintFrame();
-    vi.advanceTimersByTime(1);
-    expect(p.added).toHaveLength(1);
-  });
-
-  it('without PerformanceObserver at all, starts after the next frame', () => {
-    const p = page({ reports: null });
-    startEntryAfterFirstPaint(p.win, ENTRY);
-    p.paintFrame();
-    vi.advanceTimersByTime(1);
-    expect(p.added).toHaveLength(1);
-  });
-
   it('never waits longer than the cap', () => {
-    const p = page({ poster: true });
+    const p = page({ poster: 'loading' });
     startEntryAfterFirstPaint(p.win, ENTRY);
     vi.advanceTimersByTime(ENTRY_WAIT_CAP_MS - 1);
     expect(p.added).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(p.added).toHaveLength(1);
-    p.report([{ name: '', element: p.poster }]);
+    p.posterLoads();
+    p.drawFrame();
     vi.advanceTimersByTime(1);
     expect(p.added).toHaveLength(1);
   });

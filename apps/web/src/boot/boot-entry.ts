@@ -14,29 +14,34 @@ type EntryDocument = Pick<
 >;
 
 type EntryWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'> & {
-  PerformanceObserver?: typeof PerformanceObserver;
   document: EntryDocument;
 };
 
+/** the first screen's poster as far as the wait needs it */
+type Poster = Pick<HTMLImageElement, 'complete' | 'addEventListener'>;
+
 /**
  * Runs the app's entry (`src`, already fetched by the page's modulepreload links) once the page's
- * first content is on screen: the splash, or a player link's poster (decision 0500, "The entry
+ * first screen is painted: the splash, or a player link's poster (decision 0500, "The entry
  * after the first paint"). A module script of the page itself ran as soon as it had loaded, and on a
  * fast connection its evaluation and React's first render (~60 ms of main thread) came before the
- * first paint, holding the poster back. The paint is known when the browser reports it (paint
- * timing, or the largest paint for the poster); a browser without those reports starts after the
- * next frame. Waiting costs nothing on a real connection, where the entry's download takes longer
- * than the first paint. A hidden tab paints nothing, so it starts at once; nothing waits longer
- * than ENTRY_WAIT_CAP_MS.
+ * first paint, holding the poster back.
+ *
+ * Painted means: the page is parsed, the poster (when there is one) has loaded, and the frame
+ * after that has been drawn; a timer set in an animation frame's callback runs once that frame's
+ * paint is done. The browser's own paint reports (paint timing, the largest paint) were used
+ * before: they arrive once the frame is presented, which came 60–100 ms after the paint itself,
+ * and the entry waited all that time with the main thread idle ("The entry once the frame is
+ * drawn"). The frame's raster and presentation happen off the main thread, so the entry no longer
+ * holds them back. A hidden tab draws no frames, so it starts at once; nothing waits longer than
+ * ENTRY_WAIT_CAP_MS.
  */
 export function startEntryAfterFirstPaint(win: EntryWindow, src: string): void {
   const doc = win.document;
   let started = false;
-  let observer: PerformanceObserver | undefined;
   const start = () => {
     if (started) return;
     started = true;
-    observer?.disconnect();
     const script = doc.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -45,25 +50,15 @@ export function startEntryAfterFirstPaint(win: EntryWindow, src: string): void {
   };
   if (doc.visibilityState !== 'visible') return start();
   win.setTimeout(start, ENTRY_WAIT_CAP_MS);
+  const afterNextFrame = () => win.requestAnimationFrame(() => win.setTimeout(start, 0));
   const whenParsed = () => {
-    const poster = doc.getElementById(FIRST_SCREEN_ID)?.querySelector('img.poster') ?? null;
-    const type = poster ? 'largest-contentful-paint' : 'paint';
-    const Observer = win.PerformanceObserver;
-    if (!Observer?.supportedEntryTypes?.includes(type)) {
-      win.requestAnimationFrame(() => win.setTimeout(start, 0));
-      return;
-    }
-    observer = new Observer((list) => {
-      const painted = list
-        .getEntries()
-        .some((entry) =>
-          poster
-            ? (entry as PerformanceEntry & { element?: Element | null }).element === poster
-            : entry.name === 'first-contentful-paint',
-        );
-      if (painted) win.setTimeout(start, 0);
-    });
-    observer.observe({ type, buffered: true });
+    const poster: Poster | null =
+      doc.getElementById(FIRST_SCREEN_ID)?.querySelector<HTMLImageElement>('img.poster') ?? null;
+    // an inlined poster has loaded by now; one by its address may still be on its way
+    if (poster && !poster.complete) {
+      poster.addEventListener('load', afterNextFrame, { once: true });
+      poster.addEventListener('error', afterNextFrame, { once: true });
+    } else afterNextFrame();
   };
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', whenParsed);
   else whenParsed();
