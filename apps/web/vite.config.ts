@@ -142,6 +142,9 @@ function bootScript(): Plugin {
   };
 }
 
+/** the chunk of hls.js and the player's set-up of it (features/player/hls-engine.ts) */
+const HLS_CHUNK = 'hls-engine';
+
 /** the player page's module, the route a deep link opens */
 const PLAYER_PAGE = /[\\/]src[\\/]features[\\/]player[\\/]player-page\.tsx$/;
 
@@ -172,8 +175,9 @@ function playerCode(bundle: Rollup.OutputBundle): string[] {
       `the app's entry imports the ${ROUTE_SHARED} chunk: it must load with its pages`,
     );
   const own = [...closure(page)].filter((file) => !loaded.has(file));
-  // hls.js, loaded on demand (load-hls.ts) by whichever of the player's modules asks first
-  const hls = chunks.filter((c) => c.name === 'hls.light').map((c) => c.fileName);
+  // hls.js, loaded on demand (load-hls.ts) by whichever of the player's modules asks first, or by
+  // a cold deep link's start (player-start.ts)
+  const hls = chunks.filter((c) => c.name === HLS_CHUNK).map((c) => c.fileName);
   if (hls.length !== 1) throw new Error("the player's hls.js chunk is missing");
   const styles = own.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
   // the page's chunk and hls.js, the largest, first: six connections share the rest
@@ -238,7 +242,7 @@ const routeSharedGroup = routeShared();
  * The chunks a cold start runs at once: the entry, its vendor groups, the player (with what it
  * shares with other pages) and hls.js.
  */
-const EAGER_CHUNKS = /^(main|react|state|i18n|api|player-page|route-shared|hls\.light)$/;
+const EAGER_CHUNKS = /^(main|react|state|i18n|api|player-page|route-shared|hls-engine)$/;
 
 /**
  * Marks the chunks a cold start runs at once with V8's explicit compile hint

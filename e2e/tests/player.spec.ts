@@ -124,6 +124,40 @@ test('a deep link plays that episode, and the next one is preloaded', async ({ p
   await expect(next).not.toHaveAttribute('poster');
 });
 
+test("a cold deep link's video loads before its player is there, and the player takes it over", async ({
+  page,
+}) => {
+  // Each MediaSource the page makes, and how many videos were on the page at that moment.
+  await page.addInitScript(() => {
+    const seen: number[] = [];
+    Object.assign(window, { mediaSources: seen });
+    const create = URL.createObjectURL.bind(URL);
+    URL.createObjectURL = (object) => {
+      if (object instanceof MediaSource) seen.push(document.querySelectorAll('video').length);
+      return create(object);
+    };
+  });
+  // the player's code comes late, well after the episode start and hls.js
+  await page.route('**/assets/player-page-*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  await openPlayer(page, 1);
+  const next = page.locator('video[data-episode="2"]');
+  await expect
+    .poll(() => next.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  const made = await page.evaluate(
+    () => (window as unknown as { mediaSources: number[] }).mediaSources,
+  );
+  // the first, for the episode opened, before any video was on the page; then the next slide's;
+  // a player that set up its own would have made one more
+  expect(made).toHaveLength(2);
+  expect(made[0]).toBe(0);
+  // the element on the page is the one that was loading: it plays, and nothing is left over
+  await expect(page.locator('video')).toHaveCount(2);
+});
+
 test('a swipe changes the URL and the next episode plays', async ({ page }) => {
   await openPlayer(page, 1);
   await swipeUp(page);

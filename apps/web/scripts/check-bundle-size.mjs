@@ -63,7 +63,7 @@ visitEntry(VIEWER_ENTRY);
 const playerProblems = [
   ...playerCode.filter((file) => !existsSync(path.join(dist, file))).map((f) => `${f} is missing`),
   ...playerCode.filter((file) => entryFiles.has(file)).map((f) => `${f} loads with the entry`),
-  ...[`/${manifest[PLAYER_PAGE_SOURCE]?.file}`, /\/assets\/hls\.light-[\w-]+\.js$/]
+  ...[`/${manifest[PLAYER_PAGE_SOURCE]?.file}`, /\/assets\/hls-engine-[\w-]+\.js$/]
     .filter(
       (want) =>
         !playerCode.some((file) => (typeof want === 'string' ? file === want : want.test(file))),

@@ -1,13 +1,22 @@
-import type HlsClass from 'hls.js';
 import type { HlsConfig } from 'hls.js';
+import type * as HlsEngine from './hls-engine';
 
-/** hls.js is big and only the player needs it: it loads on demand into its own chunk. */
-let hlsModule: Promise<{ default: typeof HlsClass }> | undefined;
-export async function loadHls() {
-  // The light build (no EME, CMCD, alternate audio or in-stream subtitles, none of which we use)
-  // is about a third smaller, so it parses sooner on a cold start.
-  hlsModule ??= import('hls.js/light');
-  return (await hlsModule).default;
+type HlsEngineModule = typeof HlsEngine;
+
+/**
+ * hls.js (with the player's set-up of it, hls-engine.ts) is big and only the player needs it: it
+ * loads on demand into its own chunk.
+ */
+let hlsModule: Promise<HlsEngineModule> | undefined;
+let loaded: HlsEngineModule | undefined;
+export function loadHls(): Promise<HlsEngineModule> {
+  hlsModule ??= import('./hls-engine').then((module) => (loaded = module));
+  return hlsModule;
+}
+
+/** The module loadHls loads, once it has: for a render, which cannot wait. */
+export function loadedHls(): HlsEngineModule | undefined {
+  return loaded;
 }
 
 /**

@@ -131,12 +131,36 @@ function holdStart(
   start: Promise<EpisodeStartData>,
   segmentsSent = false,
 ): void {
-  early.hold(`${dramaId}/${epsd}`, start);
+  const key = `${dramaId}/${epsd}`;
+  early.hold(key, start);
   // hls.js plays where Media Source Extensions exist (load-hls.ts); the segments it will ask for
   // first go out now (start-segments.ts)
-  if ('MediaSource' in window && !segmentsSent) {
-    void start.then(prefetchFirstSegments).catch(() => undefined);
-  }
+  if (!('MediaSource' in window)) return;
+  if (!segmentsSent) void start.then(prefetchFirstSegments).catch(() => undefined);
+  // and its engine is set up as soon as hls.js is in, for the player to take over (hls-engine.ts),
+  // unless the player's slide came first and set up its own
+  void Promise.all([start, loadHls()])
+    .then(([data, hls]) => {
+      if (slidesWithEngine.has(key)) return;
+      hls.startEarlyEngine(key, autoUrl(data), () => useVideoSettings.getState().quality);
+    })
+    .catch(() => undefined);
+}
+
+/** Episodes (`dramaId/epsd`) whose slide has set up an engine of its own. */
+const slidesWithEngine = new Set<string>();
+
+/**
+ * Called by a slide that sets up its own engine (it found no early one): an early engine made
+ * after it would load the same video twice.
+ */
+export function noteSlideEngine(dramaId: number, epsd: number): void {
+  slidesWithEngine.add(`${dramaId}/${epsd}`);
+}
+
+/** The start's Auto URL: what the player's engine loads (video-player.tsx). */
+function autoUrl(data: EpisodeStartData): string {
+  return data.videoUrlList.find((u) => u.quality === 'Auto')?.videoUrl ?? '';
 }
 
 function prefetchFirstSegments(data: EpisodeStartData): void {

@@ -1,15 +1,13 @@
 import type Hls from 'hls.js';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   VIDEO_RETRIES,
   VIDEO_RETRY_DELAY_MS,
   autoLevelCap,
-  firstLevel,
   isSignedUrlExpired,
   levelForQuality,
   playbackRate,
-  renditionLines,
   shouldReportWatchMission,
   type VideoQuality,
 } from '@snapdrama/rules';
@@ -19,18 +17,19 @@ import { useQualityBeacon } from '../hooks/use-quality-beacon';
 import { useVideoSettings } from '../../../shared/video/video-settings';
 import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
+import { noteSlideEngine } from '../api/player-start';
 import { useSubtitles } from '../hooks/use-subtitles';
+import type { HlsOwner } from '../hls-engine';
 import {
   PLAYING_BUFFER_SECONDS,
   PRELOAD_BUFFER_SECONDS,
   bufferAhead,
-  fastStartConfig,
   loadHls,
+  loadedHls,
   prefersNativeHls,
 } from '../load-hls';
 import { afterPageFirstFrame, markPageFirstFrame } from '../first-frame';
 import { useSwipedSlide } from '../player-store';
-import { playlistLoader } from '../start-playlists';
 import { PLAYER_MOBILE_QUERY } from '../start-segments';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
@@ -67,9 +66,21 @@ interface Engine {
   destroy(): void;
 }
 
+type HlsModule = NonNullable<ReturnType<typeof loadedHls>>;
+
 const urlFor = (urls: readonly VideoUrl[], quality: VideoQuality) =>
   (urls.find((u) => u.quality === quality) ?? urls.find((u) => u.quality === 'Auto') ?? urls[0])
     ?.videoUrl ?? '';
+
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame to show. */
+const HAVE_CURRENT_DATA = 2;
+
+/** Sets an attribute, or removes it for undefined, touching the element only on a change. */
+function setAttribute(element: Element, name: string, value: string | undefined): void {
+  if (element.getAttribute(name) === (value ?? null)) return;
+  if (value === undefined) element.removeAttribute(name);
+  else element.setAttribute(name, value);
+}
 
 /** The longest a preloading slide waits for the page's first frame before it loads anyway. */
 const PRELOAD_WAIT_CAP_MS = 1_500;
@@ -85,16 +96,25 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const swipedTo = useSwipedSlide((s) => s.epsd);
   const active = swipedTo === undefined ? props.active : swipedTo === epsd;
   const { t } = useTranslation();
-  const videoRef = useRef<HTMLVideoElement>(null);
+  // The element is made here, not rendered by React, so that it can be one made before the player
+  // mounted: a cold deep link's, whose engine has been loading meanwhile (hls-engine.ts). The
+  // effect below takes that engine over.
+  const [element] = useState(
+    () =>
+      loadedHls()?.peekEarlyVideo(`${dramaId}/${epsd}`, urlFor(props.urls, 'Auto')) ??
+      document.createElement('video'),
+  );
+  const videoRef = useRef(element);
+  const rootRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<Engine | null>(null);
   const [engineReady, setEngineReady] = useState(false);
   const [mutedByPolicy, setMutedByPolicy] = useState(false);
-  const [paused, setPaused] = useState(true);
+  const [paused, setPaused] = useState(() => element.paused);
   const [started, setStarted] = useState(false);
   // The poster stands in only until the first frame is decoded: a paused video with a poster
   // keeps showing the poster, so a preloaded slide would slide in as a still image and paint its
   // first frame only once played.
-  const [hasFrame, setHasFrame] = useState(false);
+  const [hasFrame, setHasFrame] = useState(() => element.readyState >= HAVE_CURRENT_DATA);
   const [rendition, setRendition] = useState(0);
   const settings = useVideoSettings();
   const updateSettings = useVideoSettings((s) => s.update);
@@ -118,6 +138,27 @@ export function VideoPlayer(props: VideoPlayerProps) {
     let mediaRetries = 0;
     let urls = latest.current.urls;
     const preloadAtStart = !latest.current.active;
+
+    const owner: HlsOwner = {
+      quality: () => qualityRef.current,
+      onRendition: setRendition,
+      onFatal(kind) {
+        if (cancelled) return;
+        // An expired signature fails every request: renew instead of retrying (spec §4). Only
+        // the slide on screen renews; a preloading one waits until it is shown.
+        if (isSignedUrlExpired(engine?.src ?? '', Date.now())) {
+          if (latest.current.active) void renewAndReload();
+          return;
+        }
+        if (mediaRetries >= VIDEO_RETRIES) return;
+        mediaRetries += 1;
+        setTimeout(() => {
+          if (cancelled) return;
+          if (kind === 'media') hls?.recoverMediaError();
+          else hls?.startLoad(video.currentTime);
+        }, VIDEO_RETRY_DELAY_MS);
+      },
+    };
 
     const nativeEngine = (): Engine => {
       const engine: Engine = {
@@ -147,49 +188,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
       return engine;
     };
 
-    const hlsEngine = (HlsClass: typeof Hls): Engine => {
+    const hlsEngine = (module: HlsModule, adopted: Hls | undefined): Engine => {
       const mobile = window.matchMedia(PLAYER_MOBILE_QUERY).matches;
-      const create = (src: string, startPosition: number) => {
-        const instance = new HlsClass({
-          ...fastStartConfig(preloadAtStart),
-          startPosition,
-          // the start response's playlists, without a round trip (decision 0500)
-          pLoader: playlistLoader(HlsClass),
-        });
-        instance.on(HlsClass.Events.MANIFEST_PARSED, (_e, data) => {
-          const levels = data.levels.map((l) => ({ width: l.width, height: l.height }));
-          const playerPx = (video.clientHeight || window.innerHeight) * window.devicePixelRatio;
-          const fixed = levelForQuality(levels, qualityRef.current);
-          instance.autoLevelCapping = fixed === -1 ? autoLevelCap(levels, mobile) : -1;
-          // the same choice as the cold start's segment prefetch (start-segments.ts)
-          instance.startLevel = firstLevel(levels, qualityRef.current, playerPx, mobile);
-          if (fixed !== -1) instance.loadLevel = fixed;
-          instance.startLoad(startPosition);
-        });
-        instance.on(HlsClass.Events.LEVEL_SWITCHED, (_e, data) => {
-          const level = instance.levels[data.level];
-          if (level) setRendition(renditionLines(level));
-        });
-        instance.on(HlsClass.Events.ERROR, (_e, data) => {
-          if (!data.fatal || cancelled) return;
-          // An expired signature fails every request: renew instead of retrying (spec §4). Only
-          // the slide on screen renews; a preloading one waits until it is shown.
-          if (isSignedUrlExpired(engine.src, Date.now())) {
-            if (latest.current.active) void renewAndReload();
-            return;
-          }
-          if (mediaRetries >= VIDEO_RETRIES) return;
-          mediaRetries += 1;
-          setTimeout(() => {
-            if (cancelled) return;
-            if (data.type === HlsClass.ErrorTypes.MEDIA_ERROR) instance.recoverMediaError();
-            else instance.startLoad(video.currentTime);
-          }, VIDEO_RETRY_DELAY_MS);
-        });
-        instance.loadSource(src);
-        instance.attachMedia(video);
-        return instance;
-      };
+      const create = (src: string, startPosition: number) =>
+        module.createHls(video, src, { startPosition, preload: preloadAtStart, owner });
       const engine: Engine = {
         src: urlFor(urls, 'Auto'),
         setQuality(quality) {
@@ -227,8 +229,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
           hls = undefined;
         },
       };
+      if (adopted) hls = adopted;
       // Expired already (a long-open page): nothing to load until play() renews it.
-      if (!isSignedUrlExpired(engine.src, Date.now())) hls = create(engine.src, -1);
+      else if (!isSignedUrlExpired(engine.src, Date.now())) hls = create(engine.src, -1);
       return engine;
     };
 
@@ -264,13 +267,28 @@ export function VideoPlayer(props: VideoPlayerProps) {
     video.addEventListener('loadeddata', onLoadedData);
 
     let engine: Engine | undefined;
-    if (prefersNativeHls(video)) {
+    const loaded = loadedHls();
+    const early = loaded?.adoptEarlyEngine(video, owner);
+    if (loaded && early) {
+      // a cold deep link's engine, loading since before this slide mounted (hls-engine.ts)
+      engine = hlsEngine(loaded, early.hls);
+      if (early.rendition) setRendition(early.rendition);
+      if (video.readyState >= HAVE_CURRENT_DATA) {
+        // its first frame came before this slide listened for it
+        onLoadedData();
+        setHasFrame(true);
+      }
+      engineRef.current = engine;
+      setEngineReady(true);
+    } else if (prefersNativeHls(video)) {
+      noteSlideEngine(latest.current.dramaId, latest.current.epsd);
       engine = nativeEngine();
       video.addEventListener('error', onNativeError);
       engineRef.current = engine;
       setEngineReady(true);
     } else {
-      void loadHls().then(async (HlsClass) => {
+      noteSlideEngine(latest.current.dramaId, latest.current.epsd);
+      void loadHls().then(async (module) => {
         // A preloading slide waits for the page's first frame, then sets hls.js up (worker,
         // MediaSource) in a task of its own, not in the page's render for a swipe's new address:
         // two shorter tasks instead of one long.
@@ -279,11 +297,11 @@ export function VideoPlayer(props: VideoPlayerProps) {
           await new Promise((resolve) => setTimeout(resolve, 0));
         }
         if (cancelled) return;
-        if (!HlsClass.isSupported()) {
+        if (!module.Hls.isSupported()) {
           engine = nativeEngine();
           video.addEventListener('error', onNativeError);
         } else {
-          engine = hlsEngine(HlsClass);
+          engine = hlsEngine(module, undefined);
         }
         engineRef.current = engine;
         setEngineReady(true);
@@ -403,35 +421,52 @@ export function VideoPlayer(props: VideoPlayerProps) {
     }
   };
 
+  // On the page from the first commit, as a rendered element would be.
+  useLayoutEffect(() => {
+    const video = videoRef.current;
+    video.className = styles.video ?? '';
+    video.setAttribute('data-testid', 'player-video');
+    video.setAttribute('playsinline', '');
+    video.setAttribute('preload', 'auto');
+    video.setAttribute('disablepictureinpicture', '');
+    video.setAttribute('controlslist', 'nodownload');
+    // first, under the overlays React renders beside it
+    rootRef.current?.prepend(video);
+    return () => video.remove();
+  }, []);
+
+  // What a render changes on the element: its attributes, and the listeners of this render.
+  useLayoutEffect(() => {
+    const video = videoRef.current;
+    setAttribute(video, 'data-episode', String(epsd));
+    setAttribute(video, 'data-active', String(active));
+    setAttribute(video, 'data-rendition', rendition ? String(rendition) : undefined);
+    setAttribute(video, 'poster', hasFrame ? undefined : props.poster);
+    const listeners: Partial<Record<keyof HTMLMediaElementEventMap, () => void>> = {
+      play: () => setPaused(false),
+      pause: () => setPaused(true),
+      playing: () => setStarted(true),
+      ratechange: () => {
+        // the media element resets its rate on a new source
+        const want = playbackRate(useVideoSettings.getState().speed);
+        if (video.playbackRate !== want) video.playbackRate = want;
+      },
+      loadedmetadata: () => {
+        video.playbackRate = playbackRate(useVideoSettings.getState().speed);
+      },
+      loadeddata: () => setHasFrame(true),
+      timeupdate: onTimeUpdate,
+      ended: () => latest.current.onEnded(),
+    };
+    const entries = Object.entries(listeners);
+    for (const [name, listener] of entries) video.addEventListener(name, listener);
+    return () => {
+      for (const [name, listener] of entries) video.removeEventListener(name, listener);
+    };
+  });
+
   return (
-    <div className={styles.root}>
-      <video
-        ref={videoRef}
-        className={styles.video}
-        data-testid="player-video"
-        data-episode={epsd}
-        data-active={active}
-        data-rendition={rendition || undefined}
-        poster={hasFrame ? undefined : props.poster}
-        playsInline
-        preload="auto"
-        disablePictureInPicture
-        controlsList="nodownload"
-        onPlay={() => setPaused(false)}
-        onPause={() => setPaused(true)}
-        onPlaying={() => setStarted(true)}
-        onRateChange={(e) => {
-          // the media element resets its rate on a new source
-          const want = playbackRate(useVideoSettings.getState().speed);
-          if (e.currentTarget.playbackRate !== want) e.currentTarget.playbackRate = want;
-        }}
-        onLoadedMetadata={(e) => {
-          e.currentTarget.playbackRate = playbackRate(useVideoSettings.getState().speed);
-        }}
-        onLoadedData={() => setHasFrame(true)}
-        onTimeUpdate={onTimeUpdate}
-        onEnded={() => latest.current.onEnded()}
-      />
+    <div ref={rootRef} className={styles.root}>
       {subtitle && (
         <p className={styles.subtitle} data-testid="player-subtitle">
           {subtitle}
