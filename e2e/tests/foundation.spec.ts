@@ -102,7 +102,7 @@ test("a first visit on a player link asks for the drama and starts the episode b
   page.on('request', (r) => {
     const path = new URL(r.url()).pathname;
     if (/\.(mp4|m4s|ts)$/.test(path)) segments.push(path);
-    const chunk = /^\/assets\/(player-page|hls\.light)-[\w-]+\.js$/.exec(path);
+    const chunk = /^\/assets\/(player-page|hls-engine)-[\w-]+\.js$/.exec(path);
     if (chunk?.[1]) code.push(chunk[1]);
     if (!path.startsWith('/api/v1/')) return;
     if (/\/auth\/(join|login)$|\/drama\/info\/|\/drama\/episode$/.test(path)) {
@@ -121,7 +121,7 @@ test("a first visit on a player link asks for the drama and starts the episode b
   expect(segments[0]).toMatch(/\.mp4$/);
   expect(segments[1]).toMatch(/\.(m4s|ts)$/);
   // then the player's code: its page and hls.js
-  await expect.poll(() => [...code].sort()).toEqual(['hls.light', 'player-page']);
+  await expect.poll(() => [...code].sort()).toEqual(['hls-engine', 'player-page']);
   releaseEntry();
   // the player took the boot's start and plays it: one join, one start in all
   const video = page.getByTestId('player-video').first();
@@ -133,7 +133,7 @@ test("a first visit on a player link asks for the drama and starts the episode b
   ]);
   expect(sent.filter((s) => s === 'POST /api/v1/drama/episode')).toHaveLength(1);
   // the app ran the files the boot script had asked for, without asking again
-  expect([...code].sort()).toEqual(['hls.light', 'player-page']);
+  expect([...code].sort()).toEqual(['hls-engine', 'player-page']);
   await expect(page).toHaveURL(/\/1\/1$/);
 });
 

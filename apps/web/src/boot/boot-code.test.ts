@@ -28,10 +28,10 @@ describe("the boot script's player code", () => {
 
   it('preloads modules as modules and stylesheets as styles, as the app will ask for them', () => {
     const { doc, appended } = page();
-    preloadCode(doc, ['/assets/player-page-1.js', '/assets/hls.light-2.js', '/assets/p-3.css']);
+    preloadCode(doc, ['/assets/player-page-1.js', '/assets/hls-engine-2.js', '/assets/p-3.css']);
     expect(appended).toEqual([
       { rel: 'modulepreload', as: '', crossOrigin: '', href: '/assets/player-page-1.js' },
-      { rel: 'modulepreload', as: '', crossOrigin: '', href: '/assets/hls.light-2.js' },
+      { rel: 'modulepreload', as: '', crossOrigin: '', href: '/assets/hls-engine-2.js' },
       { rel: 'preload', as: 'style', crossOrigin: '', href: '/assets/p-3.css' },
     ]);
   });
@@ -44,8 +44,8 @@ describe("the boot script's player code", () => {
       '//elsewhere.example/x.js',
       '/assets/x.json',
       '/assets/"quote.js',
-      '/assets/hls.light-2.js',
+      '/assets/hls-engine-2.js',
     ]);
-    expect(appended.map((link) => link.href)).toEqual(['/assets/hls.light-2.js']);
+    expect(appended.map((link) => link.href)).toEqual(['/assets/hls-engine-2.js']);
   });
 });
