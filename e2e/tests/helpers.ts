@@ -11,6 +11,17 @@ export async function storedToken(page: Page): Promise<string | null> {
 
 export const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) < 830;
 
+/** Holds the app's entry bundle back until the returned function is called. */
+export async function holdAppEntry(page: Page): Promise<() => void> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/main-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
 /** Signs a new viewer in through the sandbox Google sign-in, as a person does, and agrees to the terms. */
 export async function signInNewViewer(page: Page, prefix: string): Promise<string> {
   // Signing in claims the link-account mission's bonus coins by itself (spec §4; events.spec.ts

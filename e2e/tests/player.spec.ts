@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isMobile, waitForApp } from './helpers';
+import { holdAppEntry, isMobile, waitForApp } from './helpers';
 
 /** Demo drama 1: 60 episodes, 8 free (apps/server/src/seed/demo-catalog.ts). */
 const DRAMA = 1;
@@ -124,10 +124,8 @@ test('a deep link plays that episode, and the next one is preloaded', async ({ p
   await expect(next).not.toHaveAttribute('poster');
 });
 
-test("a cold deep link's video loads before its player is there, and the player takes it over", async ({
-  page,
-}) => {
-  // Each MediaSource the page makes, and how many videos were on the page at that moment.
+/** Counts each MediaSource the page makes, with how many videos were on the page at that moment. */
+async function countMediaSources(page: Page): Promise<() => Promise<number[]>> {
   await page.addInitScript(() => {
     const seen: number[] = [];
     Object.assign(window, { mediaSources: seen });
@@ -137,6 +135,15 @@ test("a cold deep link's video loads before its player is there, and the player 
       return create(object);
     };
   });
+  return () => page.evaluate(() => (window as unknown as { mediaSources: number[] }).mediaSources);
+}
+
+test("a cold deep link's video loads before its player is there, and the player takes it over", async ({
+  page,
+}) => {
+  // the phone layout's cold start plays from the boot script instead (the test below)
+  test.skip(isMobile(page), 'on the desktop layout');
+  const mediaSources = await countMediaSources(page);
   // the player's code comes late, well after the episode start and hls.js
   await page.route('**/assets/player-page-*.js', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -147,14 +154,48 @@ test("a cold deep link's video loads before its player is there, and the player 
   await expect
     .poll(() => next.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
     .toBeGreaterThanOrEqual(2);
-  const made = await page.evaluate(
-    () => (window as unknown as { mediaSources: number[] }).mediaSources,
-  );
+  const made = await mediaSources();
   // the first, for the episode opened, before any video was on the page; then the next slide's;
   // a player that set up its own would have made one more
   expect(made).toHaveLength(2);
   expect(made[0]).toBe(0);
   // the element on the page is the one that was loading: it plays, and nothing is left over
+  await expect(page.locator('video')).toHaveCount(2);
+});
+
+test("a cold player link plays its first seconds before the app's code has run, and the player takes the video over", async ({
+  page,
+}) => {
+  test.skip(!isMobile(page), 'on the phone layout, where the player is the whole screen');
+  const mediaSources = await countMediaSources(page);
+  const releaseEntry = await holdAppEntry(page);
+  await page.goto(`/${DRAMA}/1`);
+  // the app's code has not run, and the episode plays over the first screen
+  const booted = page.locator('video[data-active="true"][data-episode="1"]');
+  await expect
+    .poll(() => booted.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.3);
+  await expect(page.getByTestId('player-page')).toHaveCount(0);
+  await booted.evaluate((v) => Object.assign(v, { fromBoot: true }));
+  releaseEntry();
+  await waitForApp(page);
+  // the player's video is that same element, now in the player's slide
+  const video = page.locator('[data-testid="player-page"] video[data-episode="1"]');
+  await expect(video).toHaveAttribute('data-testid', 'player-video');
+  expect(await video.evaluate((v) => (v as unknown as { fromBoot?: boolean }).fromBoot)).toBe(true);
+  // no longer laid over the page
+  expect(await video.evaluate((v) => getComputedStyle(v).position)).not.toBe('fixed');
+  // hls.js took its buffer over: it plays on past the boot script's first seconds (4 s)
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(5);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(false);
+  // one MediaSource for the episode opened, one for the next slide: none made twice
+  const next = page.locator('video[data-episode="2"]');
+  await expect
+    .poll(() => next.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 15_000 })
+    .toBeGreaterThanOrEqual(2);
+  expect(await mediaSources()).toHaveLength(2);
   await expect(page.locator('video')).toHaveCount(2);
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ENTRY_WAIT_CAP_MS, startEntryAfterFirstPaint } from './boot-entry';
+import { ENTRY_PLAY_CAP_MS, ENTRY_WAIT_CAP_MS, startEntryAfterFirstPaint } from './boot-entry';
 
 /** A page as the boot script sees it: its scripts, its poster and its animation frames. */
 function page(
@@ -118,6 +118,38 @@ describe("the app's entry after the first paint", () => {
     p.posterLoads();
     p.drawFrame();
     vi.advanceTimersByTime(1);
+    expect(p.added).toHaveLength(1);
+  });
+
+  it('on a player link the boot script plays, waits for the first seconds to play, after the paint', async () => {
+    const p = page({ poster: 'loaded' });
+    let playing!: () => void;
+    startEntryAfterFirstPaint(p.win, ENTRY, new Promise<void>((resolve) => (playing = resolve)));
+    p.drawFrame();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(p.added).toEqual([]);
+    playing();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.added).toHaveLength(1);
+  });
+
+  it('a video that plays before the paint still lets the paint come first', async () => {
+    const p = page({ poster: 'loaded' });
+    startEntryAfterFirstPaint(p.win, ENTRY, Promise.resolve());
+    await vi.advanceTimersByTimeAsync(50);
+    expect(p.added).toEqual([]);
+    p.drawFrame();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(p.added).toHaveLength(1);
+  });
+
+  it('waits for the video no longer than its own cap', async () => {
+    const p = page({ poster: 'loaded' });
+    startEntryAfterFirstPaint(p.win, ENTRY, new Promise<void>(() => undefined));
+    p.drawFrame();
+    await vi.advanceTimersByTimeAsync(ENTRY_PLAY_CAP_MS - 1);
+    expect(p.added).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
     expect(p.added).toHaveLength(1);
   });
 });

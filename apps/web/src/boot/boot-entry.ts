@@ -2,6 +2,8 @@ import { FIRST_SCREEN_ID } from '@snapdrama/contract';
 
 /** the longest the app's entry waits for the page's first paint */
 export const ENTRY_WAIT_CAP_MS = 300;
+/** the longest it waits for a player link's first seconds, played by the boot script */
+export const ENTRY_PLAY_CAP_MS = 700;
 
 type EntryDocument = Pick<
   Document,
@@ -35,10 +37,29 @@ type Poster = Pick<HTMLImageElement, 'complete' | 'addEventListener'>;
  * drawn"). The frame's raster and presentation happen off the main thread, so the entry no longer
  * holds them back. A hidden tab draws no frames, so it starts at once; nothing waits longer than
  * ENTRY_WAIT_CAP_MS.
+ *
+ * On a player link whose first seconds the boot script plays (boot-video.ts), `played` settles
+ * once they play or will not: the entry waits for that too, at most ENTRY_PLAY_CAP_MS, so that its
+ * evaluation (one long task) does not hold back the start's answer, the appends and `play()`
+ * ("The first seconds from the boot script").
  */
-export function startEntryAfterFirstPaint(win: EntryWindow, src: string): void {
+export function startEntryAfterFirstPaint(
+  win: EntryWindow,
+  src: string,
+  played?: Promise<unknown>,
+): void {
   const doc = win.document;
   let started = false;
+  let painted = false;
+  let waiting = played !== undefined;
+  void played?.then(() => {
+    waiting = false;
+    if (painted) win.setTimeout(start, 0);
+  });
+  const afterPaint = () => {
+    painted = true;
+    if (!waiting) start();
+  };
   const start = () => {
     if (started) return;
     started = true;
@@ -49,8 +70,8 @@ export function startEntryAfterFirstPaint(win: EntryWindow, src: string): void {
     doc.head.append(script);
   };
   if (doc.visibilityState !== 'visible') return start();
-  win.setTimeout(start, ENTRY_WAIT_CAP_MS);
-  const afterNextFrame = () => win.requestAnimationFrame(() => win.setTimeout(start, 0));
+  win.setTimeout(start, played ? ENTRY_PLAY_CAP_MS : ENTRY_WAIT_CAP_MS);
+  const afterNextFrame = () => win.requestAnimationFrame(() => win.setTimeout(afterPaint, 0));
   const whenParsed = () => {
     const poster: Poster | null =
       doc.getElementById(FIRST_SCREEN_ID)?.querySelector<HTMLImageElement>('img.poster') ?? null;

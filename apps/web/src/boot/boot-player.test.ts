@@ -16,7 +16,7 @@ function page(
     innerHeight: 800,
     devicePixelRatio: 1,
     matchMedia: (() => ({ matches: false })) as unknown as Window['matchMedia'],
-    MediaSource: options.mse === false ? undefined : class {},
+    MediaSource: options.mse === false ? undefined : (class {} as unknown as typeof MediaSource),
     fetch: ((url: string, init?: RequestInit) => {
       sent.push({ url, init });
       const data =
@@ -24,6 +24,9 @@ function page(
       return Promise.resolve(new Response(JSON.stringify({ code: 0, data })));
     }) as typeof fetch,
     snapdramaBootPlayer: undefined as BootPlayer | undefined,
+    // the desktop layout (matchMedia above): the boot script plays nothing (boot-video.test.ts)
+    document: { visibilityState: 'visible' } as Document,
+    snapdramaBootVideo: undefined,
   };
   return { win, sent };
 }

@@ -7,23 +7,40 @@ import {
   storedQuality,
 } from '../features/player/start-segments';
 import { bootSend } from './boot-send';
+import { startBootVideo } from './boot-video';
 import { joinedToken, positiveNumber, type BootJoin, type BootPlayer } from './handoff';
 
 type BootWindow = Pick<
   Window,
-  'location' | 'fetch' | 'localStorage' | 'innerHeight' | 'devicePixelRatio' | 'matchMedia'
-> & { snapdramaBootPlayer?: BootPlayer; MediaSource?: unknown };
+  | 'location'
+  | 'fetch'
+  | 'localStorage'
+  | 'innerHeight'
+  | 'devicePixelRatio'
+  | 'matchMedia'
+  | 'document'
+  | 'snapdramaBootVideo'
+> & { snapdramaBootPlayer?: BootPlayer; MediaSource?: typeof MediaSource };
 
 /**
- * The start's first segments, fetched into the HTTP cache the moment the start answers, as the
- * app would once its code has run (start-segments.ts): where hls.js plays (Media Source
- * Extensions), for the rendition it will load first. The app then leaves them to this.
+ * The start's first seconds, played at once where the boot script can (boot-video.ts); else its
+ * first segments, fetched into the HTTP cache the moment the start answers, as the app would once
+ * its code has run (start-segments.ts): where hls.js plays (Media Source Extensions), for the
+ * rendition it will load first. The app then leaves them to this. `settled` runs once the video
+ * plays, or once it is clear that it will not.
  */
-function prefetchSegments(win: BootWindow, answer: RawReply): void {
-  if (answer.status !== 200 || answer.body?.code !== 0 || !win.MediaSource) return;
+function startSegments(
+  win: BootWindow,
+  link: { dramaId: number; epsd?: number },
+  answer: RawReply,
+  settled: () => void,
+): void {
+  if (answer.status !== 200 || answer.body?.code !== 0 || !win.MediaSource) return settled();
   const data = answer.body.data as EpisodeStartData;
-  const urls = startSegmentUrls(data, startScreen(win, storedQuality(win.localStorage)));
-  prefetchStartSegments(urls, Date.now(), win.fetch.bind(win));
+  const screen = startScreen(win, storedQuality(win.localStorage));
+  if (startBootVideo(win, `${link.dramaId}/${link.epsd}`, data, screen, settled)) return;
+  prefetchStartSegments(startSegmentUrls(data, screen), Date.now(), win.fetch.bind(win));
+  settled();
 }
 
 /**
@@ -48,19 +65,24 @@ export function deepLinkOf(pathname: string): { dramaId: number; epsd?: number }
  * The hand-over is there at once, whichever comes first, the join's answer or the app's router; a
  * join that did not succeed sends nothing more and hands over nothing, and the app sends its own.
  * `answered` runs once the first of these has answered (the start, or the drama info on a link
- * without an episode), whatever the answer, after the segments were asked for.
+ * without an episode), whatever the answer, after the segments were asked for. `settled` runs
+ * once the start's first seconds play (boot-video.ts), or once it is clear that they will not.
  */
 export function startBootPlayer(
   win: BootWindow,
   join: BootJoin,
   answered: () => void = () => undefined,
+  settled: () => void = () => undefined,
 ): void {
   const link = deepLinkOf(win.location.pathname);
-  if (!link) return;
+  if (!link) return settled();
   const sent = join.reply.then(
     (reply) => {
       const token = joinedToken(reply);
-      if (!token) return null;
+      if (!token) {
+        settled();
+        return null;
+      }
       const start =
         link.epsd === undefined
           ? undefined
@@ -68,12 +90,17 @@ export function startBootPlayer(
               token,
               body: { dramId: link.dramaId, epsd: link.epsd },
             });
-      start?.then((answer) => prefetchSegments(win, answer)).catch(() => undefined);
+      if (start)
+        start.then((answer) => startSegments(win, link, answer, settled), settled).catch(settled);
+      else settled();
       const info = bootSend(win, `/drama/info/${link.dramaId}`, { token });
       (start ?? info).then(answered, answered).catch(() => undefined);
       return { info, start };
     },
-    () => null,
+    () => {
+      settled();
+      return null;
+    },
   );
   win.snapdramaBootPlayer = { ...link, sent };
 }

@@ -9,17 +9,25 @@ import { startBootDictionary } from './boot-dictionary';
 import { startBootJoin, startBootUserInfo } from './boot-join';
 import { startBootPlayer } from './boot-player';
 import { codeFiles, preloadCode } from './boot-code';
+import { bootVideoPossible } from './boot-video';
+import { PLAYER_MOBILE_QUERY } from '../features/player/start-segments';
 
 const { entry, player } = document.currentScript?.dataset ?? {};
+// a player link's first seconds, when the boot script plays them (boot-video.ts), before the app
+let played: Promise<void> | undefined;
 try {
   // the join first: a player link's first frame waits for it, and for what follows it
   const join = startBootJoin(window, () => crypto.randomUUID());
   startBootDictionary(window);
   if (join) {
-    // the player's code once the start has answered (boot-code.ts)
-    startBootPlayer(window, join, () => preloadCode(document, codeFiles(player)));
+    const settledBy = (settled: () => void) =>
+      // the player's code once the start has answered (boot-code.ts)
+      startBootPlayer(window, join, () => preloadCode(document, codeFiles(player)), settled);
+    const mobile = window.matchMedia(PLAYER_MOBILE_QUERY).matches;
+    if (bootVideoPossible(window, mobile)) played = new Promise(settledBy);
+    else settledBy(() => undefined);
     startBootUserInfo(window, join);
   }
 } finally {
-  if (entry) startEntryAfterFirstPaint(window, entry);
+  if (entry) startEntryAfterFirstPaint(window, entry, played);
 }

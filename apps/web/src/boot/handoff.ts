@@ -47,8 +47,28 @@ export interface BootPlayer {
   sent: Promise<{ info: Promise<RawReply>; start?: Promise<RawReply> } | null>;
 }
 
+/**
+ * A cold player link's first seconds, playing before the app's code ran (boot-video.ts): the
+ * element, laid over the first screen, and its MediaSource with one SourceBuffer of the muxed
+ * rendition, for the episode's slide and its hls.js to take over.
+ */
+export interface BootVideo {
+  /** `dramaId/epsd` */
+  key: string;
+  /** the start's Auto URL, as the slide's engine loads it */
+  src: string;
+  video: HTMLVideoElement;
+  mediaSource: MediaSource;
+  /** once the MediaSource has opened */
+  buffer?: SourceBuffer;
+  codecs: string;
+  /** autoplay with sound was refused, so it plays muted */
+  mutedByPolicy?: boolean;
+}
+
 declare global {
   interface Window {
+    snapdramaBootVideo?: BootVideo;
     snapdramaBootJoin?: BootJoin;
     snapdramaBootUserInfo?: Promise<BootSigned | null>;
     snapdramaBootPlayer?: BootPlayer;
@@ -106,4 +126,40 @@ export function takeBootDictionary(
   if (!sent || sent.language !== language) return null;
   delete win.snapdramaBootDictionary;
   return sent.reply;
+}
+
+/** The boot script's video for this episode and source, if there is one, left in place. */
+export function peekBootVideo(
+  win: { snapdramaBootVideo?: BootVideo },
+  key: string,
+  src: string,
+): BootVideo | undefined {
+  const boot = win.snapdramaBootVideo;
+  return boot?.key === key && boot.src === src && boot.buffer ? boot : undefined;
+}
+
+/** The boot script's video whose element this is, handed over once. */
+export function takeBootVideo(
+  win: { snapdramaBootVideo?: BootVideo },
+  video: HTMLVideoElement,
+): BootVideo | undefined {
+  const boot = win.snapdramaBootVideo;
+  if (boot?.video !== video || !boot.buffer) return undefined;
+  delete win.snapdramaBootVideo;
+  return boot;
+}
+
+/**
+ * Takes down a boot video nobody took over (the app opened something else, or the episode's slide
+ * came before the video could be taken): it must not keep playing over the page. With `key`, only
+ * that episode's.
+ */
+export function dropBootVideo(win: { snapdramaBootVideo?: BootVideo }, key?: string): void {
+  const boot = win.snapdramaBootVideo;
+  if (!boot || (key !== undefined && boot.key !== key)) return;
+  delete win.snapdramaBootVideo;
+  boot.video.pause();
+  boot.video.remove();
+  boot.video.removeAttribute('src');
+  boot.video.load();
 }

@@ -41,7 +41,17 @@ export interface HlsOwner {
 export function createHls(
   video: HTMLVideoElement,
   src: string,
-  options: { startPosition: number; preload: boolean; owner: HlsOwner },
+  options: {
+    startPosition: number;
+    preload: boolean;
+    owner: HlsOwner;
+    /**
+     * The MediaSource the element plays already, with one SourceBuffer of the muxed rendition
+     * (the boot script's, boot-video.ts): hls.js takes it over, with what it holds, instead of
+     * making its own.
+     */
+    transfer?: { mediaSource: MediaSource; buffer: SourceBuffer; codecs: string };
+  },
 ): Hls {
   const { startPosition, owner } = options;
   const mobile = window.matchMedia(PLAYER_MOBILE_QUERY).matches;
@@ -71,7 +81,25 @@ export function createHls(
     if (data.fatal) owner.onFatal(data.type === Hls.ErrorTypes.MEDIA_ERROR ? 'media' : 'other');
   });
   instance.loadSource(src);
-  instance.attachMedia(video);
+  const { transfer } = options;
+  instance.attachMedia(
+    transfer
+      ? {
+          media: video,
+          mediaSource: transfer.mediaSource,
+          tracks: {
+            // the name hls.js gives a rendition whose segments carry audio and video together
+            audiovideo: {
+              id: 'main',
+              container: 'video/mp4',
+              codec: transfer.codecs,
+              buffer: transfer.buffer,
+              listeners: [],
+            },
+          },
+        }
+      : video,
+  );
   return instance;
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EpisodeStartData } from '@snapdrama/contract';
-import { firstSegmentsOf, startSegmentUrls, variantsOf } from './start-segments';
+import { firstSegmentsOf, startRendition, startSegmentUrls, variantsOf } from './start-segments';
 
 const q = 'expires=1900000000&sig=abc';
 const base = 'https://snap.example/1/1';
@@ -50,15 +50,27 @@ describe('start segments', () => {
   it('reads the renditions of a master playlist with absolute URLs', () => {
     expect(variantsOf(master, `${base.replace('/1/1', '')}/media/1/1/master.m3u8?${q}`)).toEqual(
       [
-        [480, 854, '480p'],
-        [720, 1280, '720p'],
-        [1080, 1920, '1080p'],
-      ].map(([width, height, name]) => ({
+        [480, 854, '480p', '64001e'],
+        [720, 1280, '720p', '64001f'],
+        [1080, 1920, '1080p', '640028'],
+      ].map(([width, height, name, profile]) => ({
         width,
         height,
         url: `https://snap.example/media/1/1/${name}/index.m3u8?${q}`,
+        codecs: `avc1.${profile},mp4a.40.2`,
       })),
     );
+  });
+
+  it("gives the start's rendition with its codecs and as many segments as asked for", () => {
+    const screen = { quality: 'Auto', heightPx: 844, isMobile: true, base } as const;
+    expect(startRendition(start(), screen, 3)).toEqual({
+      codecs: 'avc1.64001e,mp4a.40.2',
+      urls: ['init.mp4', 'seg_000.m4s', 'seg_001.m4s'].map(
+        (file) => `https://snap.example/media/1/1/480p/${file}?${q}`,
+      ),
+    });
+    expect(startRendition(start(false), screen, 3)).toBeUndefined();
   });
 
   it('takes the init segment and the first media segment, nothing more', () => {

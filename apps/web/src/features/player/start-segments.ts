@@ -24,6 +24,7 @@ export const PLAYER_MOBILE_QUERY = '(max-width: 829.98px)';
 
 const STREAM_INF = /^#EXT-X-STREAM-INF:(.*)$/;
 const RESOLUTION = /(?:^|,)RESOLUTION=(\d+)x(\d+)/;
+const CODECS = /(?:^|,)CODECS="([^"]+)"/;
 const MAP_URI = /^#EXT-X-MAP:.*URI="([^"]+)"/;
 
 export interface Variant {
@@ -31,6 +32,8 @@ export interface Variant {
   height: number;
   /** absolute URL of the rendition's playlist */
   url: string;
+  /** the CODECS attribute, when the master playlist gives it */
+  codecs?: string;
 }
 
 /** The renditions of a master playlist, in its order, with absolute playlist URLs. */
@@ -47,21 +50,26 @@ export function variantsOf(master: string, masterUrl: string): Variant[] {
       width: Number(size[1]),
       height: Number(size[2]),
       url: new URL(uri, masterUrl).href,
+      codecs: CODECS.exec(attributes)?.[1],
     });
   }
   return variants;
 }
 
-/** The absolute URLs of a media playlist's init segment (if any) and first media segment. */
-export function firstSegmentsOf(playlist: string, playlistUrl: string): string[] {
+/**
+ * The absolute URLs of a media playlist's init segment (if any) and its first `count` media
+ * segments.
+ */
+export function firstSegmentsOf(playlist: string, playlistUrl: string, count = 1): string[] {
   const urls: string[] = [];
+  let media = 0;
   for (const raw of playlist.split(/\r?\n/)) {
     const line = raw.trim();
     const map = MAP_URI.exec(line)?.[1];
     if (map !== undefined && urls.length === 0) urls.push(new URL(map, playlistUrl).href);
     if (line !== '' && !line.startsWith('#')) {
       urls.push(new URL(line, playlistUrl).href);
-      break;
+      if (++media >= count) break;
     }
   }
   return urls;
@@ -109,16 +117,29 @@ export function startScreen(
  * playlist of Auto, the level `firstLevel` picks): empty when the start carries no playlists.
  */
 export function startSegmentUrls(data: EpisodeStartData, screen: StartScreen): string[] {
+  return startRendition(data, screen, 1)?.urls ?? [];
+}
+
+/**
+ * The rendition the player starts on for this start and screen (as startSegmentUrls): its codecs
+ * and the URLs of its init segment and first `count` media segments.
+ */
+export function startRendition(
+  data: EpisodeStartData,
+  screen: StartScreen,
+  count: number,
+): { codecs?: string; urls: string[] } | undefined {
   const auto = data.videoUrlList.find((u) => u.quality === 'Auto');
-  if (!auto || !data.playlistList) return [];
+  if (!auto || !data.playlistList) return undefined;
   const texts = new Map(data.playlistList.map((p) => [new URL(p.videoUrl, screen.base).href, p]));
   const masterUrl = new URL(auto.videoUrl, screen.base).href;
   const master = texts.get(masterUrl);
-  if (!master) return [];
+  if (!master) return undefined;
   const variants = variantsOf(master.playlist, masterUrl);
   const level = variants[firstLevel(variants, screen.quality, screen.heightPx, screen.isMobile)];
   const media = level && texts.get(level.url);
-  return media ? firstSegmentsOf(media.playlist, level.url) : [];
+  if (!media) return undefined;
+  return { codecs: level.codecs, urls: firstSegmentsOf(media.playlist, level.url, count) };
 }
 
 /**

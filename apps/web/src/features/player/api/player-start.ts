@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
-import { positiveNumber, takeBootPlayer } from '../../../boot/handoff';
+import { dropBootVideo, positiveNumber, takeBootPlayer } from '../../../boot/handoff';
 import { api, tokenReady } from '../../../shared/api/api';
 import { isApiError } from '../../../shared/api/api-error';
 import { freshSignIn, userInfoQuery } from '../../../shared/session/user-info';
@@ -64,6 +64,9 @@ const early = createEarlyStartSlot<EpisodeStartData>({
   // a fault counts as the player's first attempt; a refusal does not
   keepsFailure: (error) => isStartFault(error),
 });
+/** How long a boot video waits for the player to take it over once the app runs. */
+const BOOT_VIDEO_UNCLAIMED_MS = 8_000;
+
 /** Only the page's first route (a cold start): later navigations start from the player. */
 let coldStartUsed = false;
 
@@ -87,6 +90,9 @@ export function prestartPlayer(
   // A first visit's boot script sends both as soon as its join answers, with the join's token
   // (boot-player.ts): the app takes their answers, under the session that join gives it.
   const boot = takeBootPlayer(window, dramaId, epsd);
+  // the boot script's video, if it plays, is the player's to take over; one nobody took (the
+  // player showed something else) must not stay over the page
+  setTimeout(() => dropBootVideo(window), BOOT_VIDEO_UNCLAIMED_MS);
   if (!boot) {
     sendStart(queryClient, dramaId, epsd);
     return;
@@ -141,7 +147,8 @@ function holdStart(
   // unless the player's slide came first and set up its own
   void Promise.all([start, loadHls()])
     .then(([data, hls]) => {
-      if (slidesWithEngine.has(key)) return;
+      // the boot script plays it already (boot-video.ts)
+      if (slidesWithEngine.has(key) || window.snapdramaBootVideo?.key === key) return;
       hls.startEarlyEngine(key, autoUrl(data), () => useVideoSettings.getState().quality);
     })
     .catch(() => undefined);

@@ -18,6 +18,7 @@ import { useVideoSettings } from '../../../shared/video/video-settings';
 import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
 import { noteSlideEngine } from '../api/player-start';
+import { dropBootVideo, peekBootVideo, takeBootVideo } from '../../../boot/handoff';
 import { useSubtitles } from '../hooks/use-subtitles';
 import type { HlsOwner } from '../hls-engine';
 import {
@@ -99,8 +100,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
   // The element is made here, not rendered by React, so that it can be one made before the player
   // mounted: a cold deep link's, whose engine has been loading meanwhile (hls-engine.ts). The
   // effect below takes that engine over.
+  // Or the boot script's, playing already (boot-video.ts).
+  const [boot] = useState(() =>
+    peekBootVideo(window, `${dramaId}/${epsd}`, urlFor(props.urls, 'Auto')),
+  );
   const [element] = useState(
     () =>
+      boot?.video ??
       loadedHls()?.peekEarlyVideo(`${dramaId}/${epsd}`, urlFor(props.urls, 'Auto')) ??
       document.createElement('video'),
   );
@@ -108,9 +114,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<Engine | null>(null);
   const [engineReady, setEngineReady] = useState(false);
-  const [mutedByPolicy, setMutedByPolicy] = useState(false);
+  const [mutedByPolicy, setMutedByPolicy] = useState(() => boot?.mutedByPolicy === true);
   const [paused, setPaused] = useState(() => element.paused);
-  const [started, setStarted] = useState(false);
+  const [started, setStarted] = useState(() => !element.paused);
   // The poster stands in only until the first frame is decoded: a paused video with a poster
   // keeps showing the poster, so a preloaded slide would slide in as a still image and paint its
   // first frame only once played.
@@ -269,7 +275,26 @@ export function VideoPlayer(props: VideoPlayerProps) {
     let engine: Engine | undefined;
     const loaded = loadedHls();
     const early = loaded?.adoptEarlyEngine(video, owner);
-    if (loaded && early) {
+    const booted = takeBootVideo(window, video);
+    if (booted?.buffer) {
+      // the boot script's video, playing its first seconds: hls.js takes its MediaSource over
+      const { mediaSource, buffer, codecs } = booted;
+      const takeOver = (module: HlsModule) => {
+        if (cancelled) return;
+        const src = urlFor(urls, 'Auto');
+        const transfer = { mediaSource, buffer, codecs };
+        engine = hlsEngine(
+          module,
+          module.createHls(video, src, { startPosition: -1, preload: false, owner, transfer }),
+        );
+        engineRef.current = engine;
+        setEngineReady(true);
+      };
+      if (video.readyState >= HAVE_CURRENT_DATA) onLoadedData();
+      if (loaded) takeOver(loaded);
+      else void loadHls().then(takeOver);
+    } else if (loaded && early) {
+      dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
       // a cold deep link's engine, loading since before this slide mounted (hls-engine.ts)
       engine = hlsEngine(loaded, early.hls);
       if (early.rendition) setRendition(early.rendition);
@@ -282,12 +307,15 @@ export function VideoPlayer(props: VideoPlayerProps) {
       setEngineReady(true);
     } else if (prefersNativeHls(video)) {
       noteSlideEngine(latest.current.dramaId, latest.current.epsd);
+      dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
       engine = nativeEngine();
       video.addEventListener('error', onNativeError);
       engineRef.current = engine;
       setEngineReady(true);
     } else {
       noteSlideEngine(latest.current.dramaId, latest.current.epsd);
+      // the boot script's video, if it has not opened yet: this slide plays the episode instead
+      dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
       void loadHls().then(async (module) => {
         // A preloading slide waits for the page's first frame, then sets hls.js up (worker,
         // MediaSource) in a task of its own, not in the page's render for a swipe's new address:
@@ -430,6 +458,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
     video.setAttribute('preload', 'auto');
     video.setAttribute('disablepictureinpicture', '');
     video.setAttribute('controlslist', 'nodownload');
+    // the boot script's video was laid over the first screen
+    video.removeAttribute('style');
     // first, under the overlays React renders beside it
     rootRef.current?.prepend(video);
     return () => video.remove();
