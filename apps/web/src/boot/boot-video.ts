@@ -1,10 +1,13 @@
 import type { EpisodeStartData } from '@snapdrama/contract';
-import { isSignedUrlExpired, normalizeVideoSettings, playbackRate } from '@snapdrama/rules';
-import { VIDEO_SETTINGS_KEY } from '../shared/session/storage-keys';
-import { startRendition, type StartScreen } from '../features/player/start-segments';
+import { isSignedUrlExpired, playbackRate } from '@snapdrama/rules';
+import {
+  startRendition,
+  storedVideoSettings,
+  type StartScreen,
+} from '../features/player/start-segments';
 import type { BootVideo } from './handoff';
 
-/** Seconds of the episode the boot script plays before hls.js takes over: its first segments. */
+/** How many of the episode's first segments the boot script plays (4 s of the demo episodes). */
 export const BOOT_SEGMENTS = 3;
 
 type VideoWindow = Pick<Window, 'localStorage' | 'fetch'> & {
@@ -12,16 +15,6 @@ type VideoWindow = Pick<Window, 'localStorage' | 'fetch'> & {
   MediaSource?: typeof MediaSource;
   snapdramaBootVideo?: BootVideo;
 };
-
-/** The viewer's stored player settings (video-settings.ts persists them as zustand's state). */
-function storedSettings(storage: Pick<Storage, 'getItem'>) {
-  try {
-    const kept = JSON.parse(storage.getItem(VIDEO_SETTINGS_KEY) ?? 'null') as { state?: unknown };
-    return normalizeVideoSettings(kept?.state);
-  } catch {
-    return normalizeVideoSettings(undefined);
-  }
-}
 
 /**
  * Whether the boot script may play a player link's first seconds on this page at all, before the
@@ -34,7 +27,7 @@ export function bootVideoPossible(
   return (
     win.MediaSource !== undefined &&
     isMobile &&
-    storedSettings(win.localStorage).autoplay &&
+    storedVideoSettings(win.localStorage).autoplay &&
     win.document.visibilityState === 'visible'
   );
 }
@@ -59,7 +52,7 @@ export function startBootVideo(
   done: () => void,
 ): boolean {
   const MediaSourceClass = win.MediaSource;
-  const settings = storedSettings(win.localStorage);
+  const settings = storedVideoSettings(win.localStorage);
   if (!MediaSourceClass || !bootVideoPossible(win, screen.isMobile)) return false;
   const src = data.videoUrlList.find((u) => u.quality === 'Auto')?.videoUrl;
   const rendition = startRendition(data, screen, BOOT_SEGMENTS);

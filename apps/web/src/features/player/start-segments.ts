@@ -3,6 +3,7 @@ import {
   isSignedUrlExpired,
   normalizeVideoSettings,
   type VideoQuality,
+  type VideoSettings,
 } from '@snapdrama/rules';
 import type { EpisodeStartData } from '@snapdrama/contract';
 import { VIDEO_SETTINGS_KEY } from '../../shared/session/storage-keys';
@@ -85,10 +86,10 @@ export interface StartScreen {
 }
 
 /**
- * The quality the player starts in, read from storage as video-settings.ts persists it (zustand's
+ * The player's settings, read from storage as video-settings.ts persists them (zustand's
  * `{ state, version }`), for code that runs before the store exists.
  */
-export function storedQuality(storage: Pick<Storage, 'getItem'>): VideoQuality {
+export function storedVideoSettings(storage: Pick<Storage, 'getItem'>): VideoSettings {
   let stored: unknown;
   try {
     stored = (JSON.parse(storage.getItem(VIDEO_SETTINGS_KEY) ?? 'null') as { state?: unknown })
@@ -96,7 +97,12 @@ export function storedQuality(storage: Pick<Storage, 'getItem'>): VideoQuality {
   } catch {
     stored = undefined;
   }
-  return normalizeVideoSettings(stored).quality;
+  return normalizeVideoSettings(stored);
+}
+
+/** The quality the player starts in (storedVideoSettings). */
+export function storedQuality(storage: Pick<Storage, 'getItem'>): VideoQuality {
+  return storedVideoSettings(storage).quality;
 }
 
 /** The screen a player opened in this window starts on. */
