@@ -145,25 +145,29 @@ export function VideoPlayer(props: VideoPlayerProps) {
     let urls = latest.current.urls;
     const preloadAtStart = !latest.current.active;
 
+    /** A failure the engine could not get past: renewed URLs, or `retry` a few times. */
+    const onFailure = (retry: () => void) => {
+      if (cancelled) return;
+      // An expired signature fails every request: renew instead of retrying (spec §4). Only the
+      // slide on screen renews; a preloading one waits until it is shown.
+      if (isSignedUrlExpired(engine?.src ?? '', Date.now())) {
+        if (latest.current.active) void renewAndReload();
+        return;
+      }
+      if (mediaRetries >= VIDEO_RETRIES) return;
+      mediaRetries += 1;
+      setTimeout(() => {
+        if (!cancelled) retry();
+      }, VIDEO_RETRY_DELAY_MS);
+    };
+
     const owner: HlsOwner = {
       quality: () => qualityRef.current,
       onRendition: setRendition,
-      onFatal(kind) {
-        if (cancelled) return;
-        // An expired signature fails every request: renew instead of retrying (spec §4). Only
-        // the slide on screen renews; a preloading one waits until it is shown.
-        if (isSignedUrlExpired(engine?.src ?? '', Date.now())) {
-          if (latest.current.active) void renewAndReload();
-          return;
-        }
-        if (mediaRetries >= VIDEO_RETRIES) return;
-        mediaRetries += 1;
-        setTimeout(() => {
-          if (cancelled) return;
-          if (kind === 'media') hls?.recoverMediaError();
-          else hls?.startLoad(video.currentTime);
-        }, VIDEO_RETRY_DELAY_MS);
-      },
+      onFatal: (kind) =>
+        onFailure(() =>
+          kind === 'media' ? hls?.recoverMediaError() : hls?.startLoad(video.currentTime),
+        ),
     };
 
     const nativeEngine = (): Engine => {
@@ -254,18 +258,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
       }
     };
 
-    const onNativeError = () => {
-      if (cancelled) return;
-      if (isSignedUrlExpired(engine?.src ?? '', Date.now())) {
-        if (latest.current.active) void renewAndReload();
-        return;
-      }
-      if (mediaRetries >= VIDEO_RETRIES) return;
-      mediaRetries += 1;
-      setTimeout(() => {
-        if (!cancelled) engine?.retry();
-      }, VIDEO_RETRY_DELAY_MS);
-    };
+    const onNativeError = () => onFailure(() => engine?.retry());
 
     const onLoadedData = () => {
       if (latest.current.active) markPageFirstFrame();
