@@ -1,6 +1,7 @@
 import type { EpisodeStartData } from '@snapdrama/contract';
 import { isSignedUrlExpired, playbackRate } from '@snapdrama/rules';
 import {
+  autoUrlOf,
   startRendition,
   storedVideoSettings,
   type StartScreen,
@@ -54,7 +55,7 @@ export function startBootVideo(
   const MediaSourceClass = win.MediaSource;
   const settings = storedVideoSettings(win.localStorage);
   if (!MediaSourceClass || !bootVideoPossible(win, screen.isMobile)) return false;
-  const src = data.videoUrlList.find((u) => u.quality === 'Auto')?.videoUrl;
+  const src = autoUrlOf(data);
   const rendition = startRendition(data, screen, BOOT_SEGMENTS);
   const mime = `video/mp4; codecs="${rendition?.codecs ?? ''}"`;
   if (!src || !rendition?.codecs || rendition.urls.length < 2) return false;

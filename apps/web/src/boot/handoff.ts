@@ -142,11 +142,11 @@ export function peekBootVideo(
 export function takeBootVideo(
   win: { snapdramaBootVideo?: BootVideo },
   video: HTMLVideoElement,
-): BootVideo | undefined {
+): (BootVideo & { buffer: SourceBuffer }) | undefined {
   const boot = win.snapdramaBootVideo;
   if (boot?.video !== video || !boot.buffer) return undefined;
   delete win.snapdramaBootVideo;
-  return boot;
+  return { ...boot, buffer: boot.buffer };
 }
 
 /**

@@ -122,6 +122,11 @@ export function startScreen(
  * The segments the player will ask for first when it opens this start with hls.js (the master
  * playlist of Auto, the level `firstLevel` picks): empty when the start carries no playlists.
  */
+/** The start's Auto URL (the master playlist): what the player's hls.js loads. */
+export function autoUrlOf(data: Pick<EpisodeStartData, 'videoUrlList'>): string | undefined {
+  return data.videoUrlList.find((u) => u.quality === 'Auto')?.videoUrl;
+}
+
 export function startSegmentUrls(data: EpisodeStartData, screen: StartScreen): string[] {
   return startRendition(data, screen, 1)?.urls ?? [];
 }
@@ -135,10 +140,10 @@ export function startRendition(
   screen: StartScreen,
   count: number,
 ): { codecs?: string; urls: string[] } | undefined {
-  const auto = data.videoUrlList.find((u) => u.quality === 'Auto');
-  if (!auto || !data.playlistList) return undefined;
+  const auto = autoUrlOf(data);
+  if (auto === undefined || !data.playlistList) return undefined;
   const texts = new Map(data.playlistList.map((p) => [new URL(p.videoUrl, screen.base).href, p]));
-  const masterUrl = new URL(auto.videoUrl, screen.base).href;
+  const masterUrl = new URL(auto, screen.base).href;
   const master = texts.get(masterUrl);
   if (!master) return undefined;
   const variants = variantsOf(master.playlist, masterUrl);

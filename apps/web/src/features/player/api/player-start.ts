@@ -8,7 +8,7 @@ import { useVideoSettings } from '../../../shared/video/video-settings';
 import { createEarlyStartSlot } from '../early-start';
 import { loadHls } from '../load-hls';
 import { rememberPlaylists } from '../start-playlists';
-import { prefetchStartSegments, startScreen, startSegmentUrls } from '../start-segments';
+import { autoUrlOf, prefetchStartSegments, startScreen, startSegmentUrls } from '../start-segments';
 
 /*
  * What a cold deep link needs before its first frame, started as soon as the route matches
@@ -149,7 +149,7 @@ function holdStart(
     .then(([data, hls]) => {
       // the boot script plays it already (boot-video.ts)
       if (slidesWithEngine.has(key) || window.snapdramaBootVideo?.key === key) return;
-      hls.startEarlyEngine(key, autoUrl(data), () => useVideoSettings.getState().quality);
+      hls.startEarlyEngine(key, autoUrlOf(data) ?? '', () => useVideoSettings.getState().quality);
     })
     .catch(() => undefined);
 }
@@ -163,11 +163,6 @@ const slidesWithEngine = new Set<string>();
  */
 export function noteSlideEngine(dramaId: number, epsd: number): void {
   slidesWithEngine.add(`${dramaId}/${epsd}`);
-}
-
-/** The start's Auto URL: what the player's engine loads (video-player.tsx). */
-function autoUrl(data: EpisodeStartData): string {
-  return data.videoUrlList.find((u) => u.quality === 'Auto')?.videoUrl ?? '';
 }
 
 function prefetchFirstSegments(data: EpisodeStartData): void {

@@ -265,11 +265,20 @@ export function VideoPlayer(props: VideoPlayerProps) {
     };
     video.addEventListener('loadeddata', onLoadedData);
 
+    // An element that was playing or loading before this slide mounted: what happened meanwhile.
+    const caughtUp = () => {
+      if (video.readyState < HAVE_CURRENT_DATA) return;
+      onLoadedData();
+      setHasFrame(true);
+    };
+
     let engine: Engine | undefined;
     const loaded = loadedHls();
     const early = loaded?.adoptEarlyEngine(video, owner);
     const booted = takeBootVideo(window, video);
-    if (booted?.buffer) {
+    // a boot video this slide does not take (it had not opened yet): the slide plays instead
+    if (!booted) dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
+    if (booted) {
       // the boot script's video, playing its first seconds: hls.js takes its MediaSource over
       const { mediaSource, buffer, codecs } = booted;
       const takeOver = (module: HlsModule) => {
@@ -283,32 +292,24 @@ export function VideoPlayer(props: VideoPlayerProps) {
         engineRef.current = engine;
         setEngineReady(true);
       };
-      if (video.readyState >= HAVE_CURRENT_DATA) onLoadedData();
+      caughtUp();
       if (loaded) takeOver(loaded);
       else void loadHls().then(takeOver);
     } else if (loaded && early) {
-      dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
       // a cold deep link's engine, loading since before this slide mounted (hls-engine.ts)
       engine = hlsEngine(loaded, early.hls);
       if (early.rendition) setRendition(early.rendition);
-      if (video.readyState >= HAVE_CURRENT_DATA) {
-        // its first frame came before this slide listened for it
-        onLoadedData();
-        setHasFrame(true);
-      }
+      caughtUp();
       engineRef.current = engine;
       setEngineReady(true);
     } else if (prefersNativeHls(video)) {
       noteSlideEngine(latest.current.dramaId, latest.current.epsd);
-      dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
       engine = nativeEngine();
       video.addEventListener('error', onNativeError);
       engineRef.current = engine;
       setEngineReady(true);
     } else {
       noteSlideEngine(latest.current.dramaId, latest.current.epsd);
-      // the boot script's video, if it has not opened yet: this slide plays the episode instead
-      dropBootVideo(window, `${latest.current.dramaId}/${latest.current.epsd}`);
       void loadHls().then(async (module) => {
         // A preloading slide waits for the page's first frame, then sets hls.js up (worker,
         // MediaSource) in a task of its own, not in the page's render for a swipe's new address:
