@@ -1,15 +1,17 @@
 import { rgbCss, type DemoPalette } from './demo-video';
+import { playfair, textOutline } from './text-outline';
 
 /** Generated poster art: a gradient, a few soft shapes and the title. SVG, so it stays sharp. */
 function escapeXml(s: string): string {
   return s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function wrap(title: string, maxChars: number): string[] {
+/** the title's lines: words as they fit in maxWidth pixels in the title's font */
+function wrap(title: string, fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of title.split(' ')) {
-    if (line && (line + ' ' + word).length > maxChars) {
+    if (line && !fits(`${line} ${word}`)) {
       lines.push(line);
       line = word;
     } else line = line ? `${line} ${word}` : word;
@@ -44,24 +46,52 @@ export function posterSvg(options: {
   const { title, subtitle, palette, width, height } = options;
   const vertical = height > width;
   const fontSize = vertical ? 58 : 64;
-  const lines = wrap(title, vertical ? 14 : 24);
-  const textTop = vertical
-    ? height * 0.7
-    : height * 0.5 - ((lines.length - 1) * fontSize * 1.1) / 2;
-  const textX = vertical ? width / 2 : width * 0.06;
-  const anchor = vertical ? 'middle' : 'start';
-  const tspans = lines
-    .map(
-      (l, i) => `<tspan x="${textX}" dy="${i === 0 ? 0 : fontSize * 1.1}">${escapeXml(l)}</tspan>`,
-    )
-    .join('');
-  const shadow = rgbCss(palette.shadow);
-  const mid = rgbCss(palette.mid);
-  const light = rgbCss(palette.light);
   // the figures stand where the title is not: centre of a vertical poster, right of a wide one
   const scale = vertical ? width / 600 : height / 720;
   const centre = vertical ? width / 2 : width * 0.72;
   const r = 46 * scale;
+  const textX = vertical ? width / 2 : width * 0.06;
+  // a wide poster's title ends before the first figure's shoulder
+  const maxWidth = vertical ? width * 0.88 : centre - r * 5.2 - textX - r * 0.5;
+  const titleFont = playfair('700Bold');
+  const lines = wrap(title, (l) => titleFont.getAdvanceWidth(l, fontSize) <= maxWidth);
+  const textTop = vertical
+    ? height * 0.7
+    : height * 0.5 - ((lines.length - 1) * fontSize * 1.1) / 2;
+  const anchor = vertical ? 'middle' : 'start';
+  const shadow = rgbCss(palette.shadow);
+  const mid = rgbCss(palette.mid);
+  const light = rgbCss(palette.light);
+  // the title and the genres as outlines in Playfair Display (text-outline.ts says why); a
+  // line the font cannot draw stays text
+  const line = (
+    text: string,
+    y: number,
+    weight: '600SemiBold' | '700Bold',
+    size: number,
+    paint: string,
+    letterSpacing = 0,
+  ) =>
+    textOutline(playfair(weight), text, {
+      x: textX,
+      y,
+      size,
+      anchor,
+      letterSpacing,
+      attributes: paint,
+    }) ??
+    `<text x="${textX}" y="${y}" text-anchor="${anchor}" font-family="'Playfair Display', Georgia, serif" font-weight="${weight === '700Bold' ? 700 : 600}" font-size="${size}" letter-spacing="${letterSpacing}" ${paint}>${escapeXml(text)}</text>`;
+  const titleLines = lines.map((l, i) =>
+    line(l, textTop + i * fontSize * 1.1, '700Bold', fontSize, `fill="${light}"`),
+  );
+  const genres = line(
+    subtitle,
+    textTop + lines.length * fontSize * 1.1 + 10,
+    '600SemiBold',
+    fontSize * 0.36,
+    'fill="#fff" fill-opacity="0.8"',
+    4,
+  );
   const headY = vertical ? height * 0.36 : height * 0.42;
   const glowX = vertical ? 0.5 : 0.72;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -79,8 +109,8 @@ export function posterSvg(options: {
 <ellipse cx="${centre + r * 2.9}" cy="${headY}" rx="${r * 0.9}" ry="${r * 1.1}" fill="${shadow}"/>
 <rect width="100%" height="100%" fill="url(#shade)"/>
 <rect width="100%" height="100%" fill="url(#vignette)"/>
-<text x="${textX}" y="${textTop}" text-anchor="${anchor}" font-family="'Playfair Display', Georgia, 'Times New Roman', serif" font-weight="700" font-size="${fontSize}" fill="${light}">${tspans}</text>
-<text x="${textX}" y="${textTop + lines.length * fontSize * 1.1 + 10}" text-anchor="${anchor}" font-family="Arial, sans-serif" font-size="${fontSize * 0.36}" fill="#fff" fill-opacity="0.8" letter-spacing="4">${escapeXml(subtitle)}</text>
+${titleLines.join('\n')}
+${genres}
 </svg>
 `;
 }

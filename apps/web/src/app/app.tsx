@@ -2,7 +2,7 @@ import { Suspense, lazy } from 'react';
 import { RouterProvider } from 'react-router';
 import { AppGate } from './app-gate';
 import { Providers } from './providers';
-import { router } from './router';
+import { appRouter } from './router';
 
 /** Social sign-in return pages run alone in the popup: no shell, session or dictionary. */
 const SocialCallbackPage = lazy(async () => ({
@@ -21,7 +21,7 @@ export function App() {
   return (
     <Providers>
       <AppGate>
-        <RouterProvider router={router} />
+        <RouterProvider router={appRouter()} />
       </AppGate>
     </Providers>
   );

@@ -60,11 +60,13 @@ export function playlistLoader(HlsClass: typeof Hls) {
       stats.loading.end = now;
       stats.loaded = text.length;
       stats.total = text.length;
-      // hls.js expects the answer after load() returns, as from the network
-      queueMicrotask(() => {
+      // hls.js expects the answer after load() returns, as from the network, and in a task of
+      // its own as from the network: answered in a microtask, the master, the media playlist
+      // and the first segment's request ran as one long task after the caller's (decision 0500)
+      setTimeout(() => {
         if (stats.aborted) return;
         callbacks.onSuccess({ url: context.url, data: text }, stats, context, null);
-      });
+      }, 0);
     }
   };
 }
