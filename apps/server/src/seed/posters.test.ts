@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { INLINE_POSTER_MAX_BYTES } from '../modules/seo/inline-poster';
 import { DEMO_DRAMAS } from './demo-catalog';
 import { demoPalette } from './demo-video';
 import { posterSvg } from './posters';
@@ -106,7 +107,7 @@ describe('demo posters', () => {
         });
         expect(svg).not.toContain('<text');
         expect(svg.match(/scale\(0\.5\)/g)?.length).toBeGreaterThanOrEqual(2);
-        expect(Buffer.byteLength(svg)).toBeLessThan(16 * 1024);
+        expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(INLINE_POSTER_MAX_BYTES);
       }
     }
   });
@@ -123,16 +124,17 @@ describe('demo posters', () => {
     expect(svg).not.toContain('>ROMANCE<');
   });
 
-  it('wraps a wide poster’s title before the figures', () => {
+  it('wraps a wide poster’s title by its drawn width, before the figures', () => {
     const svg = posterSvg({
-      title: 'Revenge of the Abandoned Heiress',
-      subtitle: 'REVENGE',
+      title: "The CEO's Contract Bride",
+      subtitle: 'ROMANCE',
       palette: demoPalette(200),
       width: 1280,
       height: 720,
     });
-    const lines = svg.match(/<path transform="translate/g) ?? [];
-    // three or more title lines and the genres
-    expect(lines.length).toBeGreaterThanOrEqual(3);
+    // 24 characters, one line by count, but two in Playfair at 64 px: two title lines and the
+    // genres, each line starting at the same left edge
+    const lefts = [...svg.matchAll(/<path transform="translate\(([\d.]+) /g)].map((m) => m[1]);
+    expect(lefts).toEqual(['76.8', '76.8', '76.8']);
   });
 });

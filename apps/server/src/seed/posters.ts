@@ -1,5 +1,5 @@
 import { rgbCss, type DemoPalette } from './demo-video';
-import { playfair, textOutline } from './text-outline';
+import { playfair, textOutline, type Weight } from './text-outline';
 
 /** Generated poster art: a gradient, a few soft shapes and the title. SVG, so it stays sharp. */
 function escapeXml(s: string): string {
@@ -67,7 +67,7 @@ export function posterSvg(options: {
   const line = (
     text: string,
     y: number,
-    weight: '600SemiBold' | '700Bold',
+    weight: Weight,
     size: number,
     paint: string,
     letterSpacing = 0,

@@ -1,6 +1,7 @@
 import type Hls from 'hls.js';
 import type { Loader, LoaderCallbacks, LoaderConfiguration, PlaylistLoaderContext } from 'hls.js';
 import type { EpisodeStartData } from '@snapdrama/contract';
+import { nextTask } from '../../shared/tasks/next-task';
 
 /*
  * The playlists an episode start carries (decision 0500, cold start): hls.js takes them from
@@ -63,10 +64,10 @@ export function playlistLoader(HlsClass: typeof Hls) {
       // hls.js expects the answer after load() returns, as from the network, and in a task of
       // its own as from the network: answered in a microtask, the master, the media playlist
       // and the first segment's request ran as one long task after the caller's (decision 0500)
-      setTimeout(() => {
+      void nextTask().then(() => {
         if (stats.aborted) return;
         callbacks.onSuccess({ url: context.url, data: text }, stats, context, null);
-      }, 0);
+      });
     }
   };
 }

@@ -35,6 +35,7 @@ import { PLAYER_MOBILE_QUERY } from '../start-segments';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';
+import { nextTask } from '../../../shared/tasks/next-task';
 
 export interface VideoPlayerProps {
   dramaId: number;
@@ -316,7 +317,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         // two shorter tasks instead of one long.
         if (preloadAtStart) {
           await afterPageFirstFrame(PRELOAD_WAIT_CAP_MS);
-          await new Promise((resolve) => setTimeout(resolve, 0));
+          await nextTask();
         }
         if (cancelled) return;
         if (!module.Hls.isSupported()) {
