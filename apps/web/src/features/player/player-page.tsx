@@ -5,9 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import type { Swiper as SwiperInstance } from 'swiper';
 import type { EpisodeStartData } from '@snapdrama/contract';
-import { Keyboard, Mousewheel } from 'swiper/modules';
-import { Swiper, SwiperSlide } from 'swiper/react';
-import 'swiper/css';
 import {
   SWIPE_SPEED_MS,
   episodeToOpen,
@@ -31,6 +28,7 @@ import { openEpisodeSheet } from './components/episode-sheet';
 import { InfoPanel } from './components/info-panel';
 import { PlayerActions } from './components/player-actions';
 import { AutoUnlockNotice } from './components/auto-unlock';
+import { EpisodeSwiper } from './components/episode-swiper';
 import { LockedEpisode } from './components/locked-episode';
 import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
@@ -300,48 +298,39 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
         {current === undefined ? (
           <p className={styles.stageMessage}>{t('player.no_episodes')}</p>
         ) : (
-          <Swiper
+          <EpisodeSwiper
             className={styles.swiper}
-            direction="vertical"
+            slideClassName={styles.slide}
+            slides={slides}
             speed={SWIPE_SPEED_MS}
-            initialSlide={current - 1}
-            modules={[Keyboard, Mousewheel]}
-            keyboard={{ enabled: true }}
-            // A drag may start on the video or the tap area (buttons); only the seek bar and
-            // form fields keep their own gestures.
-            noSwipingSelector="input, select, textarea"
-            mousewheel={{ forceToAxis: true, thresholdDelta: 30 }}
+            initialIndex={current - 1}
+            renderSlide={(slide) => renderSlide(slide.epsd, slide.locked)}
             onSwiper={(swiper) => {
               swiperRef.current = swiper;
             }}
-            onSliderMove={(swiper) => preroll.onMove(swiper)}
-            onSlideResetTransitionStart={() => preroll.stop()}
-            onSlideChange={(swiper) => {
-              const epsd = swiper.activeIndex + 1;
-              const started = playPreloaded(swiper.slides[swiper.activeIndex]);
-              preroll.stop(started);
-              if (current === undefined) return;
-              // slideTo() from the address (grid, video end), or a swipe straight back
-              if (epsd === current) {
-                useSwipedSlide.getState().land(undefined);
-                return;
-              }
-              // Only the two players re-render, now, inside the gesture: the new video counts as
-              // active from its first frame on, and the one left behind pauses.
-              flushSync(() => useSwipedSlide.getState().land(epsd));
-              afterFirstFrame(started, () => {
-                // unless the viewer swiped on (or back) meanwhile
-                if (swiperRef.current?.activeIndex === epsd - 1) goTo(epsd);
-              });
+            events={{
+              onSliderMove: (swiper) => preroll.onMove(swiper),
+              onSlideResetTransitionStart: () => preroll.stop(),
+              onSlideChange: (swiper) => {
+                const epsd = swiper.activeIndex + 1;
+                const started = playPreloaded(swiper.slides[swiper.activeIndex]);
+                preroll.stop(started);
+                if (current === undefined) return;
+                // slideTo() from the address (grid, video end), or a swipe straight back
+                if (epsd === current) {
+                  useSwipedSlide.getState().land(undefined);
+                  return;
+                }
+                // Only the two players re-render, now, inside the gesture: the new video counts
+                // as active from its first frame on, and the one left behind pauses.
+                flushSync(() => useSwipedSlide.getState().land(epsd));
+                afterFirstFrame(started, () => {
+                  // unless the viewer swiped on (or back) meanwhile
+                  if (swiperRef.current?.activeIndex === epsd - 1) goTo(epsd);
+                });
+              },
             }}
-            data-testid="player-swiper"
-          >
-            {slides.map((slide) => (
-              <SwiperSlide key={slide.epsd} className={styles.slide} data-episode={slide.epsd}>
-                {renderSlide(slide.epsd, slide.locked)}
-              </SwiperSlide>
-            ))}
-          </Swiper>
+          />
         )}
         {isMobile && (
           // the mobile player's own bookmark and share buttons (spec §2), over the video's side

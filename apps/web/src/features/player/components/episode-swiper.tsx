@@ -1,0 +1,121 @@
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import Swiper from 'swiper';
+import { Keyboard, Mousewheel } from 'swiper/modules';
+import 'swiper/css';
+
+/** What the player listens to while Swiper moves. */
+export interface EpisodeSwiperEvents {
+  onSliderMove: (swiper: Swiper) => void;
+  onSlideResetTransitionStart: () => void;
+  onSlideChange: (swiper: Swiper) => void;
+}
+
+interface Props<Slide extends { epsd: number }> {
+  /** one slide per entry, in order; a slide's key and `data-episode` are its episode */
+  slides: readonly Slide[];
+  initialIndex: number;
+  speed: number;
+  className?: string;
+  slideClassName?: string;
+  renderSlide: (slide: Slide) => ReactNode;
+  events: EpisodeSwiperEvents;
+  onSwiper: (swiper: Swiper | null) => void;
+}
+
+/**
+ * The player's vertical slider: Swiper's core over slides React renders as plain elements.
+ * Swiper's own React slides keep their classes in React state, set from a layout effect each, so
+ * mounting a drama of 60 episodes re-rendered every slide synchronously (decision 0500). Here
+ * Swiper sets the slides' classes on the elements itself, and React never rewrites them: a
+ * slide's `className` prop stays the same from its first render on.
+ */
+export function EpisodeSwiper<Slide extends { epsd: number }>({
+  slides,
+  initialIndex,
+  speed,
+  className,
+  slideClassName,
+  renderSlide,
+  events,
+  onSwiper,
+}: Props<Slide>) {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const swiperRef = useRef<Swiper | null>(null);
+  // Swiper calls the latest handlers, without being told about each render's new functions.
+  const latest = useRef({ events, onSwiper, initialIndex });
+  useLayoutEffect(() => {
+    latest.current = { events, onSwiper, initialIndex };
+    // Until Swiper takes over, the wrapper shows the slide the address names.
+    const wrapper = wrapperRef.current;
+    if (!swiperRef.current && wrapper) {
+      wrapper.style.transform = `translate3d(0, ${-100 * initialIndex}%, 0)`;
+    }
+  });
+
+  // Swiper starts once the page has been drawn: its start measures the slider, which in the
+  // commit forced the whole new page's style and layout into the same task (decision 0500).
+  useLayoutEffect(() => {
+    const el = containerRef.current;
+    if (!el) return;
+    let swiper: Swiper | undefined;
+    let cancelled = false;
+    const frame = requestAnimationFrame(() => {
+      // a task after the frame: the rAF callback itself runs before the paint
+      setTimeout(() => {
+        if (cancelled) return;
+        swiper = new Swiper(el, {
+          direction: 'vertical',
+          speed,
+          initialSlide: latest.current.initialIndex,
+          modules: [Keyboard, Mousewheel],
+          keyboard: { enabled: true },
+          // A drag may start on the video or the tap area (buttons); only the seek bar and
+          // form fields keep their own gestures.
+          noSwipingSelector: 'input, select, textarea',
+          mousewheel: { forceToAxis: true, thresholdDelta: 30 },
+          on: {
+            sliderMove: (s) => latest.current.events.onSliderMove(s),
+            slideResetTransitionStart: () => latest.current.events.onSlideResetTransitionStart(),
+            slideChange: (s) => latest.current.events.onSlideChange(s),
+          },
+        });
+        swiperRef.current = swiper;
+        latest.current.onSwiper(swiper);
+      }, 0);
+    });
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
+      if (!swiper) return;
+      swiperRef.current = null;
+      latest.current.onSwiper(null);
+      swiper.destroy(true, false);
+    };
+  }, [speed]);
+
+  // Slides come and go as episodes unlock: Swiper reads them again.
+  const count = slides.length;
+  const measuredCount = useRef(count);
+  useLayoutEffect(() => {
+    const swiper = swiperRef.current;
+    if (!swiper || measuredCount.current === count) return;
+    measuredCount.current = count;
+    swiper.update();
+  }, [count]);
+
+  const slideClass = slideClassName ? `swiper-slide ${slideClassName}` : 'swiper-slide';
+  // `swiper-vertical` from the first render: the slides stack before Swiper starts
+  const containerClass = `swiper swiper-vertical${className ? ` ${className}` : ''}`;
+  return (
+    <div ref={containerRef} className={containerClass} data-testid="player-swiper">
+      <div ref={wrapperRef} className="swiper-wrapper">
+        {slides.map((slide) => (
+          <div key={slide.epsd} className={slideClass} data-episode={slide.epsd}>
+            {renderSlide(slide)}
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
