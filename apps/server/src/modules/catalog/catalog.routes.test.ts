@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_BASE, LANGUAGES, ResultCode, type Drama, type Language } from '@snapdrama/contract';
@@ -572,5 +573,59 @@ describe('cache invalidation on catalog changes', () => {
     expect(latest.dramaList[0]?.titl_lang_key).toBe('drama.late-addition.title');
     const exclusive = await list('/drama/exclusive/list/1/1');
     expect(exclusive.dramaList[0]?.titl_lang_key).toBe('drama.late-addition.title');
+  });
+});
+
+describe('lists, packed', () => {
+  it('are the same JSON in br, in gzip and unpacked; a small answer goes as it is', async () => {
+    const url = '/drama/list/0/200/1';
+    const plain = await get(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(plain.headers.vary).toContain('accept-encoding');
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const json = plain.json<unknown>();
+
+    // twice: the second answer is the packed bytes kept from the first
+    for (let i = 0; i < 2; i += 1) {
+      const br = await get(url, { 'accept-encoding': 'gzip, deflate, br, zstd' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(json);
+    }
+    const gz = await get(url, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gz.rawPayload).toString('utf8'))).toEqual(json);
+
+    const refused = await get(url, { 'accept-encoding': 'br;q=0, gzip;q=0' });
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(json);
+
+    const small = await get('/drama/list/0/1/999999', { 'accept-encoding': 'br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.headers.vary ?? '').not.toContain('accept-encoding');
+    expect(small.json<{ data: { dramaList: unknown[] } }>().data.dramaList).toEqual([]);
+  });
+
+  it('a changed list is packed anew, not answered with the old bytes', async () => {
+    const url = '/drama/latest/list/5/1';
+    const unpack = async () => {
+      const res = await get(url, { 'accept-encoding': 'br' });
+      expect(res.headers['content-encoding']).toBe('br');
+      return JSON.parse(brotliDecompressSync(res.rawPayload).toString('utf8')) as {
+        data: { dramaList: Drama[] };
+      };
+    };
+    const before = await unpack();
+    await addDrama('packed-newcomer', new Date(ctx.clock.now().getTime() + 60_000), {
+      en: { title: 'Packed Newcomer', description: 'New.' },
+      ko: { title: '새 드라마', description: '새것.' },
+      ja: { title: '新しいドラマ', description: '新しい。' },
+    });
+    await ctx.services.catalog.catalogChanged();
+    const after = await unpack();
+    expect(after.data.dramaList[0]?.titl_lang_key).toBe('drama.packed-newcomer.title');
+    expect(after.data.dramaList).not.toEqual(before.data.dramaList);
+    expect(after).toEqual((await get(url)).json());
   });
 });
