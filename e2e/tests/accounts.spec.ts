@@ -172,6 +172,17 @@ test('withdrawal returns to / as a new guest', async ({ page }) => {
 
   await expect(page).toHaveURL(/\/$/);
   await waitForApp(page);
+  // the new guest's join can still be on its way: until its token is stored, the deleted
+  // member's token is what the page holds (and the server refuses it)
+  await expect
+    .poll(async () => {
+      const token = await storedToken(page);
+      const res = await page.request.fetch('/api/v1/user/info', {
+        headers: { authorization: `Bearer ${token ?? ''}` },
+      });
+      return res.status();
+    })
+    .toBe(200);
   const after = await currentUser(page);
   expect(after.auth_mthd).toBe('guest');
   expect(after.user_id).not.toBe(member.user_id);
