@@ -94,14 +94,11 @@ export function EpisodeSwiper<Slide extends { epsd: number }>({
     };
   }, [speed]);
 
-  // Slides come and go as episodes unlock: Swiper reads them again.
+  // Slides come and go as episodes unlock: Swiper reads them again (one that has not started yet
+  // reads them when it does).
   const count = slides.length;
-  const measuredCount = useRef(count);
   useLayoutEffect(() => {
-    const swiper = swiperRef.current;
-    if (!swiper || measuredCount.current === count) return;
-    measuredCount.current = count;
-    swiper.update();
+    swiperRef.current?.update();
   }, [count]);
 
   const slideClass = slideClassName ? `swiper-slide ${slideClassName}` : 'swiper-slide';
