@@ -1,5 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { runFfmpeg } from '../media/ffmpeg';
+import { RENDITIONS } from '../media/hls';
 
 /**
  * Generated demo episodes that read as short dramas: a title card in the drama's palette, two to
@@ -213,6 +215,8 @@ export interface DemoEpisodeVideo {
   /** where the card texts are written (drawtext reads them from files: no quoting of titles) */
   workDir: string;
   fps?: number;
+  /** the episode's music bed, already encoded (encodeMusicBed) */
+  musicFile: string;
 }
 
 function wrapTitle(title: string, maxChars: number): string[] {
@@ -247,7 +251,7 @@ export function episodePlan(seconds: number, variant: number) {
 
 /**
  * ffmpeg input arguments of one generated episode: input 0 is the picture (540x960), input 1 the
- * music bed, as transcodeToHls expects. Writes the card texts into workDir.
+ * music bed (AAC, for transcodeToHls's `audioCopy`). Writes the card texts into workDir.
  */
 export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
   const fps = v.fps ?? 30;
@@ -321,10 +325,49 @@ export async function demoEpisodeInput(v: DemoEpisodeVideo): Promise<string[]> {
     segments.map((s, i) => `${s},setsar=1,format=yuv420p${labels[i]}`).join(';') +
     `;${labels.join('')}concat=n=${segments.length}:v=1:a=0`;
 
-  return ['-f', 'lavfi', '-i', video, '-f', 'lavfi', '-i', musicBed(v.seconds, v.variant)];
+  return ['-f', 'lavfi', '-i', video, '-i', v.musicFile];
 }
 
 // --- music ---------------------------------------------------------------------------------------
+
+/**
+ * The lowest rendition's audio bitrate: every rendition copies the bed (hlsLadderArgs's
+ * audioCopy), so the master playlist's BANDWIDTH, counted with each rendition's own audio
+ * bitrate, stays an upper bound.
+ */
+export const MUSIC_BED_KBPS = Math.min(...RENDITIONS.map((r) => r.audioKbps));
+
+/**
+ * Encodes an episode's music bed once, as AAC in `file`, for every rendition to copy: encoding it
+ * per rendition cost three AAC encodes on the ladder's main thread (decision 0510).
+ */
+export async function encodeMusicBed(options: {
+  ffmpegPath: string;
+  file: string;
+  seconds: number;
+  variant: number;
+  signal?: AbortSignal;
+}): Promise<void> {
+  await runFfmpeg(
+    options.ffmpegPath,
+    [
+      '-f',
+      'lavfi',
+      '-i',
+      musicBed(options.seconds, options.variant),
+      '-c:a',
+      'aac',
+      '-b:a',
+      `${MUSIC_BED_KBPS}k`,
+      '-ac',
+      '2',
+      '-ar',
+      '48000',
+      options.file,
+    ],
+    { signal: options.signal },
+  );
+}
 
 /** minor-key progressions (semitones from the root for i, VI, III, VII and friends) */
 const PROGRESSIONS = [

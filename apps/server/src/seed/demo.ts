@@ -10,7 +10,7 @@ import type { Storage } from '../media/storage';
 import type { CatalogRepository } from '../modules/catalog/catalog.repository';
 import type { I18nService } from '../modules/i18n/i18n.service';
 import { DEMO_CATEGORIES, DEMO_DRAMAS, dialogueFor, type DemoDrama } from './demo-catalog';
-import { demoEpisodeInput, demoPalette, episodePlan } from './demo-video';
+import { demoEpisodeInput, demoPalette, encodeMusicBed, episodePlan } from './demo-video';
 import { posterSvg } from './posters';
 
 /**
@@ -64,45 +64,74 @@ export async function ensureDemoClips(options: {
   for (let i = 0; i < clips.length; i++) {
     if (!(await options.storage.exists(`${clipPrefix(i)}/master.m3u8`))) missing.push(i);
   }
-  for (const [n, i] of missing.entries()) {
-    const clip = clips[i];
-    if (!clip) continue;
-    const started = Date.now();
-    options.log.info(
-      `demo content: encoding clip ${n + 1}/${missing.length} "${clip.title}" (480p, 720p, 1080p HLS)...`,
-    );
-    const workDir = await mkdtemp(path.join(tmpdir(), 'snapdrama-demo-'));
-    try {
-      await transcodeToHls({
-        ffmpegPath: options.ffmpegPath,
-        input: await demoEpisodeInput({
-          title: clip.title,
-          palette: demoPalette(clip.hue),
-          episode: null,
-          variant: clip.variant,
-          seconds: options.seconds ?? CLIP_SECONDS,
-          fontFile: demoFontFile(),
-          workDir,
+  const seconds = options.seconds ?? CLIP_SECONDS;
+  // Each clip's music bed is encoded on its own while the clip before it encodes its pictures
+  // (the ladder leaves a little of the second core free), then copied into every rendition.
+  const bedsDir = await mkdtemp(path.join(tmpdir(), 'snapdrama-beds-'));
+  const encodeBed = (i: number | undefined) => {
+    const clip = i === undefined ? undefined : clips[i];
+    if (i === undefined || !clip) return undefined;
+    const file = path.join(bedsDir, `bed-${i}.m4a`);
+    const encoded = encodeMusicBed({
+      ffmpegPath: options.ffmpegPath,
+      file,
+      seconds,
+      variant: clip.variant,
+      signal: options.signal,
+    }).then(() => file);
+    // a failure is reported where the bed is awaited, not as an unhandled rejection
+    encoded.catch(() => undefined);
+    return encoded;
+  };
+  let nextBed = encodeBed(missing[0]);
+  try {
+    for (const [n, i] of missing.entries()) {
+      const clip = clips[i];
+      const bed = nextBed;
+      nextBed = encodeBed(missing[n + 1]);
+      if (!clip || !bed) continue;
+      const started = Date.now();
+      options.log.info(
+        `demo content: encoding clip ${n + 1}/${missing.length} "${clip.title}" (480p, 720p, 1080p HLS)...`,
+      );
+      const workDir = await mkdtemp(path.join(tmpdir(), 'snapdrama-demo-'));
+      try {
+        await transcodeToHls({
+          ffmpegPath: options.ffmpegPath,
+          input: await demoEpisodeInput({
+            title: clip.title,
+            palette: demoPalette(clip.hue),
+            episode: null,
+            variant: clip.variant,
+            seconds,
+            fontFile: demoFontFile(),
+            workDir,
+            fps: DEMO_FPS,
+            musicFile: await bed,
+          }),
           fps: DEMO_FPS,
-        }),
-        fps: DEMO_FPS,
-        storage: options.storage,
-        prefix: clipPrefix(i),
-        // flat, slow pictures: the fastest preset looks the same here and costs half
-        preset: 'ultrafast',
-        signal: options.signal,
-      });
-    } catch (error) {
-      options.onTranscoded?.('failed');
-      throw error;
-    } finally {
-      await rm(workDir, { recursive: true, force: true });
+          audioCopy: true,
+          storage: options.storage,
+          prefix: clipPrefix(i),
+          // flat, slow pictures: the fastest preset looks the same here and costs half
+          preset: 'ultrafast',
+          signal: options.signal,
+        });
+      } catch (error) {
+        options.onTranscoded?.('failed');
+        throw error;
+      } finally {
+        await rm(workDir, { recursive: true, force: true });
+      }
+      options.onTranscoded?.('done');
+      options.log.info(
+        `demo content: clip ${n + 1}/${missing.length} done in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+      await options.onClipReady?.(i);
     }
-    options.onTranscoded?.('done');
-    options.log.info(
-      `demo content: clip ${n + 1}/${missing.length} done in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-    );
-    await options.onClipReady?.(i);
+  } finally {
+    await nextBed?.catch(() => undefined);
+    await rm(bedsDir, { recursive: true, force: true });
   }
 }
 
