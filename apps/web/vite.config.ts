@@ -127,16 +127,17 @@ function bootScript(): Plugin {
       handler: (html, ctx) => {
         if (!ctx.filename.endsWith('index.html') || !ctx.bundle) return html;
         if (!source) throw new Error('the boot script is missing from the build');
-        // the entry becomes a modulepreload (fetched at once, as before) that the boot script runs
-        // after the first paint (boot-entry.ts)
+        // the entry and the chunks it imports: not the page's modulepreload links but a list the
+        // boot script asks for (boot.ts): at once, or on a player link whose first seconds it
+        // plays, once they play (decision 0500, "The app's code after the first seconds")
         const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
         if (!entry) throw new Error("the app's entry script is missing from index.html");
+        const preloads = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+        const imported = [...html.matchAll(preloads)].map((m) => m[1]);
+        const code = [entry[1], ...imported.filter((file) => file !== entry[1])].join(' ');
         const player = playerCode(ctx.bundle).join(' ');
-        const tag = `<script id="${BOOT_SCRIPT_ID}" data-entry="${entry[1]}" data-player="${player}">${source}</script>`;
-        return html.replace(
-          entry[0],
-          `${tag}<link rel="modulepreload" crossorigin href="${entry[1]}">`,
-        );
+        const tag = `<script id="${BOOT_SCRIPT_ID}" data-entry="${entry[1]}" data-code="${code}" data-player="${player}">${source}</script>`;
+        return html.replace(preloads, '').replace(entry[0], tag);
       },
     },
   };

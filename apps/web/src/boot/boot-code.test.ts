@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeFiles, preloadCode } from './boot-code';
+import { codeFiles, preloadAppCode, preloadCode } from './boot-code';
 
 interface FakeLink {
   rel: string;
@@ -47,5 +47,49 @@ describe("the boot script's player code", () => {
       '/assets/hls-engine-2.js',
     ]);
     expect(appended.map((link) => link.href)).toEqual(['/assets/hls-engine-2.js']);
+  });
+});
+
+describe("the boot script's app code", () => {
+  const APP = ['/assets/main-1.js', '/assets/react-2.js'];
+
+  it('is asked for at once where the boot script plays nothing', () => {
+    const { doc, appended } = page();
+    preloadAppCode(doc, APP);
+    expect(appended.map((link) => [link.rel, link.href])).toEqual([
+      ['modulepreload', '/assets/main-1.js'],
+      ['modulepreload', '/assets/react-2.js'],
+    ]);
+  });
+
+  it('on a player link it plays, once the first seconds play, or once they will not', async () => {
+    for (const outcome of ['play', 'fail'] as const) {
+      const { doc, appended } = page();
+      let settle!: () => void;
+      const played = new Promise<void>((resolve, reject) => {
+        settle = outcome === 'play' ? resolve : () => reject(new Error('no video'));
+      });
+      preloadAppCode(doc, APP, played);
+      await Promise.resolve();
+      expect(appended).toEqual([]);
+      settle();
+      await played.catch(() => undefined);
+      await Promise.resolve();
+      expect(appended.map((link) => link.href)).toEqual(APP);
+    }
+  });
+
+  it('is asked for once, by the entry if it starts first', async () => {
+    const { doc, appended } = page();
+    let playing!: () => void;
+    const played = new Promise<void>((resolve) => (playing = resolve));
+    const ask = preloadAppCode(doc, APP, played);
+    ask();
+    expect(appended).toHaveLength(2);
+    playing();
+    await played;
+    await Promise.resolve();
+    ask();
+    expect(appended).toHaveLength(2);
   });
 });

@@ -37,3 +37,29 @@ export function preloadCode(doc: CodeDocument, files: readonly string[]): void {
 export function codeFiles(list: string | undefined): string[] {
   return (list ?? '').split(' ').filter((file) => file !== '');
 }
+
+/**
+ * The app's code, its entry and the chunks the entry imports (the build lists them in the boot
+ * script's element, `data-code`, in place of the page's modulepreload links): asked for at once,
+ * as those links were; on a player link whose first seconds the boot script plays (`played`),
+ * only once they play or will not (decision 0500, "The app's code after the first seconds"): the
+ * entry waits for that anyway (boot-entry.ts), and until then its download and compile only took
+ * the CPU and the connections the join, the start and the first segments were waiting for.
+ * Returns the asking, for the entry to call should its cap come first; the files are asked for
+ * once.
+ */
+export function preloadAppCode(
+  doc: CodeDocument,
+  files: readonly string[],
+  played?: Promise<unknown>,
+): () => void {
+  let asked = false;
+  const ask = () => {
+    if (asked) return;
+    asked = true;
+    preloadCode(doc, files);
+  };
+  if (played) void played.then(ask, ask);
+  else ask();
+  return ask;
+}

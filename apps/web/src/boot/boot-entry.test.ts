@@ -152,4 +152,22 @@ describe("the app's entry after the first paint", () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(p.added).toHaveLength(1);
   });
+
+  it("asks for the entry's imports as it starts it, when the boot script had not yet", async () => {
+    const p = page({ poster: 'loaded' });
+    const order: string[] = [];
+    const head = (p.win.document as unknown as { head: { append: (s: { src: string }) => void } })
+      .head;
+    const append = head.append;
+    head.append = (script) => {
+      order.push('entry');
+      append(script);
+    };
+    startEntryAfterFirstPaint(p.win, ENTRY, new Promise<void>(() => undefined), () =>
+      order.push('imports'),
+    );
+    p.drawFrame();
+    await vi.advanceTimersByTimeAsync(ENTRY_PLAY_CAP_MS);
+    expect(order).toEqual(['imports', 'entry']);
+  });
 });

@@ -23,8 +23,8 @@ type EntryWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'> & {
 type Poster = Pick<HTMLImageElement, 'complete' | 'addEventListener'>;
 
 /**
- * Runs the app's entry (`src`, already fetched by the page's modulepreload links) once the page's
- * first screen is painted: the splash, or a player link's poster (decision 0500, "The entry
+ * Runs the app's entry (`src`, already asked for by the boot script, or with its imports now) once
+ * the page's first screen is painted: the splash, or a player link's poster (decision 0500, "The entry
  * after the first paint"). A module script of the page itself ran as soon as it had loaded, and on a
  * fast connection its evaluation and React's first render (~60 ms of main thread) came before the
  * first paint, holding the poster back.
@@ -41,12 +41,17 @@ type Poster = Pick<HTMLImageElement, 'complete' | 'addEventListener'>;
  * On a player link whose first seconds the boot script plays (boot-video.ts), `played` settles
  * once they play or will not: the entry waits for that too, at most ENTRY_PLAY_CAP_MS, so that its
  * evaluation (one long task) does not hold back the start's answer, the appends and `play()`
- * ("The first seconds from the boot script").
+ * ("The first seconds from the boot script"). The boot script asks for the app's code only then
+ * on such a link (`preloadImports`): before, its download and compile took the CPU and the
+ * connections that the join, the start and the first segments were waiting for ("The app's code
+ * after the first seconds").
  */
 export function startEntryAfterFirstPaint(
   win: EntryWindow,
   src: string,
   played?: Promise<unknown>,
+  /** asks for the entry's imports with it (boot-code.ts), so they do not wait for its parse */
+  preloadImports: () => void = () => undefined,
 ): void {
   const doc = win.document;
   let started = false;
@@ -63,6 +68,7 @@ export function startEntryAfterFirstPaint(
   const start = () => {
     if (started) return;
     started = true;
+    preloadImports();
     const script = doc.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';

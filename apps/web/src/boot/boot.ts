@@ -1,18 +1,19 @@
 /*
  * The boot script: bundled on its own into one file (vite.config.ts, `bootScript`) and written
- * into index.html, inline, in place of the app's entry script: it runs while the page is parsed,
- * long before the app's code has loaded, and runs the app's entry (named by its data-entry
- * attribute) once the first frame is painted.
+ * into index.html, inline, in place of the app's entry script and its modulepreload links: it
+ * runs while the page is parsed, long before the app's code has loaded, asks for that code (the
+ * files of its data-code attribute) and runs the app's entry (data-entry) once the first frame is
+ * painted.
  */
 import { startEntryAfterFirstPaint } from './boot-entry';
 import { startBootDictionary } from './boot-dictionary';
 import { startBootJoin, startBootUserInfo } from './boot-join';
 import { startBootPlayer } from './boot-player';
-import { codeFiles, preloadCode } from './boot-code';
+import { codeFiles, preloadAppCode, preloadCode } from './boot-code';
 import { bootVideoPossible } from './boot-video';
 import { PLAYER_MOBILE_QUERY } from '../features/player/start-segments';
 
-const { entry, player } = document.currentScript?.dataset ?? {};
+const { entry, code, player } = document.currentScript?.dataset ?? {};
 // a player link's first seconds, when the boot script plays them (boot-video.ts), before the app
 let played: Promise<void> | undefined;
 try {
@@ -29,5 +30,6 @@ try {
     startBootUserInfo(window, join);
   }
 } finally {
-  if (entry) startEntryAfterFirstPaint(window, entry, played);
+  const appCode = preloadAppCode(document, codeFiles(code), played);
+  if (entry) startEntryAfterFirstPaint(window, entry, played, appCode);
 }
