@@ -6,7 +6,9 @@ type CodeDocument = Pick<Document, 'createElement' | 'head' | 'querySelectorAll'
  * first segments are on their way (decision 0500, "The player's code from the boot script"). The
  * app would ask for the same files only once its entry has evaluated and its router has matched
  * the address; by then they are in. After the start, so that over HTTP/1.1 (six connections to
- * a host) none of the start's requests waits behind them. The build writes the list into the
+ * a host) none of the start's requests waits behind them; where the boot script plays the first
+ * seconds itself, after those play (boot.ts; decision 0500, "The app's code after the first
+ * seconds"). The build writes the list into the
  * boot script's element (vite.config.ts, `data-player`); a file the page links already (the app
  * got there first) is not asked for twice.
  */

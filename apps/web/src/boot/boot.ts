@@ -21,12 +21,15 @@ try {
   const join = startBootJoin(window, () => crypto.randomUUID());
   startBootDictionary(window);
   if (join) {
-    const settledBy = (settled: () => void) =>
-      // the player's code once the start has answered (boot-code.ts)
-      startBootPlayer(window, join, () => preloadCode(document, codeFiles(player)), settled);
     const mobile = window.matchMedia(PLAYER_MOBILE_QUERY).matches;
-    if (bootVideoPossible(window, mobile)) played = new Promise(settledBy);
-    else settledBy(() => undefined);
+    let settled: () => void = () => undefined;
+    if (bootVideoPossible(window, mobile))
+      played = new Promise<void>((resolve) => (settled = resolve));
+    // the player's code once the start has answered (boot-code.ts); on a player link whose first
+    // seconds the boot script plays, once they play, after the app's own code (below)
+    const playerCode = () => preloadCode(document, codeFiles(player));
+    const answered = () => (played ? void played.then(playerCode) : playerCode());
+    startBootPlayer(window, join, answered, settled);
     startBootUserInfo(window, join);
   }
 } finally {
