@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
@@ -49,6 +50,22 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL read pipeline', () => {
       const answers = await Promise.all(numbers.map((n) => pipeline.query(echo, [n])));
       expect(answers.map((a) => a.rows[0]?.[0])).toEqual(numbers);
     } finally {
+      await pipeline.close();
+    }
+  });
+
+  it('sends the statements of one turn of the event loop in one write', async () => {
+    const pipeline = createReadPipeline(url, 1);
+    const writes = countWritesTo(Number(new URL(url).port || 5432));
+    try {
+      await pipeline.query(echo, [0]);
+      writes.reset();
+      const numbers = Array.from({ length: 20 }, (_, i) => i);
+      const answers = await Promise.all(numbers.map((n) => pipeline.query(echo, [n])));
+      expect(answers.map((a) => a.rows[0]?.[0])).toEqual(numbers);
+      expect(writes.count()).toBe(1);
+    } finally {
+      writes.restore();
       await pipeline.close();
     }
   });
@@ -112,3 +129,23 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL read pipeline', () => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });
 });
+
+/** Counts the writes of every socket to `port` (the kernel's write or writev calls behind them). */
+function countWritesTo(port: number) {
+  type Write = (this: net.Socket, ...args: unknown[]) => unknown;
+  const proto = net.Socket.prototype as unknown as { _write: Write; _writev: Write };
+  const original = { write: proto._write, writev: proto._writev };
+  let count = 0;
+  const counted = (inner: Write): Write =>
+    function (...args) {
+      if (this.remotePort === port) count += 1;
+      return inner.apply(this, args);
+    };
+  proto._write = counted(original.write);
+  proto._writev = counted(original.writev);
+  return {
+    count: () => count,
+    reset: () => (count = 0),
+    restore: () => Object.assign(proto, { _write: original.write, _writev: original.writev }),
+  };
+}

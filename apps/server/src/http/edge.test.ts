@@ -259,13 +259,21 @@ describe.runIf(process.env.REDIS_URL)('rate-limit keys in Redis', () => {
 describe('security headers and CORS', () => {
   it('the API answers with CSP, nosniff, frame denial and a referrer policy; no HSTS outside production', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/latest/list/10/1` });
-    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(res.headers['content-security-policy']).toContain('https://js.tosspayments.com');
+    // JSON loads nothing: the API's policy allows nothing, not the page's origins
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(res.headers['strict-transport-security']).toBeUndefined();
     expect(res.headers['x-request-id']).toBeTruthy();
+  });
+
+  it("the app's pages carry the page's policy, with the origins its SDKs load from", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['content-security-policy']).toContain('https://js.tosspayments.com');
   });
 
   it("the sandbox's self-submitting Apple form_post page carries its own policy", async () => {
