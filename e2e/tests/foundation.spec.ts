@@ -2,8 +2,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { holdAppEntry, isMobile, storedToken, waitForApp } from './helpers';
 
 async function currentUser(page: Page) {
+  // the app may show before the guest join has answered and its token is stored
+  await expect
+    .poll(() => storedToken(page), { message: 'the app stores an access token' })
+    .toBeTruthy();
   const token = await storedToken(page);
-  expect(token, 'the app stores an access token').toBeTruthy();
   const res = await page.request.get('/api/v1/user/info', {
     headers: { authorization: `Bearer ${token ?? ''}` },
   });
