@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { Duplex, Writable } from 'node:stream';
+import { Writable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -170,7 +170,7 @@ export function createReadPipeline(url: string, connections: number): ReadPipeli
 /** The socket under a node-postgres client (`connection.stream`, not in its types). */
 function socketOf(client: pg.Client): { cork(): void; uncork(): void } | undefined {
   const stream = (client as unknown as { connection?: { stream?: unknown } }).connection?.stream;
-  return stream instanceof Writable || stream instanceof Duplex ? stream : undefined;
+  return stream instanceof Writable ? stream : undefined;
 }
 
 const holding = new WeakSet<pg.Client>();

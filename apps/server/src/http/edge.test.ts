@@ -270,7 +270,7 @@ describe('security headers and CORS', () => {
     expect(res.headers['x-request-id']).toBeTruthy();
   });
 
-  it("the app's pages carry the page's policy, with the origins its SDKs load from", async () => {
+  it("answers outside the API, the app's pages among them, carry the page's policy", async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/healthz' });
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(res.headers['content-security-policy']).toContain('https://js.tosspayments.com');

@@ -148,8 +148,9 @@ export function cspDirectives(options: SecurityHeaderOptions): Record<string, st
 }
 
 /**
- * Helmet on every answer: CSP (the API's own, short one on its answers), HSTS in production only (a development server on http must stay
- * reachable), nosniff, frame denial, a strict referrer. A route that serves its own page (the
+ * Helmet on every answer: CSP (the API's answers get their own, short one), HSTS in production
+ * only (a development server on http must stay reachable), nosniff, frame denial, a strict
+ * referrer. A route that serves its own page (the
  * sandbox sign-in pages) sets its own CSP header, which replaces this one.
  *
  * None of these headers depends on the request, so helmet runs once, at start, and each answer

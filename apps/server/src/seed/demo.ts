@@ -70,7 +70,7 @@ export async function ensureDemoClips(options: {
   const bedsDir = await mkdtemp(path.join(tmpdir(), 'snapdrama-beds-'));
   const encodeBed = (i: number | undefined) => {
     const clip = i === undefined ? undefined : clips[i];
-    if (i === undefined || !clip) return undefined;
+    if (!clip) return undefined;
     const file = path.join(bedsDir, `bed-${i}.m4a`);
     const encoded = encodeMusicBed({
       ffmpegPath: options.ffmpegPath,

@@ -23,11 +23,11 @@ type EntryWindow = Pick<Window, 'requestAnimationFrame' | 'setTimeout'> & {
 type Poster = Pick<HTMLImageElement, 'complete' | 'addEventListener'>;
 
 /**
- * Runs the app's entry (`src`, already asked for by the boot script, or with its imports now) once
- * the page's first screen is painted: the splash, or a player link's poster (decision 0500, "The entry
- * after the first paint"). A module script of the page itself ran as soon as it had loaded, and on a
- * fast connection its evaluation and React's first render (~60 ms of main thread) came before the
- * first paint, holding the poster back.
+ * Runs the app's entry (`src`; the boot script asks for it and its imports, or `preloadImports`
+ * does now) once the page's first screen is painted: the splash, or a player link's poster
+ * (decision 0500, "The entry after the first paint"). A module script of the page itself ran as
+ * soon as it had loaded, and on a fast connection its evaluation and React's first render (~60 ms
+ * of main thread) came before the first paint, holding the poster back.
  *
  * Painted means: the page is parsed, the poster (when there is one) has loaded, and the frame
  * after that has been drawn; a timer set in an animation frame's callback runs once that frame's
