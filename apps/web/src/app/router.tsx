@@ -2,6 +2,7 @@ import { createBrowserRouter } from 'react-router';
 import { FullScreenSpinner } from '../shared/ui/spinner';
 import { prefetchMainPage } from '../features/catalog/prefetch-main-page';
 import { prestartPlayer } from '../features/player/api/player-start';
+import { nextTask } from '../shared/tasks/next-task';
 import { queryClient } from './providers';
 import { AppShell } from './shell/app-shell';
 import { RouteError } from './route-error';
@@ -47,7 +48,9 @@ const routes = [
               Component: (await import('../features/catalog/main-page')).MainPage,
             }),
             loader: () => {
-              prefetchMainPage(queryClient);
+              // in a task of its own: the first navigation's loader runs inside the task that
+              // creates the router, whose matching and page code are a long task already
+              void nextTask().then(() => prefetchMainPage(queryClient));
               return null;
             },
           },
@@ -167,7 +170,9 @@ export function appRouter(): ReturnType<typeof createBrowserRouter> {
    */
   const firstMatch = router.state.matches.at(-1);
   if ((firstMatch?.route.handle as RouteHandle | undefined)?.layout === 'player') {
-    prestartPlayer(queryClient, firstMatch?.params ?? {});
+    const params = firstMatch?.params ?? {};
+    // in a task of its own, after the one that matched the address and asked for the page's code
+    void nextTask().then(() => prestartPlayer(queryClient, params));
   }
   return router;
 }

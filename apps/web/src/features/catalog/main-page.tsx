@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { BANNER_SIZE, FULL_LIST_SIZE, groupsOf, shuffled } from '@snapdrama/rules';
 import { useContentText } from '../../shared/i18n/content-text';
 import { removeFirstScreen } from '../../shared/ui/first-screen';
@@ -25,19 +25,86 @@ import styles from './main-page.module.css';
 const GROUPS_PER_STEP = 8;
 
 /**
- * Main page (spec §2): banner of the 5 latest, slider rows (popular, exclusive, recent as continue watching), then
- * every drama in shuffled groups of 6. List failures are cleared silently (spec §8): a failed
+ * A list as a section draws it: its query's data, handed on in a deferred render. A list that
+ * arrives after the first render would otherwise redraw its section in one blocking task (the
+ * query's store update is synchronous); deferred, React draws the new cards in slices, between
+ * which the page answers. What was already there when the section mounted draws at once.
+ */
+function useDeferredList<T>(query: UseQueryResult<T>): { data: T | undefined; pending: boolean } {
+  const data = useDeferredValue(query.data);
+  return { data, pending: data === undefined && !query.isError };
+}
+
+/**
+ * Main page (spec §2): banner of the 5 latest, slider rows (popular, exclusive, recent as continue
+ * watching), then every drama in shuffled groups of 6. Each block reads its own list, so a list
+ * that arrives redraws only its block. List failures are cleared silently (spec §8): a failed
  * block simply stays out.
  */
 export function MainPage() {
   const { t } = useTranslation();
+  // the slide the HTML painted goes once the banner draws its own (banner-slider.tsx), when there
+  // is no banner to draw (MainBanner), or when the viewer leaves
+  useEffect(() => removeFirstScreen, []);
+  return (
+    <div className={styles.page} data-testid="main-page">
+      <MainBanner />
+      <CoinExpiryBanner />
+      <ShortListRow kind="popular" title={t('main.popular')} />
+      <ShortListRow kind="exclusive" title={t('main.exclusive')} />
+      <ContinueRow />
+      <AllDramas />
+    </div>
+  );
+}
+
+function MainBanner() {
+  const banner = useDeferredList(useQuery(latestQuery(BANNER_SIZE)));
+  const noBanner = !banner.pending && !banner.data?.dramaList.length;
+  useEffect(() => {
+    if (noBanner) removeFirstScreen();
+  }, [noBanner]);
+  if (banner.pending) return <div className={styles.bannerPlaceholder} />;
+  return banner.data && <BannerSlider dramas={banner.data.dramaList} />;
+}
+
+function ShortListRow({ kind, title }: { kind: 'popular' | 'exclusive'; title: string }) {
+  const list = useDeferredList(useQuery(shortListQuery(kind, FULL_LIST_SIZE)));
+  if (list.pending) return <SliderRowSkeleton title={title} />;
+  if (!list.data?.dramaList.length) return null;
+  return (
+    <SliderRow title={title} to={`/${kind}`} dramas={list.data.dramaList} testId={`row-${kind}`} />
+  );
+}
+
+/** Continue watching: the viewer's recent dramas with how far each was watched. */
+function ContinueRow() {
+  const { t } = useTranslation();
+  const recent = useDeferredList(useQuery(continueQuery(FULL_LIST_SIZE)));
+  if (!recent.data?.continueList.length) return null;
+  return (
+    <SliderRow title={t('main.continue_watching')} to="/recent" dramas={[]} testId="row-recent">
+      {recent.data.continueList.map((item) => (
+        <SliderItem key={item.dram_id}>
+          <ContinueCard item={item} />
+        </SliderItem>
+      ))}
+    </SliderRow>
+  );
+}
+
+function AllDramas() {
+  const { t } = useTranslation();
   const text = useContentText();
-  const banner = useQuery(latestQuery(BANNER_SIZE));
-  const popular = useQuery(shortListQuery('popular', FULL_LIST_SIZE));
-  const exclusive = useQuery(shortListQuery('exclusive', FULL_LIST_SIZE));
-  const recent = useQuery(continueQuery(FULL_LIST_SIZE));
-  const all = useQuery(allDramasQuery());
+  const all = useDeferredList(useQuery(allDramasQuery()));
   const categories = useCategories();
+  // drawn once the rows above have settled, so they never push it around
+  const above = [
+    useQuery(shortListQuery('popular', FULL_LIST_SIZE)),
+    useQuery(shortListQuery('exclusive', FULL_LIST_SIZE)),
+    useQuery(continueQuery(FULL_LIST_SIZE)),
+  ];
+  const settled = useDeferredValue(!all.pending && above.every((q) => !q.isPending));
 
   const categoryNames = useMemo(
     () =>
@@ -47,80 +114,27 @@ export function MainPage() {
   // shuffled once per list, so a re-render never reorders what the viewer is reading
   const groups = useMemo(() => groupsOf(shuffled(all.data ?? [], Math.random)), [all.data]);
   const [shown, setShown] = useState(GROUPS_PER_STEP);
-  const more = shown < groups.length;
+  const more = settled && shown < groups.length;
   const sentinel = useReachEnd<HTMLDivElement>(() => setShown((n) => n + GROUPS_PER_STEP), more);
   const now = useMemo(() => new Date(), []);
 
-  // the banner slide the HTML painted (decision 0500) goes once the banner draws its own first
-  // poster (banner-slider.tsx), when there is no banner to draw, or when the viewer leaves
-  const noBanner = banner.isError || banner.data?.dramaList.length === 0;
-  useEffect(() => {
-    if (noBanner) removeFirstScreen();
-  }, [noBanner]);
-  useEffect(() => removeFirstScreen, []);
-
   return (
-    <div className={styles.page} data-testid="main-page">
-      {banner.isPending ? (
-        <div className={styles.bannerPlaceholder} />
+    <Section title={t('main.all_dramas')} testId="all-dramas">
+      {settled ? (
+        groups
+          .slice(0, shown)
+          .map((group) => (
+            <DramaGroup
+              key={group[0]?.dram_id}
+              dramas={group}
+              categoryNames={categoryNames}
+              now={now}
+            />
+          ))
       ) : (
-        banner.data && <BannerSlider dramas={banner.data.dramaList} />
+        <BlockSpinner />
       )}
-      <CoinExpiryBanner />
-      {popular.isPending ? (
-        <SliderRowSkeleton title={t('main.popular')} />
-      ) : (
-        popular.data &&
-        popular.data.dramaList.length > 0 && (
-          <SliderRow
-            title={t('main.popular')}
-            to="/popular"
-            dramas={popular.data.dramaList}
-            testId="row-popular"
-          />
-        )
-      )}
-      {exclusive.isPending ? (
-        <SliderRowSkeleton title={t('main.exclusive')} />
-      ) : (
-        exclusive.data &&
-        exclusive.data.dramaList.length > 0 && (
-          <SliderRow
-            title={t('main.exclusive')}
-            to="/exclusive"
-            dramas={exclusive.data.dramaList}
-            testId="row-exclusive"
-          />
-        )
-      )}
-      {recent.data && recent.data.continueList.length > 0 && (
-        // continue watching: the viewer's recent dramas with how far each was watched
-        <SliderRow title={t('main.continue_watching')} to="/recent" dramas={[]} testId="row-recent">
-          {recent.data.continueList.map((item) => (
-            <SliderItem key={item.dram_id}>
-              <ContinueCard item={item} />
-            </SliderItem>
-          ))}
-        </SliderRow>
-      )}
-      <Section title={t('main.all_dramas')} testId="all-dramas">
-        {/* drawn once the rows above have settled, so they never push it around */}
-        {all.isPending || popular.isPending || exclusive.isPending || recent.isPending ? (
-          <BlockSpinner />
-        ) : (
-          groups
-            .slice(0, shown)
-            .map((group) => (
-              <DramaGroup
-                key={group[0]?.dram_id}
-                dramas={group}
-                categoryNames={categoryNames}
-                now={now}
-              />
-            ))
-        )}
-        {more && <div ref={sentinel} className={styles.sentinel} />}
-      </Section>
-    </div>
+      {more && <div ref={sentinel} className={styles.sentinel} />}
+    </Section>
   );
 }

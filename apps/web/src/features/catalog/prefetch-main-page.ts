@@ -1,12 +1,20 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { BANNER_MOBILE_QUERY } from '@snapdrama/contract';
 import { BANNER_SIZE, FULL_LIST_SIZE } from '@snapdrama/rules';
-import { allDramasQuery, categoriesQuery, latestQuery, shortListQuery } from './api/catalog-api';
+import { userInfoQuery } from '../../shared/session/user-info';
+import {
+  allDramasQuery,
+  categoriesQuery,
+  continueQuery,
+  latestQuery,
+  shortListQuery,
+} from './api/catalog-api';
 import { posterUrl } from './components/drama-card';
 
 /**
- * Starts the main page's public lists as soon as the route is matched, in parallel with the
- * session and the dictionary the app shell waits for. None of these calls needs a session.
+ * Starts the main page's lists as soon as the route is matched: the public ones in parallel with
+ * the session and the dictionary the app shell waits for, the viewer's continue-watching row as
+ * soon as the session is there (so that it arrives with the others, not once the page has drawn).
  */
 export function prefetchMainPage(queryClient: QueryClient): void {
   // the first banner poster is the page's largest paint: fetch it as soon as its name is known
@@ -25,4 +33,8 @@ export function prefetchMainPage(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(shortListQuery('exclusive', FULL_LIST_SIZE));
   void queryClient.prefetchQuery(categoriesQuery());
   void queryClient.prefetchQuery(allDramasQuery());
+  void queryClient
+    .ensureQueryData(userInfoQuery)
+    .then(() => queryClient.prefetchQuery(continueQuery(FULL_LIST_SIZE)))
+    .catch(() => undefined);
 }

@@ -112,10 +112,14 @@ export const topSearchesQuery = () =>
 
 export const useCategories = () => useQuery(categoriesQuery());
 
-/** Continue watching (the viewer's latest episode per drama, with its position). */
+/**
+ * Continue watching (the viewer's latest episode per drama, with its position). The player
+ * invalidates it with every position it saves (use-playback-position.ts), so the time it stays
+ * fresh only spares the main page asking again right after its prefetch.
+ */
 export const continueQuery = (count: number) =>
   queryOptions({
     queryKey: ['continue', count] as const,
     queryFn: () => api.get<ContinueListData>(progressPaths.continueList(count)),
-    staleTime: 0,
+    staleTime: 30_000,
   });
