@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -298,9 +299,35 @@ function consolePage(): Plugin {
   };
 }
 
+/**
+ * React Router's package sends every bundler to its development build, whose development warnings
+ * are switched on and run on every render (remix-run/react-router#14102); the build takes the
+ * production build it ships beside it, the same code with those warnings off.
+ */
+function reactRouterProduction(): Plugin {
+  const packageDir = path.dirname(
+    createRequire(import.meta.url).resolve('react-router/package.json'),
+  );
+  return {
+    name: 'snapdrama-react-router-production',
+    apply: 'build',
+    config: () => ({
+      resolve: {
+        alias: [
+          {
+            find: /^react-router$/,
+            replacement: path.join(packageDir, 'dist/production/index.mjs'),
+          },
+        ],
+      },
+    }),
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    reactRouterProduction(),
     routeSharedGroup.plugin,
     compileHints(),
     precompress(),

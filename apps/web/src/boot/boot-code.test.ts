@@ -50,6 +50,33 @@ describe("the boot script's player code", () => {
   });
 });
 
+describe('the links, a few per task', () => {
+  const files = Array.from({ length: 10 }, (_, i) => `/assets/chunk-${i}.js`);
+
+  it('appends the first batch at once and each following one in a task of its own', () => {
+    const { doc, appended } = page();
+    const queued: (() => void)[] = [];
+    preloadCode(doc, files, (next) => queued.push(next));
+    expect(appended.map((link) => link.href)).toEqual(files.slice(0, 4));
+    queued.shift()?.();
+    expect(appended.map((link) => link.href)).toEqual(files.slice(0, 8));
+    queued.shift()?.();
+    expect(appended.map((link) => link.href)).toEqual(files);
+    expect(queued).toEqual([]);
+  });
+
+  it('shares the batches between two asks of one task, in the order asked, each file once', () => {
+    const { doc, appended } = page();
+    const queued: (() => void)[] = [];
+    const later = (next: () => void) => queued.push(next);
+    preloadCode(doc, files.slice(0, 6), later);
+    preloadCode(doc, [files[5] ?? '', ...files.slice(6)], later);
+    expect(appended).toHaveLength(4);
+    while (queued.length > 0) queued.shift()?.();
+    expect(appended.map((link) => link.href)).toEqual(files);
+  });
+});
+
 describe("the boot script's app code", () => {
   const APP = ['/assets/main-1.js', '/assets/react-2.js'];
 

@@ -1,3 +1,5 @@
+import { nextTask } from '../shared/tasks/next-task';
+
 type CodeDocument = Pick<Document, 'createElement' | 'head' | 'querySelectorAll'>;
 
 /**
@@ -10,29 +12,64 @@ type CodeDocument = Pick<Document, 'createElement' | 'head' | 'querySelectorAll'
  * seconds itself, after those play (boot.ts; decision 0500, "The app's code after the first
  * seconds"). The build writes the list into the
  * boot script's element (vite.config.ts, `data-player`); a file the page links already (the app
- * got there first) is not asked for twice.
+ * got there first) is not asked for twice. The links go in a few per task (`LINKS_PER_TASK`);
+ * `later` runs the next batch.
  */
-export function preloadCode(doc: CodeDocument, files: readonly string[]): void {
+export function preloadCode(
+  doc: CodeDocument,
+  files: readonly string[],
+  later: (next: () => void) => void = (next) => void nextTask().then(next),
+): void {
+  let queue = queues.get(doc);
+  if (!queue) {
+    queue = { files: [], draining: false };
+    queues.set(doc, queue);
+  }
   const linked = new Set(
     Array.from(doc.querySelectorAll<HTMLLinkElement>('link[href]'), (link) =>
       link.getAttribute('href'),
     ),
   );
   for (const file of files) {
-    if (linked.has(file) || !/^\/\w[\w./-]*\.(js|css)$/.test(file)) continue;
-    const link = doc.createElement('link');
-    if (file.endsWith('.css')) {
-      link.rel = 'preload';
-      link.as = 'style';
-    } else {
-      link.rel = 'modulepreload';
+    if (linked.has(file) || queue.files.includes(file) || !/^\/\w[\w./-]*\.(js|css)$/.test(file)) {
+      continue;
     }
-    // as the app's own loader asks for them (Vite's preload helper): a preload in another mode
-    // would not be reused
-    link.crossOrigin = '';
-    link.href = file;
-    doc.head.append(link);
+    queue.files.push(file);
   }
+  if (queue.draining) return;
+  const pending = queue;
+  const drain = () => {
+    for (const file of pending.files.splice(0, LINKS_PER_TASK)) appendPreload(doc, file);
+    pending.draining = pending.files.length > 0;
+    if (pending.draining) later(drain);
+  };
+  drain();
+}
+
+/**
+ * Links appended in one task. Each append starts its request there and then, 2 to 6 ms of a slow
+ * phone's main thread (4x CPU throttling here): a player link's app and player code (17 files)
+ * appended in one go, once its first seconds played, was a long task of its own. The rest follow
+ * in tasks of their own, right after (`nextTask`), in the order asked.
+ */
+const LINKS_PER_TASK = 4;
+
+/** Files asked for and not yet linked, per document: two asks in one task share the batches. */
+const queues = new WeakMap<CodeDocument, { files: string[]; draining: boolean }>();
+
+function appendPreload(doc: CodeDocument, file: string): void {
+  const link = doc.createElement('link');
+  if (file.endsWith('.css')) {
+    link.rel = 'preload';
+    link.as = 'style';
+  } else {
+    link.rel = 'modulepreload';
+  }
+  // as the app's own loader asks for them (Vite's preload helper): a preload in another mode
+  // would not be reused
+  link.crossOrigin = '';
+  link.href = file;
+  doc.head.append(link);
 }
 
 /** The list the build wrote into the boot script's element: root-relative paths, space separated. */
