@@ -60,8 +60,8 @@ export async function run(): Promise<void> {
         if (!result) throw new Error('lighthouse returned nothing');
         return result.lhr;
       };
-      // unmeasured: a browser and a server just started pay one-time costs on their first visit
-      // (no spare renderer yet, code not optimised yet) that a viewer's browser does not
+      // unmeasured: the first run after the browser or the server started was the worst of every
+      // round (decision 0500), one-time costs a viewer's visit does not meet
       for (let i = 0; i < warmups; i++) await audit();
       let failed = 0;
       for (let i = 0; i < runs; i++) {
