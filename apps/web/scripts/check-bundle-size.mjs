@@ -2,7 +2,7 @@
 // (issue 3: 170 KB gzip). Counts the entry chunk, the inline boot script, the main page's lazy chunk (the
 // router starts loading it with the entry) and every chunk they import statically, each gzipped.
 // Usage: node apps/web/scripts/check-bundle-size.mjs [distDir]   (after `vite build`)
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -90,6 +90,19 @@ if (playerProblems.length > 0) {
   process.exit(1);
 }
 console.log(`OK the boot script preloads the player's code: ${playerCode.length} files`);
+
+// React Router's production build (vite.config.ts, reactRouterProduction): its development
+// build's warnings would run on every render
+const devRouter = readdirSync(path.join(dist, 'assets')).filter(
+  (f) =>
+    f.endsWith('.js') &&
+    readFileSync(path.join(dist, 'assets', f), 'utf8').includes('descendant <Routes>'),
+);
+if (devRouter.length > 0) {
+  console.error(`FAIL React Router's development build in ${devRouter.join(', ')}`);
+  process.exit(1);
+}
+console.log("OK React Router's production build");
 
 let total = 0;
 const row = (file, source) => {
