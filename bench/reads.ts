@@ -12,8 +12,16 @@ import {
 /** Issue 14's targets (decision 1300). */
 const TARGET_RATIO_POSTGRES = 0.2;
 const TARGET_P99_MS = 50;
-/** PGlite: 4x the req/s measured before the change (issue 14: 350 and 604 on an idle machine). */
-const PGLITE_BEFORE: Record<string, number> = { 'GET /user/info': 604, 'GET /drama/info/1': 350 };
+/**
+ * PGlite: 4x what issue 14 measured before the change: 604 and 350 req/s, 1.0 % and 0.6 % of
+ * the hello world of its run. The share is judged: it holds across machines of different speed
+ * (decision 1300, "Judged by the share of the hello world"); the req/s multiple is printed too.
+ */
+const PGLITE_TIMES = 4;
+const PGLITE_BEFORE: Record<string, { requestsPerSecond: number; share: number }> = {
+  'GET /user/info': { requestsPerSecond: 604, share: 0.01 },
+  'GET /drama/info/1': { requestsPerSecond: 350, share: 0.006 },
+};
 
 /**
  * load() with the CPU time this process spent per request: the app (and PGlite, which runs in
@@ -72,8 +80,9 @@ function verdict(
   }
   const before = PGLITE_BEFORE[r.name.replace(/ \(.*\)$/, '')];
   if (!before) return undefined;
-  const times = r.requestsPerSecond / before;
-  return `${r.name}: ${percent}, ${times.toFixed(1)}x the ${before} req/s of issue 14 (target >= 4x; compare on a machine as idle as that one)`;
+  const times = ratio / before.share;
+  const absolute = r.requestsPerSecond / before.requestsPerSecond;
+  return `${r.name}: ${percent}, ${times.toFixed(1)}x the ${(before.share * 100).toFixed(1)} % of issue 14 (target >= ${PGLITE_TIMES}x) -> ${times >= PGLITE_TIMES ? 'met' : 'NOT met'}; ${absolute.toFixed(1)}x its ${before.requestsPerSecond} req/s, on a machine whose hello world answered about ${Math.round(before.requestsPerSecond / before.share / 1000)}k req/s`;
 }
 
 /** The two per-viewer reads, and drama info for an anonymous caller, on one database. */
