@@ -81,11 +81,48 @@ const pagePackers: Record<Encoding, (html: string) => Promise<Buffer>> = {
   gzip: (html) => promisify(gzip)(html, { level: 6 }),
 };
 
+/** Below this a JSON answer goes as it is: packing it would save less than a packet. */
+const PACK_MIN_BYTES = 1024;
+
 /**
- * A page the server writes per request (the main page with its banner slide, a player link with
- * its preview and poster), compressed when the client takes br or gzip. The built files are
- * compressed at build time; these pages were the only HTML sent as is, and a player link's page
- * is the first thing a cold start waits for (17 KB, about 6 KB packed).
+ * Packs texts with `pagePackers` and keeps the packed bytes for the next request with the same
+ * text, at most `maxEntries` texts (the oldest packed let go first). A text is its own key: the
+ * same answer built anew for each request (a fresh copy from Redis, a page written per request)
+ * is packed once.
+ */
+function keptPacks(maxEntries: number) {
+  const packed = new Map<string, Partial<Record<Encoding, Promise<Buffer>>>>();
+  return (text: string, encoding: Encoding): Promise<Buffer> => {
+    let entry = packed.get(text);
+    if (!entry) {
+      entry = {};
+      packed.set(text, entry);
+      if (packed.size > maxEntries) {
+        const oldest = packed.keys().next();
+        if (!oldest.done) packed.delete(oldest.value);
+      }
+    }
+    const forText = entry;
+    return (forText[encoding] ??= pagePackers[encoding](text).catch((error: unknown) => {
+      // a failed packing is not kept: the next request packs again
+      delete forText[encoding];
+      throw error;
+    }));
+  };
+}
+
+/**
+ * Pages the server writes per request (the main page with its banner slide, a player link with
+ * its preview and poster) are the same for every viewer of one link and language: packed once
+ * per text. 128 pages of up to 50 KB (a player link with its inlined poster) keep under 10 MB.
+ */
+const packedPages = keptPacks(128);
+
+/**
+ * A page the server writes per request, compressed when the client takes br or gzip. The built
+ * files are compressed at build time; these pages were the only HTML sent as is, and a player
+ * link's page is the first thing a cold start waits for. Packing a 48 KB player link page costs
+ * 2 to 3 ms of CPU on a slow machine, so the packed page is kept (decision 0500).
  */
 export async function sendHtml(
   request: FastifyRequest,
@@ -96,24 +133,20 @@ export async function sendHtml(
   varyOnEncoding(reply);
   void reply.type('text/html; charset=utf-8');
   if (encoding === null) return html;
-  const body = await pagePackers[encoding](html);
+  const body = await packedPages(html, encoding);
   void reply.header('content-encoding', encoding);
   return body;
 }
 
-/** Below this a JSON answer goes as it is: packing it would save less than a packet. */
-const PACK_MIN_BYTES = 1024;
-
 /**
  * JSON bodies that are the same for every viewer and asked for again and again (the catalog's
- * lists), sent compressed when the client takes br or gzip. Packed once per body text and kept
- * for the next request with the same text, at most `maxEntries` texts (the oldest packed let go
- * first): with the shared cache in Redis each request reads a fresh copy of the value, so the
- * value itself cannot be the key, while its text is the same. Per-viewer answers do not come
+ * lists), sent compressed when the client takes br or gzip, packed once per body text and kept
+ * (`keptPacks`): with the shared cache in Redis each request reads a fresh copy of the value, so
+ * the value itself cannot be the key, while its text is the same. Per-viewer answers do not come
  * here (decision 0301).
  */
 export function packedSharedJson(options: { maxEntries: number }) {
-  const packed = new Map<string, Partial<Record<Encoding, Promise<Buffer>>>>();
+  const pack = keptPacks(options.maxEntries);
   return async function send(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -124,21 +157,7 @@ export function packedSharedJson(options: { maxEntries: number }) {
     const encoding = acceptedEncoding(request);
     varyOnEncoding(reply);
     if (encoding === null) return json;
-    let entry = packed.get(json);
-    if (!entry) {
-      entry = {};
-      packed.set(json, entry);
-      if (packed.size > options.maxEntries) {
-        const oldest = packed.keys().next();
-        if (!oldest.done) packed.delete(oldest.value);
-      }
-    }
-    const forText = entry;
-    const body = (forText[encoding] ??= pagePackers[encoding](json).catch((error: unknown) => {
-      // a failed packing is not kept: the next request packs again
-      delete forText[encoding];
-      throw error;
-    }));
+    const body = await pack(json, encoding);
     void reply.header('content-encoding', encoding);
     return body;
   };

@@ -93,3 +93,23 @@ describe('the dictionary, packed', () => {
     expect(loading(after)).toBe(changed);
   });
 });
+
+describe('the texts of keys (link previews)', () => {
+  it("are the language's own, else English, else empty, and follow an edit at once", async () => {
+    const i18n = ctx.services.i18n;
+    await i18n.upsert([{ lang: 'en', key: 'test.only-english', value: 'Only in English' }]);
+    const ko = await i18n.textsOf('ko', [
+      'drama.ceo-contract-bride.title',
+      'test.only-english',
+      'test.nowhere',
+    ]);
+    const en = await i18n.textsOf('en', ['drama.ceo-contract-bride.title']);
+    expect(ko['drama.ceo-contract-bride.title']).not.toBe(en['drama.ceo-contract-bride.title']);
+    expect(ko['test.only-english']).toBe('Only in English');
+    expect(ko['test.nowhere']).toBe('');
+    await i18n.upsert([{ lang: 'ko', key: 'test.only-english', value: '한국어로도' }]);
+    expect((await i18n.textsOf('ko', ['test.only-english']))['test.only-english']).toBe(
+      '한국어로도',
+    );
+  });
+});

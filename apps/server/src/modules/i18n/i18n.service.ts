@@ -30,7 +30,12 @@ export function createI18nService(deps: {
   );
   const cache = new Map<
     Language,
-    { at: number; entries: { lang_key: string; lang_valu: string }[] }
+    {
+      at: number;
+      entries: { lang_key: string; lang_valu: string }[];
+      /** the same entries by key, made at the first lookup (textsOf) */
+      byKey?: Map<string, string>;
+    }
   >();
   // a load that began before an edit here or elsewhere must not keep its older text
   let generation = 0;
@@ -67,6 +72,27 @@ export function createI18nService(deps: {
     /** Every language's text of the given keys. */
     async entriesForKeys(keys: string[]): Promise<{ lang: string; key: string; value: string }[]> {
       return deps.repo.entriesForKeys(keys);
+    },
+
+    /**
+     * The text of each key in `lang`, falling back to English, from the dictionary this instance
+     * keeps (as fresh as the dictionary's answers); '' for a key with no text in either.
+     */
+    async textsOf<K extends string>(lang: Language, keys: K[]): Promise<Record<K, string>> {
+      const byKey = (entries: { lang_key: string; lang_valu: string }[]) =>
+        new Map(entries.map((e) => [e.lang_key, e.lang_valu]));
+      const lookup = async (l: Language) => {
+        const { dictionary } = await this.dictionary(l);
+        const kept = cache.get(l);
+        // a copy loaded while an edit came in is not kept: its map is made for this call only
+        if (kept?.entries !== dictionary) return byKey(dictionary);
+        kept.byKey ??= byKey(dictionary);
+        return kept.byKey;
+      };
+      const [own, english] = await Promise.all([lookup(lang), lang === 'en' ? null : lookup('en')]);
+      const out = {} as Record<K, string>;
+      for (const key of keys) out[key] = own.get(key) ?? english?.get(key) ?? '';
+      return out;
     },
 
     async dictionary(langCode: string) {

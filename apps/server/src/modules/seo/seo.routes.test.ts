@@ -147,6 +147,33 @@ describe('link previews of /{dramaId}/{ep}', () => {
     }
   });
 
+  it("follows an edit of the drama's title at once, though it reads the texts the service keeps", async () => {
+    const before = await web.inject({ method: 'GET', url: '/1/3?lang=en' });
+    expect(meta(before.body, 'og:title')).toBe(`${drama.title.en} - Episode 3 | SnapDrama`);
+    // packed once before the edit
+    await web.inject({ method: 'GET', url: '/1/3?lang=en', headers: { 'accept-encoding': 'br' } });
+    const { drama: row } = await ctx.services.catalog.dramaInfoPart(1);
+    await ctx.services.i18n.upsert([{ lang: 'en', key: row.titl_lang_key, value: 'Renamed' }]);
+    try {
+      const after = await web.inject({ method: 'GET', url: '/1/3?lang=en' });
+      expect(meta(after.body, 'og:title')).toBe('Renamed - Episode 3 | SnapDrama');
+      // packed pages are kept by their text: the packed page is the new one too
+      const packed = await web.inject({
+        method: 'GET',
+        url: '/1/3?lang=en',
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(brotliDecompressSync(packed.rawPayload).toString('utf8')).toBe(after.body);
+      // the other languages keep their own text
+      const ko = await web.inject({ method: 'GET', url: '/1/3?lang=ko' });
+      expect(meta(ko.body, 'og:title')).toBe(`${drama.title.ko} - 3화 | SnapDrama`);
+    } finally {
+      await ctx.services.i18n.upsert([
+        { lang: 'en', key: row.titl_lang_key, value: drama.title.en },
+      ]);
+    }
+  });
+
   it('escapes text into attributes', async () => {
     const res = await web.inject({ method: 'GET', url: '/1/3?lang=en' });
     expect(res.body).not.toMatch(/content="[^"]*<[^"]*"/);
@@ -180,7 +207,7 @@ describe('the main page', () => {
   it('is the plain page when the catalog cannot name a banner', async () => {
     const catalog = ctx.services.catalog;
     const app = await webApp(undefined, {
-      drama: (id) => catalog.drama(id),
+      dramaInfoPart: (id) => catalog.dramaInfoPart(id),
       listByCategory: (...args) => catalog.listByCategory(...args),
       latest: () => Promise.reject(new Error('database down')),
     });

@@ -18,6 +18,7 @@ import { ok } from '../../http/reply';
 import type { Clock } from '../../clock';
 import type { Storage } from '../../media/storage';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { I18nService } from '../i18n/i18n.service';
 import { inlinePosters } from './inline-poster';
 import {
   previewLanguage,
@@ -30,10 +31,9 @@ import {
 } from './link-preview';
 
 export interface SeoDeps {
-  catalog: Pick<CatalogService, 'drama' | 'latest' | 'listByCategory'>;
-  texts: {
-    entriesForKeys(keys: string[]): Promise<{ lang: string; key: string; value: string }[]>;
-  };
+  catalog: Pick<CatalogService, 'dramaInfoPart' | 'latest' | 'listByCategory'>;
+  /** the dictionary's texts, as the service keeps them (i18n.service.ts) */
+  texts: Pick<I18nService, 'textsOf'>;
   /** the built app's index.html; undefined when the web is not served (API-only, tests) */
   indexHtml: (() => string) | undefined;
   publicBaseUrl: string | undefined;
@@ -60,18 +60,17 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
     epsd: number | undefined,
     lang: Language,
   ): Promise<LinkPreview | undefined> {
+    // the drama and its texts as the service keeps them in memory (drama info's catalog part and
+    // the dictionary): every open of a player link asks for this page, so it reads no table
     let drama: Drama;
     try {
-      ({ drama } = await deps.catalog.drama(dramaId));
+      ({ drama } = await deps.catalog.dramaInfoPart(dramaId));
     } catch (error) {
       if (error instanceof AppError) return undefined;
       throw error;
     }
-    const entries = await deps.texts.entriesForKeys([drama.titl_lang_key, drama.dscr_lang_key]);
-    const text = (key: string) =>
-      entries.find((e) => e.key === key && e.lang === lang)?.value ??
-      entries.find((e) => e.key === key && e.lang === 'en')?.value ??
-      '';
+    const texts = await deps.texts.textsOf(lang, [drama.titl_lang_key, drama.dscr_lang_key]);
+    const text = (key: string) => texts[key] ?? '';
     const base = baseOf(request);
     const dramaTitle = text(drama.titl_lang_key);
     const episodeLabel: Record<Language, (n: number) => string> = {
