@@ -27,6 +27,13 @@ afterAll(() => ctx?.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers });
+const startEpisode = (dramId: number, epsd: number, headers: Record<string, string>) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `${API_BASE}/drama/episode`,
+    headers,
+    payload: { dramId, epsd },
+  });
 
 /**
  * Statements sent to the database while `run` runs (both drivers answer `query`; on PostgreSQL
@@ -68,16 +75,32 @@ describe('one round trip per read', () => {
     expect(await statementsDuring(() => get('/user/info', bearer(viewer)))).toBe(1);
     expect(await statementsDuring(() => get('/drama/info/1'))).toBe(1);
   });
+
+  it("an episode start reads the caller's session and progress in one statement, then writes", async () => {
+    expect((await startEpisode(1, 1, bearer(viewer))).statusCode).toBe(200);
+    // a guest's refused start: the one read and nothing written
+    expect(await statementsDuring(() => startEpisode(1, 60, bearer(viewer)))).toBe(1);
+    expect((await startEpisode(1, 60, bearer(viewer))).json().code).toBe(ResultCode.EPISODE_LOCKED);
+  });
 });
 
 describe('the session is checked in that statement', () => {
-  it('a logged-out token is 401 on both reads, before an unknown drama would be 404', async () => {
+  it('a logged-out token is 401 on the reads and the episode start, before an unknown drama would be 404', async () => {
     const gone = await joinGuest(ctx.app);
     expect((await get('/drama/info/1', bearer(gone))).statusCode).toBe(200);
     expect((await get('/auth/logout', bearer(gone))).statusCode).toBe(200);
     for (const url of ['/drama/info/1', '/drama/info/99999', '/user/info']) {
       const res = await get(url, bearer(gone));
       expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ code: ResultCode.INVALID_SESSION, data: null });
+    }
+    for (const [dramId, epsd] of [
+      [1, 1],
+      [99999, 1],
+      [1, 999],
+    ] as const) {
+      const res = await startEpisode(dramId, epsd, bearer(gone));
+      expect(res.statusCode, `${dramId}/${epsd}`).toBe(401);
       expect(res.json()).toMatchObject({ code: ResultCode.INVALID_SESSION, data: null });
     }
   });

@@ -80,17 +80,29 @@ export function createPlaybackService(deps: {
     },
   );
 
-  async function progressOf(
-    userId: string | undefined,
-    dramaId: number,
-    episodes: DramaProgress['episodes'],
-  ) {
-    if (!userId) return { episodes, viewed: [], unlocked: [], vip: undefined };
-    const [views, unlocked, vip] = await Promise.all([
-      repo.viewsOf(userId, dramaId),
-      deps.unlocks.unlockedEpisodes(userId, dramaId),
-      deps.vip?.activePass(userId),
+  // what an episode start decides on, with the caller's session, in one statement
+  const readProgress = deps.callers.readForCaller(
+    deps.vip ? 'playback_start_progress_vip' : 'playback_start_progress',
+    {
+      views: repo.viewsPart(),
+      unlocked: deps.unlocks.unlockedEpisodesPart(),
+      vip: deps.vip?.activePassPart() ?? noPass,
+    },
+  );
+
+  /**
+   * The caller's progress in a drama (views, unlocks, pass) and the drama's prices, read at once:
+   * a dead session answers 401 before an unknown drama answers 404, as the guard did.
+   */
+  async function progressOf(caller: CallerClaims, dramaId: number) {
+    const [read, pricing] = await Promise.allSettled([
+      readProgress(caller, { dramaId }),
+      catalog.pricing(dramaId),
     ]);
+    if (read.status === 'rejected') throw read.reason;
+    if (pricing.status === 'rejected') throw pricing.reason;
+    const { views, unlocked, vip } = read.value;
+    const episodes = pricing.value.episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
     const viewed = views.map((v) => ({
       epsd: v.epsd,
       last_view_dtm: v.lastViewedAt.toISOString(),
@@ -174,14 +186,20 @@ export function createPlaybackService(deps: {
       return { data, shared: info.value };
     },
 
-    /** Starts an episode the caller may play: free, viewed before, or unlocked. */
-    async startEpisode(userId: string, dramaId: number, epsd: number): Promise<EpisodeStartData> {
-      const { episodes } = await catalog.pricing(dramaId);
-      const episodeList = episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
-      if (!episodeList.some((e) => e.epsd === epsd)) {
+    /**
+     * Starts an episode the caller may play: free, viewed before, or unlocked. The caller's
+     * session is checked in the statement that reads their progress (decision 1300).
+     */
+    async startEpisode(
+      caller: CallerClaims,
+      dramaId: number,
+      epsd: number,
+    ): Promise<EpisodeStartData> {
+      const { userId } = caller;
+      const progress = await progressOf(caller, dramaId);
+      if (!progress.episodes.some((e) => e.epsd === epsd)) {
         throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
       }
-      const progress = await progressOf(userId, dramaId, episodeList);
       if (!isEpisodePlayable(progress, epsd)) {
         if (!progress.vip || !deps.vip) {
           throw new AppError(
