@@ -50,12 +50,42 @@ describe('one process per embedded data folder', () => {
     await release();
   });
 
-  it('waits for a dead holder whose lock goes stale meanwhile', async () => {
+  it('waits for a dead holder whose lock goes stale meanwhile, and holds it once taken', async () => {
     const folder = path.join(dir, 'late');
     await mkdir(folder);
+    const crashed = Date.now();
     await mkdir(`${folder}.lock`);
-    // fresh now, stale after 2 s: a restart right after a crash waits for it
+    // fresh now, stale 2 s after the crash: a restart right after it waits, then takes over
     const release = await lockDataDir(folder, { staleMs: 2_000, waitMs: 4_000 });
-    await release();
+    const waited = Date.now() - crashed;
+    try {
+      // not before the lock went stale (less a little for the clock's and the file time's grain)
+      expect(waited).toBeGreaterThanOrEqual(1_900);
+      expect(waited).toBeLessThan(4_000);
+      // and it is this process's now: another opening is refused
+      await expect(lockDataDir(folder, { staleMs: 2_000, waitMs: 300 })).rejects.toBeInstanceOf(
+        DataDirInUseError,
+      );
+    } finally {
+      await release();
+    }
+  });
+
+  it('gives up on a live holder only after waiting as long as it was told', async () => {
+    const folder = path.join(dir, 'busy');
+    await mkdir(folder);
+    const release = await lockDataDir(folder, { staleMs: 2_000 });
+    try {
+      const started = Date.now();
+      await expect(lockDataDir(folder, { staleMs: 2_000, waitMs: 1_000 })).rejects.toBeInstanceOf(
+        DataDirInUseError,
+      );
+      const waited = Date.now() - started;
+      expect(waited).toBeGreaterThanOrEqual(900);
+      // the holder refreshes its lock, so it never looked stale: the wait ended at waitMs
+      expect(waited).toBeLessThan(2_000);
+    } finally {
+      await release();
+    }
   });
 });
