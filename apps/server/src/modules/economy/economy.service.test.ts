@@ -118,7 +118,8 @@ describe('economy settings', () => {
   });
 });
 
-describe.runIf(servicesPresent('redis'))('economy settings across instances (Redis notices)', () => {
+const withRedis = servicesPresent('redis');
+describe.runIf(withRedis)('economy settings across instances (Redis notices)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });
