@@ -15,27 +15,31 @@ describe('one process per embedded data folder', () => {
   });
 
   // opening and migrating PGlite twice: the harness gives a database's set-up 120 s (hookTimeout)
-  it('refuses a second opening of the same folder, and opens it again once the first is closed', { timeout: 120_000 }, async () => {
-    const folder = path.join(dir, 'pglite');
-    const first = await openPglite(folder);
-    try {
-      await first.migrate();
-      const second = openPglite(folder, { waitMs: 300 });
-      await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
-      await expect(second).rejects.toThrow(/in use by another SnapDrama process/);
-      // the refused opening touched nothing: the first still works
-      await first.ping();
-    } finally {
-      await first.close();
-    }
-    await expect(stat(`${folder}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
-    const again = await openPglite(folder, { waitMs: 300 });
-    try {
-      await again.ping();
-    } finally {
-      await again.close();
-    }
-  });
+  it(
+    'refuses a second opening of the same folder, and opens it again once the first is closed',
+    { timeout: 120_000 },
+    async () => {
+      const folder = path.join(dir, 'pglite');
+      const first = await openPglite(folder);
+      try {
+        await first.migrate();
+        const second = openPglite(folder, { waitMs: 300 });
+        await expect(second).rejects.toBeInstanceOf(DataDirInUseError);
+        await expect(second).rejects.toThrow(/in use by another SnapDrama process/);
+        // the refused opening touched nothing: the first still works
+        await first.ping();
+      } finally {
+        await first.close();
+      }
+      await expect(stat(`${folder}.lock`)).rejects.toMatchObject({ code: 'ENOENT' });
+      const again = await openPglite(folder, { waitMs: 300 });
+      try {
+        await again.ping();
+      } finally {
+        await again.close();
+      }
+    },
+  );
 
   it('takes over the lock of a process that died without releasing it, once it is stale', async () => {
     const folder = path.join(dir, 'data');

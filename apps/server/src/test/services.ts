@@ -8,9 +8,7 @@ export type TestService = keyof typeof VARIABLES;
  * (PGlite has one connection, so races cannot run there). CI's PostgreSQL pass sets
  * REQUIRE_SERVICES=1: there a missing variable fails the file, so no suite passes by skipping.
  */
-export function servicesPresent(
-  ...services: TestService[]
-): boolean {
+export function servicesPresent(...services: TestService[]): boolean {
   const missing = services.map((s) => VARIABLES[s]).filter((name) => !process.env[name]);
   if (missing.length === 0) return true;
   const required = process.env.REQUIRE_SERVICES;
