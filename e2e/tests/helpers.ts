@@ -1,7 +1,14 @@
 import { expect, type Page } from '@playwright/test';
 
-/** Waits until the app has signed in (as a guest on a first visit) and drawn its first page. */
+/**
+ * Waits until the app has signed in (as a guest on a first visit), drawn its first page inside the
+ * shell and run the shell's effects (its listeners are on): the shell marks its root
+ * `data-shell="live"` then (app-shell.tsx). The boot markup has no spinner, so waiting for the
+ * spinner alone returned before React's first render. For pages of the viewers' app only: the
+ * console, the social sign-in popup and the sandbox's pages have no such shell.
+ */
 export async function waitForApp(page: Page): Promise<void> {
+  await expect(page.locator('[data-shell="live"]')).toHaveCount(1, { timeout: 30_000 });
   await expect(page.getByTestId('app-spinner')).toHaveCount(0, { timeout: 30_000 });
 }
 

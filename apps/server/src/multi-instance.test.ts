@@ -11,6 +11,7 @@ import {
   signInMember,
   type Member,
 } from './modules/wallet/wallet.test-support';
+import { servicesPresent } from './test/services';
 
 const AUTH_LIMIT = 10;
 const PRICE = 40;
@@ -47,7 +48,7 @@ async function call(base: string, method: string, route: string, token?: string,
 
 // Two real API processes on one PostgreSQL database, Redis and S3 bucket, behind a round-robin
 // proxy. Needs the servers, like the other race tests: skipped on PGlite.
-describe.skipIf(!process.env.DATABASE_URL || !process.env.REDIS_URL)('two instances', () => {
+describe.runIf(servicesPresent('postgres', 'redis'))('two instances', () => {
   let s3: Awaited<ReturnType<typeof startS3Server>>;
   let ctx: TestContext;
   let a: Instance;

@@ -12,6 +12,7 @@ import {
   type Caller,
   type TestContext,
 } from './test/harness';
+import { servicesPresent } from './test/services';
 
 // Decision 1300: drama info and user info read everything about their caller, the session check
 // included, in one statement; drama info's catalog part stays in memory until the catalog changes.
@@ -167,7 +168,7 @@ describe('drama info: the catalog part cached, the counts and records live', () 
   });
 });
 
-describe.runIf(process.env.DATABASE_URL && process.env.REDIS_URL)('two instances', () => {
+describe.runIf(servicesPresent('postgres', 'redis'))('two instances', () => {
   it('a catalog change on one drops the cached drama info on the other (change notice)', async () => {
     const redis = openRedis(process.env.REDIS_URL ?? '');
     const { app: other } = await buildApp({

@@ -13,6 +13,7 @@ import {
   unlockRequest,
 } from './modules/wallet/wallet.test-support';
 import { api, tossApproved } from './modules/payments/payments.test-support';
+import { servicesPresent } from './test/services';
 
 const list = `${API_BASE}/drama/latest/list/10/1`;
 
@@ -99,7 +100,7 @@ describe('Redis unreachable (a closed port)', () => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('Redis lost while running', () => {
+describe.runIf(servicesPresent('redis'))('Redis lost while running', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext();
@@ -127,7 +128,7 @@ describe.runIf(process.env.REDIS_URL)('Redis lost while running', () => {
   });
 });
 
-describe.runIf(process.env.DATABASE_URL)('PostgreSQL connections killed', () => {
+describe.runIf(servicesPresent('postgres'))('PostgreSQL connections killed', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });
@@ -208,7 +209,7 @@ function relayTo(target: URL) {
   };
 }
 
-describe.runIf(process.env.DATABASE_URL)('PostgreSQL restarted', () => {
+describe.runIf(servicesPresent('postgres'))('PostgreSQL restarted', () => {
   let ctx: TestContext;
   let app: FastifyInstance;
   let database: Database;

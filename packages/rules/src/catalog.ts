@@ -17,7 +17,7 @@ export const POPULAR_LIMIT = 10;
 export const BANNER_SIZE = 5;
 /**
  * A drama is "new" for this many days after rgst_dtm. The spec leaves the window open;
- * two weeks is the usual weekly-release cadence times two (docs/decisions/0301-new-badge.md).
+ * two weeks is the usual weekly-release cadence times two (docs/decisions/0301-catalog-lists-and-cache.md).
  */
 export const NEW_BADGE_DAYS = 14;
 

@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../clock';
 import { openRedis } from '../redis';
 import { createMemoryCache, createRedisCache, type Cache } from './cache';
+import { servicesPresent } from '../test/services';
 
 /** The behaviour both implementations share. */
 function cacheContract(name: string, make: () => { cache: Cache; clock?: ManualClock }) {
@@ -97,7 +98,7 @@ describe('memory cache expiry and bounds', () => {
 });
 
 const redisUrl = process.env.REDIS_URL;
-describe.skipIf(!redisUrl)('redis cache (REDIS_URL)', () => {
+describe.runIf(servicesPresent('redis'))('redis cache (REDIS_URL)', () => {
   const clients: ReturnType<typeof openRedis>[] = [];
   afterAll(() => clients.forEach((c) => c.disconnect()));
   const prefix = `test:${randomUUID()}`;

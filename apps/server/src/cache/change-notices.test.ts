@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openRedis, type Redis } from '../redis';
 import { createChangeNotices, type ChangeNotices } from './change-notices';
+import { servicesPresent } from '../test/services';
 
 const until = async (check: () => boolean) => {
   for (let i = 0; i < 100 && !check(); i += 1) await new Promise((r) => setTimeout(r, 20));
 };
 
-describe.runIf(process.env.REDIS_URL)('change notices through Redis', () => {
+describe.runIf(servicesPresent('redis'))('change notices through Redis', () => {
   const clients: Redis[] = [];
   const notices: ChangeNotices[] = [];
   afterAll(async () => {

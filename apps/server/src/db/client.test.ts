@@ -8,8 +8,9 @@ import {
   openPostgres,
   READ_PIPELINE_NAME,
 } from './client';
+import { servicesPresent } from '../test/services';
 
-describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
+describe.runIf(servicesPresent('postgres'))('PostgreSQL pool', () => {
   it('survives connections the server ends, and connects again', async () => {
     const url = process.env.DATABASE_URL ?? '';
     const lost: Error[] = [];
@@ -35,7 +36,7 @@ describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL pool', () => {
   });
 });
 
-describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL read pipeline', () => {
+describe.runIf(servicesPresent('postgres'))('PostgreSQL read pipeline', () => {
   const url = process.env.DATABASE_URL ?? '';
   const echo = {
     name: 'pipeline_test_echo',

@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { inquiries as inquiryRows } from '../modules/support/support.tables';
 import { SANDBOX_GRANT_PATH } from '../modules/wallet/wallet-sandbox.routes';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../test/harness';
+import { servicesPresent } from '../test/services';
 
 /** The probes' defects (issue #18), each answered at the edge in our envelope. */
 let ctx: TestContext;
@@ -241,7 +242,7 @@ describe('write limits per session', () => {
   });
 });
 
-describe.runIf(process.env.REDIS_URL)('rate-limit keys in Redis', () => {
+describe.runIf(servicesPresent('redis'))('rate-limit keys in Redis', () => {
   it('live under CACHE_PREFIX, so environments sharing a Redis never count together', async () => {
     await ctx.redis?.ping(); // connected: counts go to Redis
     await ctx.app.inject({

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@snapdrama/contract';
 import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
 import { ALL_AGREED, sandboxTicket } from './testing/sandbox-sign-in';
+import { servicesPresent } from '../../test/services';
 
 /** Races need real connections: PostgreSQL only (PGlite has one). */
-describe.skipIf(!process.env.DATABASE_URL)('concurrent sign-ins', () => {
+describe.runIf(servicesPresent('postgres'))('concurrent sign-ins', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });

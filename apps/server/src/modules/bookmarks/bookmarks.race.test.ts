@@ -5,9 +5,10 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { dramas } from '../catalog/catalog.tables';
 import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
 import { bookmarks } from './bookmarks.tables';
+import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('bookmark count races on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('bookmark count races on PostgreSQL', () => {
   let ctx: TestContext;
   let members: Member[] = [];
 

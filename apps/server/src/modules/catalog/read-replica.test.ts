@@ -11,6 +11,7 @@ import { addUniformDramas, signInMember, unlockRequest } from '../wallet/wallet.
 import { createCatalogRepository } from './catalog.repository';
 import { searchTextOf } from './catalog.service';
 import { dramas } from './catalog.tables';
+import { servicesPresent } from '../../test/services';
 
 interface ListBody {
   code: number;
@@ -32,7 +33,7 @@ describe('DATABASE_READ_URL', () => {
 
 // The "replica" is a second database holding other dramas, opened read-only
 // (default_transaction_read_only): catalog reads show its content, and a write sent to it would fail.
-describe.runIf(process.env.DATABASE_URL)('catalog reads on a read replica', () => {
+describe.runIf(servicesPresent('postgres'))('catalog reads on a read replica', () => {
   let ctx: TestContext;
   let replica: Awaited<ReturnType<typeof openTestDatabase>>;
   let readOnly: Database;

@@ -6,6 +6,7 @@ import { openRedis } from '../../redis';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createEconomyRepository } from './economy.repository';
 import { createEconomyService, ECONOMY_TOPIC } from './economy.service';
+import { servicesPresent } from '../../test/services';
 
 /** Economy settings stored by operators and read by the services with no redeploy. */
 describe('economy settings', () => {
@@ -117,7 +118,8 @@ describe('economy settings', () => {
   });
 });
 
-describe.skipIf(!process.env.REDIS_URL)('economy settings across instances (Redis notices)', () => {
+const withRedis = servicesPresent('redis');
+describe.runIf(withRedis)('economy settings across instances (Redis notices)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });

@@ -8,12 +8,13 @@ import { coinLots } from '../wallet/wallet.tables';
 import { expectLedgerBalanced, signInMember, type Member } from '../wallet/wallet.test-support';
 import { adUnlocks, adViews, attendances } from './events.tables';
 import { addDramas, call, openAd } from './events.test-support';
+import { servicesPresent } from '../../test/services';
 
 const FREE = 2;
 const MIN_VIEW_MS = 15_000;
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('event races and replays on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('event races and replays on PostgreSQL', () => {
   let ctx: TestContext;
   /** a second app instance on the same PostgreSQL and Redis, as behind a load balancer */
   let second: FastifyInstance;

@@ -8,13 +8,14 @@ import { API_BASE } from '@snapdrama/contract';
 import { resolveFfmpegPath } from '../../media/ffmpeg';
 import { makeSourceVideo } from '../../test/ingest-fixture';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { servicesPresent } from '../../test/services';
 
 /**
  * `npm run worker` as a real process on PostgreSQL: killed with SIGKILL in the middle of a
  * transcode, the job survives, and the worker started again takes it over once the dead one's
  * lease ran out, and finishes it. (PGlite is one process's database: PostgreSQL only.)
  */
-describe.skipIf(!process.env.DATABASE_URL)('the worker process', { timeout: 420_000 }, () => {
+describe.runIf(servicesPresent('postgres'))('the worker process', { timeout: 420_000 }, () => {
   let ctx: TestContext;
   let dir: string;
   const children: ChildProcess[] = [];

@@ -9,9 +9,10 @@ import {
   stripePaid,
   tossApproved,
 } from './payments.test-support';
+import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('payment races on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('payment races on PostgreSQL', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });

@@ -3,9 +3,10 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
 import { postVipStripe, stripeInvoice, stripeVipBought } from './vip.test-support';
+import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('VIP races on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });

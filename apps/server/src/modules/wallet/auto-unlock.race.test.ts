@@ -5,9 +5,10 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { watchPositions } from '../progress/progress.tables';
 import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.test-support';
 import { addUniformDramas, auth, expectLedgerBalanced, signInMember } from './wallet.test-support';
+import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('auto-unlock undo races on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQL', () => {
   const PRICE = 25;
   const FREE = 1;
   const ROUNDS = 16;

@@ -4,6 +4,7 @@ import { ResultCode } from '@snapdrama/contract';
 import { AppError } from '../../errors';
 import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from './wallet.test-support';
+import { servicesPresent } from '../../test/services';
 
 /** Operators' grants and revocations (issue 13 item 5), through the wallet service only. */
 describe('wallet: operator grant and revoke', () => {
@@ -180,7 +181,7 @@ describe('wallet: operator grant and revoke', () => {
 });
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('wallet: operator actions race on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('wallet: operator actions race on PostgreSQL', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });

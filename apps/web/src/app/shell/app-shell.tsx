@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { MissionEffects } from '../../features/mission/mission-effects';
@@ -55,9 +55,18 @@ export function AppShell() {
   useEffect(() => {
     window.scrollTo(0, 0);
   }, [pathname]);
+  // Last of the shell's effects, and a parent's run after its children's: once this is set the
+  // shell and its first page are drawn and listening, which browser tests wait for (waitForApp).
+  // Set on the element directly, so it costs no render of its own.
+  const shellRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const shell = shellRef.current;
+    shell?.setAttribute('data-shell', 'live');
+    return () => shell?.removeAttribute('data-shell');
+  }, []);
 
   return (
-    <div className={styles.shell} data-layout={isPlayer ? 'player' : 'page'}>
+    <div ref={shellRef} className={styles.shell} data-layout={isPlayer ? 'player' : 'page'}>
       {isMobile ? (
         // On the player the header shows only with the video tool overlay (spec §2).
         (!isPlayer || toolVisible) && <MobileHeader onOpenMenu={openMenu} overlay={isPlayer} />

@@ -13,9 +13,10 @@ import {
   registerOrder,
   resultOf,
 } from './iap.test-support';
+import { servicesPresent } from '../../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('IAP exactly once on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('IAP exactly once on PostgreSQL', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });
