@@ -46,3 +46,40 @@ test('swipes land by distance or a flick, never by time alone (gesture matrix un
   expect(results.filter((r) => r.landed).length).toBeGreaterThan(60);
   expect(results.filter((r) => !r.landed).length).toBeGreaterThan(15);
 });
+
+test('title and "EP n/60" show as an episode starts, fade, and come back on a tap', async ({
+  page,
+}) => {
+  test.skip(!isMobile(page), 'the tap on the video is the phone layout');
+  // how the info first appeared, whatever a loaded machine's pace of this test
+  await page.addInitScript(() => {
+    const w = window as unknown as { firstInfo?: { shown: string | null; text: string | null } };
+    new MutationObserver(() => {
+      const el = document.querySelector('[data-testid="player-episode-info"]');
+      if (el && !w.firstInfo)
+        w.firstInfo = { shown: el.getAttribute('data-shown'), text: el.textContent };
+    }).observe(document, { subtree: true, childList: true });
+  });
+  await openEpisode(page, 3);
+  const info = page.getByTestId('player-episode-info');
+  expect(
+    await page.evaluate(() => (window as unknown as { firstInfo?: unknown }).firstInfo),
+  ).toEqual({ shown: 'true', text: "The CEO's Contract BrideEP 3/60" });
+  // gone after its 4 s (the tools are hidden), back with them on a tap
+  await expect(info).toHaveAttribute('data-shown', 'false', { timeout: 10_000 });
+  await expect.poll(() => info.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
+  await page.locator('video[data-active="true"]').locator('..').getByTestId('player-tap').click();
+  await expect(info).toHaveAttribute('data-shown', 'true');
+  await expect.poll(() => info.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+});
+
+test('the episode list is one visible tap away on a phone', async ({ page }) => {
+  test.skip(!isMobile(page), 'the desktop shows the grid beside the player');
+  await openEpisode(page, 2);
+  // no tap on the video first: the button is on screen
+  const button = page.getByTestId('player-episodes-button');
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect(page.getByTestId('episode-sheet')).toBeVisible();
+  await expect(page.locator('[data-testid="episode-cell"][data-episode="2"]')).toBeFocused();
+});

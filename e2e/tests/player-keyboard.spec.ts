@@ -141,6 +141,8 @@ test('? lists the keys in a sheet that holds focus; Esc closes it', async ({ pag
 
 test('the option sheet traps focus and gives it back to its button', async ({ page }) => {
   await openPlayer(page, 1);
+  // paused, the tools stay up until the sheet is open
+  await pauseAt(page, 1);
   await activeVideo(page).locator('..').getByTestId('player-tap').click();
   const options = page.getByTestId('player-options');
   await options.focus();
