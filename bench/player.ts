@@ -11,12 +11,21 @@
  * BENCH_PLAYER_RTT_MS adds that much latency to every request (Chromium's network emulation, no
  * bandwidth limit): the loopback has none, a phone's network 50–150 ms, and a change that takes
  * a round trip off the critical path shows only there.
+ *
+ * Then the swipe gesture matrix (decision 0520, e2e/tests/gesture-matrix.ts): drags of 0.1-0.8 s
+ * over 10-70 % of the slide, up and down, on one page under CPU load, printed as a table of which
+ * landed. BENCH_PLAYER_PARTS picks the parts: `visits`, `matrix` or both (the default).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import {
+  formatGestureMatrix,
+  holdEpisodesStill,
+  runGestureMatrix,
+} from '../e2e/tests/gesture-matrix';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PLAYER_PORT ?? 3950);
@@ -30,6 +39,7 @@ const TARGET_SWIPE_LONG_TASK_MS = 100;
 /** A swipe's window for long tasks: its first touch until this long after the gesture's end. */
 const SWIPE_WINDOW_AFTER_MS = 1_000;
 const TARGET_COLD_MS = 500;
+const PARTS = (process.env.BENCH_PLAYER_PARTS ?? 'visits,matrix').split(',');
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -204,7 +214,7 @@ async function swipeUp(page: Page): Promise<void> {
       type,
       touchPoints: y === undefined ? [] : [{ x, y }],
     });
-  // past half the slide even if the drag lasts over 300 ms (a long swipe to Swiper)
+  // 70 % of the slide: it lands by distance however long the CDP round trips make it (0520)
   const ys = [0.85, 0.7, 0.55, 0.4, 0.25, 0.15].map((f) => box.y + box.height * f);
   await touch('touchStart', ys[0]);
   for (const y of ys.slice(1)) await touch('touchMove', y);
@@ -260,7 +270,7 @@ async function measureOnce(browser: Browser): Promise<Visit> {
     await page.waitForTimeout(300);
     // A gesture the swiper does not take (the slide stays) is not a measurement: it is counted
     // and done again (the probe keeps the last touchend). Since the drag goes past half the slide
-    // (see swipeUp) none has been lost.
+    // (see swipeUp) none has been lost; since decision 0520 time plays no part in it either.
     let lostGestures = 0;
     for (;;) {
       await swipeUp(page);
@@ -353,6 +363,50 @@ async function buildWeb(webDist: string): Promise<void> {
   });
 }
 
+/** The gesture matrix on one phone-sized page, from episode 4 of the demo drama (8 free). */
+async function gestureMatrix(browser: Browser): Promise<void> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+  });
+  const page = await context.newPage();
+  await holdEpisodesStill(page);
+  const open = async (epsd: number) => {
+    await page.goto(`${BASE}/1/${epsd}`);
+    await page.waitForFunction(
+      (n) =>
+        document.querySelector<HTMLElement>('.swiper-slide-active')?.dataset.episode === String(n),
+      epsd,
+      { timeout: 30_000 },
+    );
+  };
+  try {
+    await open(4);
+    const started = Date.now();
+    const { results, slideHeight } = await runGestureMatrix(page, {
+      home: 4,
+      lowest: 1,
+      highest: 8,
+      reset: open,
+    });
+    const wrong = results.filter((r) => r.landed !== r.expected);
+    console.log(
+      `swipe gesture matrix: slide ${slideHeight} px, ${results.length} drags in ` +
+        `${Math.round((Date.now() - started) / 1000)} s under CPU load; L lands, · settles back, ` +
+        `! not what decision 0520 expects`,
+    );
+    for (const line of formatGestureMatrix(results)) console.log(`  ${line}`);
+    console.log(
+      `  ${results.filter((r) => r.landed).length} landed, ${wrong.length} not as expected` +
+        (wrong.length ? ' (NO)' : ' (met)'),
+    );
+  } finally {
+    await context.close();
+  }
+}
+
 export async function run(): Promise<void> {
   // A private production build, so a rebuild of apps/web/dist meanwhile cannot mix assets.
   // BENCH_PLAYER_WEB_DIST runs a build made before instead (before/after runs back to back).
@@ -371,6 +425,8 @@ export async function run(): Promise<void> {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: CHROMIUM_ARGS,
     });
+    if (PARTS.includes('matrix')) await gestureMatrix(browser);
+    if (!PARTS.includes('visits')) return;
     // one warm-up visit: the server's first requests (JIT, caches) are not a viewer's
     await measureOnce(browser);
     const cold: number[] = [];

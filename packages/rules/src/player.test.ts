@@ -6,10 +6,14 @@ import {
   OPTION_SHEET_HEIGHTS,
   PLAYBACK_SPEEDS,
   SUBTITLE_LANGUAGES,
+  SWIPE_FLICK_MIN_PX,
+  SWIPE_FLICK_PX_PER_MS,
+  SWIPE_LAND_RATIO,
   VIDEO_QUALITIES,
   adCooldownRemaining,
   autoLevelCap,
   coinUnlockAction,
+  decideSwipe,
   episodeSheetHeight,
   episodeTabs,
   firstLevel,
@@ -19,12 +23,14 @@ import {
   normalizeVideoSettings,
   parseLastUnlockTime,
   playbackRate,
+  releaseVelocity,
   shouldReportWatchMission,
   signedUrlExpiry,
   startLevel,
   subtitleAt,
   tabOfEpisode,
   type Rendition,
+  type SwipePoint,
 } from './player';
 
 const LADDER: Rendition[] = [
@@ -36,7 +42,7 @@ const LADDER: Rendition[] = [
 describe('constants of the spec', () => {
   it('speeds, qualities, subtitles, sheet heights', () => {
     expect(PLAYBACK_SPEEDS.map((s) => [s.key, s.rate])).toEqual([
-      ['slow', 0.15],
+      ['slow', 0.5],
       ['medium', 0.75],
       ['normal', 1],
       ['fast', 1.25],
@@ -342,5 +348,116 @@ describe('subtitleAt', () => {
     [1, 'none', undefined],
   ] as const)('at %d s in %s → %s', (time, lang, want) => {
     expect(subtitleAt(cues, time, lang)).toBe(want);
+  });
+});
+
+/** A straight drag as a 60 Hz screen samples it: `distance` px (negative = up) over `ms`. */
+function drag(distance: number, ms: number, start = 700, t0 = 1_000): SwipePoint[] {
+  const steps = Math.max(1, Math.round(ms / 16));
+  return Array.from({ length: steps + 1 }, (_, i) => ({
+    time: t0 + (ms * i) / steps,
+    position: start + (distance * i) / steps,
+  }));
+}
+const releaseOf = (points: SwipePoint[]) => points[points.length - 1]?.time ?? 0;
+const SLIDE = 844;
+
+describe('decideSwipe (decision 0520)', () => {
+  it('lands from a quarter of the slide whatever the duration; a slow short drag settles', () => {
+    // [share of the slide, duration ms, outcome of an upward drag]
+    const table: [number, number, 'next' | 'stay'][] = [
+      [0.1, 800, 'stay'],
+      [0.2, 800, 'stay'],
+      [0.2, 400, 'stay'],
+      [0.2, 300, 'stay'],
+      [0.25, 800, 'next'],
+      [0.3, 800, 'next'],
+      [0.4, 700, 'next'],
+      [0.4, 450, 'next'],
+      [0.55, 300, 'next'],
+      [0.7, 100, 'next'],
+      // flicks: fast enough at the release, however short
+      [0.1, 100, 'next'],
+      [0.2, 200, 'next'],
+      [0.2, 100, 'next'],
+    ];
+    for (const [share, ms, outcome] of table) {
+      const up = drag(-share * SLIDE, ms);
+      expect(decideSwipe(up, releaseOf(up), SLIDE), `${share} up in ${ms} ms`).toBe(outcome);
+      const down = drag(share * SLIDE, ms);
+      const mirrored = outcome === 'next' ? 'prev' : 'stay';
+      expect(decideSwipe(down, releaseOf(down), SLIDE), `${share} down in ${ms} ms`).toBe(mirrored);
+    }
+  });
+
+  it('a flick back towards the start settles, even after a long drag', () => {
+    const out = drag(-0.5 * SLIDE, 600);
+    const last = out[out.length - 1] ?? { time: 0, position: 0 };
+    const back = [...out, ...drag(120, 80, last.position, last.time).slice(1)];
+    expect(decideSwipe(back, releaseOf(back), SLIDE)).toBe('stay');
+  });
+
+  it('a fast flick too short to be more than jitter settles', () => {
+    const jitter = drag(-(SWIPE_FLICK_MIN_PX - 1), 16);
+    expect(decideSwipe(jitter, releaseOf(jitter), SLIDE)).toBe('stay');
+  });
+
+  it('a finger that stops before letting go releases no velocity', () => {
+    const points = drag(-0.2 * SLIDE, 100);
+    expect(decideSwipe(points, releaseOf(points), SLIDE)).toBe('next');
+    expect(decideSwipe(points, releaseOf(points) + 150, SLIDE)).toBe('stay');
+    expect(releaseVelocity(points, releaseOf(points) + 150)).toBe(0);
+  });
+
+  it('nothing to decide without a drag or a slide', () => {
+    expect(decideSwipe([], 0, SLIDE)).toBe('stay');
+    expect(decideSwipe([{ time: 0, position: 10 }], 0, SLIDE)).toBe('stay');
+    const points = drag(-400, 300);
+    expect(decideSwipe(points, releaseOf(points), 0)).toBe('stay');
+  });
+
+  it('reads the release velocity from sparse samples (moves merged while busy)', () => {
+    const sparse: SwipePoint[] = [
+      { time: 0, position: 700 },
+      { time: 150, position: 640 },
+    ];
+    expect(releaseVelocity(sparse, 150)).toBeCloseTo(-0.4);
+    expect(releaseVelocity(drag(-84, 100), 1_100)).toBeCloseTo(-0.84);
+  });
+
+  const straightDrag = fc.record({
+    distance: fc.double({ min: 1, max: 800, noNaN: true }),
+    ms: fc.integer({ min: 16, max: 3_000 }),
+    up: fc.boolean(),
+  });
+
+  it('duration never turns a drag past the landing share back (property)', () => {
+    fc.assert(
+      fc.property(straightDrag, ({ distance, ms, up }) => {
+        const points = drag((up ? -1 : 1) * distance, ms);
+        const outcome = decideSwipe(points, releaseOf(points), SLIDE);
+        if (distance >= SWIPE_LAND_RATIO * SLIDE) expect(outcome).toBe(up ? 'next' : 'prev');
+        else if (distance / ms < SWIPE_FLICK_PX_PER_MS * 0.99) expect(outcome).toBe('stay');
+      }),
+    );
+  });
+
+  it('mirroring a drag mirrors the outcome; moving it in time or space changes nothing (property)', () => {
+    fc.assert(
+      fc.property(
+        straightDrag,
+        fc.integer({ min: -10_000, max: 10_000 }),
+        fc.integer({ min: -500, max: 500 }),
+        ({ distance, ms, up }, dt, dy) => {
+          const points = drag((up ? -1 : 1) * distance, ms);
+          const outcome = decideSwipe(points, releaseOf(points), SLIDE);
+          const mirrored = points.map((p) => ({ time: p.time, position: 1_400 - p.position }));
+          const flip = { next: 'prev', prev: 'next', stay: 'stay' } as const;
+          expect(decideSwipe(mirrored, releaseOf(mirrored), SLIDE)).toBe(flip[outcome]);
+          const moved = points.map((p) => ({ time: p.time + dt, position: p.position + dy }));
+          expect(decideSwipe(moved, releaseOf(moved), SLIDE)).toBe(outcome);
+        },
+      ),
+    );
   });
 });

@@ -8,6 +8,8 @@
 export const SWIPE_SPEED_MS = 500;
 /** Controls hide this long after playing starts (spec §9). */
 export const CONTROLS_HIDE_MS = 4000;
+/** Title and "EP 3/60" show this long as an episode starts, then fade (issue 46). */
+export const EPISODE_INFO_SHOW_MS = 4000;
 /** The age/warning overlay appears 0.1 s after start and lasts 4 s in total (spec §2). */
 export const AGE_OVERLAY_DELAY_MS = 100;
 export const AGE_OVERLAY_TOTAL_MS = 4000;
@@ -39,7 +41,8 @@ export function episodeSheetHeight(isMobile: boolean): number {
 }
 
 export const PLAYBACK_SPEEDS = [
-  { key: 'slow', rate: 0.15 },
+  // 0.5, not the spec's 0.15: slower than half speed is not watchable (issue 46)
+  { key: 'slow', rate: 0.5 },
   { key: 'medium', rate: 0.75 },
   { key: 'normal', rate: 1 },
   { key: 'fast', rate: 1.25 },
@@ -302,4 +305,70 @@ export function subtitleAt(
   // languages may be timed apart (uploaded one file per language): the cue of this language
   const cue = cues.find((c) => time >= c.start && time < c.end && c.text[language]);
   return cue?.text[language] || undefined;
+}
+
+/**
+ * Swipes (decision 0520): a release lands on the next or previous slide when the drag covered a
+ * quarter of the slide, however long it took, or when the finger left the screen moving fast (a
+ * flick). Time alone never decides, so a slow long drag lands and a slow short one settles back.
+ */
+export const SWIPE_LAND_RATIO = 0.25;
+/** A flick: the finger leaves the screen at least this fast, in CSS px per ms. */
+export const SWIPE_FLICK_PX_PER_MS = 0.7;
+/** A flick still has to move this far (px), so a tap's jitter never changes the episode. */
+export const SWIPE_FLICK_MIN_PX = 24;
+/** The release velocity is the movement over the gesture's last this many ms. */
+export const SWIPE_VELOCITY_WINDOW_MS = 100;
+
+/** One sample of a drag: its event time (ms) and position along the swipe axis (px). */
+export interface SwipePoint {
+  time: number;
+  position: number;
+}
+
+/** Towards the next slide (the finger moved up or left), the previous one, or back. */
+export type SwipeOutcome = 'next' | 'prev' | 'stay';
+
+/**
+ * The finger's velocity when it left the screen (px/ms, negative towards the next slide): the
+ * movement since the last sample before the final window, over the time until the release. A
+ * finger that stood still for the window before letting go has none; sparse samples (moves merged
+ * while the page was busy) still give the movement over the span they cover.
+ */
+export function releaseVelocity(points: readonly SwipePoint[], releaseTime: number): number {
+  const last = points[points.length - 1];
+  if (!last) return 0;
+  const windowStart = releaseTime - SWIPE_VELOCITY_WINDOW_MS;
+  let ref = last;
+  for (let i = points.length - 1; i >= 0; i--) {
+    const point = points[i];
+    if (!point) break;
+    ref = point;
+    if (point.time < windowStart) break;
+  }
+  const span = releaseTime - ref.time;
+  return span > 0 ? (last.position - ref.position) / span : 0;
+}
+
+/**
+ * Where a released drag goes. `points` run from the touch to the last move, `slideSize` is the
+ * slide's length along the axis. A flick decides by its direction: with the drag it lands, back
+ * towards the start it settles; otherwise the distance decides.
+ */
+export function decideSwipe(
+  points: readonly SwipePoint[],
+  releaseTime: number,
+  slideSize: number,
+): SwipeOutcome {
+  const first = points[0];
+  const last = points[points.length - 1];
+  if (!first || !last || !(slideSize > 0)) return 'stay';
+  const distance = last.position - first.position;
+  const towards: SwipeOutcome = distance < 0 ? 'next' : 'prev';
+  const velocity = releaseVelocity(points, releaseTime);
+  if (Math.abs(velocity) >= SWIPE_FLICK_PX_PER_MS) {
+    const withTheDrag = Math.sign(velocity) === Math.sign(distance);
+    return withTheDrag && Math.abs(distance) >= SWIPE_FLICK_MIN_PX ? towards : 'stay';
+  }
+  return Math.abs(distance) >= SWIPE_LAND_RATIO * slideSize ? towards : 'stay';
 }

@@ -33,6 +33,7 @@ import { LockedEpisode } from './components/locked-episode';
 import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
 import { useEpisodeSession } from './hooks/use-episode-session';
+import { usePlayerKeyboard } from './hooks/use-player-keyboard';
 import { loadHls } from './load-hls';
 import { useEpisodeList, useSwipedSlide } from './player-store';
 import { createSwipePreroll } from './swipe-preroll';
@@ -96,7 +97,7 @@ function afterFirstFrame(video: HTMLVideoElement | undefined, then: () => void) 
 }
 
 function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: number | undefined }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const text = useContentText();
   const navigate = useNavigate();
   const isMobile = useIsMobile();
@@ -210,6 +211,19 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     }
   }, [current, slides.length]);
 
+  // ↑/↓ and PageUp/PageDown move like a swipe: Swiper slides, its slideChange does the rest.
+  const stageRef = useRef<HTMLDivElement>(null);
+  usePlayerKeyboard({
+    stageRef,
+    step: (direction) => {
+      const swiper = swiperRef.current;
+      if (!swiper) return;
+      if (direction === 1) swiper.slideNext(SWIPE_SPEED_MS);
+      else swiper.slidePrev(SWIPE_SPEED_MS);
+    },
+    preferredSubtitle: () => (i18n.language.startsWith('ko') ? 'ko' : 'en'),
+  });
+
   // Video end moves on to the next slide (spec §4).
   const onEnded = useCallback(() => {
     if (!progress || current === undefined) return;
@@ -278,6 +292,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
         urls={urls}
         active={isCurrent}
         title={title}
+        total={total}
         poster={drama.pstr_vrtc_path}
         ageRate={drama.age_rate}
         warnings={drama.rate_clsf_crtr}
@@ -294,7 +309,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   return (
     <div className={styles.page} data-testid="player-page" data-drama-id={dramaId}>
       <AutoUnlockNotice />
-      <div className={styles.stage}>
+      <div className={styles.stage} ref={stageRef}>
         {current === undefined ? (
           <p className={styles.stageMessage}>{t('player.no_episodes')}</p>
         ) : (
@@ -336,6 +351,8 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
           // the mobile player's own bookmark and share buttons (spec §2), over the video's side
           <PlayerActions
             {...actions}
+            // the grid one tap away, without finding the tools first (issue 46)
+            onOpenEpisodes={() => openEpisodeSheet(true)}
             classes={{
               root: styles.mobileActions,
               action: styles.mobileAction,

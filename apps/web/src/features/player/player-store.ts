@@ -37,3 +37,27 @@ export const useSwipedSlide = create<SwipedSlideState>()((set) => ({
   epsd: undefined,
   land: (epsd) => set({ epsd }),
 }));
+
+/** What the keyboard (and anything outside the slide) can do to the episode on screen. */
+export interface PlayerControls {
+  togglePlay: () => void;
+  toggleMute: () => void;
+  /** moves the playhead by `seconds` (negative: back), within the episode */
+  seekBy: (seconds: number) => void;
+}
+
+/** The active slide's player registers its controls here while it is the one on screen. */
+interface ActivePlayerState {
+  controls: PlayerControls | undefined;
+  register: (controls: PlayerControls) => () => void;
+}
+
+export const useActivePlayer = create<ActivePlayerState>()((set, get) => ({
+  controls: undefined,
+  register: (controls) => {
+    set({ controls });
+    return () => {
+      if (get().controls === controls) set({ controls: undefined });
+    };
+  },
+}));

@@ -37,12 +37,12 @@ function drag(videos: (PrerollVideo | null)[], activeIndex: number, diff: number
 }
 
 describe('swipe pre-roll', () => {
-  it('starts the next slide muted once the drag passes half the slide, once', () => {
+  it('starts the next slide muted once the drag passes a quarter of the slide, once', () => {
     const [current, next] = [fakeVideo(), fakeVideo()];
     const preroll = createSwipePreroll(() => true);
-    preroll.onMove(drag([current, next], 0, -300));
+    preroll.onMove(drag([current, next], 0, -199));
     expect(next.paused).toBe(true);
-    preroll.onMove(drag([current, next], 0, -401));
+    preroll.onMove(drag([current, next], 0, -200));
     preroll.onMove(drag([current, next], 0, -600));
     expect(next).toMatchObject({ paused: false, muted: true, plays: 1 });
     expect(current.plays).toBe(0);
@@ -55,11 +55,11 @@ describe('swipe pre-roll', () => {
     expect(previous.paused).toBe(false);
   });
 
-  it('stops and rewinds it when the drag goes back under half', () => {
+  it('stops and rewinds it when the drag goes back under a quarter', () => {
     const next = fakeVideo();
     const preroll = createSwipePreroll(() => true);
     preroll.onMove(drag([fakeVideo(), next], 0, -500));
-    preroll.onMove(drag([fakeVideo(), next], 0, -200));
+    preroll.onMove(drag([fakeVideo(), next], 0, -150));
     expect(next).toMatchObject({ paused: true, currentTime: 0 });
   });
 

@@ -1,3 +1,5 @@
+import { SWIPE_LAND_RATIO } from '@snapdrama/rules';
+
 /** What the pre-roll reads of a video element. */
 export interface PrerollVideo {
   readonly paused: boolean;
@@ -20,11 +22,11 @@ export interface DragState {
 
 /**
  * Starts the slide a drag leads to while the finger is still on the screen (decision 0500,
- * "Swipe: playback under the finger"). Once a drag has passed half the slide, Swiper moves on when
- * it is let go, so the preloaded video there starts playing, muted: on release its frames are
- * already running and the swipe only has to turn its sound on. A drag that goes back under half,
- * or a release that stays on the slide, stops it and puts it back at its start, so the viewer
- * still sees the episode from its first frame.
+ * "Swipe: playback under the finger"). Once a drag has passed a quarter of the slide, a release
+ * moves on unless it flicks back (decision 0520), so the preloaded video there starts playing,
+ * muted: on release its frames are already running and the swipe only has to turn its sound on.
+ * A drag that goes back under the quarter, or a release that stays on the slide, stops it and
+ * puts it back at its start, so the viewer still sees the episode from its first frame.
  */
 export function createSwipePreroll(enabled: () => boolean) {
   let rolling: PrerollVideo | undefined;
@@ -41,7 +43,7 @@ export function createSwipePreroll(enabled: () => boolean) {
     /** On every move of the drag (Swiper's sliderMove). */
     onMove(swiper: DragState) {
       const { diff } = swiper.touches;
-      const past = Math.abs(diff) > swiper.height / 2;
+      const past = Math.abs(diff) >= swiper.height * SWIPE_LAND_RATIO;
       const target = past ? swiper.activeIndex + (diff < 0 ? 1 : -1) : undefined;
       const video =
         target === undefined

@@ -1,6 +1,7 @@
 import { useEffect, useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONTROLS_HIDE_MS } from '@snapdrama/rules';
+import { CONTROLS_HIDE_MS, EPISODE_INFO_SHOW_MS } from '@snapdrama/rules';
+import { selectHasLayer, useLayerStore } from '../../../shared/layers/layer-store';
 import { formatDuration } from '../../../shared/format/number';
 import { GridIcon, PlayIcon, SettingsIcon, VolumeOffIcon } from '../../../shared/ui/icons';
 import { useVideoSettings } from '../../../shared/video/video-settings';
@@ -11,6 +12,7 @@ interface ControlsOverlayProps {
   videoRef: RefObject<HTMLVideoElement | null>;
   title: string;
   epsd: number;
+  total: number;
   paused: boolean;
   muted: boolean;
   onTogglePlay: () => void;
@@ -30,12 +32,21 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
   const visible = useVideoSettings((s) => s.toolVisible);
   const update = useVideoSettings((s) => s.update);
   const [time, setTime] = useState({ current: 0, duration: 0 });
+  // A sheet opened from the tools keeps them, so focus can go back to its button on close.
+  const layerOpen = useLayerStore(selectHasLayer);
+  // Title and "EP 3/60" show as each episode starts, then fade; the tools bring them back.
+  const [intro, setIntro] = useState(true);
 
   useEffect(() => {
-    if (!visible || paused) return;
+    const timer = setTimeout(() => setIntro(false), EPISODE_INFO_SHOW_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  useEffect(() => {
+    if (!visible || paused || layerOpen) return;
     const timer = setTimeout(() => update({ toolVisible: false }), CONTROLS_HIDE_MS);
     return () => clearTimeout(timer);
-  }, [visible, paused, update]);
+  }, [visible, paused, layerOpen, update]);
 
   useEffect(() => {
     if (!visible) return;
@@ -68,7 +79,17 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
         onClick={() => update({ toolVisible: !visible })}
         aria-label={t('player.video_option')}
         data-testid="player-tap"
+        // Space on it plays and pauses, as on the video (use-player-keyboard.ts)
+        data-player-surface=""
       />
+      <p
+        className={styles.episodeInfo}
+        data-shown={visible || intro}
+        data-testid="player-episode-info"
+      >
+        <strong>{props.title}</strong>
+        <span>{t('player.episode_of', { current: props.epsd, total: props.total })}</span>
+      </p>
       {visible && (
         <div className={styles.controls} data-testid="player-controls">
           <button
@@ -81,10 +102,6 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
             {paused ? <PlayIcon /> : <PauseIcon />}
           </button>
           <div className={styles.bottomBar}>
-            <p className={styles.episodeTitle}>
-              <strong>{props.title}</strong>
-              <span>{t('player.episode_now', { n: props.epsd })}</span>
-            </p>
             <input
               className={styles.progress}
               type="range"

@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { episodeSheetHeight } from '@snapdrama/rules';
 import { useLayerStore } from '../../../shared/layers/layer-store';
+import { useFocusTrap } from '../hooks/use-focus-trap';
 import { useEpisodeList } from '../player-store';
 import { EpisodeGrid } from './episode-grid';
 import styles from './sheets.module.css';
@@ -8,8 +10,10 @@ import styles from './sheets.module.css';
 function EpisodeSheet() {
   const { t } = useTranslation();
   const { cells, current, select } = useEpisodeList();
+  const root = useRef<HTMLDivElement>(null);
+  useFocusTrap(root);
   return (
-    <div className={styles.sheet} data-testid="episode-sheet">
+    <div ref={root} className={styles.sheet} data-testid="episode-sheet">
       <div className={styles.head}>
         <h2 className={styles.title}>{t('player.episode_list')}</h2>
         <span className={styles.counter}>

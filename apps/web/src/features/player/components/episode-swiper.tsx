@@ -1,7 +1,8 @@
 import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import Swiper from 'swiper';
-import { Keyboard, Mousewheel } from 'swiper/modules';
+import { Mousewheel } from 'swiper/modules';
 import 'swiper/css';
+import { createSwipeGesture } from '../swipe-gesture';
 
 /** What the player listens to while Swiper moves. */
 export interface EpisodeSwiperEvents {
@@ -60,6 +61,11 @@ export function EpisodeSwiper<Slide extends { epsd: number }>({
     if (!el) return;
     let swiper: Swiper | undefined;
     let cancelled = false;
+    const gesture = createSwipeGesture();
+    const onPointerDown = (event: PointerEvent) => gesture.down(event);
+    const onPointerMove = (event: PointerEvent) => gesture.move(event);
+    el.addEventListener('pointerdown', onPointerDown, { passive: true });
+    document.addEventListener('pointermove', onPointerMove, { passive: true, capture: true });
     const frame = requestAnimationFrame(() => {
       // a task after the frame: the rAF callback itself runs before the paint
       setTimeout(() => {
@@ -68,8 +74,11 @@ export function EpisodeSwiper<Slide extends { epsd: number }>({
           direction: 'vertical',
           speed,
           initialSlide: latest.current.initialIndex,
-          modules: [Keyboard, Mousewheel],
-          keyboard: { enabled: true },
+          // the player's own keys (use-player-keyboard.ts) move between episodes
+          modules: [Mousewheel],
+          // Swiper's time-based rule (a drag over 300 ms must pass half the slide) never
+          // decides: every release takes the short-swipe path, which our decision steers below.
+          longSwipesMs: Number.POSITIVE_INFINITY,
           // A drag may start on the video or the tap area (buttons); only the seek bar and
           // form fields keep their own gestures.
           noSwipingSelector: 'input, select, textarea',
@@ -78,6 +87,15 @@ export function EpisodeSwiper<Slide extends { epsd: number }>({
             sliderMove: (s) => latest.current.events.onSliderMove(s),
             slideResetTransitionStart: () => latest.current.events.onSlideResetTransitionStart(),
             slideChange: (s) => latest.current.events.onSlideChange(s),
+            // Before Swiper picks a slide for the release (decision 0520): distance or a flick.
+            touchEnd: (s, event) => {
+              const outcome = gesture.release(event.timeStamp, s.height);
+              const target = s.activeIndex + (outcome === 'next' ? 1 : -1);
+              const lands = outcome !== 'stay' && target >= 0 && target < s.slides.length;
+              // a short swipe lands next to the slide under the finger; none settles back
+              s.params.shortSwipes = lands;
+              if (lands) s.swipeDirection = outcome;
+            },
           },
         });
         swiperRef.current = swiper;
@@ -87,6 +105,8 @@ export function EpisodeSwiper<Slide extends { epsd: number }>({
     return () => {
       cancelled = true;
       cancelAnimationFrame(frame);
+      el.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('pointermove', onPointerMove, { capture: true });
       if (!swiper) return;
       swiperRef.current = null;
       latest.current.onSwiper(null);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@snapdrama/contract';
 import {
@@ -13,6 +14,7 @@ import {
 import { useLayerStore } from '../../../shared/layers/layer-store';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
 import { useVideoSettings } from '../../../shared/video/video-settings';
+import { useFocusTrap } from '../hooks/use-focus-trap';
 import { CheckIcon, ChevronRightIcon } from './player-icons';
 import styles from './sheets.module.css';
 
@@ -59,6 +61,8 @@ function Choice({
 
 function OptionSheet({ view }: { view: OptionSheetView }) {
   const { t } = useTranslation();
+  const root = useRef<HTMLDivElement>(null);
+  useFocusTrap(root, view);
   const settings = useVideoSettings();
   const update = settings.update;
   const back = () => openOptionSheet('main');
@@ -73,7 +77,7 @@ function OptionSheet({ view }: { view: OptionSheetView }) {
       { view: 'subtitle', label: t('player.subtitle'), value: t(SUBTITLE_KEYS[settings.subtitle]) },
     ];
     return (
-      <div className={styles.sheet} data-testid="option-sheet" data-view="main">
+      <div ref={root} className={styles.sheet} data-testid="option-sheet" data-view="main">
         <h2 className={styles.title}>{t('player.video_option')}</h2>
         <ul className={styles.list}>
           {rows.map((row) => (
@@ -120,7 +124,7 @@ function OptionSheet({ view }: { view: OptionSheetView }) {
   );
 
   return (
-    <div className={styles.sheet} data-testid="option-sheet" data-view={view}>
+    <div ref={root} className={styles.sheet} data-testid="option-sheet" data-view={view}>
       {view === 'quality' && (
         <>
           {header(t('player.quality'))}

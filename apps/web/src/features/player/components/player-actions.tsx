@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../shared/format/number';
 import { openShare } from '../../../shared/share/open-share';
-import { BookmarkIcon } from '../../../shared/ui/icons';
+import { BookmarkIcon, GridIcon } from '../../../shared/ui/icons';
 import { useBookmarkToggle } from '../api/bookmark-toggle';
 import { ShareIcon } from './player-icons';
 
@@ -13,16 +13,32 @@ export interface PlayerActionsProps {
   bookmarked: boolean;
   bookmarkCount: number;
   isGuest: boolean;
+  /** the mobile player's episode list button; none on the desktop panel, which shows the grid */
+  onOpenEpisodes?: () => void;
   /** class names of the layout that holds them (desktop panel or mobile side column) */
   classes: { root: string | undefined; action: string | undefined; active: string | undefined };
 }
 
-/** Bookmark (with its count) and share, on the desktop info panel and the mobile player (spec §2). */
+/**
+ * Bookmark (with its count) and share, on the desktop info panel and the mobile player (spec §2);
+ * on the mobile player also the episode list.
+ */
 export function PlayerActions(props: PlayerActionsProps) {
   const { t } = useTranslation();
   const bookmark = useBookmarkToggle(props.dramaId, props.isGuest);
   return (
     <div className={props.classes.root}>
+      {props.onOpenEpisodes && (
+        <button
+          type="button"
+          className={props.classes.action}
+          onClick={props.onOpenEpisodes}
+          data-testid="player-episodes-button"
+        >
+          <GridIcon />
+          <span>{t('player.episode_list')}</span>
+        </button>
+      )}
       <button
         type="button"
         className={`${props.classes.action ?? ''} ${props.bookmarked ? (props.classes.active ?? '') : ''}`}

@@ -30,7 +30,7 @@ import {
   prefersNativeHls,
 } from '../load-hls';
 import { afterPageFirstFrame, markPageFirstFrame } from '../first-frame';
-import { useSwipedSlide } from '../player-store';
+import { useActivePlayer, useSwipedSlide } from '../player-store';
 import { PLAYER_MOBILE_QUERY } from '../start-segments';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
@@ -45,6 +45,8 @@ export interface VideoPlayerProps {
   /** the slide on screen; false while it only preloads */
   active: boolean;
   title: string;
+  /** the drama's episode count, for "EP 3/60" */
+  total: number;
   poster?: string;
   ageRate: string;
   warnings: readonly string[];
@@ -444,6 +446,27 @@ export function VideoPlayer(props: VideoPlayerProps) {
     }
   };
 
+  const seekBy = (seconds: number) => {
+    const video = videoRef.current;
+    if (!Number.isFinite(video.duration)) return;
+    video.currentTime = Math.min(Math.max(0, video.currentTime + seconds), video.duration);
+  };
+
+  // The keyboard reaches the slide on screen through these (use-player-keyboard.ts).
+  const controls = useRef({ togglePlay, toggleMute, seekBy });
+  useEffect(() => {
+    controls.current = { togglePlay, toggleMute, seekBy };
+  });
+  const register = useActivePlayer((s) => s.register);
+  useEffect(() => {
+    if (!active) return;
+    return register({
+      togglePlay: () => controls.current.togglePlay(),
+      toggleMute: () => controls.current.toggleMute(),
+      seekBy: (seconds) => controls.current.seekBy(seconds),
+    });
+  }, [active, register]);
+
   // On the page from the first commit, as a rendered element would be.
   useLayoutEffect(() => {
     const video = videoRef.current;
@@ -503,6 +526,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
           videoRef={videoRef}
           title={props.title}
           epsd={epsd}
+          total={props.total}
           paused={paused}
           muted={mutedByPolicy || settings.muted}
           onTogglePlay={togglePlay}

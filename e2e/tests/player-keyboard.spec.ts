@@ -1,0 +1,166 @@
+import { expect, test, type Page } from '@playwright/test';
+import { isMobile, waitForApp } from './helpers';
+
+/** Demo drama 1: 60 episodes of 12 s, 8 free (apps/server/src/seed/demo-catalog.ts). */
+const DRAMA = 1;
+
+const activeVideo = (page: Page) => page.locator('video[data-active="true"]');
+const videoState = (page: Page) =>
+  activeVideo(page).evaluate((v: HTMLVideoElement) => ({
+    paused: v.paused,
+    muted: v.muted,
+    time: v.currentTime,
+  }));
+
+async function openPlayer(page: Page, epsd: number) {
+  await page.goto(`/${DRAMA}/${epsd}`);
+  await waitForApp(page);
+  await expect(activeVideo(page)).toHaveAttribute('data-episode', String(epsd), {
+    timeout: 30_000,
+  });
+  await expect
+    .poll(() => activeVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0.2);
+  // Swiper has started (after the first paint): the episode keys move it
+  await expect(page.locator('.swiper-slide-active')).toHaveAttribute('data-episode', String(epsd));
+}
+
+/** Pauses with K and puts the playhead at `seconds`, so an episode's end cannot move on. */
+async function pauseAt(page: Page, seconds: number) {
+  await page.keyboard.press('k');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+  await activeVideo(page).evaluate((v: HTMLVideoElement, s) => (v.currentTime = s), seconds);
+}
+
+test.beforeEach(({ page }) => {
+  test.skip(isMobile(page), 'keyboard control is tried on the desktop layout');
+});
+
+test('Space and K play and pause; M mutes and unmutes', async ({ page }) => {
+  await openPlayer(page, 1);
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+  await page.keyboard.press('k');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+  await page.keyboard.press('K');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(false);
+
+  const muted = (await videoState(page)).muted;
+  await page.keyboard.press('m');
+  await expect.poll(async () => (await videoState(page)).muted).toBe(!muted);
+  await page.keyboard.press('m');
+  await expect.poll(async () => (await videoState(page)).muted).toBe(muted);
+
+  // Space on the video's own tap area (focused after a click) plays and pauses as well
+  await activeVideo(page).locator('..').getByTestId('player-tap').focus();
+  await page.keyboard.press('Space');
+  await expect.poll(async () => (await videoState(page)).paused).toBe(true);
+});
+
+test('← and → seek 5 s; C turns subtitles on and off', async ({ page }) => {
+  await openPlayer(page, 1);
+  await pauseAt(page, 2);
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(7, 1);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(2, 1);
+  await page.keyboard.press('ArrowLeft');
+  await expect.poll(async () => (await videoState(page)).time).toBeCloseTo(0, 1);
+
+  // the demo's lines start within the first seconds: playing from 0.5 s shows one
+  await activeVideo(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0.5));
+  await page.keyboard.press('c');
+  await page.keyboard.press('k');
+  const subtitle = page.getByTestId('player-subtitle');
+  await expect(subtitle).toBeVisible({ timeout: 15_000 });
+  await page.keyboard.press('c');
+  await expect(subtitle).toHaveCount(0);
+});
+
+test('↑/↓ and PageUp/PageDown change the episode; F goes full screen and back', async ({
+  page,
+}) => {
+  await openPlayer(page, 2);
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/3$`), { timeout: 15_000 });
+  await expect(activeVideo(page)).toHaveAttribute('data-episode', '3');
+  await page.keyboard.press('ArrowUp');
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`), { timeout: 15_000 });
+  await page.keyboard.press('PageDown');
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/3$`), { timeout: 15_000 });
+  await page.keyboard.press('PageUp');
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`), { timeout: 15_000 });
+
+  await page.keyboard.press('f');
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document.fullscreenElement?.contains(
+            document.querySelector('video[data-active="true"]'),
+          ) ?? false,
+      ),
+    )
+    .toBe(true);
+  await page.keyboard.press('f');
+  await expect.poll(() => page.evaluate(() => document.fullscreenElement === null)).toBe(true);
+});
+
+test('keys do nothing while typing in a field', async ({ page }) => {
+  await openPlayer(page, 1);
+  const search = page.getByTestId('search-input');
+  await search.click();
+  await page.keyboard.type('km f');
+  await expect(search).toHaveValue('km f');
+  const state = await videoState(page);
+  expect(state.paused).toBe(false);
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/1$`));
+  expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+});
+
+test('? lists the keys in a sheet that holds focus; Esc closes it', async ({ page }) => {
+  await openPlayer(page, 1);
+  await page.keyboard.press('?');
+  const sheet = page.getByTestId('shortcuts-sheet');
+  await expect(sheet).toBeVisible();
+  await expect(sheet.locator('kbd')).toHaveCount(13);
+  await expect(page.getByTestId('shortcuts-close')).toBeFocused();
+  // Tab stays inside: its only control keeps focus
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('shortcuts-close')).toBeFocused();
+  // player keys do not act through the open sheet
+  await page.keyboard.press('k');
+  expect((await videoState(page)).paused).toBe(false);
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+});
+
+test('the option sheet traps focus and gives it back to its button', async ({ page }) => {
+  await openPlayer(page, 1);
+  // paused, the tools stay up until the sheet is open
+  await pauseAt(page, 1);
+  await activeVideo(page).locator('..').getByTestId('player-tap').click();
+  const options = page.getByTestId('player-options');
+  await options.focus();
+  await page.keyboard.press('Enter');
+  const sheet = page.getByTestId('option-sheet');
+  await expect(sheet).toHaveAttribute('data-view', 'main');
+  await expect(page.getByTestId('option-quality')).toBeFocused();
+  // Shift+Tab from the first row wraps to the last, Tab from the last back to the first
+  await page.keyboard.press('Shift+Tab');
+  await expect(page.getByTestId('option-autoplay')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('option-quality')).toBeFocused();
+  // a sub-view takes focus to its chosen item
+  await page.getByTestId('option-speed').focus();
+  await page.keyboard.press('Enter');
+  await expect(sheet).toHaveAttribute('data-view', 'speed');
+  await expect(page.getByTestId('speed-normal')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toHaveCount(0);
+  await expect(options).toBeFocused();
+});
