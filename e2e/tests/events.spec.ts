@@ -178,11 +178,12 @@ test('watching an episode to 90 % counts for the watch mission', async ({ page }
 test('with no fill in every slot the viewer is told the ad stock is empty', async ({ page }) => {
   await signInNewViewer(page);
   await openMissions(page);
-  await page.getByTestId('standin-no-fill').locator('input').check();
+  // the stand-in's "no fill" switch (a developer's, never on a viewer's page: issue 40 item 6)
+  await page.evaluate(() => localStorage.setItem('standin_ad_no_fill', '1'));
   await page.getByTestId('mission-action-watch_ad').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Ad stock is empty' })).toBeVisible();
   await expect(page.getByTestId('standin-ad')).toHaveCount(0);
-  await page.getByTestId('standin-no-fill').locator('input').uncheck();
+  await page.evaluate(() => localStorage.removeItem('standin_ad_no_fill'));
 });
 
 test('a locked episode is unlocked with an ad; the next one shows the cooldown', async ({

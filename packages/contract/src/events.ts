@@ -177,5 +177,13 @@ export const adConfigData = z.object({
   unlock_cap: z.number().int(),
   /** GPT rewarded ad unit paths for mission ads, up to AD_SLOT_COUNT; empty: use the stand-in */
   mission_ad_units: z.array(z.string()),
+  /**
+   * days the coins of a mission and of a check-in stay valid, as operators set them (null: no
+   * expiry): what the mission page's guide says, never a constant of the page (issue 40 item 5)
+   */
+  rewd_valid_days: z.object({
+    mission: z.number().int().nullable(),
+    attendance: z.number().int().nullable(),
+  }),
 });
 export type AdConfigData = z.infer<typeof adConfigData>;

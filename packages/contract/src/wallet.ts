@@ -68,6 +68,14 @@ export const coinHistoryQuery = z.object({
 /** P purchased; B bonus that came with a purchase; F free (missions, attendance, events...). */
 export const ACQUISITION_TYPES = ['P', 'F', 'B'] as const;
 
+/** Every entry: what it did to the balance and the balance after it (issue 40: entries sum up). */
+const runningBalance = {
+  /** signed: coins in (+) or out (-) */
+  chng_coin: z.number().int(),
+  /** the valid balance right after this entry */
+  blnc_coin: z.number().int(),
+};
+
 export const coinEarnEntry = z.object({
   rgst_dtm: timestamp,
   /** "available until"; null: these coins do not expire (App Store purchases by default) */
@@ -80,16 +88,41 @@ export const coinEarnEntry = z.object({
   channel: z.enum(['web', 'app_store', 'google_play']).optional(),
   acqs_type: z.enum(ACQUISITION_TYPES),
   acqs_coin: z.number().int(),
-  memo: z.object({ source: z.enum(COIN_SOURCES), mssnId: z.string().optional() }),
+  /** coins of this grant refunded later (the refund is its own entry of the use list) */
+  rfnd_coin: z.number().int(),
+  memo: z.object({
+    source: z.enum(COIN_SOURCES),
+    mssnId: z.string().optional(),
+    /** the order a purchase (or its bonus) came from */
+    ordrId: z.string().optional(),
+  }),
+  ...runningBalance,
 });
 export type CoinEarnEntry = z.infer<typeof coinEarnEntry>;
 
+/**
+ * What took coins out or gave them back: unlock (a coin unlock), auto_unlock, undo (an
+ * auto-unlock undone: its coins came back), refund (a purchase refunded, on the web or by a
+ * store), revoke (taken back by the operator). Take-backs sit in the use list (decision 0204).
+ */
+export const COIN_USE_TYPES = ['unlock', 'auto_unlock', 'undo', 'refund', 'revoke'] as const;
+export type CoinUseType = (typeof COIN_USE_TYPES)[number];
+
 export const coinUseEntry = z.object({
   rgst_dtm: timestamp,
-  dram_id: z.number().int(),
-  titl_lang_key: z.string(),
-  memo: z.object({ epsd: z.number().int() }),
+  usag_type: z.enum(COIN_USE_TYPES),
+  /** the drama of an unlock, auto-unlock or undo; null for take-backs */
+  dram_id: z.number().int().nullable(),
+  titl_lang_key: z.string().nullable(),
+  memo: z.object({
+    epsd: z.number().int().optional(),
+    /** a refund: the order refunded and where it was bought */
+    ordrId: z.string().optional(),
+    channel: z.enum(['web', 'app_store', 'google_play']).optional(),
+  }),
+  /** coins this entry moved (always positive; chng_coin carries the direction) */
   usag_coin: z.number().int(),
+  ...runningBalance,
 });
 export type CoinUseEntry = z.infer<typeof coinUseEntry>;
 
@@ -97,8 +130,24 @@ export const coinExpireEntry = z.object({
   expr_dtm: timestamp,
   rgst_dtm: timestamp,
   remn_coin: z.number().int(),
+  ...runningBalance,
 });
 export type CoinExpireEntry = z.infer<typeof coinExpireEntry>;
+
+/**
+ * The range's reconciliation: opening balance + earned - used - taken back + given back - expired
+ * = closing balance (the balance now when the range ends today).
+ */
+export const coinHistorySummary = z.object({
+  opng_blnc: z.number().int(),
+  earn_coin: z.number().int(),
+  usag_coin: z.number().int(),
+  tkbk_coin: z.number().int(),
+  rtrn_coin: z.number().int(),
+  expr_coin: z.number().int(),
+  clsg_blnc: z.number().int(),
+});
+export type CoinHistorySummary = z.infer<typeof coinHistorySummary>;
 
 /** Only the list named by div is filled; the other two are empty. Newest first. */
 export const coinHistoryData = z.object({
@@ -112,5 +161,6 @@ export const coinHistoryData = z.object({
   /** totals held now: all valid coins, and by kind */
   coin: z.number().int(),
   coin_list: coinList,
+  smry: coinHistorySummary,
 });
 export type CoinHistoryData = z.infer<typeof coinHistoryData>;

@@ -264,7 +264,16 @@ describe('ad cooldown', () => {
     ['exactly 180 s ago', '2026-03-01 11:57:00', '2026-03-01 12:00:00', 0],
     ['in the future', '2026-03-01 12:10:00', '2026-03-01 12:00:00', 180],
   ])('%s', (_n, last, now, want) => {
-    expect(adCooldownRemaining(last, at(now))).toBe(want);
+    expect(adCooldownRemaining(last, at(now), AD_UNLOCK_COOLDOWN_SECONDS)).toBe(want);
+  });
+
+  it.each([
+    ['operators set 60 s: a minute ago is over', '2026-03-01 11:59:00', 60, 0],
+    ['operators set 60 s: 30 s ago', '2026-03-01 11:59:30', 60, 30],
+    ['operators set 600 s', '2026-03-01 11:59:00', 600, 540],
+    ['operators turned it off', '2026-03-01 12:00:00', 0, 0],
+  ])('%s', (_n, last, seconds, want) => {
+    expect(adCooldownRemaining(last, at('2026-03-01 12:00:00'), seconds)).toBe(want);
   });
 
   it('round-trips the stored format and stays within 0..180 (property)', () => {
@@ -276,7 +285,11 @@ describe('ad cooldown', () => {
           const stored = formatLastUnlockTime(date);
           const parsed = parseLastUnlockTime(stored);
           expect(parsed && formatLastUnlockTime(parsed)).toBe(stored);
-          const left = adCooldownRemaining(stored, date.getTime() + delta * 1000);
+          const left = adCooldownRemaining(
+            stored,
+            date.getTime() + delta * 1000,
+            AD_UNLOCK_COOLDOWN_SECONDS,
+          );
           expect(left).toBeGreaterThanOrEqual(0);
           expect(left).toBeLessThanOrEqual(AD_UNLOCK_COOLDOWN_SECONDS);
         },

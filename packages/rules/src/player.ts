@@ -258,14 +258,19 @@ export function parseLastUnlockTime(value: string | null | undefined): Date | un
 }
 
 /**
- * Seconds left of the ad cooldown (spec §9: 180 s since last_unlock_time), 0 when none. A time
- * in the future (a changed clock) counts as just now, never more than the full cooldown.
+ * Seconds left of the ad cooldown (spec §9: the cooldown since last_unlock_time; 180 s unless the
+ * operators set another, which the page reads from the server), 0 when none. A time in the
+ * future (a changed clock) counts as just now, never more than the full cooldown.
  */
-export function adCooldownRemaining(lastUnlockTime: string | null | undefined, nowMs: number) {
+export function adCooldownRemaining(
+  lastUnlockTime: string | null | undefined,
+  nowMs: number,
+  cooldownSeconds: number,
+) {
   const last = parseLastUnlockTime(lastUnlockTime);
   if (!last) return 0;
   const elapsed = Math.max(0, Math.floor((nowMs - last.getTime()) / 1000));
-  return Math.max(0, AD_UNLOCK_COOLDOWN_SECONDS - elapsed);
+  return Math.max(0, Math.max(0, cooldownSeconds) - elapsed);
 }
 
 /** The locked layer's coin button: unlock when the balance covers the price, else payment. */

@@ -467,7 +467,29 @@ describe('GET /event/ad-config', () => {
       cooldown_sec: 180,
       unlock_cap: 2,
       mission_ad_units: [],
+      rewd_valid_days: { mission: 7, attendance: 7 },
     });
+  });
+
+  it('follows the operators: ad limits and reward validity come from their settings (issue 40 item 5)', async () => {
+    const { economy, wallet } = ctx.services;
+    const before = await wallet.getCoinValidity();
+    await economy.setAdLimits({ cooldownSeconds: 45, dailyCap: 4 });
+    await wallet.setCoinValidity(
+      { ...before, bonus: { ...before.bonus, mission: 3, attendance: null } },
+      'test',
+    );
+    try {
+      const res = await call(ctx.app, undefined, 'GET', '/event/ad-config');
+      expect(body(res).data).toMatchObject({
+        cooldown_sec: 45,
+        unlock_cap: 4,
+        rewd_valid_days: { mission: 3, attendance: null },
+      });
+    } finally {
+      await economy.setAdLimits({ cooldownSeconds: 180, dailyCap: 2 });
+      await wallet.setCoinValidity(before, 'test');
+    }
   });
 });
 

@@ -95,7 +95,7 @@ const toMissionSettings = (m: MissionRow): MissionSettings => ({
 export function createEventsService(deps: {
   repo: EventsRepository;
   clock: Clock;
-  wallet: Pick<WalletService, 'grant' | 'balances' | 'unlockedEpisodes'>;
+  wallet: Pick<WalletService, 'grant' | 'balances' | 'unlockedEpisodes' | 'bonusValidityDays'>;
   catalog: Pick<CatalogService, 'pricing' | 'episode'>;
   watches: WatchLogSource;
   admobKeys: AdmobKeySource;
@@ -671,13 +671,18 @@ export function createEventsService(deps: {
 
     /** GET /event/ad-config */
     async adConfig(): Promise<AdConfigData> {
-      const limits = await adLimits();
+      const [limits, mission, attendance] = await Promise.all([
+        adLimits(),
+        deps.wallet.bonusValidityDays('mission'),
+        deps.wallet.bonusValidityDays('attendance'),
+      ]);
       return {
         stand_in: config.adStandIn,
         min_view_sec: config.adMinViewSeconds,
         cooldown_sec: limits.cooldownSeconds,
         unlock_cap: limits.dailyCap,
         mission_ad_units: config.missionAdUnits,
+        rewd_valid_days: { mission, attendance },
       };
     },
 

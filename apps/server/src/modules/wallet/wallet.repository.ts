@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
@@ -424,67 +424,41 @@ export function createWalletRepository(db: Db) {
       return balances;
     },
 
-    /** Grants in [from, to), newest first. */
-    async grantsBetween(userId: string, from: Date, to: Date, page: Page) {
-      const where = and(
-        eq(coinLots.userId, userId),
-        gte(coinLots.grantedAt, from),
-        lt(coinLots.grantedAt, to),
+    /**
+     * Every row of a user's coin movements, for the history's timeline (packages/rules
+     * coinTimeline): lots, unlocks (auto or not), undone auto-unlocks, refunds, revocations. Read
+     * in one repeatable-read snapshot so a movement committing meanwhile cannot show half.
+     */
+    async movementsOf(userId: string) {
+      return db.transaction(
+        async (tx) => {
+          const lots = await tx.select().from(coinLots).where(eq(coinLots.userId, userId));
+          const unlocks = await tx
+            .select({
+              id: coinUnlocks.id,
+              dramaId: coinUnlocks.dramaId,
+              episodeNumber: coinUnlocks.episodeNumber,
+              titleKey: coinUnlocks.titleKey,
+              coins: coinUnlocks.coins,
+              unlockedAt: coinUnlocks.unlockedAt,
+              autoId: autoUnlocks.id,
+            })
+            .from(coinUnlocks)
+            .leftJoin(autoUnlocks, eq(autoUnlocks.unlockId, coinUnlocks.id))
+            .where(eq(coinUnlocks.userId, userId));
+          const undone = await tx
+            .select()
+            .from(autoUnlocks)
+            .where(and(eq(autoUnlocks.userId, userId), sql`${autoUnlocks.undoneAt} is not null`));
+          const refunds = await tx.select().from(coinRefunds).where(eq(coinRefunds.userId, userId));
+          const revocations = await tx
+            .select()
+            .from(coinRevocations)
+            .where(eq(coinRevocations.userId, userId));
+          return { lots, unlocks, undone, refunds, revocations };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(coinLots)
-          .where(where)
-          .orderBy(desc(coinLots.grantedAt), desc(coinLots.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(coinLots).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    /** Coin unlocks in [from, to), newest first. */
-    async unlocksBetween(userId: string, from: Date, to: Date, page: Page) {
-      const where = and(
-        eq(coinUnlocks.userId, userId),
-        gte(coinUnlocks.unlockedAt, from),
-        lt(coinUnlocks.unlockedAt, to),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(coinUnlocks)
-          .where(where)
-          .orderBy(desc(coinUnlocks.unlockedAt), desc(coinUnlocks.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(coinUnlocks).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
-
-    /** Lots that expired in [from, min(to, now)) with coins left in them, newest expiry first. */
-    async expiredBetween(userId: string, from: Date, to: Date, now: Date, page: Page) {
-      const until = to < now ? to : now;
-      const where = and(
-        eq(coinLots.userId, userId),
-        gte(coinLots.expiresAt, from),
-        lt(coinLots.expiresAt, to),
-        lte(coinLots.expiresAt, until),
-        gt(coinLots.remaining, 0),
-      );
-      const [rows, [total]] = await Promise.all([
-        db
-          .select()
-          .from(coinLots)
-          .where(where)
-          .orderBy(desc(coinLots.expiresAt), desc(coinLots.id))
-          .limit(page.limit)
-          .offset(page.offset),
-        db.select({ n: count() }).from(coinLots).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
     },
 
     /**

@@ -440,7 +440,10 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
         // spent: nothing left to expire, so not marked although it expires within 48 h
         remn_coin: 0,
         expr_soon: false,
+        rfnd_coin: 0,
         memo: { source: 'mission', mssnId: 'watch_ep' },
+        chng_coin: 5,
+        blnc_coin: 125,
       },
       {
         rgst_dtm: '2026-03-10T03:01:00.000Z',
@@ -449,7 +452,10 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
         acqs_coin: 20,
         remn_coin: 20,
         expr_soon: false,
+        rfnd_coin: 0,
         memo: { source: 'purchase_bonus' },
+        chng_coin: 20,
+        blnc_coin: 120,
       },
       {
         rgst_dtm: '2026-03-10T03:00:00.000Z',
@@ -459,7 +465,10 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
         remn_coin: 65,
         expr_soon: false,
         channel: 'web',
-        memo: { source: 'purchase' },
+        rfnd_coin: 0,
+        memo: { source: 'purchase', ordrId: 'o-9' },
+        chng_coin: 100,
+        blnc_coin: 100,
       },
     ]);
     expect(earned.data).toMatchObject({
@@ -476,10 +485,13 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
     expect(used.ulist).toEqual([
       {
         rgst_dtm: '2026-03-10T03:03:00.000Z',
+        usag_type: 'unlock',
         dram_id: dramaId,
         titl_lang_key: 'drama.ceo-contract-bride.title',
         memo: { epsd: next },
         usag_coin: price,
+        chng_coin: -price,
+        blnc_coin: 125 - price,
       },
     ]);
 
@@ -487,8 +499,20 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
     const later = await signInAgain(ctx, member);
     const expired = (await history(later, 'E/2026-03-01/2026-03-31')).json().data;
     expect(expired.elist).toEqual([
-      { expr_dtm: '2026-03-17T03:01:00.000Z', rgst_dtm: '2026-03-10T03:01:00.000Z', remn_coin: 20 },
-      { expr_dtm: '2026-03-17T03:00:00.000Z', rgst_dtm: '2026-03-10T03:00:00.000Z', remn_coin: 65 },
+      {
+        expr_dtm: '2026-03-17T03:01:00.000Z',
+        rgst_dtm: '2026-03-10T03:01:00.000Z',
+        remn_coin: 20,
+        chng_coin: -20,
+        blnc_coin: 0,
+      },
+      {
+        expr_dtm: '2026-03-17T03:00:00.000Z',
+        rgst_dtm: '2026-03-10T03:00:00.000Z',
+        remn_coin: 65,
+        chng_coin: -65,
+        blnc_coin: 20,
+      },
     ]);
     expect(expired).toMatchObject({ coin: 0, coin_list: { paid: 0, bonus: 0 } });
   });

@@ -4,8 +4,10 @@ import {
   type AutoUnlockData,
   type AutoUnlockUndoData,
   type CoinExpiryData,
+  type CoinEarnEntry,
   type CoinHistoryData,
   type CoinHistoryDiv,
+  type CoinUseEntry,
   type CoinSource,
   type CoinUnlockData,
 } from '@snapdrama/contract';
@@ -14,6 +16,9 @@ import {
   EXPIRY_REMINDER_HOURS,
   autoUnlockUndoRefusal,
   coinHistoryRangeProblem,
+  coinTimeline,
+  summarizeTimeline,
+  type TimedEntry,
   coinValidityDays,
   coinValiditySettingsProblem,
   expiresNever,
@@ -22,6 +27,7 @@ import {
   isEpisodePlayable,
   resolveCoinValidity,
   serviceDay,
+  type BonusCoinSource,
   type CoinPurchaseChannel,
   type CoinValiditySettings,
   type ValidityDays,
@@ -292,6 +298,61 @@ export function createWalletService(deps: {
     };
   }
 
+  /** Every movement of a user's coins, oldest first, with the balance after each. */
+  async function timelineOf(userId: string, now: Date): Promise<TimedEntry[]> {
+    const rows = await repo.movementsOf(userId);
+    // an undone auto-unlock's unlock row is gone: its title comes from the catalog
+    const titles = new Map<number, string>();
+    for (const dramaId of new Set(rows.undone.map((u) => u.dramaId))) {
+      const pricing = await deps.catalog.pricing(dramaId).catch(() => undefined);
+      titles.set(dramaId, pricing?.titleKey ?? '');
+    }
+    return coinTimeline({
+      now: now.getTime(),
+      lots: rows.lots.map((l) => ({
+        id: l.id,
+        kind: l.kind === 'paid' ? 'paid' : 'bonus',
+        source: l.source,
+        sourceRef: l.sourceRef,
+        channel: l.channel,
+        amount: l.amount,
+        remaining: l.remaining,
+        grantedAt: l.grantedAt.getTime(),
+        expiresAt: l.expiresAt.getTime(),
+      })),
+      unlocks: rows.unlocks.map((u) => ({
+        id: u.id,
+        dramaId: u.dramaId,
+        epsd: u.episodeNumber,
+        titleKey: u.titleKey,
+        coins: u.coins,
+        unlockedAt: u.unlockedAt.getTime(),
+        auto: u.autoId !== null,
+      })),
+      undos: rows.undone.map((u) => ({
+        id: u.id,
+        dramaId: u.dramaId,
+        epsd: u.episodeNumber,
+        titleKey: titles.get(u.dramaId) ?? '',
+        coins: u.coins,
+        unlockedAt: u.unlockedAt.getTime(),
+        undoneAt: (u.undoneAt ?? u.unlockedAt).getTime(),
+        returned: returnedOf(u.refunded),
+      })),
+      refunds: rows.refunds.map((r) => ({
+        id: r.id,
+        lotId: r.lotId,
+        amount: r.amount,
+        refundedAt: r.refundedAt.getTime(),
+      })),
+      revocations: rows.revocations.map((v) => ({
+        id: v.id,
+        amount: v.amount,
+        revokedAt: v.revokedAt.getTime(),
+      })),
+    });
+  }
+
   return {
     /**
      * Credits coins as a new lot. The same idempotency key twice credits once and answers the first
@@ -336,6 +397,11 @@ export function createWalletService(deps: {
         paidDays: sqlDays(coinValidityDays(settings, { source: 'purchase', channel })),
         bonusDays: sqlDays(coinValidityDays(settings, { source: 'purchase_bonus', channel })),
       };
+    },
+
+    /** Days coins of a bonus source stay valid now (null: no expiry), for the pages that say it. */
+    async bonusValidityDays(source: BonusCoinSource): Promise<ValidityDays> {
+      return coinValidityDays(await validitySettings(), { source });
     },
 
     /** The coin validity in force (for an operator console): stored settings over the defaults. */
@@ -757,71 +823,48 @@ export function createWalletService(deps: {
         throw badRequest(problem ?? 'dates: must be written YYYY-MM-DD');
       const from = zonedDayStart(start, deps.serviceTimeZone);
       const to = zonedDayStart(nextDay(end), deps.serviceTimeZone);
-      const page = { limit: query.count, offset: (query.page - 1) * query.count };
+      const offset = (query.page - 1) * query.count;
       const now = clock.now();
-      const userId = caller.userId;
-
-      const reply: CoinHistoryData = {
-        alist: [],
-        ulist: [],
-        elist: [],
-        totalCount: 0,
+      const timeline = await timelineOf(caller.userId, now);
+      const summary = summarizeTimeline(timeline, from.getTime(), to.getTime());
+      // newest first, as the spec's lists; the balance after each entry stays the timeline's
+      const inRange = timeline
+        .filter((e) => e.list === query.div && e.at >= from.getTime() && e.at < to.getTime())
+        .reverse();
+      const pageEntries = inRange.slice(offset, offset + query.count);
+      const balances = await repo.balances(db, caller.userId, now);
+      return {
+        alist: pageEntries.flatMap((e) => (e.type === 'grant' ? [earnEntry(e, now)] : [])),
+        ulist: pageEntries.flatMap((e) => useEntry(e)),
+        elist: pageEntries.flatMap((e) =>
+          e.type === 'expire'
+            ? [
+                {
+                  expr_dtm: new Date(e.at).toISOString(),
+                  rgst_dtm: new Date(e.lot.grantedAt).toISOString(),
+                  remn_coin: e.expiredRemaining,
+                  chng_coin: e.change,
+                  blnc_coin: e.balanceAfter,
+                },
+              ]
+            : [],
+        ),
+        totalCount: inRange.length,
         page: query.page,
         count: query.count,
-        lastPage: true,
-        coin: 0,
-        coin_list: { paid: 0, bonus: 0 },
+        lastPage: offset + query.count >= inRange.length,
+        coin: balances.paid + balances.bonus,
+        coin_list: balances,
+        smry: {
+          opng_blnc: summary.opening,
+          earn_coin: summary.earned,
+          usag_coin: summary.used,
+          tkbk_coin: summary.takenBack,
+          rtrn_coin: summary.returned,
+          expr_coin: summary.expired,
+          clsg_blnc: summary.closing,
+        },
       };
-      switch (query.div) {
-        case 'A': {
-          const { rows, total } = await repo.grantsBetween(userId, from, to, page);
-          reply.totalCount = total;
-          reply.alist = rows.map((lot) => ({
-            rgst_dtm: lot.grantedAt.toISOString(),
-            expr_dtm: expiresNever(lot.expiresAt.getTime()) ? null : lot.expiresAt.toISOString(),
-            remn_coin: lot.remaining,
-            expr_soon: expiresSoon(
-              { remaining: lot.remaining, expiresAt: lot.expiresAt.getTime() },
-              now.getTime(),
-            ),
-            ...(lot.channel ? { channel: lot.channel as CoinPurchaseChannel } : {}),
-            acqs_type: lot.kind === 'paid' ? 'P' : lot.source === 'purchase_bonus' ? 'B' : 'F',
-            acqs_coin: lot.amount,
-            memo: {
-              source: lot.source as CoinSource,
-              ...(lot.source === 'mission' && lot.sourceRef ? { mssnId: lot.sourceRef } : {}),
-            },
-          }));
-          break;
-        }
-        case 'U': {
-          const { rows, total } = await repo.unlocksBetween(userId, from, to, page);
-          reply.totalCount = total;
-          reply.ulist = rows.map((u) => ({
-            rgst_dtm: u.unlockedAt.toISOString(),
-            dram_id: u.dramaId,
-            titl_lang_key: u.titleKey,
-            memo: { epsd: u.episodeNumber },
-            usag_coin: u.coins,
-          }));
-          break;
-        }
-        case 'E': {
-          const { rows, total } = await repo.expiredBetween(userId, from, to, now, page);
-          reply.totalCount = total;
-          reply.elist = rows.map((lot) => ({
-            expr_dtm: lot.expiresAt.toISOString(),
-            rgst_dtm: lot.grantedAt.toISOString(),
-            remn_coin: lot.remaining,
-          }));
-          break;
-        }
-      }
-      reply.lastPage = page.offset + query.count >= reply.totalCount;
-      const balances = await repo.balances(db, userId, now);
-      reply.coin = balances.paid + balances.bonus;
-      reply.coin_list = balances;
-      return reply;
     },
 
     /** For every lot: amount = remaining + spent + refunded, remaining within [0, amount]; see the repository. */
@@ -829,6 +872,93 @@ export function createWalletService(deps: {
       return repo.invariantViolations(clock.now());
     },
   };
+}
+
+/** auto_unlocks.refunded as written by undoAutoUnlock: [{ lotId, amount }]. */
+function returnedOf(value: unknown): { lotId: string; amount: number }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((v: unknown) => {
+    const r = v as { lotId?: unknown; amount?: unknown };
+    return typeof r.lotId === 'string' && typeof r.amount === 'number'
+      ? [{ lotId: r.lotId, amount: r.amount }]
+      : [];
+  });
+}
+
+const PURCHASE_SOURCES = new Set(['purchase', 'purchase_bonus']);
+const isChannel = (c: string | null | undefined): c is CoinPurchaseChannel =>
+  c === 'web' || c === 'app_store' || c === 'google_play';
+
+function earnEntry(e: Extract<TimedEntry, { type: 'grant' }>, now: Date): CoinEarnEntry {
+  const lot = e.lot;
+  return {
+    rgst_dtm: new Date(lot.grantedAt).toISOString(),
+    expr_dtm: expiresNever(lot.expiresAt) ? null : new Date(lot.expiresAt).toISOString(),
+    remn_coin: lot.remaining,
+    expr_soon: expiresSoon({ remaining: lot.remaining, expiresAt: lot.expiresAt }, now.getTime()),
+    ...(isChannel(lot.channel) ? { channel: lot.channel } : {}),
+    acqs_type: lot.kind === 'paid' ? 'P' : lot.source === 'purchase_bonus' ? 'B' : 'F',
+    acqs_coin: lot.amount,
+    rfnd_coin: e.refunded,
+    memo: {
+      source: lot.source as CoinSource,
+      ...(lot.source === 'mission' && lot.sourceRef ? { mssnId: lot.sourceRef } : {}),
+      ...(PURCHASE_SOURCES.has(lot.source) && lot.sourceRef ? { ordrId: lot.sourceRef } : {}),
+    },
+    chng_coin: e.change,
+    blnc_coin: e.balanceAfter,
+  };
+}
+
+/** A use-list entry (unlocks, their undo, take-backs), or none for the other lists. */
+function useEntry(e: TimedEntry): CoinUseEntry[] {
+  const base = {
+    rgst_dtm: new Date(e.at).toISOString(),
+    usag_coin: Math.abs(e.change),
+    chng_coin: e.change,
+    blnc_coin: e.balanceAfter,
+  };
+  switch (e.type) {
+    case 'unlock':
+    case 'auto_unlock':
+      return [
+        {
+          ...base,
+          usag_type: e.type,
+          dram_id: e.unlock.dramaId,
+          titl_lang_key: e.unlock.titleKey,
+          memo: { epsd: e.unlock.epsd },
+        },
+      ];
+    case 'undo':
+      return [
+        {
+          ...base,
+          usag_type: 'undo',
+          dram_id: e.undo.dramaId,
+          titl_lang_key: e.undo.titleKey,
+          memo: { epsd: e.undo.epsd },
+        },
+      ];
+    case 'refund':
+      return [
+        {
+          ...base,
+          usag_type: 'refund',
+          dram_id: null,
+          titl_lang_key: null,
+          memo: {
+            ...(e.lot?.sourceRef ? { ordrId: e.lot.sourceRef } : {}),
+            ...(isChannel(e.lot?.channel) ? { channel: e.lot.channel } : {}),
+          },
+        },
+      ];
+    case 'revoke':
+      return [{ ...base, usag_type: 'revoke', dram_id: null, titl_lang_key: null, memo: {} }];
+    case 'grant':
+    case 'expire':
+      return [];
+  }
 }
 
 function unlockReply(

@@ -76,6 +76,7 @@ function MemberMissions({ coins, userId }: { coins: number; userId: string }) {
   const queryClient = useQueryClient();
   const data = useQuery(missionEventQuery);
   const adConfig = useAdConfig();
+  const validityText = useValidityText();
 
   const attend = useMutation({
     mutationFn: postAttendance,
@@ -194,14 +195,34 @@ function MemberMissions({ coins, userId }: { coins: number; userId: string }) {
       <section className={styles.guide} data-testid="mission-guide">
         <h2 className={styles.guideTitle}>{t('mission_page.guide_title')}</h2>
         <ul>
-          {GUIDE_KEYS.map((key) => (
-            <li key={key}>{t(key)}</li>
-          ))}
+          {GUIDE_KEYS.map((key) =>
+            // the validity is the operators' (coin validity per source), never a constant here
+            key === 'mission_page.guide_1' ? (
+              adConfig.data && (
+                <li key={key} data-testid="mission-guide-validity">
+                  {t('mission_page.guide_validity', {
+                    mission: validityText(adConfig.data.rewd_valid_days.mission),
+                    attendance: validityText(adConfig.data.rewd_valid_days.attendance),
+                  })}
+                </li>
+              )
+            ) : (
+              <li key={key}>{t(key)}</li>
+            ),
+          )}
         </ul>
-        {adConfig.data?.stand_in && <StandinNoFillSwitch />}
+        {/* a developer's switch for the stand-in ad: never in a build viewers get (issue 40 item 6) */}
+        {import.meta.env.DEV && adConfig.data?.stand_in && <StandinNoFillSwitch />}
       </section>
     </section>
   );
+}
+
+/** "valid for N days", or "no expiry" when the operators made these coins last. */
+function useValidityText() {
+  const { t } = useTranslation();
+  return (days: number | null) =>
+    days === null ? t('mission_page.valid_forever') : t('mission_page.valid_days', { count: days });
 }
 
 function Attendance(props: {

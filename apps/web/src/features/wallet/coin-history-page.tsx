@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { CoinHistoryDiv, CoinHistoryData, MessageKey } from '@snapdrama/contract';
+import type {
+  CoinHistoryDiv,
+  CoinHistoryData,
+  CoinUseEntry,
+  MessageKey,
+} from '@snapdrama/contract';
 import { errorMessage } from '../../shared/api/api-error';
 import { formatNumber } from '../../shared/format/number';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
@@ -86,6 +91,7 @@ function HistoryList({ div, serverTime }: { div: CoinHistoryDiv; serverTime: str
   return (
     <>
       <Totals first={first} />
+      {first && <Summary data={first} />}
       <p className={styles.range}>
         {t('wallet.range')} · {range.startDate} – {range.endDate}
       </p>
@@ -142,56 +148,146 @@ function Totals({ first }: { first: CoinHistoryData | undefined }) {
   );
 }
 
+/**
+ * The range's reconciliation (issue 40 item 1): what was held before it, plus and minus every
+ * kind of movement, equals what is held now; the entries below carry the same running balance.
+ */
+function Summary({ data }: { data: CoinHistoryData }) {
+  const { t } = useTranslation();
+  const s = data.smry;
+  const lines: { key: MessageKey; value: number; sign: '' | '+' | '-'; id: string }[] = [
+    { key: 'wallet.summary_opening', value: s.opng_blnc, sign: '', id: 'opening' },
+    { key: 'wallet.summary_earned', value: s.earn_coin, sign: '+', id: 'earned' },
+    { key: 'wallet.summary_used', value: s.usag_coin, sign: '-', id: 'used' },
+    { key: 'wallet.summary_taken_back', value: s.tkbk_coin, sign: '-', id: 'taken-back' },
+    { key: 'wallet.summary_returned', value: s.rtrn_coin, sign: '+', id: 'returned' },
+    { key: 'wallet.summary_expired', value: s.expr_coin, sign: '-', id: 'expired' },
+  ];
+  return (
+    <section className={styles.summary} data-testid="coin-history-summary">
+      <h2 className={styles.summaryTitle}>{t('wallet.summary_title')}</h2>
+      <dl className={styles.summaryLines}>
+        {lines
+          .filter((l) => l.id === 'opening' || l.value !== 0)
+          .map((l) => (
+            <div key={l.id} data-testid={`coin-history-summary-${l.id}`}>
+              <dt>{t(l.key)}</dt>
+              <dd>
+                {l.sign}
+                {formatNumber(l.value)}
+              </dd>
+            </div>
+          ))}
+        <div className={styles.summaryClosing}>
+          <dt>{t('wallet.summary_closing')}</dt>
+          <dd data-testid="coin-history-closing">{formatNumber(s.clsg_blnc)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 interface Row {
   at: string;
   title: string;
   detail: string;
-  amount: string;
+  /** signed coins of the entry */
+  change: number;
+  /** the balance right after the entry */
+  balance: number;
   tone: 'plus' | 'minus' | 'muted';
-  /** a mark on the row: coins that expire within 48 hours */
+  kind: string;
+  /** a mark on the row: coins that expire within 48 hours, coins refunded */
   badge?: string;
 }
+
+const signed = (n: number) => (n > 0 ? `+${formatNumber(n)}` : `-${formatNumber(-n)}`);
 
 function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[] }) {
   const { t } = useTranslation();
   const text = useContentText();
+  const describeUse = (e: CoinUseEntry): Pick<Row, 'title' | 'detail' | 'tone'> => {
+    const episode = t('wallet.episode_n', { n: e.memo.epsd ?? 0 });
+    switch (e.usag_type) {
+      case 'unlock':
+        return { title: text(e.titl_lang_key ?? ''), detail: episode, tone: 'minus' };
+      case 'auto_unlock':
+        return {
+          title: text(e.titl_lang_key ?? ''),
+          detail: `${episode} · ${t('wallet.use_auto_unlock')}`,
+          tone: 'minus',
+        };
+      case 'undo':
+        return {
+          title: t('wallet.use_undo'),
+          detail: `${text(e.titl_lang_key ?? '')} · ${episode}`,
+          tone: 'plus',
+        };
+      case 'refund': {
+        const order = e.memo.ordrId ? t('wallet.order_id', { id: e.memo.ordrId }) : '';
+        const title =
+          e.memo.channel === 'app_store'
+            ? t('wallet.takeback_app_store')
+            : e.memo.channel === 'google_play'
+              ? t('wallet.takeback_google_play')
+              : t('wallet.takeback_refund');
+        return { title, detail: order || t('wallet.takeback_refund_detail'), tone: 'minus' };
+      }
+      case 'revoke':
+        return {
+          title: t('wallet.takeback_revoke'),
+          detail: t('wallet.takeback_revoke_detail'),
+          tone: 'minus',
+        };
+    }
+  };
   const rows: Row[] = pages.flatMap((page): Row[] => {
     switch (div) {
       case 'A':
-        return page.alist.map((e) => ({
-          at: e.rgst_dtm,
-          title: e.channel
-            ? `${t(`wallet.source_${e.memo.source}`)} · ${t(`wallet.channel_${e.channel}`)}`
-            : t(`wallet.source_${e.memo.source}`),
-          // App Store purchases do not expire by default (docs/payments.md "Coin validity")
-          detail:
-            e.expr_dtm === null
-              ? t('wallet.no_expiry')
-              : t('wallet.available_until', { date: formatDateTime(e.expr_dtm) }),
-          amount: `+${formatNumber(e.acqs_coin)}`,
-          tone: 'plus',
-          // coins of this grant that expire within 48 hours (issue 16 item 4)
-          ...(e.expr_soon
-            ? {
-                badge: `${t('wallet.expiring_soon')} · ${t('wallet.left_of', { left: formatNumber(e.remn_coin), count: e.acqs_coin })}`,
-              }
-            : {}),
-        }));
+        return page.alist.map((e) => {
+          const badges = [
+            // coins of this grant that expire within 48 hours (issue 16 item 4)
+            ...(e.expr_soon
+              ? [
+                  `${t('wallet.expiring_soon')} · ${t('wallet.left_of', { left: formatNumber(e.remn_coin), count: e.acqs_coin })}`,
+                ]
+              : []),
+            ...(e.rfnd_coin > 0 ? [t('wallet.refunded_n', { n: formatNumber(e.rfnd_coin) })] : []),
+          ];
+          return {
+            at: e.rgst_dtm,
+            title: e.channel
+              ? `${t(`wallet.source_${e.memo.source}`)} · ${t(`wallet.channel_${e.channel}`)}`
+              : t(`wallet.source_${e.memo.source}`),
+            // App Store purchases do not expire by default (docs/payments.md "Coin validity")
+            detail:
+              e.expr_dtm === null
+                ? t('wallet.no_expiry')
+                : t('wallet.available_until', { date: formatDateTime(e.expr_dtm) }),
+            change: e.chng_coin,
+            balance: e.blnc_coin,
+            tone: 'plus',
+            kind: e.memo.source,
+            ...(badges.length > 0 ? { badge: badges.join(' · ') } : {}),
+          };
+        });
       case 'U':
         return page.ulist.map((e) => ({
           at: e.rgst_dtm,
-          title: text(e.titl_lang_key),
-          detail: t('wallet.episode_n', { n: e.memo.epsd }),
-          amount: `-${formatNumber(e.usag_coin)}`,
-          tone: 'minus',
+          ...describeUse(e),
+          change: e.chng_coin,
+          balance: e.blnc_coin,
+          kind: e.usag_type,
         }));
       case 'E':
         return page.elist.map((e) => ({
           at: e.expr_dtm,
           title: t('wallet.expired_at', { date: formatDateTime(e.expr_dtm) }),
           detail: t('wallet.registered', { date: formatDate(e.rgst_dtm) }),
-          amount: `-${formatNumber(e.remn_coin)}`,
+          change: e.chng_coin,
+          balance: e.blnc_coin,
           tone: 'muted',
+          kind: 'expire',
         }));
     }
   });
@@ -210,7 +306,12 @@ function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[]
           <h2 className={styles.date}>{group.date}</h2>
           <ul className={styles.rows}>
             {group.entries.map((row, i) => (
-              <li key={`${row.at}-${i}`} className={styles.row} data-testid="coin-history-entry">
+              <li
+                key={`${row.at}-${i}`}
+                className={styles.row}
+                data-testid="coin-history-entry"
+                data-kind={row.kind}
+              >
                 <div className={styles.text}>
                   <strong>{row.title}</strong>
                   <small>{row.detail}</small>
@@ -220,7 +321,17 @@ function Entries({ div, pages }: { div: CoinHistoryDiv; pages: CoinHistoryData[]
                     </em>
                   )}
                 </div>
-                <span className={`${styles.amount} ${styles[row.tone]}`}>{row.amount}</span>
+                <div className={styles.figures}>
+                  <span
+                    className={`${styles.amount} ${styles[row.tone]}`}
+                    data-testid="coin-history-change"
+                  >
+                    {signed(row.change)}
+                  </span>
+                  <small className={styles.balance} data-testid="coin-history-balance">
+                    {t('wallet.balance_after', { n: formatNumber(row.balance) })}
+                  </small>
+                </div>
               </li>
             ))}
           </ul>

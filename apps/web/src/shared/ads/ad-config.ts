@@ -6,7 +6,9 @@ import { api } from '../api/api';
 export const adConfigQuery = queryOptions({
   queryKey: ['event', 'ad-config'] as const,
   queryFn: () => api.get<AdConfigData>(EVENT_PATHS.adConfig),
-  staleTime: Infinity,
+  // operators change the limits in the console (the server keeps them at most 30 s): a page
+  // opened later follows them, never a number the page kept (issue 40 item 5)
+  staleTime: 30_000,
 });
 
 export function useAdConfig() {

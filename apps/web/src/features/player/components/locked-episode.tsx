@@ -53,7 +53,7 @@ export function LockedEpisode(props: LockedEpisodeProps) {
   const adUnlock = useAdUnlock(dramaId);
   const adConfig = useAdConfig();
   const adPresent = useAdStore((s) => s.present);
-  const cooldown = useAdCooldown(props.serverCooldown);
+  const cooldown = useAdCooldown(props.serverCooldown, adConfig.data?.cooldown_sec);
   const withinCap = adUnlockWithinCap(unlockCount, unlockCap);
   const action = coinUnlockAction(coins, price);
 

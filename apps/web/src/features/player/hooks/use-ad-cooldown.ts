@@ -25,9 +25,13 @@ export function serverCooldownLeft(server: ServerCooldown | undefined, nowMs: nu
   return Math.max(0, server.seconds - Math.floor((nowMs - server.receivedAt) / 1000));
 }
 
-function localCooldownLeft(nowMs: number): number {
+function localCooldownLeft(nowMs: number, cooldownSeconds: number): number {
   try {
-    return adCooldownRemaining(window.localStorage.getItem(LAST_UNLOCK_TIME_KEY), nowMs);
+    return adCooldownRemaining(
+      window.localStorage.getItem(LAST_UNLOCK_TIME_KEY),
+      nowMs,
+      cooldownSeconds,
+    );
   } catch {
     return 0;
   }
@@ -36,13 +40,15 @@ function localCooldownLeft(nowMs: number): number {
 /**
  * Seconds left of the ad cooldown, re-checked every second (spec §9): the locally stored
  * last_unlock_time (this browser's unlocks) or the server's count (unlocks elsewhere), whichever
- * runs longer.
+ * runs longer. `cooldownSeconds` is the operators' cooldown from the server (ad-config); until it
+ * is known only the server's count holds the button, never a constant of the page.
  */
-export function useAdCooldown(server?: ServerCooldown): number {
+export function useAdCooldown(server?: ServerCooldown, cooldownSeconds?: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), AD_COOLDOWN_TICK_MS);
     return () => clearInterval(timer);
   }, []);
-  return Math.max(localCooldownLeft(now), serverCooldownLeft(server, now));
+  const local = cooldownSeconds === undefined ? 0 : localCooldownLeft(now, cooldownSeconds);
+  return Math.max(local, serverCooldownLeft(server, now));
 }

@@ -1,0 +1,293 @@
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CoinHistoryData, CoinHistoryDiv } from '@snapdrama/contract';
+import { AppError } from '../../errors';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { addUniformDramas, expectLedgerBalanced, signInMember } from './wallet.test-support';
+
+const DAY = 86_400_000;
+
+/** One wallet operation of a random sequence. */
+type Op =
+  | {
+      op: 'grant';
+      source: 'event' | 'mission' | 'attendance' | 'advertisement';
+      amount: number;
+      days: number;
+    }
+  | { op: 'purchase'; amount: number; days: number }
+  | { op: 'operatorGrant'; amount: number }
+  | { op: 'spend'; drama: number }
+  | { op: 'autoUnlock'; drama: number; undoAfterMs: number | null }
+  | { op: 'revoke'; share: number }
+  | { op: 'refund'; pick: number }
+  | { op: 'advance'; ms: number }
+  | { op: 'toNextExpiry'; beforeMs: number }
+  | { op: 'undoAcrossExpiry'; drama: number; beforeMs: number; afterMs: number };
+
+const opArb: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({
+    op: fc.constant('grant' as const),
+    source: fc.constantFrom('event', 'mission', 'attendance', 'advertisement'),
+    amount: fc.integer({ min: 1, max: 80 }),
+    days: fc.integer({ min: 1, max: 4 }),
+  }),
+  fc.record({
+    op: fc.constant('purchase' as const),
+    amount: fc.integer({ min: 10, max: 120 }),
+    days: fc.integer({ min: 1, max: 4 }),
+  }),
+  fc.record({ op: fc.constant('operatorGrant' as const), amount: fc.integer({ min: 1, max: 50 }) }),
+  fc.record({ op: fc.constant('spend' as const), drama: fc.integer({ min: 0, max: 2 }) }),
+  fc.record({
+    op: fc.constant('autoUnlock' as const),
+    drama: fc.integer({ min: 0, max: 2 }),
+    undoAfterMs: fc.option(fc.integer({ min: 0, max: 9_000 }), { nil: null }),
+  }),
+  fc.record({
+    op: fc.constant('revoke' as const),
+    share: fc.double({ min: 0.05, max: 1, noNaN: true }),
+  }),
+  fc.record({ op: fc.constant('refund' as const), pick: fc.nat() }),
+  fc.record({ op: fc.constant('advance' as const), ms: fc.integer({ min: 1_000, max: 3 * DAY }) }),
+  fc.record({
+    op: fc.constant('toNextExpiry' as const),
+    beforeMs: fc.integer({ min: 1_000, max: 8_000 }),
+  }),
+  // an auto-unlock just before the lot paying it expires, undone just after: its coins go back
+  // to an expired lot (they expire again at the undo)
+  fc.record({
+    op: fc.constant('undoAcrossExpiry' as const),
+    drama: fc.integer({ min: 0, max: 2 }),
+    beforeMs: fc.integer({ min: 1_000, max: 4_000 }),
+    afterMs: fc.integer({ min: 1, max: 4_000 }),
+  }),
+);
+
+/**
+ * Issue 40 item 1: for random sequences of every wallet operation (grants, purchases and their
+ * refund, operator grant and revocation, coin unlock, auto-unlock and its undo, expiry by moving
+ * the clock), the history's entries sum to the balance, each entry's balance is the one after
+ * the previous entry, and the balance the history shows at any moment is what the wallet held.
+ */
+describe('coin history reconciles with the balance (property, PGlite)', () => {
+  let ctx: TestContext;
+  const dramaIds: number[] = [];
+  const PRICES = [7, 15, 30];
+  beforeAll(async () => {
+    ctx = await createTestContext({ seed: false });
+    for (const price of PRICES) {
+      const [id] = await addUniformDramas(ctx, { count: 1, episodes: 60, free: 1, price });
+      if (id === undefined) throw new Error('no drama');
+      dramaIds.push(id);
+    }
+  });
+  afterAll(async () => {
+    await expectLedgerBalanced(ctx);
+    await ctx.close();
+  });
+
+  /** Expected refusals change nothing; any other error fails the property. */
+  async function tolerate(p: Promise<unknown>): Promise<void> {
+    try {
+      await p;
+    } catch (error) {
+      if (!(error instanceof AppError) || error.status >= 500) throw error;
+    }
+  }
+
+  it('holds for random sequences', async () => {
+    const start = new Date('2026-03-02T00:00:00Z').getTime();
+    await fc.assert(
+      fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 14 }), async (ops) => {
+        ctx.clock.set(new Date(start));
+        const { wallet } = ctx.services;
+        const m = await signInMember(ctx, 'Prop');
+        const caller = { userId: m.userId, authMethod: 'google' as const };
+        await wallet.setAutoUnlock(caller, true);
+        const purchases: string[] = [];
+        const held: { at: number; total: number }[] = [];
+        const total = async () => {
+          const b = await wallet.balances(m.userId);
+          return b.paid + b.bonus;
+        };
+
+        for (const op of ops) {
+          // distinct instants: the balance after each operation can be read back at its time
+          ctx.clock.advance(1_000);
+          switch (op.op) {
+            case 'grant':
+              await wallet.grant({
+                userId: m.userId,
+                kind: 'bonus',
+                amount: op.amount,
+                source: op.source,
+                idempotencyKey: randomUUID(),
+                validDays: op.days,
+              });
+              break;
+            case 'purchase': {
+              const key = randomUUID();
+              await wallet.grant({
+                userId: m.userId,
+                kind: 'paid',
+                amount: op.amount,
+                source: 'purchase',
+                sourceRef: randomUUID(),
+                idempotencyKey: key,
+                validDays: op.days,
+              });
+              purchases.push(key);
+              break;
+            }
+            case 'operatorGrant':
+              await wallet.grantByOperator({
+                userId: m.userId,
+                amount: op.amount,
+                reason: 'property test',
+                operatorId: 'op',
+                actionKey: randomUUID(),
+              });
+              break;
+            case 'spend': {
+              const dramaId = dramaIds[op.drama] ?? 0;
+              const next = await nextEpisode(m.userId, dramaId);
+              await tolerate(wallet.spendForEpisode(caller, dramaId, next));
+              break;
+            }
+            case 'autoUnlock': {
+              const dramaId = dramaIds[op.drama] ?? 0;
+              const next = await nextEpisode(m.userId, dramaId);
+              let id: string | null = null;
+              try {
+                id = (await wallet.autoUnlockEpisode(caller, dramaId, next)).auto_unlock_id;
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+              }
+              if (id && op.undoAfterMs !== null) {
+                held.push({ at: ctx.clock.now().getTime(), total: await total() });
+                ctx.clock.advance(op.undoAfterMs + 1);
+                await wallet.undoAutoUnlock(caller, id);
+              }
+              break;
+            }
+            case 'revoke': {
+              const amount = Math.floor((await total()) * op.share);
+              if (amount >= 1)
+                await wallet.revokeByOperator({
+                  userId: m.userId,
+                  amount,
+                  reason: 'property test',
+                  operatorId: 'op',
+                  actionKey: randomUUID(),
+                });
+              break;
+            }
+            case 'refund': {
+              const key = purchases[op.pick % Math.max(1, purchases.length)];
+              if (key)
+                await tolerate(
+                  wallet.refundPurchase({
+                    userId: m.userId,
+                    grantIdempotencyKey: key,
+                    idempotencyKey: `refund:${key}`,
+                    reason: 'property test',
+                  }),
+                );
+              break;
+            }
+            case 'advance':
+              ctx.clock.advance(op.ms);
+              break;
+            case 'toNextExpiry':
+              await toNextExpiry(m.userId, op.beforeMs);
+              break;
+            case 'undoAcrossExpiry': {
+              await toNextExpiry(m.userId, op.beforeMs);
+              const dramaId = dramaIds[op.drama] ?? 0;
+              const next = await nextEpisode(m.userId, dramaId);
+              let id: string | null = null;
+              try {
+                id = (await wallet.autoUnlockEpisode(caller, dramaId, next)).auto_unlock_id;
+              } catch (error) {
+                if (!(error instanceof AppError)) throw error;
+              }
+              if (id) {
+                held.push({ at: ctx.clock.now().getTime(), total: await total() });
+                // the instant the lot expires, with the episode still bought
+                ctx.clock.advance(op.beforeMs);
+                held.push({ at: ctx.clock.now().getTime(), total: await total() });
+                ctx.clock.advance(op.afterMs);
+                await wallet.undoAutoUnlock(caller, id);
+              }
+              break;
+            }
+          }
+          held.push({ at: ctx.clock.now().getTime(), total: await total() });
+        }
+        // and later, when everything has expired
+        ctx.clock.advance(5 * DAY);
+        held.push({ at: ctx.clock.now().getTime(), total: await total() });
+
+        const now = ctx.clock.now();
+        const endDate = now.toISOString().slice(0, 10);
+        const lists = await Promise.all(
+          (['A', 'U', 'E'] as CoinHistoryDiv[]).map((div) =>
+            wallet.history(caller, { div, startDate: '2026-03-01', endDate, page: 1, count: 100 }),
+          ),
+        );
+        const entries = lists.flatMap(entriesOf).sort((a, b) => a.at - b.at);
+        // each entry starts where the one before left off (one instant: whichever order chains)
+        let balance = 0;
+        const left = [...entries];
+        const timeline: { at: number; balance: number }[] = [];
+        while (left.length > 0) {
+          const at = left[0]?.at;
+          const i = left.findIndex((e) => e.at === at && e.balance - e.change === balance);
+          expect(i, `an entry at ${String(at)} starting from ${balance}`).toBeGreaterThanOrEqual(0);
+          const [e] = left.splice(i, 1);
+          balance = e?.balance ?? Number.NaN;
+          timeline.push({ at: e?.at ?? 0, balance });
+        }
+        expect(balance).toBe(await total());
+        // what the history says was held at each moment is what the wallet held then
+        for (const h of held) {
+          const last = timeline.filter((t) => t.at <= h.at).at(-1);
+          expect(last?.balance ?? 0, `balance at ${new Date(h.at).toISOString()}`).toBe(h.total);
+        }
+        const s = lists[0]?.smry;
+        expect(s?.clsg_blnc).toBe(balance);
+        expect(
+          s && s.opng_blnc + s.earn_coin - s.usag_coin - s.tkbk_coin + s.rtrn_coin - s.expr_coin,
+        ).toBe(balance);
+      }),
+      { numRuns: 30 },
+    );
+  }, 240_000);
+
+  function entriesOf(d: CoinHistoryData) {
+    const ms = (iso: string) => new Date(iso).getTime();
+    return [
+      ...d.alist.map((e) => ({ at: ms(e.rgst_dtm), change: e.chng_coin, balance: e.blnc_coin })),
+      ...d.ulist.map((e) => ({ at: ms(e.rgst_dtm), change: e.chng_coin, balance: e.blnc_coin })),
+      ...d.elist.map((e) => ({ at: ms(e.expr_dtm), change: e.chng_coin, balance: e.blnc_coin })),
+    ];
+  }
+
+  /** Just before the earliest valid lot with coins left expires (if it is later than now). */
+  async function toNextExpiry(userId: string, beforeMs: number): Promise<void> {
+    const lots = (await ctx.services.wallet.walletForOperator(userId)).lots.filter(
+      (l) => !l.expired && l.remaining > 0,
+    );
+    const first = Math.min(...lots.map((l) => new Date(l.expiresAt).getTime()));
+    const target = first - beforeMs;
+    if (Number.isFinite(first) && target > ctx.clock.now().getTime())
+      ctx.clock.set(new Date(target));
+  }
+
+  async function nextEpisode(userId: string, dramaId: number): Promise<number> {
+    const bought = await ctx.services.wallet.unlockedEpisodes(userId, dramaId);
+    return Math.max(1, ...bought) + 1;
+  }
+});
