@@ -195,6 +195,8 @@ export function createVipGatewaysService(deps: {
     ): Promise<VipPassData> {
       const pass = await vip.ownPass(caller.userId, body.vipId);
       if (pass.gateway !== 'S') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Stripe pass');
+      // settled for good (refunded, e.g. a second pass): the provider has nothing more to say
+      if (pass.status === 'refunded') return vip.passData(pass);
       const stripe = gateways.stripe;
       if (!stripe) throw unavailable('Stripe');
       const session = await stripe.client
@@ -233,6 +235,8 @@ export function createVipGatewaysService(deps: {
     ): Promise<VipPassData> {
       const pass = await vip.ownPass(caller.userId, body.vipId);
       if (pass.gateway !== 'P') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a PayPal pass');
+      // settled for good (refunded, e.g. a second pass): the provider has nothing more to say
+      if (pass.status === 'refunded') return vip.passData(pass);
       const paypal = gateways.paypal;
       if (!paypal) throw unavailable('PayPal');
       const got = await paypal.client.getSubscription(body.subscriptionId);
