@@ -18,9 +18,10 @@ import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
 /**
  * The VIP pass: an entitlement per provider subscription, moved only by normalized provider
- * notices (applyNotice). Each notice runs in one transaction: lock the pass, record the provider's
- * event id (a replay stops here), then apply its changes; a paid period is recorded under the
- * provider's id of that charge, so two notices of one renewal extend the pass once.
+ * notices (applyNotice). Each notice runs in one transaction: lock the viewer, then the pass,
+ * record the provider's event id (a replay stops here), add the notice's facts and derive the
+ * state from all of them; a paid period is recorded under the provider's id of that charge, so two
+ * notices of one renewal extend the pass once. One open checkout and one live pass per viewer.
  */
 
 /** One change a provider notice makes to a pass. */
