@@ -288,7 +288,7 @@ for (const kind of [process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite']) {
     beforeAll(async () => {
       ctx = await createTestContext({ seed: false });
       ctx.clock.set(T);
-    });
+    }, 300_000);
     afterAll(async () => {
       await ctx.close();
     });

@@ -485,7 +485,8 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
     },
 
     /** how a duplicate's refund at the provider went (recorded by the refunder) */
-    setRefundOutcome: repo.setRefundOutcome,
+    setRefundOutcome: (...args: Parameters<VipRepository['setRefundOutcome']>) =>
+      repo.setRefundOutcome(...args),
 
     /** refunds recorded for a pass (tests and operators) */
     refundsOf: (vipId: string) => repo.refundsOf(vipId),
