@@ -166,7 +166,10 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
     now: Date,
   ): Promise<DuplicateRefund | undefined> {
     if (row.gateway !== 'S' && row.gateway !== 'P') return undefined;
-    const periods = await repo.periodsTx(tx, row.id);
+    // the charges that bought time from now on: a past period was used and stays paid
+    const periods = (await repo.periodsTx(tx, row.id)).filter(
+      (p) => p.endsAt > now && p.refundedAt === null,
+    );
     for (const p of periods) {
       await repo.insertRefund(tx, {
         gateway: row.gateway,
@@ -431,7 +434,13 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
         }
         let state = await derive(tx, row, facts, now);
         let duplicate: DuplicateRefund | undefined;
-        if ((state.status === 'active' || state.status === 'grace') && facts.duplicateOf === null) {
+        // only a pass becoming live can be a second one: a live row is the viewer's only one
+        if (
+          (state.status === 'active' || state.status === 'grace') &&
+          row.status !== 'active' &&
+          row.status !== 'grace' &&
+          facts.duplicateOf === null
+        ) {
           const others = await repo.liveOthers(tx, row.userId, row.id);
           const live = others.find((o) => isVipActive(stateOf(o), now.getTime()));
           if (live) {
