@@ -17,7 +17,8 @@ import {
 } from '../payments/web-gateways.service';
 import { paypalEventToNotice } from './vip-paypal';
 import { stripeEventToNotice, stripePaidPeriod } from './vip-stripe';
-import type { VipService } from './vip.service';
+import type { DuplicateRefund, VipService } from './vip.service';
+import type { VipSubscriptionRow } from './vip.repository';
 
 export interface VipCaller {
   userId: string;
@@ -47,6 +48,83 @@ export function createVipGatewaysService(deps: {
       throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy a VIP pass');
   }
 
+  /**
+   * A replaced checkout is closed at its provider so it can no longer be paid; when that fails (or
+   * the buyer already paid), its payment still arrives and is refunded as a duplicate.
+   */
+  async function closeCheckout(old: VipSubscriptionRow) {
+    if (!old.checkoutId) return;
+    try {
+      if (old.gateway === 'S' && gateways.stripe) {
+        await gateways.stripe.client.expireSession(old.checkoutId);
+      } else if (old.gateway === 'P' && gateways.paypal) {
+        const done = await gateways.paypal.client.cancelSubscription(
+          old.checkoutId,
+          'Replaced by another checkout in SnapDrama',
+        );
+        if (!done.ok) throw new Error(done.issue);
+      }
+    } catch (error) {
+      deps.log?.warn({ err: error, vipId: old.id }, 'replaced VIP checkout not closed');
+    }
+  }
+
+  /**
+   * A second paid pass of one viewer: its subscription ends at once at the provider and every
+   * charge is refunded (idempotency keys per charge, so a retry answers the first refund); the
+   * outcome of each refund is recorded beside the refund row.
+   */
+  async function refundDuplicate(work: DuplicateRefund) {
+    const refunds = (await vip.refundsOf(work.vipId)).filter(
+      (r) => r.reason === 'duplicate' && r.providerStatus !== 'done',
+    );
+    try {
+      if (work.gateway === 'S') {
+        const stripe = gateways.stripe;
+        if (!stripe) throw new Error('Stripe is off');
+        if (work.providerSubscriptionId)
+          await stripe.client.cancelSubscriptionNow(work.providerSubscriptionId);
+        for (const r of refunds) {
+          const done = await stripe.client.refundInvoice({
+            invoiceId: r.refundKey,
+            idempotencyKey: `vip-duplicate-${r.refundKey}`,
+          });
+          const ok = done.ok || done.code === 'charge_already_refunded';
+          await vip.setRefundOutcome(r.id, {
+            providerStatus: ok ? 'done' : 'failed',
+            providerRefundId: done.ok ? done.id : null,
+          });
+        }
+      } else {
+        const paypal = gateways.paypal;
+        if (!paypal) throw new Error('PayPal is off');
+        if (work.providerSubscriptionId) {
+          const cancelled = await paypal.client.cancelSubscription(
+            work.providerSubscriptionId,
+            'A second VIP pass: refunded',
+          );
+          if (!cancelled.ok) deps.log?.warn({ issue: cancelled.issue }, 'duplicate not cancelled');
+        }
+        for (const r of refunds) {
+          const done = await paypal.client.refundSale({
+            saleId: r.refundKey,
+            requestId: `vip-duplicate-${r.refundKey}`,
+          });
+          await vip.setRefundOutcome(r.id, {
+            providerStatus: done.ok ? 'done' : 'failed',
+            providerRefundId: done.ok ? done.value.id : null,
+          });
+        }
+      }
+    } catch (error) {
+      deps.log?.warn({ err: error, vipId: work.vipId }, 'duplicate VIP pass not refunded');
+      for (const r of refunds) {
+        await vip.setRefundOutcome(r.id, { providerStatus: 'failed', providerRefundId: null });
+      }
+    }
+  }
+  vip.useDuplicateRefunder(refundDuplicate);
+
   return {
     /** POST /vip/subscribe. */
     async subscribe(
@@ -60,7 +138,8 @@ export function createVipGatewaysService(deps: {
       if (body.pymnGtwy === 'S' && !gateways.stripe) throw unavailable('Stripe');
       if (body.pymnGtwy === 'P' && (!gateways.paypal || !deps.paypalPlanIds))
         throw unavailable('PayPal subscriptions');
-      const pass = await vip.registerPending(caller.userId, plan.code, body.pymnGtwy);
+      const { pass, replaced } = await vip.openCheckout(caller.userId, plan.code, body.pymnGtwy);
+      if (replaced) await closeCheckout(replaced);
       if (body.pymnGtwy === 'P') {
         const paypal = gateways.paypal;
         const planId = deps.paypalPlanIds?.[plan.code];
@@ -76,6 +155,8 @@ export function createVipGatewaysService(deps: {
           deps.log?.warn({ issue: created.issue }, 'PayPal subscription not created');
           throw unavailable('PayPal');
         }
+        // the same pass asks PayPal again with the same request id: the same subscription
+        await vip.setCheckout(pass.id, created.value.id);
         return {
           vipId: pass.id,
           paypalSubscriptionId: created.value.id,
@@ -95,6 +176,7 @@ export function createVipGatewaysService(deps: {
           returnUrl: `${origin}/vip/return/stripe?session_id={CHECKOUT_SESSION_ID}&vipId=${pass.id}`,
           cancelUrl: `${origin}/vip/return/stripe?vipId=${pass.id}&canceled=1`,
         });
+        await vip.setCheckout(pass.id, session.id);
         const checkoutUrl =
           stripe.mode === 'sandbox'
             ? `${SANDBOX_CHECKOUT_BASE}/stripe/${session.id}`
@@ -113,6 +195,8 @@ export function createVipGatewaysService(deps: {
     ): Promise<VipPassData> {
       const pass = await vip.ownPass(caller.userId, body.vipId);
       if (pass.gateway !== 'S') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a Stripe pass');
+      // settled for good (refunded, e.g. a second pass): the provider has nothing more to say
+      if (pass.status === 'refunded') return vip.passData(pass);
       const stripe = gateways.stripe;
       if (!stripe) throw unavailable('Stripe');
       const session = await stripe.client
@@ -151,6 +235,8 @@ export function createVipGatewaysService(deps: {
     ): Promise<VipPassData> {
       const pass = await vip.ownPass(caller.userId, body.vipId);
       if (pass.gateway !== 'P') throw new AppError(ResultCode.VIP_MISMATCH, 'Not a PayPal pass');
+      // settled for good (refunded, e.g. a second pass): the provider has nothing more to say
+      if (pass.status === 'refunded') return vip.passData(pass);
       const paypal = gateways.paypal;
       if (!paypal) throw unavailable('PayPal');
       const got = await paypal.client.getSubscription(body.subscriptionId);

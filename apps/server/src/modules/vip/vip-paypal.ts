@@ -21,7 +21,8 @@ export function paypalEventToNotice(event: unknown, now: Date): VipNotice | unde
   const eventType = str(e.event_type);
   const r = obj(e.resource);
   if (!eventId || !eventType) return undefined;
-  const base = { gateway: 'P' as const, eventId, eventType };
+  const created = date(e.create_time);
+  const base = { gateway: 'P' as const, eventId, eventType, ...(created ? { at: created } : {}) };
   const subscriptionId = str(r.id);
   const vipId = str(r.custom_id) ?? null;
   switch (eventType) {
@@ -47,7 +48,13 @@ export function paypalEventToNotice(event: unknown, now: Date): VipNotice | unde
     case 'BILLING.SUBSCRIPTION.EXPIRED':
     case 'BILLING.SUBSCRIPTION.SUSPENDED':
       return subscriptionId
-        ? { ...base, providerSubscriptionId: subscriptionId, vipId, changes: [{ type: 'expired' }] }
+        ? {
+            ...base,
+            providerSubscriptionId: subscriptionId,
+            vipId,
+            // a suspended subscription may be re-activated: a sale after this time starts it again
+            changes: [{ type: 'expired', ...(created ? { at: created } : {}) }],
+          }
         : undefined;
     case 'BILLING.SUBSCRIPTION.PAYMENT.FAILED':
       return subscriptionId

@@ -49,7 +49,8 @@ export function googleChanges(sub: PlaySubscription, now: Date): VipChange[] {
     case 'SUBSCRIPTION_STATE_ON_HOLD':
     case 'SUBSCRIPTION_STATE_PAUSED':
     case 'SUBSCRIPTION_STATE_EXPIRED':
-      return [{ type: 'expired' }];
+      // the paid time ran out at expiryTime; a recovery's period starts after it
+      return [{ type: 'expired', ...(expiry ? { at: expiry } : {}) }];
     default:
       return [];
   }
@@ -88,7 +89,13 @@ export function appleChanges(n: AppleNotification): VipChange[] {
       return autoRenew;
     case 'EXPIRED':
     case 'GRACE_PERIOD_EXPIRED':
-      return [{ type: 'expired' }];
+      // a resubscribe under the same original transaction is a period that starts later
+      return [
+        {
+          type: 'expired',
+          ...(t.expiresDate ? { at: new Date(Math.max(t.expiresDate, t.purchaseDate ?? 0)) } : {}),
+        },
+      ];
     case 'REFUND':
     case 'REVOKE':
       return [{ type: 'refunded', periodKey: t.transactionId }];
@@ -126,9 +133,13 @@ export function createVipStores(deps: {
     async apple(n) {
       const t = n.transaction;
       if (!t) return 'ignored';
+      // the notice carries no time of its own here: the latest transaction's purchase orders a
+      // renewal switch (a tie with a renewal: off)
+      const at = t.purchaseDate;
       return vip.applyNotice({
         gateway: 'A',
         eventId: n.notificationUUID,
+        ...(at ? { at: new Date(at) } : {}),
         eventType: n.subtype ? `${n.notificationType}:${n.subtype}` : n.notificationType,
         providerSubscriptionId: t.originalTransactionId,
         vipId: t.appAccountToken,
@@ -138,12 +149,15 @@ export function createVipStores(deps: {
     async google(n: DeveloperNotification, messageId: string) {
       const google = deps.google;
       if (!google) return 'ignored';
+      const millis = Number(n.eventTimeMillis);
+      const at = Number.isFinite(millis) && millis > 0 ? { at: new Date(millis) } : {};
       const voided = n.voidedPurchaseNotification;
       if (voided) {
         return vip.applyNotice({
           gateway: 'G',
           eventId: messageId || `voided:${voided.orderId ?? voided.purchaseToken}`,
           eventType: 'voidedPurchaseNotification',
+          ...at,
           providerSubscriptionId: voided.purchaseToken,
           changes: [{ type: 'refunded', ...(voided.orderId ? { periodKey: voided.orderId } : {}) }],
         });
@@ -158,6 +172,7 @@ export function createVipStores(deps: {
         eventId:
           messageId || `${note.purchaseToken}:${note.notificationType}:${n.eventTimeMillis ?? ''}`,
         eventType: `subscriptionNotification:${note.notificationType}`,
+        ...at,
         providerSubscriptionId: note.purchaseToken,
         vipId: sub.obfuscatedAccountId,
         changes: revoked ? [{ type: 'refunded' }] : googleChanges(sub, deps.now()),

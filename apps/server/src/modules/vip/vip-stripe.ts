@@ -28,7 +28,13 @@ export function stripePaidPeriod(sub: StripeSubscription): VipChange | undefined
  */
 export function stripeEventToNotice(event: StripeEvent, now: Date): VipNotice | undefined {
   const o = obj(event.data.object);
-  const base = { gateway: 'S' as const, eventId: event.id, eventType: event.type };
+  const base = {
+    gateway: 'S' as const,
+    eventId: event.id,
+    eventType: event.type,
+    // Stripe's time of the event: renewal on/off and expiry are ordered by it, not by arrival
+    ...(typeof event.created === 'number' ? { at: new Date(event.created * 1000) } : {}),
+  };
   // a string, not Stripe's union of every event type: the rest are ignored by the default
   const type: string = event.type;
   switch (type) {

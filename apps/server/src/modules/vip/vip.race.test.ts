@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
-import { postVipStripe, stripeInvoice, stripeVipBought } from './vip.test-support';
+import type { VipPassData } from '@snapdrama/contract';
+import {
+  confirmVip,
+  passRows,
+  payAtProvider,
+  postVipStripe,
+  stripeInvoice,
+  stripeVipBought,
+  subscribeVip,
+} from './vip.test-support';
 import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
@@ -56,4 +65,101 @@ describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
     for (const r of replies) expect(r.statusCode, r.body).toBe(200);
     expect(await ctx.services.vip.periodsOf(started.vipId)).toHaveLength(1);
   });
+  const liveOf = async (userId: string) =>
+    (await passRows(ctx, userId)).filter((r) => r.status === 'active' || r.status === 'grace');
+
+  for (const gateway of ['S', 'P'] as const) {
+    it(`${gateway}: 10 concurrent subscribes open one checkout; paid and confirmed: one pass`, async () => {
+      const m = await signInMember(ctx, `VipRaceSub${gateway}`);
+      const { api } = await import('../payments/payments.test-support');
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          api(ctx.app, m, 'POST', '/vip/subscribe', { plan: 'vip_weekly', pymnGtwy: gateway }),
+        ),
+      );
+      for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+      const started = replies.map(
+        (r) => body<{ vipId: string; sessionId?: string; paypalSubscriptionId?: string }>(r).data,
+      );
+      expect(new Set(started.map((x) => x.vipId)).size).toBe(1);
+      expect(new Set(started.map((x) => x.sessionId ?? x.paypalSubscriptionId)).size).toBe(1);
+      const first = started[0];
+      if (!first) throw new Error('no answer');
+      payAtProvider(ctx, first);
+      const confirms = await Promise.all(started.map((x) => confirmVip(ctx, m, x)));
+      for (const r of confirms) expect(r.statusCode, r.body).toBe(200);
+      const rows = await passRows(ctx, m.userId);
+      expect(rows).toHaveLength(1);
+      expect(await liveOf(m.userId)).toHaveLength(1);
+    });
+
+    it(`${gateway}: 10 concurrent subscribes of both plans leave one open checkout`, async () => {
+      const m = await signInMember(ctx, `VipRaceMix${gateway}`);
+      const { api } = await import('../payments/payments.test-support');
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          api(ctx.app, m, 'POST', '/vip/subscribe', {
+            plan: i % 2 ? 'vip_weekly' : 'vip_monthly',
+            pymnGtwy: gateway,
+          }),
+        ),
+      );
+      for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+      const rows = await passRows(ctx, m.userId);
+      expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
+      expect(rows.filter((r) => r.status !== 'pending').every((r) => r.closedAt)).toBe(true);
+    });
+
+    it(`${gateway}: two paid tabs confirmed at once: one live pass, the other refunded`, async () => {
+      const m = await signInMember(ctx, `VipRaceTabs${gateway}`);
+      const monthly = await subscribeVip(ctx, m, 'vip_monthly', gateway);
+      if (gateway === 'S') payAtProvider(ctx, monthly);
+      const weekly = await subscribeVip(ctx, m, 'vip_weekly', gateway);
+      if (gateway === 'P') payAtProvider(ctx, monthly);
+      payAtProvider(ctx, weekly);
+      // each tab comes back five times at once
+      const replies = await Promise.all(
+        [monthly, weekly, monthly, weekly, monthly, weekly, monthly, weekly, monthly, weekly].map(
+          (x) => confirmVip(ctx, m, x),
+        ),
+      );
+      for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+      const live = await liveOf(m.userId);
+      expect(live).toHaveLength(1);
+      const loser = live[0]?.id === monthly.vipId ? weekly.vipId : monthly.vipId;
+      const refunds = await ctx.services.vip.refundsOf(loser);
+      expect(refunds.map((r) => [r.reason, r.providerStatus])).toEqual([['duplicate', 'done']]);
+      const fake = sandboxOf(ctx);
+      if (gateway === 'S') {
+        const loserStarted = loser === monthly.vipId ? monthly : weekly;
+        const subId = fake.stripe.session(loserStarted.sessionId ?? '')?.subscription ?? '';
+        expect(fake.stripe.subscription(subId)?.status).toBe('canceled');
+        expect(fake.calls['stripe.refund']).toBeGreaterThanOrEqual(1);
+      } else {
+        const loserStarted = loser === monthly.vipId ? monthly : weekly;
+        const sub = fake.paypal.subscription(loserStarted.paypalSubscriptionId ?? '');
+        expect(sub?.sales.map((x) => Boolean(x.refundId))).toEqual([true]);
+      }
+    });
+
+    it(`${gateway}: a subscribe and the return of a paid checkout at once: never two passes`, async () => {
+      for (let round = 0; round < 3; round++) {
+        const m = await signInMember(ctx, `VipRaceMixed${gateway}${round}`);
+        const paid = await subscribeVip(ctx, m, 'vip_monthly', gateway);
+        payAtProvider(ctx, paid);
+        const { api } = await import('../payments/payments.test-support');
+        const [confirm, other] = await Promise.all([
+          confirmVip(ctx, m, paid),
+          api(ctx.app, m, 'POST', '/vip/subscribe', { plan: 'vip_weekly', pymnGtwy: gateway }),
+        ]);
+        expect(confirm.statusCode, confirm.body).toBe(200);
+        // the subscribe either saw the live pass (409090) or replaced the open checkout
+        expect([0, 409090]).toContain(body(other).code);
+        expect(body<VipPassData>(confirm).data.active).toBe(true);
+        const rows = await passRows(ctx, m.userId);
+        expect((await liveOf(m.userId)).map((r) => r.id)).toEqual([paid.vipId]);
+        expect(rows.filter((r) => r.status === 'pending').length).toBeLessThanOrEqual(1);
+      }
+    });
+  }
 });

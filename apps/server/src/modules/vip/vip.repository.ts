@@ -1,10 +1,18 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
-import { vipNotifications, vipPeriods, vipSubscriptions, vipUnlocks } from './vip.tables';
+import { users } from '../auth/auth.tables';
+import {
+  vipNotifications,
+  vipPeriods,
+  vipRefunds,
+  vipSubscriptions,
+  vipUnlocks,
+} from './vip.tables';
 
 export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
 export type VipPeriodRow = typeof vipPeriods.$inferSelect;
+export type VipRefundRow = typeof vipRefunds.$inferSelect;
 type Q = Db | Tx;
 
 /** SQL for the VIP module's own tables; nothing else reads them. */
@@ -19,26 +27,6 @@ export interface LivePass {
 export function createVipRepository(db: Db) {
   return {
     db,
-
-    async insertPending(input: {
-      userId: string;
-      plan: string;
-      gateway: string;
-      now: Date;
-    }): Promise<VipSubscriptionRow> {
-      const [row] = await db
-        .insert(vipSubscriptions)
-        .values({
-          userId: input.userId,
-          plan: input.plan,
-          gateway: input.gateway,
-          createdAt: input.now,
-          updatedAt: input.now,
-        })
-        .returning();
-      if (!row) throw new Error('vip_subscriptions insert returned nothing');
-      return row;
-    },
 
     async findById(q: Q, id: string): Promise<VipSubscriptionRow | undefined> {
       const [row] = await q.select().from(vipSubscriptions).where(eq(vipSubscriptions.id, id));
@@ -73,6 +61,173 @@ export function createVipRepository(db: Db) {
       return row;
     },
 
+    /**
+     * The viewer's row, locked: every change to which of a viewer's passes is open or live takes
+     * this lock first (then the pass's), so two subscribes or two payments of one viewer queue.
+     */
+    async lockUser(tx: Tx, userId: string) {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    },
+
+    async findByProviderId(q: Q, gateway: string, providerSubscriptionId: string) {
+      const [row] = await q
+        .select()
+        .from(vipSubscriptions)
+        .where(
+          and(
+            eq(vipSubscriptions.gateway, gateway),
+            eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId),
+          ),
+        );
+      return row;
+    },
+
+    /** the viewer's open checkout (at most one: vip_subscriptions_one_pending_uq) */
+    async pendingOf(tx: Tx, userId: string): Promise<VipSubscriptionRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(vipSubscriptions)
+        .where(and(eq(vipSubscriptions.userId, userId), eq(vipSubscriptions.status, 'pending')))
+        .for('update');
+      return row;
+    },
+
+    /** the viewer's other passes in a live status, locked */
+    async liveOthers(tx: Tx, userId: string, exceptId: string): Promise<VipSubscriptionRow[]> {
+      return tx
+        .select()
+        .from(vipSubscriptions)
+        .where(
+          and(
+            eq(vipSubscriptions.userId, userId),
+            ne(vipSubscriptions.id, exceptId),
+            inArray(vipSubscriptions.status, ['active', 'grace']),
+          ),
+        )
+        .for('update');
+    },
+
+    async insertPendingTx(
+      tx: Tx,
+      input: { userId: string; plan: string; gateway: string; now: Date },
+    ): Promise<VipSubscriptionRow> {
+      const [row] = await tx
+        .insert(vipSubscriptions)
+        .values({
+          userId: input.userId,
+          plan: input.plan,
+          gateway: input.gateway,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      if (!row) throw new Error('vip_subscriptions insert returned nothing');
+      return row;
+    },
+
+    /** the provider's checkout of a pending pass, once it exists */
+    async setCheckout(id: string, checkoutId: string) {
+      await db
+        .update(vipSubscriptions)
+        .set({ checkoutId })
+        .where(and(eq(vipSubscriptions.id, id), isNull(vipSubscriptions.checkoutId)));
+    },
+
+    async periodsTx(tx: Tx, subscriptionId: string): Promise<VipPeriodRow[]> {
+      return tx.select().from(vipPeriods).where(eq(vipPeriods.subscriptionId, subscriptionId));
+    },
+
+    /** a refund fact; false when this key was recorded before */
+    async insertRefund(
+      tx: Tx,
+      input: {
+        gateway: string;
+        scope: 'period' | 'subscription';
+        refundKey: string;
+        subscriptionId: string | null;
+        reason: 'provider' | 'duplicate';
+        eventId: string | null;
+        providerStatus?: 'pending';
+        now: Date;
+      },
+    ): Promise<boolean> {
+      const rows = await tx
+        .insert(vipRefunds)
+        .values({
+          gateway: input.gateway,
+          scope: input.scope,
+          refundKey: input.refundKey,
+          subscriptionId: input.subscriptionId,
+          reason: input.reason,
+          eventId: input.eventId,
+          providerStatus: input.providerStatus ?? null,
+          recordedAt: input.now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: vipRefunds.id });
+      return rows.length > 0;
+    },
+
+    /** refunds of these periods or of the whole subscription, bound to the pass as they are read */
+    async refundsFor(
+      tx: Tx,
+      input: {
+        subscriptionId: string;
+        gateway: string;
+        periodKeys: string[];
+        providerSubscriptionId: string | null;
+      },
+    ): Promise<VipRefundRow[]> {
+      const byPeriod =
+        input.periodKeys.length > 0
+          ? [and(eq(vipRefunds.scope, 'period'), inArray(vipRefunds.refundKey, input.periodKeys))]
+          : [];
+      const bySubscription = input.providerSubscriptionId
+        ? [
+            and(
+              eq(vipRefunds.scope, 'subscription'),
+              eq(vipRefunds.refundKey, input.providerSubscriptionId),
+            ),
+          ]
+        : [];
+      if (byPeriod.length + bySubscription.length === 0) return [];
+      return tx
+        .update(vipRefunds)
+        .set({ subscriptionId: input.subscriptionId })
+        .where(and(eq(vipRefunds.gateway, input.gateway), or(...byPeriod, ...bySubscription)))
+        .returning();
+    },
+
+    async refundsOf(subscriptionId: string): Promise<VipRefundRow[]> {
+      return db
+        .select()
+        .from(vipRefunds)
+        .where(eq(vipRefunds.subscriptionId, subscriptionId))
+        .orderBy(vipRefunds.recordedAt, vipRefunds.refundKey);
+    },
+
+    /** how our own refund call for a duplicate pass went */
+    async setRefundOutcome(
+      id: string,
+      outcome: { providerStatus: 'done' | 'failed'; providerRefundId: string | null },
+    ) {
+      await db.update(vipRefunds).set(outcome).where(eq(vipRefunds.id, id));
+    },
+
+    async markPeriodsRefunded(tx: Tx, subscriptionId: string, keys: string[], now: Date) {
+      if (keys.length === 0) return;
+      await tx
+        .update(vipPeriods)
+        .set({ refundedAt: now })
+        .where(
+          and(
+            eq(vipPeriods.subscriptionId, subscriptionId),
+            isNull(vipPeriods.refundedAt),
+            inArray(vipPeriods.periodKey, keys),
+          ),
+        );
+    },
+
     async bindProviderId(tx: Tx, id: string, providerSubscriptionId: string, now: Date) {
       await tx
         .update(vipSubscriptions)
@@ -84,7 +239,20 @@ export function createVipRepository(db: Db) {
       tx: Tx,
       id: string,
       set: Partial<
-        Pick<VipSubscriptionRow, 'status' | 'autoRenew' | 'paidUntil' | 'graceUntil' | 'endedAt'>
+        Pick<
+          VipSubscriptionRow,
+          | 'status'
+          | 'autoRenew'
+          | 'paidUntil'
+          | 'graceUntil'
+          | 'endedAt'
+          | 'closedAt'
+          | 'expiredAt'
+          | 'renewOnAt'
+          | 'renewOffAt'
+          | 'graceSeenUntil'
+          | 'duplicateOf'
+        >
       >,
       now: Date,
     ) {
@@ -158,20 +326,6 @@ export function createVipRepository(db: Db) {
       return row?.id;
     },
 
-    /** marks a period (or, without a key, every period) of the subscription refunded */
-    async refundPeriods(tx: Tx, subscriptionId: string, periodKey: string | undefined, now: Date) {
-      await tx
-        .update(vipPeriods)
-        .set({ refundedAt: now })
-        .where(
-          and(
-            eq(vipPeriods.subscriptionId, subscriptionId),
-            isNull(vipPeriods.refundedAt),
-            ...(periodKey ? [eq(vipPeriods.periodKey, periodKey)] : []),
-          ),
-        );
-    },
-
     async periodsOf(subscriptionId: string): Promise<VipPeriodRow[]> {
       return db
         .select()
@@ -202,8 +356,8 @@ export function createVipRepository(db: Db) {
     },
 
     /** the user's passes that may open episodes (status active or grace), newest first */
-    async livePasses(userId: string): Promise<VipSubscriptionRow[]> {
-      return db
+    async livePasses(userId: string, q: Q = db): Promise<VipSubscriptionRow[]> {
+      return q
         .select()
         .from(vipSubscriptions)
         .where(

@@ -10,15 +10,18 @@ import {
 } from '@snapdrama/contract';
 import { isVipActive, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
 import type { ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
+import { deriveVipState } from './vip-state';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
 /**
  * The VIP pass: an entitlement per provider subscription, moved only by normalized provider
- * notices (applyNotice). Each notice runs in one transaction: lock the pass, record the provider's
- * event id (a replay stops here), then apply its changes; a paid period is recorded under the
- * provider's id of that charge, so two notices of one renewal extend the pass once.
+ * notices (applyNotice). Each notice runs in one transaction: lock the viewer, then the pass,
+ * record the provider's event id (a replay stops here), add the notice's facts and derive the
+ * state from all of them; a paid period is recorded under the provider's id of that charge, so two
+ * notices of one renewal extend the pass once. One open checkout and one live pass per viewer.
  */
 
 /** One change a provider notice makes to a pass. */
@@ -31,8 +34,12 @@ export type VipChange =
   | { type: 'auto_renew'; on: boolean }
   /** money returned: access ends now; periodKey names the refunded charge when known */
   | { type: 'refunded'; periodKey?: string }
-  /** the subscription ended at the provider */
-  | { type: 'expired' };
+  /**
+   * the subscription ended at the provider; at: when its paid time ran out, for providers where a
+   * later period may start it again (Apple's resubscribe, Google's recovery from hold). Without
+   * it the end is final: every period, whenever it arrives, is over (Stripe, a deleted sub).
+   */
+  | { type: 'expired'; at?: Date };
 
 export interface VipNotice {
   gateway: VipGateway;
@@ -44,10 +51,34 @@ export interface VipNotice {
   vipId?: string | null;
   /** a refund names only the charge: the pass is the one holding the period with this key */
   byPeriodKey?: string;
+  /** the provider's time of the event (orders renewal on/off and expiry); default: now */
+  at?: Date;
   changes: VipChange[];
 }
 
-export type VipNoticeOutcome = 'applied' | 'replay' | 'unknown_subscription';
+/** kept: a refund of a payment we have not seen, kept until that payment arrives */
+export type VipNoticeOutcome = 'applied' | 'replay' | 'unknown_subscription' | 'kept';
+
+/** A duplicate pass to refund at its provider: every paid period, then the subscription ends. */
+export interface DuplicateRefund {
+  vipId: string;
+  gateway: 'S' | 'P';
+  providerSubscriptionId: string | null;
+  periodKeys: string[];
+}
+
+type FactColumns = Pick<
+  VipSubscriptionRow,
+  'closedAt' | 'expiredAt' | 'renewOnAt' | 'renewOffAt' | 'graceSeenUntil' | 'duplicateOf'
+>;
+
+/** an open checkout is answered again within this time (Stripe's sessions live 24 h) */
+const CHECKOUT_REUSE_MS = 23 * 3_600_000;
+
+/** an expiry with no time: later than any period can start (and a date both databases keep) */
+const ENDS_ALL = new Date('9999-12-31T00:00:00.000Z');
+
+const later = (a: Date | null, b: Date): Date => (a && a > b ? a : b);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -67,6 +98,98 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   const { repo, clock } = deps;
   const db = repo.db;
 
+  let duplicateRefunder: ((work: DuplicateRefund) => Promise<void>) | undefined;
+
+  /** the pass a notice is about, read without a lock; bind: found by our vipId, not yet bound */
+  async function findTarget(
+    tx: Tx,
+    notice: VipNotice,
+  ): Promise<{ id: string; userId: string; bind: boolean } | undefined> {
+    const byKey = notice.byPeriodKey
+      ? await repo.subscriptionIdOfPeriod(tx, notice.gateway, notice.byPeriodKey)
+      : undefined;
+    const row = byKey
+      ? await repo.findById(tx, byKey)
+      : notice.providerSubscriptionId
+        ? await repo.findByProviderId(tx, notice.gateway, notice.providerSubscriptionId)
+        : undefined;
+    if (row) return { id: row.id, userId: row.userId, bind: false };
+    if (!notice.providerSubscriptionId || !notice.vipId || !UUID.test(notice.vipId)) return;
+    const pending = await repo.findById(tx, notice.vipId);
+    if (
+      pending &&
+      pending.gateway === notice.gateway &&
+      (pending.providerSubscriptionId === null ||
+        pending.providerSubscriptionId === notice.providerSubscriptionId)
+    ) {
+      return { id: pending.id, userId: pending.userId, bind: true };
+    }
+    return undefined;
+  }
+
+  /** the state from every fact recorded for the pass (periods, refunds kept or new, columns) */
+  async function derive(tx: Tx, row: VipSubscriptionRow, facts: FactColumns, now: Date) {
+    const periods = await repo.periodsTx(tx, row.id);
+    const refunds = await repo.refundsFor(tx, {
+      subscriptionId: row.id,
+      gateway: row.gateway,
+      periodKeys: periods.map((p) => p.periodKey),
+      providerSubscriptionId: row.providerSubscriptionId,
+    });
+    const whole = refunds.some((r) => r.scope === 'subscription');
+    const keys = new Set(refunds.filter((r) => r.scope === 'period').map((r) => r.refundKey));
+    const refunded = periods.filter((p) => whole || keys.has(p.periodKey)).map((p) => p.periodKey);
+    await repo.markPeriodsRefunded(tx, row.id, refunded, now);
+    return deriveVipState({
+      periods: periods.map((p) => ({
+        key: p.periodKey,
+        startsAt: p.startsAt,
+        endsAt: p.endsAt,
+        refunded: whole || keys.has(p.periodKey),
+      })),
+      closedAt: facts.closedAt,
+      expiredAt: facts.expiredAt,
+      renewOnAt: facts.renewOnAt,
+      renewOffAt: facts.renewOffAt,
+      graceSeenUntil: facts.graceSeenUntil,
+      duplicate: facts.duplicateOf !== null,
+    });
+  }
+
+  /**
+   * A second paid pass: a web pass's periods are recorded refunded (reason duplicate) and handed
+   * to the refunder after the commit; a store pass is only closed (the stores refund themselves).
+   */
+  async function recordDuplicate(
+    tx: Tx,
+    row: VipSubscriptionRow,
+    now: Date,
+  ): Promise<DuplicateRefund | undefined> {
+    if (row.gateway !== 'S' && row.gateway !== 'P') return undefined;
+    // the charges that bought time from now on: a past period was used and stays paid
+    const periods = (await repo.periodsTx(tx, row.id)).filter(
+      (p) => p.endsAt > now && p.refundedAt === null,
+    );
+    for (const p of periods) {
+      await repo.insertRefund(tx, {
+        gateway: row.gateway,
+        scope: 'period',
+        refundKey: p.periodKey,
+        subscriptionId: row.id,
+        reason: 'duplicate',
+        eventId: null,
+        providerStatus: 'pending',
+        now,
+      });
+    }
+    return {
+      vipId: row.id,
+      gateway: row.gateway,
+      providerSubscriptionId: row.providerSubscriptionId,
+      periodKeys: periods.map((p) => p.periodKey),
+    };
+  }
+
   function toPassData(row: VipSubscriptionRow, now: Date): VipPassData {
     const state = stateOf(row);
     const until = vipAccessUntil(state);
@@ -85,8 +208,8 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
     };
   }
 
-  async function activePassRow(userId: string, now: Date) {
-    const live = await repo.livePasses(userId);
+  async function activePassRow(userId: string, now: Date, q?: Tx) {
+    const live = await repo.livePasses(userId, q);
     return live.find((row) => isVipActive(stateOf(row), now.getTime()));
   }
 
@@ -155,14 +278,44 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
       return repo.unlocksOf(userId, dramaId);
     },
 
-    /** A pending pass for a checkout; refused while the caller holds an active one. */
-    async registerPending(userId: string, plan: VipPlanCode, gateway: VipGateway) {
+    /**
+     * The caller's open checkout for this plan and provider: the one already open when it matches
+     * (reused: true), else a new one; an open checkout of another plan or provider is closed
+     * (replaced: its provider checkout, for the caller to cancel there). Refused while the caller
+     * holds an active pass. The viewer's row lock and the one-pending index keep it to one.
+     */
+    async openCheckout(userId: string, plan: VipPlanCode, gateway: VipGateway) {
       if (!vipPlanOf(plan)) throw new AppError(ResultCode.BAD_REQUEST, 'plan: unknown');
-      if (await activePassRow(userId, clock.now())) {
-        throw new AppError(ResultCode.VIP_ALREADY_ACTIVE, 'You already hold an active VIP pass');
-      }
-      return repo.insertPending({ userId, plan, gateway, now: clock.now() });
+      return db.transaction(async (tx) => {
+        const now = clock.now();
+        await repo.lockUser(tx, userId);
+        if (await activePassRow(userId, now, tx)) {
+          throw new AppError(ResultCode.VIP_ALREADY_ACTIVE, 'You already hold an active VIP pass');
+        }
+        const open = await repo.pendingOf(tx, userId);
+        if (
+          open &&
+          open.plan === plan &&
+          open.gateway === gateway &&
+          now.getTime() - open.createdAt.getTime() < CHECKOUT_REUSE_MS
+        ) {
+          return { pass: open, reused: true, replaced: undefined };
+        }
+        if (open) {
+          await repo.update(
+            tx,
+            open.id,
+            { status: 'expired', autoRenew: false, closedAt: now, endedAt: now },
+            now,
+          );
+        }
+        const pass = await repo.insertPendingTx(tx, { userId, plan, gateway, now });
+        return { pass, reused: false, replaced: open };
+      });
     },
+
+    /** the provider's checkout of a pending pass, once created */
+    setCheckout: (vipId: string, checkoutId: string) => repo.setCheckout(vipId, checkoutId),
 
     /** The caller's pass by vipId; another user's or an unknown one is not found. */
     async ownPass(userId: string, vipId: string): Promise<VipSubscriptionRow> {
@@ -175,34 +328,51 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
     passData: (row: VipSubscriptionRow) => toPassData(row, clock.now()),
 
     /**
-     * Applies one provider notice exactly once. Unknown subscriptions (a notice that names no pass
-     * of ours) change nothing and are not recorded, so the provider's retry after the checkout
-     * return is still applied.
+     * Applies one provider notice exactly once, in any order with the others (issue 39): the
+     * notice adds facts (a period, a refund, an expiry, renewal on/off, a grace end) and the pass's
+     * state is derived again from all of them (vip-state.ts). A refund of a payment we have not
+     * seen is kept by its key and wins when the payment arrives. Other notices that name no pass
+     * of ours change nothing and are not recorded, so the provider's retry is still applied.
+     * A payment that would make a second live pass for the viewer marks it a duplicate: it is
+     * refunded (recorded here, then at the provider through the duplicate refunder).
      */
     async applyNotice(notice: VipNotice): Promise<VipNoticeOutcome> {
-      return db.transaction(async (tx) => {
+      const done = await db.transaction(async (tx) => {
         const now = clock.now();
-        const byKey = notice.byPeriodKey
-          ? await repo.subscriptionIdOfPeriod(tx, notice.gateway, notice.byPeriodKey)
-          : undefined;
-        let row = byKey
-          ? await repo.lockById(tx, byKey)
-          : notice.providerSubscriptionId
-            ? await repo.lockByProviderId(tx, notice.gateway, notice.providerSubscriptionId)
-            : undefined;
-        if (!row && notice.providerSubscriptionId && notice.vipId && UUID.test(notice.vipId)) {
-          const pending = await repo.lockById(tx, notice.vipId);
-          if (
-            pending &&
-            pending.gateway === notice.gateway &&
-            (pending.providerSubscriptionId === null ||
-              pending.providerSubscriptionId === notice.providerSubscriptionId)
-          ) {
-            await repo.bindProviderId(tx, pending.id, notice.providerSubscriptionId, now);
-            row = { ...pending, providerSubscriptionId: notice.providerSubscriptionId };
-          }
+        const at = notice.at ?? now;
+        const found = await findTarget(tx, notice);
+        if (!found) {
+          const refund = notice.changes.find((c) => c.type === 'refunded');
+          if (!refund) return { outcome: 'unknown_subscription' as const };
+          const fresh = await repo.recordNotification(tx, {
+            gateway: notice.gateway,
+            eventId: notice.eventId,
+            eventType: notice.eventType,
+            subscriptionId: null,
+            now,
+          });
+          if (!fresh) return { outcome: 'replay' as const };
+          const key = refund.periodKey ?? notice.byPeriodKey;
+          await repo.insertRefund(tx, {
+            gateway: notice.gateway,
+            ...(key
+              ? { scope: 'period' as const, refundKey: key }
+              : { scope: 'subscription' as const, refundKey: notice.providerSubscriptionId }),
+            subscriptionId: null,
+            reason: 'provider',
+            eventId: notice.eventId,
+            now,
+          });
+          return { outcome: 'kept' as const };
         }
-        if (!row) return 'unknown_subscription';
+        // the viewer first, then the pass: subscribe takes them in the same order
+        await repo.lockUser(tx, found.userId);
+        let row = await repo.lockById(tx, found.id);
+        if (!row) return { outcome: 'unknown_subscription' as const };
+        if (found.bind && row.providerSubscriptionId === null) {
+          await repo.bindProviderId(tx, row.id, notice.providerSubscriptionId, now);
+          row = { ...row, providerSubscriptionId: notice.providerSubscriptionId };
+        }
         const fresh = await repo.recordNotification(tx, {
           gateway: notice.gateway,
           eventId: notice.eventId,
@@ -210,62 +380,125 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
           subscriptionId: row.id,
           now,
         });
-        if (!fresh) return 'replay';
+        if (!fresh) return { outcome: 'replay' as const };
 
-        let { status, autoRenew, paidUntil, graceUntil, endedAt } = row;
+        const facts: FactColumns = {
+          closedAt: row.closedAt,
+          expiredAt: row.expiredAt,
+          renewOnAt: row.renewOnAt,
+          renewOffAt: row.renewOffAt,
+          graceSeenUntil: row.graceSeenUntil,
+          duplicateOf: row.duplicateOf,
+        };
         for (const change of notice.changes) {
           switch (change.type) {
             case 'paid': {
               // a provider that names no period end (a PayPal sale) bought one plan period
               const days = vipPlanOf(row.plan)?.periodDays ?? 7;
-              const endsAt =
-                change.endsAt ?? new Date(change.startsAt.getTime() + days * 86_400_000);
-              const period = await repo.insertPeriod(tx, {
+              await repo.insertPeriod(tx, {
                 subscriptionId: row.id,
                 periodKey: change.periodKey,
                 startsAt: change.startsAt,
-                endsAt,
+                endsAt: change.endsAt ?? new Date(change.startsAt.getTime() + days * 86_400_000),
                 now,
               });
-              if (!period) break; // this charge was recorded by another notice
-              if (!paidUntil || endsAt > paidUntil) paidUntil = endsAt;
-              // a late notice of an old period does not revive an ended pass
-              if (endsAt > now) {
-                status = 'active';
-                graceUntil = null;
-                endedAt = null;
-              }
               break;
             }
             case 'grace':
-              if (status === 'active' || status === 'grace') {
-                status = 'grace';
-                graceUntil = change.until;
-              }
+              facts.graceSeenUntil = later(facts.graceSeenUntil, change.until);
               break;
             case 'auto_renew':
-              autoRenew = change.on;
+              if (change.on) facts.renewOnAt = later(facts.renewOnAt, at);
+              else facts.renewOffAt = later(facts.renewOffAt, at);
               break;
             case 'refunded':
-              await repo.refundPeriods(tx, row.id, change.periodKey, now);
-              status = 'refunded';
-              graceUntil = null;
-              endedAt = now;
+              await repo.insertRefund(tx, {
+                gateway: notice.gateway,
+                ...(change.periodKey
+                  ? { scope: 'period' as const, refundKey: change.periodKey }
+                  : {
+                      scope: 'subscription' as const,
+                      refundKey: row.providerSubscriptionId ?? notice.providerSubscriptionId,
+                    }),
+                subscriptionId: row.id,
+                reason: 'provider',
+                eventId: notice.eventId,
+                now,
+              });
               break;
             case 'expired':
-              if (status !== 'refunded') {
-                status = 'expired';
-                graceUntil = null;
-                endedAt = endedAt ?? now;
-              }
-              autoRenew = false;
+              facts.expiredAt = later(facts.expiredAt, change.at ?? ENDS_ALL);
+              facts.renewOffAt = later(facts.renewOffAt, change.at ?? ENDS_ALL);
               break;
           }
         }
-        await repo.update(tx, row.id, { status, autoRenew, paidUntil, graceUntil, endedAt }, now);
-        return 'applied';
+        let state = await derive(tx, row, facts, now);
+        let duplicate: DuplicateRefund | undefined;
+        // only a pass becoming live can be a second one: a live row is the viewer's only one
+        if (
+          (state.status === 'active' || state.status === 'grace') &&
+          row.status !== 'active' &&
+          row.status !== 'grace' &&
+          facts.duplicateOf === null
+        ) {
+          const others = await repo.liveOthers(tx, row.userId, row.id);
+          const live = others.find((o) => isVipActive(stateOf(o), now.getTime()));
+          if (live) {
+            facts.duplicateOf = live.id;
+            duplicate = await recordDuplicate(tx, row, now);
+          }
+          for (const other of live ? [] : others) {
+            // its paid time ran out without the provider's word: it is over, make room
+            await repo.update(
+              tx,
+              other.id,
+              {
+                status: 'expired',
+                autoRenew: false,
+                graceUntil: null,
+                endedAt: other.endedAt ?? now,
+                expiredAt: later(other.expiredAt, now),
+              },
+              now,
+            );
+          }
+          if (facts.duplicateOf !== null) state = await derive(tx, row, facts, now);
+        }
+        await repo.update(
+          tx,
+          row.id,
+          {
+            status: state.status,
+            autoRenew: state.autoRenew,
+            paidUntil: state.paidUntil,
+            graceUntil: state.graceUntil,
+            endedAt: state.ended ? (row.endedAt ?? now) : null,
+            ...facts,
+          },
+          now,
+        );
+        return { outcome: 'applied' as const, duplicate };
       });
+      if (done.outcome === 'applied' && done.duplicate && duplicateRefunder) {
+        await duplicateRefunder(done.duplicate);
+      }
+      return done.outcome;
     },
+
+    /**
+     * Who refunds a duplicate pass at its provider (the web gateways): set once at start-up.
+     * Store passes have none: Apple and Google refund through their own flows.
+     */
+    useDuplicateRefunder(refunder: (work: DuplicateRefund) => Promise<void>) {
+      duplicateRefunder = refunder;
+    },
+
+    /** how a duplicate's refund at the provider went (recorded by the refunder) */
+    setRefundOutcome: (...args: Parameters<VipRepository['setRefundOutcome']>) =>
+      repo.setRefundOutcome(...args),
+
+    /** refunds recorded for a pass (tests and operators) */
+    refundsOf: (vipId: string) => repo.refundsOf(vipId),
   };
 }
 

@@ -82,7 +82,9 @@ describe('Google Play subscriptionsv2 adapter against the local Play API', () =>
       ).at(-1),
     ).toEqual({ type: 'auto_renew', on: false });
     for (const s of ['SUBSCRIPTION_STATE_ON_HOLD', 'SUBSCRIPTION_STATE_EXPIRED'])
-      expect(googleChanges({ ...base, state: s }, now)).toEqual([{ type: 'expired' }]);
+      expect(googleChanges({ ...base, state: s }, now)).toEqual([
+        { type: 'expired', at: new Date(base.expiryTime) },
+      ]);
     expect(googleChanges({ ...base, state: 'SUBSCRIPTION_STATE_PENDING' }, now)).toEqual([]);
   });
 });

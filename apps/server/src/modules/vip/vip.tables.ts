@@ -37,9 +37,30 @@ export const vipSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** the provider's checkout of a pending pass (Stripe session, PayPal subscription) */
+    checkoutId: text('checkout_id'),
+    /**
+     * Facts the provider told us, kept so the state can be derived from the set of events in any
+     * order (see vip-state.ts): the pending checkout was replaced by another (closed_at); the
+     * latest expiry; the latest renewal on / off; the latest grace end; a second paid pass.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    expiredAt: timestamp('expired_at', { withTimezone: true }),
+    renewOnAt: timestamp('renew_on_at', { withTimezone: true }),
+    renewOffAt: timestamp('renew_off_at', { withTimezone: true }),
+    graceSeenUntil: timestamp('grace_seen_until', { withTimezone: true }),
+    /** paid while this other pass of the viewer was live: refunded at once, never live itself */
+    duplicateOf: uuid('duplicate_of'),
   },
   (t) => [
     uniqueIndex('vip_subscriptions_provider_uq').on(t.gateway, t.providerSubscriptionId),
+    // one open checkout and one live pass per viewer, whatever the code above does (issue 39)
+    uniqueIndex('vip_subscriptions_one_pending_uq')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    uniqueIndex('vip_subscriptions_one_live_uq')
+      .on(t.userId)
+      .where(sql`${t.status} in ('active', 'grace')`),
     index('vip_subscriptions_user_idx').on(t.userId, t.createdAt),
     check(
       'vip_subscriptions_status_check',
@@ -69,6 +90,39 @@ export const vipPeriods = pgTable(
   (t) => [
     uniqueIndex('vip_periods_key_uq').on(t.subscriptionId, t.periodKey),
     check('vip_periods_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
+  ],
+);
+
+/**
+ * Money returned for a pass, by the provider's key: a period's charge (scope period: Stripe invoice,
+ * PayPal sale, Google order, Apple transaction) or a whole subscription (scope subscription: its
+ * provider id). A refund that arrives before the payment it returns is kept here (subscription_id
+ * null) and wins when the payment arrives. reason: provider (the provider told us) or duplicate
+ * (we refunded a second paid pass); provider_status says how our own refund call went.
+ */
+export const vipRefunds = pgTable(
+  'vip_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    gateway: text('gateway').notNull(),
+    scope: text('scope').notNull(),
+    refundKey: text('refund_key').notNull(),
+    subscriptionId: uuid('subscription_id').references(() => vipSubscriptions.id),
+    reason: text('reason').notNull(),
+    eventId: text('event_id'),
+    providerStatus: text('provider_status'),
+    providerRefundId: text('provider_refund_id'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('vip_refunds_key_uq').on(t.gateway, t.scope, t.refundKey),
+    index('vip_refunds_subscription_idx').on(t.subscriptionId),
+    check('vip_refunds_scope_check', sql`${t.scope} in ('period', 'subscription')`),
+    check('vip_refunds_reason_check', sql`${t.reason} in ('provider', 'duplicate')`),
+    check(
+      'vip_refunds_provider_status_check',
+      sql`${t.providerStatus} is null or ${t.providerStatus} in ('pending', 'done', 'failed')`,
+    ),
   ],
 );
 

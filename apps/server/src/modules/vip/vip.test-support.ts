@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { API_BASE, type VipPassData } from '@snapdrama/contract';
 import type { TestContext } from '../../test/harness';
 import { api, body, sandboxOf, type Who } from '../payments/payments.test-support';
 import { SANDBOX_KEYS } from '../payments/sandbox/fake-providers';
+import { vipSubscriptions } from './vip.tables';
 
 const stripeSigner = new Stripe(SANDBOX_KEYS.stripeSecretKey);
 
@@ -73,4 +75,52 @@ export async function stripeVipBought(
     subscriptionId: session.subscription ?? '',
     pass: body<VipPassData>(confirm).data,
   };
+}
+
+/** POST /vip/subscribe: the answer's data (vipId, sessionId or paypalSubscriptionId), or throws. */
+export async function subscribeVip(
+  ctx: TestContext,
+  who: Who,
+  plan: 'vip_weekly' | 'vip_monthly',
+  gateway: 'S' | 'P',
+) {
+  const r = await api(ctx.app, who, 'POST', '/vip/subscribe', { plan, pymnGtwy: gateway });
+  if (r.statusCode !== 200) throw new Error(`subscribe: ${r.body}`);
+  return body<{ vipId: string; sessionId?: string; paypalSubscriptionId?: string }>(r).data;
+}
+
+/** The buyer's return from the provider (Stripe or PayPal), as the web sends it. */
+export function confirmVip(
+  ctx: TestContext,
+  who: Who,
+  started: { vipId: string; sessionId?: string; paypalSubscriptionId?: string },
+) {
+  return started.sessionId
+    ? api(ctx.app, who, 'PUT', '/vip/stripe/confirm', {
+        vipId: started.vipId,
+        sessionId: started.sessionId,
+      })
+    : api(ctx.app, who, 'PUT', '/vip/paypal/confirm', {
+        vipId: started.vipId,
+        subscriptionId: started.paypalSubscriptionId ?? '',
+      });
+}
+
+/** The buyer paid at the provider (the hosted page / the approval), without coming back yet. */
+export function payAtProvider(
+  ctx: TestContext,
+  started: { sessionId?: string; paypalSubscriptionId?: string },
+) {
+  const fake = sandboxOf(ctx);
+  if (started.sessionId) fake.stripe.complete(started.sessionId);
+  else fake.paypal.approveSubscription(started.paypalSubscriptionId ?? '');
+}
+
+/** Every pass row of the viewer, straight from the table (oldest first). */
+export async function passRows(ctx: TestContext, userId: string) {
+  return ctx.database.db
+    .select()
+    .from(vipSubscriptions)
+    .where(eq(vipSubscriptions.userId, userId))
+    .orderBy(vipSubscriptions.createdAt, vipSubscriptions.id);
 }

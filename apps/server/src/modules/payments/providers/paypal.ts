@@ -91,6 +91,11 @@ export interface PaypalClient {
   }): Promise<PaypalResult<{ id: string; status: string }>>;
   /** PayPal's verdict on a webhook's signature (POST /v1/notifications/verify-webhook-signature) */
   verifyWebhook(headers: PaypalWebhookHeaders, event: unknown): Promise<boolean>;
+  /** VIP: refunds a subscription's sale in full (POST /v1/payments/sale/{id}/refund) */
+  refundSale(input: {
+    saleId: string;
+    requestId: string;
+  }): Promise<PaypalResult<{ id: string; status: string }>>;
 }
 
 const toCents = (value: string | undefined) =>
@@ -434,6 +439,18 @@ export function createPaypalClient(options: {
       if (!response.ok) return false;
       const body = (await response.json()) as { verification_status?: string };
       return body.verification_status === 'SUCCESS';
+    },
+
+    async refundSale(input) {
+      const r = await rest<{ id?: string; state?: string }>(
+        'POST',
+        `/v1/payments/sale/${encodeURIComponent(input.saleId)}/refund`,
+        {},
+        input.requestId,
+      );
+      return r.ok
+        ? { ok: true, value: { id: r.value?.id ?? '', status: r.value?.state ?? 'UNKNOWN' } }
+        : r;
     },
   };
 }

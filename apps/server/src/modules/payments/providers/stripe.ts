@@ -74,6 +74,15 @@ export interface StripeClient {
   >;
   /** throws when the signature does not verify */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string): StripeEvent;
+  /** VIP: closes an open Checkout Session so it can no longer be paid */
+  expireSession(id: string): Promise<StripeSession>;
+  /** VIP: ends a subscription now (no further renewals) */
+  cancelSubscriptionNow(id: string): Promise<StripeSubscription>;
+  /** VIP: refunds the payment of a subscription's invoice in full (as refund() answers) */
+  refundInvoice(input: {
+    invoiceId: string;
+    idempotencyKey: string;
+  }): ReturnType<StripeClient['refund']>;
 }
 
 const toSession = (s: Stripe.Checkout.Session): StripeSession => ({
@@ -248,6 +257,44 @@ export function createStripeClient(options: {
 
     verifyWebhook(rawBody, signatureHeader) {
       return verifier.webhooks.constructEvent(rawBody, signatureHeader, options.webhookSecret);
+    },
+
+    async expireSession(id) {
+      const stripe = await sdk();
+      return toSession(await stripe.checkout.sessions.expire(id));
+    },
+
+    async cancelSubscriptionNow(id) {
+      const stripe = await sdk();
+      return toStripeSubscription(await stripe.subscriptions.cancel(id));
+    },
+
+    async refundInvoice(input) {
+      const stripe = await sdk();
+      let intent: string | undefined;
+      try {
+        const invoice = await stripe.invoices.retrieve(input.invoiceId, { expand: ['payments'] });
+        // API 2025-03-31 and later list the invoice's payments; earlier ones name payment_intent
+        const paid = invoice.payments?.data.find((p) => p.payment.type === 'payment_intent');
+        const legacy = (invoice as unknown as { payment_intent?: string | { id: string } | null })
+          .payment_intent;
+        const named = paid?.payment.payment_intent ?? legacy ?? undefined;
+        intent = typeof named === 'string' ? named : named?.id;
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeError) {
+          return {
+            ok: false,
+            status: error.statusCode ?? 503,
+            code: error.code ?? error.type,
+            message: error.message,
+          };
+        }
+        throw error;
+      }
+      if (!intent) {
+        return { ok: false, status: 400, code: 'invoice_unpaid', message: 'No payment to refund' };
+      }
+      return this.refund({ paymentIntentId: intent, idempotencyKey: input.idempotencyKey });
     },
   };
 }

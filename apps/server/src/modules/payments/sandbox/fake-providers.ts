@@ -33,7 +33,7 @@ export interface PaypalSubscriptionState {
   cancelUrl: string | null;
   startTime: string;
   /** completed sales (one per billing cycle), oldest first */
-  sales: { id: string; time: string; value: string }[];
+  sales: { id: string; time: string; value: string; refundId?: string }[];
   nextBillingTime: string | null;
 }
 
@@ -243,6 +243,18 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     livemode: false,
   });
   const subscriptions = new Map<string, StripeSubscriptionState>();
+  /** subscription invoices (VIP): each paid by its own payment intent */
+  const invoices = new Map<
+    string,
+    { paymentIntent: string; amount: number; subscription: string }
+  >();
+  const invoiceOf = (sub: StripeSubscriptionState) => {
+    invoices.set(sub.latest_invoice, {
+      paymentIntent: id('pi_', 12),
+      amount: sub.amount,
+      subscription: sub.id,
+    });
+  };
   const periodSeconds = (interval: 'week' | 'month') => (interval === 'week' ? 7 : 30) * 86_400;
   const subscriptionJson = (sub: StripeSubscriptionState) => ({
     id: sub.id,
@@ -572,7 +584,8 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       const session = [...sessions.values()].find(
         (s) => s.payment_intent === intent && s.payment_status === 'paid',
       );
-      if (!session) {
+      const invoice = [...invoices.values()].find((i) => i.paymentIntent === intent);
+      if (!session && !invoice) {
         return send(response, 404, {
           error: {
             type: 'invalid_request_error',
@@ -593,12 +606,66 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       }
       const refund = {
         id: id('re_', 12),
-        amount: session.amount_total,
+        amount: session?.amount_total ?? invoice?.amount ?? 0,
         created: Math.floor(Date.now() / 1000),
       };
       stripeRefunds.set(intent, refund);
       if (typeof key === 'string') stripeIdempotent.set(`refund:${key}`, refund.id);
       return send(response, 200, refundJson(refund));
+    }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    if (request.method === 'POST' && expire) {
+      count('stripe.expire');
+      await readBody(request);
+      const s = sessions.get(decodeURIComponent(expire[1] ?? ''));
+      if (!s || s.status !== 'open') {
+        return send(response, s ? 400 : 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: s ? 'checkout_session_not_open' : 'resource_missing',
+            message: s
+              ? `Only Checkout Sessions with a status in ["open"] can be expired.`
+              : `No such checkout.session: '${expire[1]}'`,
+          },
+        });
+      }
+      s.status = 'expired';
+      return send(response, 200, stripeJson(s));
+    }
+    const invoice = /^\/v1\/invoices\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && invoice) {
+      count('stripe.invoice');
+      const invoiceId = decodeURIComponent(invoice[1] ?? '');
+      const found = invoices.get(invoiceId);
+      if (!found) {
+        return send(response, 404, {
+          error: {
+            type: 'invalid_request_error',
+            code: 'resource_missing',
+            message: `No such invoice: '${invoiceId}'`,
+          },
+        });
+      }
+      return send(response, 200, {
+        id: invoiceId,
+        object: 'invoice',
+        status: 'paid',
+        amount_paid: found.amount,
+        parent: {
+          type: 'subscription_details',
+          subscription_details: { subscription: found.subscription },
+        },
+        payments: {
+          object: 'list',
+          data: [
+            {
+              object: 'invoice_payment',
+              status: 'paid',
+              payment: { type: 'payment_intent', payment_intent: found.paymentIntent },
+            },
+          ],
+        },
+      });
     }
     const get = /^\/v1\/checkout\/sessions\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && get) {
@@ -616,8 +683,17 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       return send(response, 200, stripeJson(s));
     }
     const sub = /^\/v1\/subscriptions\/([^/]+)$/.exec(path);
-    if (sub && (request.method === 'GET' || request.method === 'POST')) {
-      count(request.method === 'GET' ? 'stripe.subscription' : 'stripe.subscriptionUpdate');
+    if (
+      sub &&
+      (request.method === 'GET' || request.method === 'POST' || request.method === 'DELETE')
+    ) {
+      count(
+        request.method === 'GET'
+          ? 'stripe.subscription'
+          : request.method === 'POST'
+            ? 'stripe.subscriptionUpdate'
+            : 'stripe.subscriptionCancel',
+      );
       const found = subscriptions.get(decodeURIComponent(sub[1] ?? ''));
       if (!found) {
         return send(response, 404, {
@@ -632,6 +708,10 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         const form = new URLSearchParams(await readBody(request));
         const cancel = form.get('cancel_at_period_end');
         if (cancel !== null) found.cancel_at_period_end = cancel === 'true';
+      }
+      if (request.method === 'DELETE') {
+        await readBody(request);
+        found.status = 'canceled';
       }
       return send(response, 200, subscriptionJson(found));
     }
@@ -782,6 +862,30 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       }
       return send(response, 200, paypalJson(o));
     }
+    const saleRefund = /^\/v1\/payments\/sale\/([^/]+)\/refund$/.exec(path);
+    if (request.method === 'POST' && saleRefund) {
+      count('paypal.saleRefund');
+      await readBody(request);
+      const saleId = decodeURIComponent(saleRefund[1] ?? '');
+      const sale = [...paypalSubscriptions.values()]
+        .flatMap((x) => x.sales)
+        .find((x) => x.id === saleId);
+      if (!sale) {
+        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
+        return answer(e.status, e.body);
+      }
+      if (sale.refundId) {
+        const e = paypalError(422, 'TRANSACTION_REFUSED', 'The sale has already been refunded.');
+        return answer(e.status, e.body);
+      }
+      sale.refundId = id('', 9).toUpperCase().slice(0, 17);
+      return answer(201, {
+        id: sale.refundId,
+        state: 'completed',
+        sale_id: sale.id,
+        amount: { total: sale.value, currency: 'USD' },
+      });
+    }
     if (request.method === 'POST' && path === '/v1/billing/subscriptions') {
       count('paypal.subscriptionCreate');
       const body = JSON.parse(await readBody(request)) as {
@@ -877,6 +981,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       ? toss(request, response, path.slice('/toss'.length))
       : path.startsWith('/v1/checkout/') ||
           path.startsWith('/v1/subscriptions/') ||
+          path.startsWith('/v1/invoices/') ||
           path === '/v1/refunds'
         ? // the Stripe SDK takes a host and port but no base path: Stripe is served at the root
           stripe(request, response, path)
@@ -957,6 +1062,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
               amount: s.amount_total,
             };
             subscriptions.set(subscription.id, subscription);
+            invoiceOf(subscription);
             s.subscription = subscription.id;
           } else s.payment_intent = id('pi_', 12);
         }
@@ -971,6 +1077,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         sub.current_period_end = start + periodSeconds(sub.interval);
         sub.latest_invoice = id('in_', 12);
         sub.status = 'active';
+        invoiceOf(sub);
         return sub;
       },
       failRenewal(subId) {
