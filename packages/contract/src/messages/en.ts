@@ -1,3 +1,5 @@
+import { enServerMessages } from './errors';
+
 /** English interface text; the key set of every language (spec §8 messages). */
 export const en = {
   'common.app_name': 'SnapDrama',
@@ -391,6 +393,8 @@ export const en = {
   'vip.msg_checkout_canceled': 'The VIP purchase was cancelled',
   'vip.msg_fail': 'The VIP purchase could not be completed',
   'vip.unavailable': 'The VIP pass is not available right now',
+  // refusals, validation and field names the server sends (errors.ts)
+  ...enServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

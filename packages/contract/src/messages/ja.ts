@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { jaServerMessages } from './errors';
 
 export const ja: Messages = {
   'common.app_name': 'スナップドラマ',
@@ -391,4 +392,6 @@ export const ja: Messages = {
   'vip.msg_checkout_canceled': 'VIPの購入をキャンセルしました',
   'vip.msg_fail': 'VIPの購入を完了できませんでした',
   'vip.unavailable': '現在VIPパスは購入できません',
+  // refusals, validation and field names the server sends (errors.ts)
+  ...jaServerMessages,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { koServerMessages } from './errors';
 
 export const ko: Messages = {
   'common.app_name': '스냅드라마',
@@ -390,4 +391,6 @@ export const ko: Messages = {
   'vip.msg_checkout_canceled': 'VIP 구매가 취소되었습니다',
   'vip.msg_fail': 'VIP 구매를 완료하지 못했습니다',
   'vip.unavailable': '지금은 VIP 이용권을 구매할 수 없습니다',
+  // refusals, validation and field names the server sends (errors.ts)
+  ...koServerMessages,
 };
