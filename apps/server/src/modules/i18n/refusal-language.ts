@@ -163,7 +163,14 @@ export async function localizeRefusal(
   // a declined payment keeps the provider's code first: the client maps it (contract, payments)
   const provider =
     refusal.code === ResultCode.PAYMENT_DECLINED ? providerCodeOf(refusal.message) : undefined;
-  return { ...refusal, message: provider ? `${provider}: ${text}` : text };
+  if (provider) return { ...refusal, message: `${provider}: ${text}` };
+  // a service's refusal about one field ("categoryIds: no category 9") keeps naming the field
+  const field = /^(?:body\.|params\.|querystring\.)?([a-z][\w]*(?:\.[\w]+)*): /.exec(
+    refusal.message,
+  )?.[1];
+  return field
+    ? { ...refusal, message: text, fields: { [field]: text } }
+    : { ...refusal, message: text };
 }
 
 /**
