@@ -2,6 +2,7 @@ import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, LANGUAGES, LANG_COOKIE, type Language } from '@snapdrama/contract';
+import { matchLanguage } from '@snapdrama/rules';
 import { isLanguage, storedLanguage } from './stored-language';
 
 export { isLanguage, storedLanguage };
@@ -42,12 +43,13 @@ export const i18nReady = i18n
       lookupLocalStorage: LANG_COOKIE,
       cookieMinutes: ONE_YEAR_MINUTES,
       cookieOptions: { path: '/', sameSite: 'lax' },
+      // BCP 47 (issue 47): "ko-KR" is ko, so i18next settles on and caches "ko", never "ko-KR"
+      convertDetectedLanguage: (tag: string) => matchLanguage(tag) ?? tag,
     },
     react: { useSuspense: false },
   });
 
-/** The supported language in use (ko-KR resolves to ko; anything else to en). */
+/** The supported language in use (any ko-* tag is ko, ja-* ja; anything else the fallback). */
 export function currentLanguage(): Language {
-  const candidates = [i18n.resolvedLanguage, i18n.language, i18n.language?.split('-')[0]];
-  return candidates.find(isLanguage) ?? FALLBACK_LANGUAGE;
+  return matchLanguage(i18n.resolvedLanguage) ?? matchLanguage(i18n.language) ?? FALLBACK_LANGUAGE;
 }
