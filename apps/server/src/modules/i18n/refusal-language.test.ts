@@ -165,7 +165,7 @@ describe('the language of the refusal', () => {
         data: null,
       },
       'ko',
-      ctx.services.i18n.textsOf,
+      (lang, keys) => ctx.services.i18n.textsOf(lang, keys),
       undefined,
     );
     expect(out.message).toBe(`REJECT_CARD_COMPANY: ${text('error.409075')}`);
