@@ -159,7 +159,9 @@ export async function localizeRefusal(
     return { ...refusal, message: [...new Set(sentences)].join(' '), fields };
   }
   const key = errorMessageKey(refusal.code);
-  const text = (await textsFor(textsOf, lang, [key]))[key];
+  // a 5xx may be the database itself: the built-in text, without asking it
+  const text =
+    refusal.code >= 500000 ? BUILT_IN[lang][key] : (await textsFor(textsOf, lang, [key]))[key];
   // a declined payment keeps the provider's code first: the client maps it (contract, payments)
   const provider =
     refusal.code === ResultCode.PAYMENT_DECLINED ? providerCodeOf(refusal.message) : undefined;
