@@ -86,8 +86,8 @@ test('the desktop footer shows the company lines and opens the documents in a ne
     return;
   }
   await expect(footer).toContainText(COMPANY);
-  await expect(footer).toContainText('Business registration no. 214-88-47201');
-  await expect(footer).toContainText('support@snapdrama.example');
+  await expect(footer).toContainText('Business registration no. [SAMPLE] 000-00-00000');
+  await expect(footer).toContainText('support@example.invalid');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${COMPANY}`);
   const opened = page.context().waitForEvent('page');
   await footer.getByText('Terms of service').click();
