@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile, waitForApp } from './helpers';
 
-const COMPANY = 'SnapDrama Studio Inc.';
+// without COMPANY_* settings (development), a sample identity labelled as such (issue 47)
+const COMPANY = '[SAMPLE] Example Company (not a real business)';
 
 async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(
@@ -14,11 +15,17 @@ test('the terms of service is a complete document with the company details', asy
   await page.goto('/settings/terms');
   await waitForApp(page);
   const doc = page.getByTestId('legal-terms');
-  await expect(doc.getByRole('heading', { level: 2 })).toHaveCount(14);
+  await expect(doc.getByRole('heading', { level: 2 })).toHaveCount(15);
   await expect(doc).toContainText('valid for 7 days');
   // coin validity per source (docs/payments.md): App Store purchases never expire
   await expect(doc).toContainText('(App Store) do not expire');
   await expect(doc).toContainText('Bonus coins can never be cancelled or refunded');
+  // refunds as the code does them (docs/payments.md): the remaining paid coins back, bonus kept
+  await expect(doc).toContainText(
+    'still in your account (not yet spent and not expired) are taken back',
+  );
+  await expect(doc).toContainText('stay in your account when the purchase is refunded');
+  await expect(doc).toContainText('renews automatically');
   await expect(doc).toContainText('original payment method');
   await expect(doc).toContainText(COMPANY);
   await expect(doc).not.toContainText('{{');
@@ -32,7 +39,7 @@ test('the privacy policy in Korean and Japanese', async ({ page }) => {
   await waitForApp(page);
   const doc = page.getByTestId('legal-privacy');
   await expect(doc).toContainText('보유 기간');
-  await expect(doc).toContainText('(주)스냅드라마 스튜디오');
+  await expect(doc).toContainText('[예시] 예시 회사');
   await expect(doc).toContainText('탈퇴');
   await expectNoHorizontalOverflow(page);
   await page.screenshot({ path: test.info().outputPath('privacy-ko.png') });
@@ -40,7 +47,7 @@ test('the privacy policy in Korean and Japanese', async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('lang', 'ja'));
   await page.goto('/settings/privacy');
   await expect(page.getByTestId('legal-privacy')).toContainText('保存期間');
-  await expect(page.getByTestId('legal-privacy')).toContainText('株式会社スナップドラマスタジオ');
+  await expect(page.getByTestId('legal-privacy')).toContainText('【サンプル】サンプル会社');
 });
 
 test('settings open the documents as a popup on mobile and a new window on desktop', async ({
@@ -79,8 +86,8 @@ test('the desktop footer shows the company lines and opens the documents in a ne
     return;
   }
   await expect(footer).toContainText(COMPANY);
-  await expect(footer).toContainText('Business registration no. 214-88-47201');
-  await expect(footer).toContainText('support@snapdrama.example');
+  await expect(footer).toContainText('Business registration no. [SAMPLE] 000-00-00000');
+  await expect(footer).toContainText('support@example.invalid');
   await expect(footer).toContainText(`© ${new Date().getFullYear()} ${COMPANY}`);
   const opened = page.context().waitForEvent('page');
   await footer.getByText('Terms of service').click();

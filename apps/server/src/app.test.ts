@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { loadConfig, ConfigError } from './config';
 import { createTestContext, type TestContext } from './test/harness';
 
@@ -55,7 +55,8 @@ describe('a 500 hides its details', () => {
     expect(res.statusCode).toBe(500);
     expect(res.json()).toEqual({
       code: ResultCode.INTERNAL,
-      message: 'Internal server error',
+      // the dictionary's text in the caller's language (issue 47), never the error's own
+      message: enMessages['error.500001'],
       data: null,
     });
     const ready = await local.app.inject({ method: 'GET', url: '/readyz' });

@@ -21,6 +21,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { matchLanguage } from '@snapdrama/rules';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -58,6 +59,7 @@ import { createSearchStatsService } from './modules/search-stats/search-stats.se
 
 import { createI18nRepository } from './modules/i18n/i18n.repository';
 import { i18nRoutes } from './modules/i18n/i18n.routes';
+import { registerRefusalLanguage } from './modules/i18n/refusal-language';
 import { createI18nService } from './modules/i18n/i18n.service';
 import { createPlaybackRepository } from './modules/playback/playback.repository';
 import { createWalletRepository } from './modules/wallet/wallet.repository';
@@ -585,6 +587,15 @@ export async function buildApp(
     ...config.social.webOrigins,
   ];
   registerErrorHandling(app, { spaFallback: () => serveWeb });
+  registerRefusalLanguage(app, {
+    textsOf: (lang, keys) => services.i18n.textsOf(lang, keys),
+    storedLanguage: async (request) => {
+      const token = readAccessToken(request);
+      if (!token) return undefined;
+      const claims = request.auth ?? request.claims ?? (await services.auth.verifyToken(token));
+      return matchLanguage((await services.auth.getUser(claims.userId)).lang);
+    },
+  });
   registerMetrics(app, services.metrics, { token: config.metricsToken, production });
   const metrics = services.metrics;
   const poolGauge = (name: string, help: string, of: Database | undefined) => {

@@ -64,7 +64,8 @@ const envSchema = z.object({
   KAKAO_CLIENT_ID: z.string().optional(),
   /** Kakao JavaScript key of the share button; without it the share falls back to copying the link */
   KAKAO_JS_KEY: z.string().optional(),
-  // company details shown in the footer and the terms and privacy pages (unset: the dictionary's)
+  // company details shown in the footer and the terms and privacy pages: required in production;
+  // unset elsewhere, the dictionary's sample identity, labelled as such
   COMPANY_NAME: z.string().max(100).optional(),
   COMPANY_REPRESENTATIVE: z.string().max(100).optional(),
   COMPANY_REGISTRATION_NO: z.string().max(50).optional(),
@@ -354,7 +355,16 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   if (e.NODE_ENV === 'production') {
-    for (const name of ['JWT_SECRET', 'MEDIA_SIGNING_SECRET'] as const) {
+    // the company details are legal duties (footer, terms, privacy): never the sample ones live
+    for (const name of [
+      'JWT_SECRET',
+      'MEDIA_SIGNING_SECRET',
+      'COMPANY_NAME',
+      'COMPANY_REPRESENTATIVE',
+      'COMPANY_REGISTRATION_NO',
+      'COMPANY_ADDRESS',
+      'COMPANY_EMAIL',
+    ] as const) {
       if (!e[name] && !invalid.has(name)) problems.push(`  ${name}: required in production`);
     }
   }

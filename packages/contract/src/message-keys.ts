@@ -2,3 +2,11 @@ export type { MessageKey, Messages } from './messages/en';
 export { en as enMessages } from './messages/en';
 export { ko as koMessages } from './messages/ko';
 export { ja as jaMessages } from './messages/ja';
+export {
+  errorMessageKey,
+  FIELD_MESSAGE_KEYS,
+  type ErrorCodeName,
+  type ErrorMessageKey,
+  type FieldMessageKey,
+  type ValidationMessageKey,
+} from './messages/errors';

@@ -1,3 +1,4 @@
+import { matchLanguage } from './language';
 /**
  * Coin-pack rules shared by the server (authoritative) and the payment page (display):
  * the first-charge bonus (spec §9) and which price a gateway charges (spec §9).
@@ -74,7 +75,10 @@ export function fromMinorUnits(amountMinor: number, currency: PriceCurrency): nu
   return currency === 'KRW' ? amountMinor : amountMinor / 100;
 }
 
-/** The price shown on the web (§9): KRW for Korean, USD for every other language. */
+/**
+ * The price shown on the web (§9): KRW for Korean, USD for every other language. Any Korean tag
+ * counts ("ko-KR" is what Korean browsers send, issue 47).
+ */
 export function displayCurrency(language: string): PriceCurrency {
-  return language === 'ko' ? 'KRW' : 'USD';
+  return matchLanguage(language) === 'ko' ? 'KRW' : 'USD';
 }

@@ -19,3 +19,4 @@ export * from './ingest';
 export * from './subtitles';
 export * from './coin-validity';
 export * from './vip';
+export * from './language';

@@ -4,7 +4,13 @@ import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { loadConfig } from '../config';
 import { inquiries as inquiryRows } from '../modules/support/support.tables';
 import { SANDBOX_GRANT_PATH } from '../modules/wallet/wallet-sandbox.routes';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../test/harness';
+import {
+  TEST_COMPANY_ENV,
+  bearer,
+  createTestContext,
+  joinGuest,
+  type TestContext,
+} from '../test/harness';
 import { servicesPresent } from '../test/services';
 
 /** The probes' defects (issue #18), each answered at the edge in our envelope. */
@@ -314,7 +320,12 @@ describe('security headers and CORS', () => {
   it('production sends HSTS', async () => {
     const prod = await createTestContext({
       seed: false,
-      env: { NODE_ENV: 'production', SOCIAL_SANDBOX: 'false', METRICS_TOKEN: 'm'.repeat(20) },
+      env: {
+        ...TEST_COMPANY_ENV,
+        NODE_ENV: 'production',
+        SOCIAL_SANDBOX: 'false',
+        METRICS_TOKEN: 'm'.repeat(20),
+      },
     });
     try {
       const res = await prod.app.inject({ method: 'GET', url: '/healthz' });

@@ -18,6 +18,14 @@ import { TEST_MEDIA_DIR } from './media-fixture';
 
 export const TEST_JWT_SECRET = 'test-jwt-secret-0123456789abcdef0123456789';
 export const TEST_MEDIA_SECRET = 'test-media-secret-0123456789abcdef01234567';
+/** The company details production requires (config.ts), for tests that start a production config. */
+export const TEST_COMPANY_ENV = {
+  COMPANY_NAME: 'Test Pictures Ltd.',
+  COMPANY_REPRESENTATIVE: 'Test Representative',
+  COMPANY_REGISTRATION_NO: '000-00-00000',
+  COMPANY_ADDRESS: '1 Test Street, Test City',
+  COMPANY_EMAIL: 'help@test.example',
+} as const;
 
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the

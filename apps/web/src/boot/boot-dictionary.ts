@@ -1,5 +1,6 @@
 import { FALLBACK_LANGUAGE, type Language } from '@snapdrama/contract';
-import { isLanguage, storedLanguage } from '../shared/i18n/stored-language';
+import { negotiateLanguage } from '@snapdrama/rules';
+import { storedLanguage } from '../shared/i18n/stored-language';
 import { bootSend } from './boot-send';
 import type { BootDictionary } from './handoff';
 
@@ -18,16 +19,13 @@ export function bootLanguage(
 ): Language {
   const stored = storedLanguage(win);
   if (stored) return stored;
-  const candidates = [
-    ...(win.navigator.languages ?? []),
-    win.navigator.language,
-    win.document.documentElement.lang,
-  ];
-  for (const code of candidates) {
-    const primary = code?.split('-')[0]?.toLowerCase();
-    if (isLanguage(primary)) return primary;
-  }
-  return FALLBACK_LANGUAGE;
+  return (
+    negotiateLanguage([
+      ...(win.navigator.languages ?? []),
+      win.navigator.language,
+      win.document.documentElement.lang,
+    ]) ?? FALLBACK_LANGUAGE
+  );
 }
 
 /**

@@ -1,3 +1,5 @@
+import { enServerMessages } from './errors';
+
 /** English interface text; the key set of every language (spec §8 messages). */
 export const en = {
   'common.app_name': 'SnapDrama',
@@ -50,11 +52,12 @@ export const en = {
   'footer.copyright_2': 'Address: {{address}}',
   'footer.copyright_3': 'Contact: {{email}}',
   'footer.copyright_4': '© {{year}} {{name}} All rights reserved.',
-  'company.name': 'SnapDrama Studio Inc.',
-  'company.representative': 'Minjun Park',
-  'company.registration_no': '214-88-47201',
-  'company.address': '5F, 27 Teheran-ro 20-gil, Gangnam-gu, Seoul 06236, Republic of Korea',
-  'company.email': 'support@snapdrama.example',
+  // a sample identity for development, labelled as such; production must configure its own
+  'company.name': '[SAMPLE] Example Company (not a real business)',
+  'company.representative': '[SAMPLE] Not configured',
+  'company.registration_no': '[SAMPLE] 000-00-00000',
+  'company.address': '[SAMPLE] Not configured (set COMPANY_ADDRESS)',
+  'company.email': 'support@example.invalid',
   'player.current_total': '{{current}} / {{total}}',
   'player.episode_list': 'Episodes',
   'player.locked': 'Locked',
@@ -424,6 +427,8 @@ export const en = {
   'vip.msg_checkout_canceled': 'The VIP purchase was cancelled',
   'vip.msg_fail': 'The VIP purchase could not be completed',
   'vip.unavailable': 'The VIP pass is not available right now',
+  // refusals, validation and field names the server sends (errors.ts)
+  ...enServerMessages,
 } as const;
 
 export type MessageKey = keyof typeof en;

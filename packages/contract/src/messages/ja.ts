@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { jaServerMessages } from './errors';
 
 export const ja: Messages = {
   'common.app_name': 'スナップドラマ',
@@ -50,11 +51,11 @@ export const ja: Messages = {
   'footer.copyright_2': '所在地: {{address}}',
   'footer.copyright_3': 'お問い合わせ: {{email}}',
   'footer.copyright_4': '© {{year}} {{name}} All rights reserved.',
-  'company.name': '株式会社スナップドラマスタジオ',
-  'company.representative': 'パク・ミンジュン',
-  'company.registration_no': '214-88-47201',
-  'company.address': '大韓民国 ソウル特別市 江南区 テヘラン路20ギル 27 5階 (06236)',
-  'company.email': 'support@snapdrama.example',
+  'company.name': '【サンプル】サンプル会社（実在の事業者ではありません）',
+  'company.representative': '【サンプル】未設定',
+  'company.registration_no': '【サンプル】000-00-00000',
+  'company.address': '【サンプル】未設定（COMPANY_ADDRESSを設定してください）',
+  'company.email': 'support@example.invalid',
   'player.current_total': '{{current}} / {{total}}',
   'player.episode_list': 'エピソード一覧',
   'player.locked': 'ロック中',
@@ -424,4 +425,6 @@ export const ja: Messages = {
   'vip.msg_checkout_canceled': 'VIPの購入をキャンセルしました',
   'vip.msg_fail': 'VIPの購入を完了できませんでした',
   'vip.unavailable': '現在VIPパスは購入できません',
+  // refusals, validation and field names the server sends (errors.ts)
+  ...jaServerMessages,
 };

@@ -1,4 +1,5 @@
 import type { Messages } from './en';
+import { koServerMessages } from './errors';
 
 export const ko: Messages = {
   'common.app_name': '스냅드라마',
@@ -50,11 +51,11 @@ export const ko: Messages = {
   'footer.copyright_2': '주소: {{address}}',
   'footer.copyright_3': '고객 문의: {{email}}',
   'footer.copyright_4': '© {{year}} {{name}} All rights reserved.',
-  'company.name': '(주)스냅드라마 스튜디오',
-  'company.representative': '박민준',
-  'company.registration_no': '214-88-47201',
-  'company.address': '서울특별시 강남구 테헤란로20길 27, 5층 (06236)',
-  'company.email': 'support@snapdrama.example',
+  'company.name': '[예시] 예시 회사 (실제 사업자가 아님)',
+  'company.representative': '[예시] 설정되지 않음',
+  'company.registration_no': '[예시] 000-00-00000',
+  'company.address': '[예시] 설정되지 않음 (COMPANY_ADDRESS 설정 필요)',
+  'company.email': 'support@example.invalid',
   'player.current_total': '{{current}} / {{total}}',
   'player.episode_list': '회차 목록',
   'player.locked': '잠김',
@@ -423,4 +424,6 @@ export const ko: Messages = {
   'vip.msg_checkout_canceled': 'VIP 구매가 취소되었습니다',
   'vip.msg_fail': 'VIP 구매를 완료하지 못했습니다',
   'vip.unavailable': '지금은 VIP 이용권을 구매할 수 없습니다',
+  // refusals, validation and field names the server sends (errors.ts)
+  ...koServerMessages,
 };

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, SOCIAL_METHODS } from '@snapdrama/contract';
 import { ConfigError, loadConfig } from '../../config';
 import {
+  TEST_COMPANY_ENV,
   TEST_JWT_SECRET,
   bearer,
   createTestContext,
@@ -533,6 +534,7 @@ describe('rate limits and production', () => {
       }),
     ).toThrow(ConfigError);
     const production = loadConfig({
+      ...TEST_COMPANY_ENV,
       NODE_ENV: 'production',
       JWT_SECRET: TEST_JWT_SECRET,
       MEDIA_SIGNING_SECRET: TEST_JWT_SECRET,

@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { languageFromAcceptLanguage, matchLanguage, pickLanguage } from '@snapdrama/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -78,10 +79,12 @@ export function authRoutes(deps: {
     await guards.optionalUser(request, reply).catch(() => undefined);
     return request.auth;
   };
-  const cookieLanguage = (request: FastifyRequest): Language => {
-    const parsed = languageSchema.safeParse(request.cookies[LANG_COOKIE]);
-    return parsed.success ? parsed.data : 'en';
-  };
+  /** A new viewer's language: the web's lang cookie, else Accept-Language (issue 47: ko-KR is ko). */
+  const cookieLanguage = (request: FastifyRequest): Language =>
+    pickLanguage(
+      matchLanguage(request.cookies[LANG_COOKIE]),
+      languageFromAcceptLanguage(request.headers['accept-language']),
+    );
 
   const setSessionCookies = (reply: FastifyReply, issued: IssuedSession) => {
     const common = { httpOnly: true, secure: deps.cookieSecure, sameSite: 'lax' as const };

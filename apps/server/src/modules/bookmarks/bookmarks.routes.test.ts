@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, MAX_BOOKMARK_DELETE, ResultCode } from '@snapdrama/contract';
+import { API_BASE, MAX_BOOKMARK_DELETE, ResultCode, enMessages } from '@snapdrama/contract';
 import {
   bearer,
   createTestContext,
@@ -151,7 +151,7 @@ describe('DELETE /drama/bookmark', () => {
       const res = await remove(auth(alice), { dramIds });
       expect(res.statusCode).toBe(404);
       expect(res.json().code).toBe(ResultCode.BOOKMARK_NOT_FOUND);
-      expect(res.json().message).toContain(String(dramIds[1]));
+      expect(res.json().message).toBe(enMessages['error.404080']);
     }
     expect(await countOf(3)).toBe(before);
     expect((await info(auth(alice), 3)).json().data.bookmark).toBe(true);

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode, catalogAdminPaths as paths } from '@snapdrama/contract';
+import { API_BASE, ResultCode, catalogAdminPaths as paths, enMessages } from '@snapdrama/contract';
 import { clipPrefix } from '../../seed/demo';
 import { testPng } from './catalog-admin.test-support';
 import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
@@ -158,7 +158,8 @@ describe('a drama from the console to viewers', () => {
     ] as const) {
       const response = await call('POST', paths.dramas(), bad);
       expect(response.json().code, response.body).toBe(code);
-      expect(response.json().message).toContain(field);
+      const named = Object.keys(response.json().fields ?? {});
+      expect(named.some((path) => path === field || path.startsWith(`${field}.`))).toBe(true);
       const update = await call('PUT', paths.drama(dramaId), bad);
       expect(update.json().code, update.body).toBe(code);
     }
@@ -192,9 +193,7 @@ describe('a drama from the console to viewers', () => {
     const response = await call('POST', paths.publish(dramaId), { published: true });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: ResultCode.CATALOG_PUBLISH_INCOMPLETE });
-    expect(response.json().message).toContain(
-      'the vertical poster, the horizontal poster, an episode',
-    );
+    expect(response.json().message).toBe(enMessages['error.409125']);
   });
 
   it('posters: images are resized to 540x960 and 1280x720 JPEGs; anything else is refused', async () => {

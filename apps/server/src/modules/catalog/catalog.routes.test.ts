@@ -166,7 +166,9 @@ describe('GET /drama/list/{categoryId}/{count}/{page}', () => {
     const body = res.json<{ code: number; message: string; data: null }>();
     expect(body.code).toBe(ResultCode.BAD_REQUEST);
     expect(body.data).toBeNull();
-    expect(body.message).toContain(param);
+    // the message is the caller's language; the field is named in `fields` (issue 47)
+    expect(body.message).not.toBe('');
+    expect(Object.keys((body as { fields?: object }).fields ?? {})).toContain(param);
   });
 });
 
@@ -355,7 +357,7 @@ describe('GET /drama/search/list/{keyword}/{count}/{page}', () => {
     const res = await get(`/drama/search/list/${part}`);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(ResultCode.BAD_REQUEST);
-    expect(res.json().message).toContain(param);
+    expect(Object.keys(res.json().fields ?? {})).toContain(param);
   });
 
   it('follows title edits in the dictionary (and drops cached results)', async () => {

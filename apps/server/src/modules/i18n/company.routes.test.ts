@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, enMessages, jaMessages, koMessages } from '@snapdrama/contract';
 import { ConfigError, loadConfig } from '../../config';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { TEST_COMPANY_ENV, createTestContext, type TestContext } from '../../test/harness';
 
 // The company details are deployment settings: configured values replace the dictionary's
 // company.* texts in every language; unset ones keep the translated defaults.
@@ -31,6 +31,31 @@ describe('company details in the dictionary', () => {
     expect(await valueOf(lang, 'company.email')).toBe('help@example.com');
     expect(await valueOf(lang, 'company.address')).toBe(messages['company.address']);
     expect(await valueOf(lang, 'footer.copyright_3')).toBe(messages['footer.copyright_3']);
+  });
+
+  it('production refuses to start without every company detail; development labels its sample', () => {
+    const secrets = { JWT_SECRET: 'j'.repeat(32), MEDIA_SIGNING_SECRET: 'm'.repeat(32) };
+    let message = '';
+    try {
+      loadConfig({ NODE_ENV: 'production', ...secrets, COMPANY_NAME: 'Real Pictures Ltd.' });
+    } catch (error) {
+      message = String(error);
+    }
+    for (const name of [
+      'COMPANY_REPRESENTATIVE',
+      'COMPANY_REGISTRATION_NO',
+      'COMPANY_ADDRESS',
+      'COMPANY_EMAIL',
+    ])
+      expect(message).toContain(`${name}: required in production`);
+    expect(message).not.toContain('COMPANY_NAME');
+    expect(() =>
+      loadConfig({ NODE_ENV: 'production', ...secrets, ...TEST_COMPANY_ENV }),
+    ).not.toThrow();
+    // unset, the dictionary's identity says it is a sample, in each language
+    expect(enMessages['company.name']).toContain('SAMPLE');
+    expect(koMessages['company.name']).toContain('예시');
+    expect(jaMessages['company.name']).toContain('サンプル');
   });
 
   it('a malformed contact e-mail is refused at start', () => {

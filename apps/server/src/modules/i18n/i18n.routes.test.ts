@@ -42,7 +42,7 @@ describe('GET /auth/dictionary/:langCode', () => {
     const res = await dictionary('fr');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: ResultCode.LANGUAGE_NOT_FOUND, data: null });
-    expect(res.json().message).toContain('ko, en, ja');
+    expect(res.json().message).toBe(enMessages['error.404004']);
   });
 });
 

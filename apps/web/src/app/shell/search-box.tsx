@@ -1,3 +1,4 @@
+import { MAX_SEARCH_KEYWORD } from '@snapdrama/contract';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -29,6 +30,8 @@ export function SearchBox() {
         onChange={(e) => setValue(e.target.value)}
         placeholder={t('search.placeholder')}
         aria-label={t('search.placeholder')}
+        // the server's limit (contract): a viewer cannot type or paste past it (issue 47)
+        maxLength={MAX_SEARCH_KEYWORD}
         data-testid="search-input"
       />
       {value && (

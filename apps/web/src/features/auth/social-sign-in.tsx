@@ -125,7 +125,8 @@ async function startNativeSignIn(method: SocialMethod, signInDeps: SignInDeps) {
     case 'timeout':
       layers.alert({
         title: signInDeps.t('error_popup.title'),
-        message: ('message' in outcome && outcome.message) || signInDeps.t('auth.msg_login_fail'),
+        // our own text by result, never the host's (issue 47)
+        message: signInDeps.t('auth.msg_login_fail'),
       });
       return;
   }

@@ -35,7 +35,7 @@ async function showPrivacyOptions(failText: string) {
     outcome.status === 'unsupported' ||
     outcome.status === 'timeout'
   )
-    layers.toast(('message' in outcome && outcome.message) || failText, 'failure');
+    layers.toast(failText, 'failure'); // our text, never the host's (issue 47)
 }
 
 /**

@@ -67,7 +67,8 @@ function playNativeAd(
       case 'failed':
       case 'unsupported':
       case 'timeout':
-        failure.message = ('message' in outcome && outcome.message) || undefined;
+        // our own text by result, never the host's (its SDK's English, issue 47)
+        failure.message = i18n.t('contents.msg_fail');
         return 'no-fill';
     }
   };

@@ -23,6 +23,8 @@ export interface ApiClientDeps {
   leaveSession: () => void;
   baseUrl?: string;
   timeoutMs?: number;
+  /** the page's language, sent as Accept-Language so the server refuses in it (issue 47) */
+  language?: () => string | undefined;
 }
 
 export interface ApiClient {
@@ -90,6 +92,8 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     const token = deps.tokens.get();
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
+    const language = deps.language?.();
+    if (language) headers['accept-language'] = language;
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);

@@ -41,4 +41,6 @@ export const api = createApiClient({
   fetch: (input, init) => window.fetch(input, init),
   tokens: tokenStore,
   leaveSession: () => window.location.assign('/'),
+  // main.tsx and every language change keep the page's lang the negotiated one
+  language: () => document.documentElement.lang || undefined,
 });

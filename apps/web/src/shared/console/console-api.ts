@@ -1,13 +1,17 @@
 import { ADMIN_BASE, API_BASE, ResultCode } from '@snapdrama/contract';
+import { consoleLanguage } from './console-i18n';
 
 /** An operator API error: the server's code and message (shown as is: they are written for people). */
 export class ConsoleApiError extends Error {
   readonly code: number;
   readonly status: number;
-  constructor(code: number, status: number, message: string) {
+  /** the server's text per field path (issue 47), when the refusal is about fields */
+  readonly fields: Record<string, string>;
+  constructor(code: number, status: number, message: string, fields: Record<string, string> = {}) {
     super(message);
     this.code = code;
     this.status = status;
+    this.fields = fields;
   }
 }
 
@@ -40,10 +44,15 @@ export async function consoleRequest<T>(
   const response = await fetch(`${API_BASE}${ADMIN_BASE}${path}`, {
     method,
     credentials: 'same-origin',
-    headers,
+    headers: { ...headers, 'accept-language': consoleLanguage() },
     body: body === undefined ? undefined : isForm || isFile ? body : JSON.stringify(body),
   });
-  let envelope: { code?: number; message?: string; data?: unknown } = {};
+  let envelope: {
+    code?: number;
+    message?: string;
+    data?: unknown;
+    fields?: Record<string, string>;
+  } = {};
   try {
     envelope = (await response.json()) as typeof envelope;
   } catch {
@@ -52,7 +61,12 @@ export async function consoleRequest<T>(
   const code = envelope.code ?? (response.ok ? 0 : response.status * 1000 + 1);
   if (!response.ok || code !== 0) {
     if (code === ResultCode.OPERATOR_SESSION_INVALID) sessionLostListeners.forEach((l) => l());
-    throw new ConsoleApiError(code, response.status, envelope.message ?? response.statusText);
+    throw new ConsoleApiError(
+      code,
+      response.status,
+      envelope.message ?? response.statusText,
+      envelope.fields ?? {},
+    );
   }
   return envelope.data as T;
 }
@@ -76,6 +90,8 @@ export const adminPath = (contractPath: string) =>
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ConsoleApiError))
     return error instanceof Error ? { '': error.message } : {};
+  // the server names the fields (in the operator's language) since issue 47
+  if (Object.keys(error.fields).length > 0) return { ...error.fields };
   const out: Record<string, string> = {};
   for (const part of error.message.split('; ')) {
     const match = /^(?:body\.|params\.|querystring\.)?([\w.]+): (.+)$/.exec(part);

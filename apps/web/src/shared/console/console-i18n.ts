@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { LANGUAGES, LANG_COOKIE, type Language } from '@snapdrama/contract';
+import { negotiateLanguage } from '@snapdrama/rules';
 
 /**
  * Console text (docs/decisions/1202): each console page owns its strings in en, ko and ja,
@@ -31,12 +32,14 @@ function initialLanguage(): Language {
   } catch {
     // storage unavailable
   }
-  const browser = navigator.language.split('-')[0];
-  return isLanguage(browser) ? browser : 'en';
+  return negotiateLanguage([...navigator.languages, navigator.language]) ?? 'en';
 }
 
 let language: Language = typeof window === 'undefined' ? 'en' : initialLanguage();
 const listeners = new Set<() => void>();
+
+/** The console's language now (sent as Accept-Language: the server refuses in it). */
+export const consoleLanguage = (): Language => language;
 
 export function setConsoleLanguage(next: Language): void {
   language = next;

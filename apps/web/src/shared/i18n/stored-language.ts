@@ -1,4 +1,5 @@
 import { LANGUAGES, LANG_COOKIE, type Language } from '@snapdrama/contract';
+import { matchLanguage } from '@snapdrama/rules';
 
 /*
  * The language choice a browser keeps, read without i18next: the boot script reads it too
@@ -27,11 +28,11 @@ export function storedLanguage(
   win: Pick<Window, 'localStorage' | 'document'> = window,
 ): Language | undefined {
   try {
-    const fromStorage = win.localStorage.getItem(LANG_COOKIE);
-    if (isLanguage(fromStorage)) return fromStorage;
+    // "ko-KR" was cached before issue 47: it is the Korean choice all the same
+    const fromStorage = matchLanguage(win.localStorage.getItem(LANG_COOKIE));
+    if (fromStorage) return fromStorage;
   } catch {
     // storage unavailable
   }
-  const fromCookie = readCookie(win.document, LANG_COOKIE);
-  return isLanguage(fromCookie) ? fromCookie : undefined;
+  return matchLanguage(readCookie(win.document, LANG_COOKIE));
 }

@@ -154,10 +154,8 @@ async function shareInApp(request: ShareRequest): Promise<void> {
       return;
     case 'failed':
     case 'timeout':
-      layers.toast(
-        ('message' in outcome && outcome.message) || i18n.t('contents.msg_fail'),
-        'failure',
-      );
+      // our own text by result, never the host's (issue 47)
+      layers.toast(i18n.t('contents.msg_fail'), 'failure');
       return;
   }
 }

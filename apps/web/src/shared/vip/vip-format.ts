@@ -1,5 +1,19 @@
-/** Prices of the pass on the web are charged in USD (Stripe, PayPal). */
-export const usd = (amount: number) => `$${amount.toFixed(2)}`;
+import { displayCurrency } from '@snapdrama/rules';
+
+/**
+ * A plan's price as the viewer reads it (spec §9, issue 47): KRW for any Korean language tag,
+ * else USD, through Intl in the page's language (₩6,900, $4.99).
+ */
+export function formatVipPrice(plan: { usd: number; krw: number }, language: string): string {
+  const currency = displayCurrency(language);
+  return new Intl.NumberFormat(language, {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    maximumFractionDigits: currency === 'KRW' ? 0 : 2,
+    minimumFractionDigits: currency === 'KRW' ? 0 : 2,
+  }).format(currency === 'KRW' ? plan.krw : plan.usd);
+}
 
 /** A pass date in the viewer's locale, e.g. "Nov 30, 2026, 18:05". */
 export function formatVipDate(iso: string | null, locale?: string): string {

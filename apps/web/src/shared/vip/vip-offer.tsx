@@ -7,7 +7,7 @@ import { requestLogin } from '../session/login-request';
 import { isGuest, useUserInfo } from '../session/user-info';
 import { Button } from '../ui/button';
 import { subscribeVip, useVipPass, useVipPlans, vipReturnPath } from './vip-api';
-import { formatVipDate, usd } from './vip-format';
+import { formatVipDate, formatVipPrice } from './vip-format';
 import styles from './vip-offer.module.css';
 
 /**
@@ -17,7 +17,7 @@ import styles from './vip-offer.module.css';
  * where they were.
  */
 export function VipOffer({ compact = false }: { compact?: boolean }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useUserInfo().data?.user;
   const guest = isGuest(user);
   const pass = useVipPass().data;
@@ -29,7 +29,7 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
     return (
       <p className={styles.active} data-testid="vip-active">
         <span className={styles.badge}>{t('vip.badge')}</span>
-        {t('vip.active_until', { date: formatVipDate(pass.activeUntil) })}
+        {t('vip.active_until', { date: formatVipDate(pass.activeUntil, i18n.language) })}
       </p>
     );
   }
@@ -67,7 +67,7 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
           <strong>{t('vip.title')}</strong>
           <small>
             {compact && weekly
-              ? t('vip.locked_from', { price: usd(weekly.usd) })
+              ? t('vip.locked_from', { price: formatVipPrice(weekly, i18n.language) })
               : t('vip.tagline')}
           </small>
         </div>
@@ -106,7 +106,7 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
               </span>
               <span className={styles.price}>
                 {t(p.interval === 'week' ? 'vip.per_week' : 'vip.per_month', {
-                  price: usd(p.usd),
+                  price: formatVipPrice(p, i18n.language),
                 })}
               </span>
             </button>

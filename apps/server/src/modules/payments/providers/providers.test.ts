@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
 import { createFakeProviders, SANDBOX_KEYS, type FakeProviders } from '../sandbox/fake-providers';
+import { TEST_COMPANY_ENV } from '../../../test/harness';
 import { createWebGateways } from '../web-gateways.factory';
 import { createPaypalClient } from './paypal';
 import { createStripeClient } from './stripe';
@@ -223,7 +224,7 @@ describe('payment configuration', () => {
     expect(() => loadConfig({ ...env, NODE_ENV: 'production', PAYMENTS_SANDBOX: 'true' })).toThrow(
       /PAYMENTS_SANDBOX/,
     );
-    const production = loadConfig({ ...env, NODE_ENV: 'production' });
+    const production = loadConfig({ ...env, ...TEST_COMPANY_ENV, NODE_ENV: 'production' });
     expect(production.payments.sandbox).toBe(false);
     const { gateways, fake } = createWebGateways(production.payments);
     expect(fake).toBeUndefined();

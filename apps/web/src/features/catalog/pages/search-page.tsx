@@ -1,3 +1,4 @@
+import { MAX_SEARCH_KEYWORD } from '@snapdrama/contract';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -38,6 +39,8 @@ function SearchForm({ initial }: { initial: string }) {
         placeholder={t('search.placeholder')}
         aria-label={t('search.placeholder')}
         enterKeyHint="search"
+        // the server's limit (contract): a viewer cannot type or paste past it (issue 47)
+        maxLength={MAX_SEARCH_KEYWORD}
         data-testid="search-page-input"
       />
       {value && (

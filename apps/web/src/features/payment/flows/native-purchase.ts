@@ -89,12 +89,15 @@ export async function buyInApp(
   const outcome = await askNative('purchaseProduct', { productId, ordrId });
   if (outcome.status === 'canceled') {
     usePaymentStore.getState().reset();
-    layers.toast(outcome.message || t('payment.msg_cancel'), 'info');
+    // our own texts by result code, never the host's ("Canceled (purchaseProduct)", issue 47)
+    layers.toast(t('payment.msg_cancel'), 'info');
     return;
   }
   if (outcome.status !== 'ok') {
-    // §8: the native message, or the payment failure text when it is empty
-    showPaymentError(t, ('message' in outcome && outcome.message) || t('payment.msg_fail'));
+    showPaymentError(
+      t,
+      t(outcome.status === 'unsupported' ? 'payment.msg_not_support_device' : 'payment.msg_fail'),
+    );
     return;
   }
   const purchase = outcome.payload;

@@ -43,11 +43,21 @@ export const documents: LegalDocuments = {
     {
       heading: 'Article 6 (Cancellation and refunds)',
       body: [
-        "- Unspent purchased coins may be refunded within 7 days of purchase if none of the coins of that purchase has been spent. Refunds go to the original payment method (card, Toss, PayPal, Stripe, Google Play or the App Store) and follow that provider's rules and timing.",
-        '- Bonus coins can never be cancelled or refunded. When a purchase is refunded, the bonus coins given with it are withdrawn.',
+        "- A coin purchase may be refunded on request through customer service. The refund goes to the original payment method (card, Toss, PayPal, Stripe, Google Play or the App Store) and follows that provider's rules and timing.",
+        '- When a purchase is refunded, the purchased coins of that purchase that are still in your account (not yet spent and not expired) are taken back. Coins of the purchase already spent stay spent; the Company may refund only the part of the price that matches the coins taken back.',
+        '- Bonus coins can never be cancelled or refunded. The bonus coins given with a purchase stay in your account when the purchase is refunded, until they are spent or expire.',
         '- Purchases made in the apps are refunded through Google Play or the App Store under their policies; the Company reflects their decision in your balance.',
         '- If Content cannot be played because of a fault of the Company, the coins spent on it are returned or the Company compensates otherwise.',
         '- To ask for a refund, use customer service in the Service or write to {{email}}.',
+      ],
+    },
+    {
+      heading: 'Article 6-2 (VIP pass)',
+      body: [
+        '- The VIP pass (weekly or monthly) opens every episode while it is active, without coins. It is paid in advance for each period at the price shown before purchase.',
+        '- The pass renews automatically at the end of each period until you cancel the renewal. You can cancel at any time on the payment page (passes bought in the apps: in Google Play or the App Store). After cancelling, the pass stays active until the end of the period already paid and then ends; the remaining days of that period are not refunded except where the law requires it.',
+        '- If a renewal payment fails, the payment provider retries it for a short grace period during which the pass stays active; if it still fails, the pass ends.',
+        '- A refunded pass ends at once. Episodes you watched with the pass stay watched after it ends.',
       ],
     },
     {
@@ -76,7 +86,7 @@ export const documents: LegalDocuments = {
     {
       heading: 'Article 10 (Deleting the account)',
       body: [
-        'You may delete your account at any time in Profile → Edit → Withdraw. Deletion ends the membership at once: coins left in the account (purchased and bonus), bookmarks and watch history are removed and cannot be restored. Ask for a refund of unspent purchased coins before deleting.',
+        'You may delete your account at any time in Profile → Edit → Withdraw. Deletion ends the membership at once: coins left in the account (purchased and bonus), bookmarks, watch history and consents are removed and cannot be restored, and every signed-in device is signed out. Ask for a refund of unspent purchased coins and cancel a VIP renewal before deleting. Records of payments, refunds and coin transactions are kept, no longer linked to your name or e-mail, for the periods the law requires (see the Privacy Policy).',
       ],
     },
     {
@@ -135,7 +145,8 @@ export const documents: LegalDocuments = {
     {
       heading: '4. How long we keep it',
       body: [
-        '- Account data: until you delete the account; then it is destroyed without delay.',
+        '- Account data: until you delete the account; then your profile (nickname, e-mail, social account link), bookmarks, watch history and consents are destroyed without delay.',
+        '- After deletion, the records of orders, payments, refunds and coin transactions stay, separated from your profile and no longer showing your name or e-mail, for the periods below.',
         '- Guest data: until the guest signs in (it moves to the member account) or is unused for 1 year.',
         '- Records of contracts, payments and refunds: 5 years (Act on Consumer Protection in Electronic Commerce).',
         '- Records of consumer complaints and disputes: 3 years.',

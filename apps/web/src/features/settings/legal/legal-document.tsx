@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@snapdrama/contract';
 import { useCompany, type CompanyDetails } from '../../../shared/config/company';
-import { isLanguage } from '../../../shared/i18n/i18n';
+import { currentLanguage } from '../../../shared/i18n/i18n';
 import { Spinner } from '../../../shared/ui/spinner';
 import type { LegalDocuments } from './types';
 import styles from './legal-document.module.css';
@@ -33,9 +33,10 @@ const fill = (text: string, company: CompanyDetails) =>
 
 /** The terms of service or privacy policy in the interface language, with the company details. */
 export function LegalDocument({ kind }: { kind: LegalKind }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const company = useCompany();
-  const lang: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  // re-read on every render (useTranslation re-renders on a language change); ko-KR is ko
+  const lang: Language = currentLanguage();
   const docs = useQuery({
     queryKey: ['legal-documents', lang],
     queryFn: async () => (await loaders[lang]()).documents,
