@@ -50,11 +50,11 @@ describe('reversals reported before the purchase', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });
-  });
+  }, 600_000);
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
     await ctx.close();
-  });
+  }, 600_000);
 
   it('Apple: a REFUND before the verify is kept; the verify then credits nothing and the order ends refunded', async () => {
     const m = await signInMember(ctx, 'AppleEarlyRefund');
@@ -90,53 +90,57 @@ describe('reversals reported before the purchase', () => {
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
   });
 
-  it('Stripe: charge.refunded before checkout.session.completed, the confirm or the sweep never credits', async () => {
-    for (const path of ['webhook', 'confirm', 'sweep'] as const) {
-      const m = await signInMember(ctx, `StripeEarly${path}`);
-      const { ordrId, sessionId } = await stripePaid(ctx, m, 'coin_300', 2.99);
-      const intent = sandboxOf(ctx).stripe.session(sessionId)?.payment_intent ?? '';
-      const refundId = sandboxOf(ctx).stripe.refund(intent);
-      const refunded = await postStripe(
-        ctx,
-        event('charge.refunded', {
-          object: {
-            id: `ch_${path}`,
-            object: 'charge',
-            payment_intent: intent,
-            amount_refunded: 299,
-            refunds: { data: [{ id: refundId }] },
-          },
-        }),
-      );
-      expect(refunded.statusCode).toBe(200);
-      expect(body<{ outcome: string }>(refunded).data.outcome).toBe('kept');
-
-      if (path === 'webhook') {
-        const done = await postStripe(
+  it(
+    'Stripe: charge.refunded before checkout.session.completed, the confirm or the sweep never credits',
+    { timeout: 300_000 },
+    async () => {
+      for (const path of ['webhook', 'confirm', 'sweep'] as const) {
+        const m = await signInMember(ctx, `StripeEarly${path}`);
+        const { ordrId, sessionId } = await stripePaid(ctx, m, 'coin_300', 2.99);
+        const intent = sandboxOf(ctx).stripe.session(sessionId)?.payment_intent ?? '';
+        const refundId = sandboxOf(ctx).stripe.refund(intent);
+        const refunded = await postStripe(
           ctx,
-          event('checkout.session.completed', {
-            object: { id: sessionId, object: 'checkout.session' },
+          event('charge.refunded', {
+            object: {
+              id: `ch_${path}`,
+              object: 'charge',
+              payment_intent: intent,
+              amount_refunded: 299,
+              refunds: { data: [{ id: refundId }] },
+            },
           }),
         );
-        expect(done.statusCode).toBe(200);
-        expect(body<{ outcome: string }>(done).data.outcome).toBe('refunded');
-      } else if (path === 'confirm') {
-        const r = await api(ctx.app, m, 'PUT', '/payment/stripe/confirm', { ordrId, sessionId });
-        expect(r.statusCode).toBe(200);
-        expect(body<{ stts: string }>(r).data.stts).toBe('refunded');
-      } else {
-        ctx.clock.advance(10 * 60_000);
-        await ctx.services.payments.sweep();
+        expect(refunded.statusCode).toBe(200);
+        expect(body<{ outcome: string }>(refunded).data.outcome).toBe('kept');
+
+        if (path === 'webhook') {
+          const done = await postStripe(
+            ctx,
+            event('checkout.session.completed', {
+              object: { id: sessionId, object: 'checkout.session' },
+            }),
+          );
+          expect(done.statusCode).toBe(200);
+          expect(body<{ outcome: string }>(done).data.outcome).toBe('refunded');
+        } else if (path === 'confirm') {
+          const r = await api(ctx.app, m, 'PUT', '/payment/stripe/confirm', { ordrId, sessionId });
+          expect(r.statusCode).toBe(200);
+          expect(body<{ stts: string }>(r).data.stts).toBe('refunded');
+        } else {
+          ctx.clock.advance(10 * 60_000);
+          await ctx.services.payments.sweep();
+        }
+        const order = await ctx.services.orders.requireOrder(ordrId);
+        expect(order.state).toBe('refunded');
+        expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
+        const kept = await ctx.services.orders.reversalsOf('S', intent);
+        expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
+          ['refund', ordrId, true],
+        ]);
       }
-      const order = await ctx.services.orders.requireOrder(ordrId);
-      expect(order.state).toBe('refunded');
-      expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-      const kept = await ctx.services.orders.reversalsOf('S', intent);
-      expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
-        ['refund', ordrId, true],
-      ]);
-    }
-  });
+    },
+  );
 
   it('Stripe: a signed event without data.object, or charge.refunded without data, is a 400 in the envelope', async () => {
     const m = await signInMember(ctx, 'StripeMalformed');
