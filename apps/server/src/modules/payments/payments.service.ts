@@ -471,20 +471,18 @@ export function createPaymentsService(deps: {
     return 'restored';
   }
 
-  /**
-   * Brings an order in line with the reports kept against its payment. Reversed (payment_reversed):
-   * an order not yet credited ends refunded with no coins; a credited one goes through the refund
-   * path (what remains of its paid coins is taken back). Not reversed: a reversal of a reversal
-   * restores the order; anything else is only attached to the order.
-   */
-  async function settleReversals(order: OrderRow): Promise<ReversalOutcome> {
-    const txn = order.providerTxnId;
-    if (!txn) return 'kept';
+  /** One pass of settleReversals; `acted` when it moved the order. */
+  async function settleOnce(
+    order: OrderRow,
+    txn: string,
+  ): Promise<{ outcome: ReversalOutcome; acted: boolean }> {
     const now = clock.now();
     if (await repo.isReversed(db, order.gateway, txn)) {
       let current = order;
+      let acted = false;
       if (current.state !== 'credited' && current.state !== 'refunded') {
         current = await refundUncredited(current, txn);
+        acted = current.state === 'refunded';
       }
       if (current.state === 'credited') {
         await recordRefund(current.id, {
@@ -493,16 +491,38 @@ export function createPaymentsService(deps: {
           raw: { kinds: (await repo.reversalsOf(current.gateway, txn)).map((r) => r.kind) },
           reversal: true,
         });
+        acted = true;
       }
       await repo.markReversalsApplied(db, current.gateway, txn, current.id, now);
-      return 'refunded';
+      return { outcome: 'refunded', acted };
     }
-    if (order.state === 'refunded') {
-      const outcome = await restore(order, txn);
-      if (outcome === 'restored') return outcome;
+    if (order.state === 'refunded' && (await restore(order, txn)) === 'restored') {
+      return { outcome: 'restored', acted: true };
     }
     await repo.markReversalsApplied(db, order.gateway, txn, order.id, now);
-    return 'recorded';
+    return { outcome: 'recorded', acted: false };
+  }
+
+  /**
+   * Brings an order in line with the reports kept against its payment. Reversed (payment_reversed):
+   * an order not yet credited ends refunded with no coins; a credited one goes through the refund
+   * path (what remains of its paid coins is taken back). Not reversed: a reversal of a reversal
+   * restores the order; anything else is only attached to the order. After each move the order and
+   * the reports are read again, so two reports settling at once (a refund and its reversal) end in
+   * what the whole set says, whichever finished last.
+   */
+  async function settleReversals(order: OrderRow): Promise<ReversalOutcome> {
+    const txn = order.providerTxnId;
+    if (!txn) return 'kept';
+    let outcome: ReversalOutcome | undefined;
+    let current = order;
+    for (let round = 0; round < 4; round++) {
+      const step = await settleOnce(current, txn);
+      if (!outcome || step.acted) outcome = step.outcome;
+      if (!step.acted) break;
+      current = await requireOrder(current.id);
+    }
+    return outcome ?? 'recorded';
   }
 
   /** Keeps a provider's report against a payment and applies it to the order it paid, if any. */

@@ -721,16 +721,16 @@ export function createWebGatewaysService(deps: {
         return 'not paid';
       }
       if (type === 'charge.refunded' || type.startsWith('charge.dispute.')) {
-        const intent = intentOf(fields);
         if (typeof fields.id !== 'string' || fields.id === '') throw malformed('data.object.id');
-        // a charge of no payment intent is no Checkout payment of ours
-        if (!intent) return 'unknown payment';
-        const order = await orders.orderByProviderTxn('S', intent);
+        const intent = intentOf(fields);
+        const order = intent ? await orders.orderByProviderTxn('S', intent) : undefined;
         if (!order && type === 'charge.refunded') {
           // not a coin order's payment (yet): maybe a VIP pass's invoice
           const vip = await subscriptions?.stripe(event);
           if (vip !== undefined) return vip;
         }
+        // a charge of no payment intent is no Checkout payment of ours
+        if (!intent) return 'unknown payment';
         const kind = stripeReversalKind(type, fields.status);
         if (!kind) return 'ignored';
         const done = await orders.recordReversal({
