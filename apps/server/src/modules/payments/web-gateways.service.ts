@@ -425,6 +425,28 @@ export function createWebGatewaysService(deps: {
   }
 
   /**
+   * A completed session whose order never had it attached (regist stopped between creating the
+   * session and saving it): the session as Stripe answers it names the order, which gets it now.
+   */
+  async function sessionOfUnattachedOrder(
+    sessionId: string,
+    object: object,
+  ): Promise<OrderRow | undefined> {
+    const ref = (object as { client_reference_id?: unknown }).client_reference_id;
+    const candidate = typeof ref === 'string' ? await orderOrUndefined(ref) : undefined;
+    if (!candidate || candidate.gateway !== 'S' || candidate.providerRef !== null) return undefined;
+    const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
+    let session: StripeSession | undefined;
+    try {
+      session = await stripe.retrieveSession(sessionId);
+    } catch {
+      throw unavailable('Stripe');
+    }
+    if (session?.clientReferenceId !== candidate.id) return undefined;
+    return orders.attachProviderRef(candidate.id, sessionId);
+  }
+
+  /**
    * Refunds at the provider: the whole payment, once (the provider's idempotency key is the
    * order's). A payment the provider reports refunded already counts as refunded here too.
    */
@@ -702,9 +724,11 @@ export function createWebGatewaysService(deps: {
         type === 'checkout.session.expired'
       ) {
         if (typeof fields.id !== 'string' || fields.id === '') throw malformed('data.object.id');
-        const order = await orders.orderByProviderRef('S', fields.id);
+        let order = await orders.orderByProviderRef('S', fields.id);
+        if (!order && type !== 'checkout.session.expired')
+          order = await sessionOfUnattachedOrder(fields.id, object);
         // not a session of a coin order (another integration's, or a VIP pass's): a retry cannot
-        // help, and a coin order whose session was never attached is found by the sweep
+        // help, so it is acknowledged
         if (!order) return type === 'checkout.session.expired' ? 'canceled' : 'unknown session';
         if (type === 'checkout.session.expired') {
           await orders.recordCanceled(order.id, { provider: 'S', reason: 'session expired' });
