@@ -7,11 +7,14 @@ import {
   appleNotify,
   appleStore,
   appleVerify,
+  googleNotify,
+  googlePurchase,
+  googleVerify,
   PACK,
   registerOrder,
   resultOf,
 } from './iap/iap.test-support';
-import { api, body, sandboxOf, stripePaid } from './payments.test-support';
+import { api, body, paypalApproved, sandboxOf, stripePaid } from './payments.test-support';
 import { SANDBOX_KEYS } from './sandbox/fake-providers';
 
 /**
@@ -162,4 +165,79 @@ describe('reversals reported before the purchase', () => {
     expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('registered');
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
   });
+
+  it(
+    'PayPal: a dispute lost takes the paid coins back, then won gives them back once; replays change nothing',
+    { timeout: 300_000 },
+    async () => {
+      const m = await signInMember(ctx, 'PaypalDispute');
+      const created = await paypalApproved(ctx, m, 'coin_500');
+      const confirmed = await api(ctx.app, m, 'PUT', '/payment/paypal/confirm', created);
+      expect(confirmed.statusCode).toBe(200);
+      const capture = sandboxOf(ctx).paypal.order(created.paypalOrderId)?.captureId ?? '';
+      const dispute = (event_type: string, outcome?: string) => {
+        const event = {
+          id: `WH-${event_type}-${outcome ?? ''}`,
+          event_type,
+          resource: {
+            dispute_id: 'PP-D-1',
+            disputed_transactions: [{ seller_transaction_id: capture }],
+            ...(outcome ? { dispute_outcome: { outcome_code: outcome } } : {}),
+          },
+        };
+        return ctx.app.inject({
+          method: 'POST',
+          url: `${API_BASE}/payment/webhook/paypal`,
+          headers: {
+            'content-type': 'application/json',
+            ...sandboxOf(ctx).paypal.signWebhook(event),
+          },
+          payload: JSON.stringify(event),
+        });
+      };
+      const outcome = (r: { json: () => unknown }) =>
+        (r.json() as { data: { outcome: string } }).data.outcome;
+      expect(outcome(await dispute('CUSTOMER.DISPUTE.CREATED'))).toBe('recorded');
+      expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 500, bonus: 100 });
+      for (let i = 0; i < 3; i++) {
+        expect(outcome(await dispute('CUSTOMER.DISPUTE.RESOLVED', 'RESOLVED_BUYER_FAVOUR'))).toBe(
+          'refunded',
+        );
+      }
+      expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 100 });
+      expect((await ctx.services.orders.requireOrder(created.ordrId)).state).toBe('refunded');
+      const won = await dispute('CUSTOMER.DISPUTE.RESOLVED', 'RESOLVED_SELLER_FAVOUR');
+      expect(outcome(won)).toBe('restored');
+      for (let i = 0; i < 3; i++)
+        await dispute('CUSTOMER.DISPUTE.RESOLVED', 'RESOLVED_SELLER_FAVOUR');
+      expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 500, bonus: 100 });
+      expect((await ctx.services.orders.requireOrder(created.ordrId)).state).toBe('credited');
+      // a dispute event that names no transaction is refused in the envelope
+      const bad = { id: 'WH-bad', event_type: 'CUSTOMER.DISPUTE.CREATED', resource: {} };
+      const refused = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/payment/webhook/paypal`,
+        headers: { 'content-type': 'application/json', ...sandboxOf(ctx).paypal.signWebhook(bad) },
+        payload: JSON.stringify(bad),
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(body(refused).code).toBe(ResultCode.BAD_REQUEST);
+    },
+  );
+
+  it(
+    'Google: a voided purchase reported before the verify ends the order refunded, no coins',
+    { timeout: 300_000 },
+    async () => {
+      const m = await signInMember(ctx, 'GoogleEarlyVoid');
+      const ordrId = await registerOrder(ctx, m, 'G');
+      const purchase = await googlePurchase(ctx, ordrId);
+      const voided = await googleNotify(ctx, purchase.purchaseToken, 'voided');
+      expect(voided.data.action).toBe('kept');
+      const verified = resultOf(await googleVerify(ctx, m, { ordrId, ...purchase }));
+      expect(verified.code).toBe(ResultCode.PAYMENT_DECLINED);
+      expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+      expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
+    },
+  );
 });
