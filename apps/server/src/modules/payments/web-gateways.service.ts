@@ -223,7 +223,12 @@ export function createWebGatewaysService(deps: {
       if (result.payment.status !== 'DONE' || result.payment.orderId !== order.id) {
         throw notCompleted(`Toss payment is ${result.payment.status}`);
       }
-      return tossPaid(order, result.payment);
+      // Toss answers a retried confirm with its first reply (idempotency key): the payment is read
+      // as it is now, so a cancel since then is not credited over (the read failing, the webhook's
+      // cancel still takes the coins back)
+      const now = await toss.payment(result.payment.paymentKey);
+      const current = now.ok && now.payment.orderId === order.id && tossTaken(now.payment);
+      return tossPaid(order, current ? now.payment : result.payment);
     }
     if (result.code === 'ALREADY_PROCESSED_PAYMENT') {
       // a confirm that reached Toss before (a crash or a lost reply): ask Toss what happened
@@ -344,7 +349,12 @@ export function createWebGatewaysService(deps: {
     if (done) return done;
     const paypal = gatewayOf(gateways.paypal, 'PayPal').client;
     const captured = await paypal.captureOrder(body.paypalOrderId);
-    if (captured.ok) return paypalPaid(order, captured.value);
+    if (captured.ok) {
+      // PayPal answers a retried capture (PayPal-Request-Id) with its first reply: the order is
+      // read as it is now, so a refund since then is not credited over
+      const now = await paypal.getOrder(body.paypalOrderId);
+      return paypalPaid(order, now.ok && now.value.capture ? now.value : captured.value);
+    }
     if (captured.issue === 'ORDER_ALREADY_CAPTURED') {
       const again = await paypal.getOrder(body.paypalOrderId);
       if (again.ok) return paypalPaid(order, again.value);
