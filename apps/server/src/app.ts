@@ -76,10 +76,10 @@ import { createPaymentsService } from './modules/payments/payments.service';
 import { paymentsRoutes, webOriginResolver } from './modules/payments/payments.routes';
 import { paymentWebhookRoutes } from './modules/payments/webhooks.routes';
 import { sandboxCheckoutRoutes } from './modules/payments/sandbox/checkout.routes';
-import { SANDBOX_KEYS } from './modules/payments/sandbox/fake-providers';
+import { SANDBOX_KEYS, type FakeProviders } from './modules/payments/sandbox/fake-providers';
 import { createWebGateways } from './modules/payments/web-gateways.factory';
 import { createWebGatewaysService } from './modules/payments/web-gateways.service';
-import { createIap } from './modules/payments/iap/iap.module';
+import { createIap, type IapSandbox } from './modules/payments/iap/iap.module';
 import { iapRoutes, iapSandboxRoutes } from './modules/payments/iap/iap.routes';
 import { createPlaybackService, type EpisodeUnlocks } from './modules/playback/playback.service';
 import { createBookmarksRepository } from './modules/bookmarks/bookmarks.repository';
@@ -148,6 +148,11 @@ export interface AppDeps {
    * `/healthz/content` answers 503 until it is all there.
    */
   contentProgress?: ContentProgress;
+  /**
+   * Tests only: the payment stand-ins of an earlier app on the same database, so a rebuilt app
+   * (a process restart) meets the same outside world.
+   */
+  paymentStandIns?: { web: FakeProviders | undefined; iap: IapSandbox };
 }
 
 export interface ContentProgress {
@@ -376,7 +381,7 @@ export function createServices(deps: AppDeps) {
     onCredited: (gateway) =>
       metrics.paymentsCredited.inc({ provider: GATEWAY_NAMES[gateway] ?? gateway }),
   });
-  const webGateways = createWebGateways(config.payments);
+  const webGateways = createWebGateways(config.payments, deps.paymentStandIns?.web);
   // in-app purchases (Google Play, Apple): verified with the store, paid and credited by orders
   const goodsRepo = createPaymentsRepository(db);
   const iap = createIap({
@@ -384,6 +389,7 @@ export function createServices(deps: AppDeps) {
     orders,
     storeProductsOf: (godsCode) => goodsRepo.goods(godsCode),
     clock,
+    reuse: deps.paymentStandIns?.iap,
   });
   // VIP passes bought in the stores; their notifications come through the stores' endpoints
   const vipStores = createVipStores({
@@ -861,7 +867,8 @@ export async function buildApp(
     await app.register(
       sandboxCheckoutRoutes({ fake: paymentsSandbox, production: config.env === 'production' }),
     );
-    app.addHook('onClose', () => paymentsSandbox.close());
+    // a stand-in handed over from an earlier app is closed by that app
+    if (!deps.paymentStandIns?.web) app.addHook('onClose', () => paymentsSandbox.close());
   }
   // searches counted in memory reach the table in batches (tests flush by hand)
   if (config.env !== 'test') {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, serviceDayOf } from '../../db/daily';
 import {
@@ -6,12 +6,18 @@ import {
   paymentGoods,
   paymentOrderTransitions,
   paymentOrders,
+  paymentReversals,
 } from './payments.tables';
 
 export type GoodsRow = typeof paymentGoods.$inferSelect;
 export type OrderRow = typeof paymentOrders.$inferSelect;
 export type NewOrder = typeof paymentOrders.$inferInsert;
 export type TransitionRow = typeof paymentOrderTransitions.$inferSelect;
+export type ReversalRow = typeof paymentReversals.$inferSelect;
+
+/** What a provider reported against one of its payments (payments.tables.ts paymentReversals). */
+export type ReversalKind =
+  'refund' | 'revoke' | 'dispute_opened' | 'dispute_lost' | 'dispute_won' | 'refund_reversed';
 type Q = Db | Tx;
 
 export interface TransitionRecord {
@@ -38,6 +44,8 @@ export function isUniqueViolation(error: unknown): boolean {
 export type CreditDbOutcome =
   | 'credited'
   | 'paid'
+  /** the payment was recorded, but reversals kept against it made the order refunded, no coins */
+  | 'reversed'
   | 'not_found'
   | 'gateway_mismatch'
   | 'already_used'
@@ -355,6 +363,102 @@ export function createPaymentsRepository(db: Db) {
         .where(and(eq(paymentOrders.state, state), lt(paymentOrders.updatedAt, before)))
         .orderBy(asc(paymentOrders.updatedAt))
         .limit(limit);
+    },
+
+    /**
+     * Keeps a provider's report against a payment (one row per kind), under the payment's reversal
+     * lock (migration 0023), and answers the order that payment paid, if one did: a payment being
+     * credited right now is either refunded by payment_credit or seen here once it commits.
+     */
+    async keepReversal(r: {
+      gateway: string;
+      providerTxnId: string;
+      kind: ReversalKind;
+      eventRef: string;
+      now: Date;
+      detail: unknown;
+    }): Promise<{ created: boolean; order: OrderRow | undefined }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(
+          sql`select pg_advisory_xact_lock(payment_reversal_lock(${r.gateway}, ${r.providerTxnId}))`,
+        );
+        const inserted = await tx
+          .insert(paymentReversals)
+          .values({
+            gateway: r.gateway,
+            providerTxnId: r.providerTxnId,
+            kind: r.kind,
+            eventRef: r.eventRef,
+            receivedAt: r.now,
+            detail: r.detail ?? null,
+          })
+          .onConflictDoNothing()
+          .returning({ id: paymentReversals.id });
+        const [order] = await tx
+          .select()
+          .from(paymentOrders)
+          .where(
+            and(
+              eq(paymentOrders.gateway, r.gateway),
+              eq(paymentOrders.providerTxnId, r.providerTxnId),
+            ),
+          );
+        return { created: inserted.length > 0, order };
+      });
+    },
+
+    /** Whether the reports kept against a payment take its money back (payment_reversed, 0023). */
+    async isReversed(q: Q, gateway: string, providerTxnId: string): Promise<boolean> {
+      const [row] = await rowsOf<{ reversed: boolean }>(
+        q,
+        sql`select payment_reversed(${gateway}, ${providerTxnId}) as reversed`,
+      );
+      return row?.reversed === true;
+    },
+
+    async reversalsOf(gateway: string, providerTxnId: string): Promise<ReversalRow[]> {
+      return db
+        .select()
+        .from(paymentReversals)
+        .where(
+          and(
+            eq(paymentReversals.gateway, gateway),
+            eq(paymentReversals.providerTxnId, providerTxnId),
+          ),
+        )
+        .orderBy(asc(paymentReversals.id));
+    },
+
+    /** Marks every report of a payment not yet applied as applied to this order. */
+    async markReversalsApplied(
+      q: Q,
+      gateway: string,
+      providerTxnId: string,
+      orderId: string,
+      at: Date,
+    ): Promise<void> {
+      await q
+        .update(paymentReversals)
+        .set({ orderId, appliedAt: at })
+        .where(
+          and(
+            eq(paymentReversals.gateway, gateway),
+            eq(paymentReversals.providerTxnId, providerTxnId),
+            isNull(paymentReversals.appliedAt),
+          ),
+        );
+    },
+
+    /** Reports not yet applied whose payment now pays an order (the sweep's work list). */
+    async keptReversalsWithOrder(limit: number): Promise<{ gateway: string; txn: string }[]> {
+      return rowsOf<{ gateway: string; txn: string }>(
+        db,
+        sql`select distinct r.gateway, r.provider_txn_id as txn
+          from ${paymentReversals} r
+          join ${paymentOrders} o on o.gateway = r.gateway and o.provider_txn_id = r.provider_txn_id
+          where r.applied_at is null
+          limit ${limit}`,
+      );
     },
 
     async countByState(): Promise<Record<string, number>> {

@@ -69,6 +69,7 @@ import {
   type GoodsRow,
   type OrderRow,
   type PaymentsRepository,
+  type ReversalKind,
 } from './payments.repository';
 
 export interface PaidRecord {
@@ -92,6 +93,31 @@ export interface RefundRecord {
   provider: PaymentGateway;
   providerRefundId: string;
   raw?: unknown;
+  /** set when a provider's reversal report (not an operator) refunds the order */
+  reversal?: boolean;
+}
+
+/** A provider's report against one of its payments: refund, void, revocation, dispute... */
+export interface ReversalReport {
+  gateway: PaymentGateway;
+  /** the payment as orders store it (Toss paymentKey, Stripe payment intent, PayPal capture id, store transaction) */
+  providerTxnId: string;
+  kind: ReversalKind;
+  /** the provider's id of this event, for the audit trail */
+  eventRef: string;
+  raw?: unknown;
+}
+
+/**
+ * What a report did: kept (no order has this payment yet; it waits for it), refunded (the order
+ * is refunded now or was already), restored (a reversal was itself reversed: the order is credited
+ * again, once), recorded (no money moves, e.g. a dispute opened).
+ */
+export type ReversalOutcome = 'kept' | 'refunded' | 'restored' | 'recorded';
+
+interface RefundedDetail {
+  reversal?: boolean;
+  refunded_coin?: number;
 }
 
 export interface CreditOutcome {
@@ -112,6 +138,7 @@ const PAID_NOT_RECORDABLE = new Set<number>([
 // the grant keys payment:{ordrId}:paid and payment:{ordrId}:bonus are made in payment_credit
 const paidKey = (orderId: string) => `payment:${orderId}:paid`;
 const refundKey = (orderId: string) => `payment:${orderId}:refund`;
+const restoreKey = (orderId: string) => `payment:${orderId}:restore`;
 
 /** Where coins paid through a gateway were bought: Apple and Google in their stores, the rest on the web. */
 export function channelOfGateway(gateway: string | undefined): CoinPurchaseChannel {
@@ -164,7 +191,7 @@ export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods 
 
 export function createPaymentsService(deps: {
   repo: PaymentsRepository;
-  wallet: Pick<WalletService, 'refundPurchase' | 'balances' | 'purchaseValidity'>;
+  wallet: Pick<WalletService, 'refundPurchase' | 'balances' | 'purchaseValidity' | 'grant'>;
   clock: Clock;
   /** hears each order credited, once (the metrics count payments credited per gateway) */
   onCredited?: (gateway: string) => void;
@@ -256,6 +283,9 @@ export function createPaymentsService(deps: {
         );
       case 'not_paid':
         throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order has not been paid');
+      case 'reversed':
+        if (!row) throw new Error('payment_credit answered reversed without the order');
+        return { order: row, alreadyCredited: false, balances: r.balances };
       case 'paid':
       case 'credited':
         if (!row) throw new Error(`payment_credit answered ${r.outcome} without the order`);
@@ -305,6 +335,245 @@ export function createPaymentsService(deps: {
     });
   }
 
+  async function recordRefund(
+    ordrId: string,
+    record: RefundRecord,
+    /** runs in the transaction that marks the order refunded (an operator's audit entry) */
+    onRefunded?: (tx: Tx, change: { order: OrderRow; refundedCoins: number }) => Promise<void>,
+  ): Promise<{ order: OrderRow; refundedCoins: number }> {
+    let order = await requireOrder(ordrId);
+    if (order.state === 'registered' || order.state === 'failed' || order.state === 'canceled') {
+      throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order was never paid');
+    }
+    // a paid order is credited first, so the refund below has a lot to take from
+    if (order.state === 'paid') {
+      order = (await credit(order)).order;
+      // a reversal kept against the payment refunded it at that credit, with no coins
+      if (order.state === 'refunded') return { order, refundedCoins: 0 };
+    }
+    let refundedCoins = 0;
+    try {
+      const refund = await wallet.refundPurchase({
+        userId: order.userId,
+        grantIdempotencyKey: paidKey(order.id),
+        idempotencyKey: refundKey(order.id),
+        reason: `${record.provider} refund ${record.providerRefundId}`,
+      });
+      refundedCoins = refund.amount;
+    } catch (error) {
+      // spent or expired coins cannot be clawed back; the order is still refunded at the provider
+      if (!(error instanceof AppError && error.code === ResultCode.REFUND_NOT_ALLOWED)) throw error;
+    }
+    const now = clock.now();
+    const moved = await db.transaction(async (tx) => {
+      const row = await repo.moveState(tx, order.id, ['paid', 'credited'], 'refunded', now);
+      if (row) {
+        await repo.recordTransition(tx, {
+          orderId: row.id,
+          fromState: order.state,
+          toState: 'refunded',
+          at: now,
+          provider: record.provider,
+          providerTxnId: record.providerRefundId,
+          detail: {
+            refunded_coin: refundedCoins,
+            raw: record.raw ?? null,
+            ...(record.reversal ? { reversal: true } : {}),
+          },
+        });
+        await onRefunded?.(tx, { order: row, refundedCoins });
+      }
+      return row;
+    });
+    return { order: moved ?? (await requireOrder(order.id)), refundedCoins };
+  }
+
+  /** Moves an order not yet credited (registered with a bound payment, paid) to refunded, no coins. */
+  async function refundUncredited(order: OrderRow, txn: string): Promise<OrderRow> {
+    const now = clock.now();
+    return db.transaction(async (tx) => {
+      const row = await repo.lockOrder(tx, order.id);
+      if (!row) throw orderNotFound();
+      if (row.state === 'credited' || row.state === 'refunded') return row;
+      const moved = await repo.updateOrder(tx, row.id, { state: 'refunded', updatedAt: now });
+      await repo.recordTransition(tx, {
+        orderId: row.id,
+        fromState: row.state,
+        toState: 'refunded',
+        at: now,
+        provider: row.gateway,
+        providerTxnId: txn,
+        detail: { reversal: true, refunded_coin: 0, before_credit: true },
+      });
+      await repo.markReversalsApplied(tx, row.gateway, txn, row.id, now);
+      return moved;
+    });
+  }
+
+  /**
+   * A reversal that was itself reversed (Apple REFUND_REVERSED, a dispute won after it was lost):
+   * the order refunded by reversals is credited again, once. An order never credited is credited
+   * now (payment_credit); one credited before gets back what its refund took (the wallet's grant
+   * under payment:{ordrId}:restore, so never twice). An operator's refund is never undone here.
+   */
+  async function restore(order: OrderRow, txn: string): Promise<ReversalOutcome> {
+    const transitions = await repo.transitions(order.id);
+    const lastRefund = [...transitions].reverse().find((t) => t.toState === 'refunded');
+    const detail = (lastRefund?.detail ?? {}) as RefundedDetail;
+    if (!detail.reversal) return 'recorded';
+    const now = clock.now();
+    if (order.creditedBonus === null) {
+      const moved = await db.transaction(async (tx) => {
+        const row = await repo.moveState(tx, order.id, ['refunded'], 'paid', now);
+        if (row) {
+          await repo.recordTransition(tx, {
+            orderId: row.id,
+            fromState: 'refunded',
+            toState: 'paid',
+            at: now,
+            provider: row.gateway,
+            providerTxnId: txn,
+            detail: { restored: true },
+          });
+        }
+        return row;
+      });
+      if (moved) await credit(moved);
+      return 'restored';
+    }
+    const amount = detail.refunded_coin ?? 0;
+    if (amount > 0) {
+      await wallet.grant({
+        userId: order.userId,
+        kind: 'paid',
+        amount,
+        source: 'purchase',
+        sourceRef: order.id,
+        idempotencyKey: restoreKey(order.id),
+        channel: channelOfGateway(order.gateway),
+      });
+    }
+    await db.transaction(async (tx) => {
+      const row = await repo.moveState(tx, order.id, ['refunded'], 'credited', now);
+      if (row) {
+        await repo.recordTransition(tx, {
+          orderId: row.id,
+          fromState: 'refunded',
+          toState: 'credited',
+          at: now,
+          provider: row.gateway,
+          providerTxnId: txn,
+          detail: { restored: true, granted_coin: amount },
+        });
+      }
+      await repo.markReversalsApplied(tx, order.gateway, txn, order.id, now);
+    });
+    return 'restored';
+  }
+
+  /** One pass of settleReversals; `acted` when it moved the order. */
+  async function settleOnce(
+    order: OrderRow,
+    txn: string,
+  ): Promise<{ outcome: ReversalOutcome; acted: boolean }> {
+    const now = clock.now();
+    if (await repo.isReversed(db, order.gateway, txn)) {
+      let current = order;
+      let acted = false;
+      if (current.state !== 'credited' && current.state !== 'refunded') {
+        current = await refundUncredited(current, txn);
+        acted = current.state === 'refunded';
+      }
+      if (current.state === 'credited') {
+        await recordRefund(current.id, {
+          provider: current.gateway as PaymentGateway,
+          providerRefundId: txn,
+          raw: { kinds: (await repo.reversalsOf(current.gateway, txn)).map((r) => r.kind) },
+          reversal: true,
+        });
+        acted = true;
+      }
+      await repo.markReversalsApplied(db, current.gateway, txn, current.id, now);
+      return { outcome: 'refunded', acted };
+    }
+    if (order.state === 'refunded' && (await restore(order, txn)) === 'restored') {
+      return { outcome: 'restored', acted: true };
+    }
+    await repo.markReversalsApplied(db, order.gateway, txn, order.id, now);
+    return { outcome: 'recorded', acted: false };
+  }
+
+  /**
+   * Brings an order in line with the reports kept against its payment. Reversed (payment_reversed):
+   * an order not yet credited ends refunded with no coins; a credited one goes through the refund
+   * path (what remains of its paid coins is taken back). Not reversed: a reversal of a reversal
+   * restores the order; anything else is only attached to the order. After each move the order and
+   * the reports are read again, so two reports settling at once (a refund and its reversal) end in
+   * what the whole set says, whichever finished last.
+   */
+  async function settleReversals(order: OrderRow): Promise<ReversalOutcome> {
+    const txn = order.providerTxnId;
+    if (!txn) return 'kept';
+    let outcome: ReversalOutcome | undefined;
+    let current = order;
+    for (let round = 0; round < 4; round++) {
+      const step = await settleOnce(current, txn);
+      if (!outcome || step.acted) outcome = step.outcome;
+      if (!step.acted) break;
+      current = await requireOrder(current.id);
+    }
+    return outcome ?? 'recorded';
+  }
+
+  /** Keeps a provider's report against a payment and applies it to the order it paid, if any. */
+  async function recordReversal(
+    report: ReversalReport,
+  ): Promise<{ outcome: ReversalOutcome; order: OrderRow | undefined }> {
+    const kept = await repo.keepReversal({
+      gateway: report.gateway,
+      providerTxnId: report.providerTxnId,
+      kind: report.kind,
+      eventRef: report.eventRef,
+      now: clock.now(),
+      detail: report.raw ?? null,
+    });
+    if (!kept.order) return { outcome: 'kept', order: undefined };
+    return { outcome: await settleReversals(kept.order), order: kept.order };
+  }
+
+  /**
+   * Ties a store purchase the store reports canceled or revoked to the registered order it was
+   * made for (Google purchaseToken, Apple transactionId), without paying it: a void or refund of
+   * that purchase then finds the order, whichever arrives first.
+   */
+  async function bindPayment(ordrId: string, providerTxnId: string): Promise<OrderRow> {
+    const now = clock.now();
+    let bound: OrderRow;
+    try {
+      bound = await db.transaction(async (tx) => {
+        const order = await repo.lockOrder(tx, ordrId);
+        if (!order) throw orderNotFound();
+        if (order.state !== 'registered' || order.providerTxnId === providerTxnId) return order;
+        const row = await repo.updateOrder(tx, order.id, { providerTxnId, updatedAt: now });
+        await repo.recordTransition(tx, {
+          orderId: order.id,
+          fromState: order.state,
+          toState: order.state,
+          at: now,
+          provider: order.gateway,
+          providerTxnId,
+          detail: { bound: true },
+        });
+        return row;
+      });
+    } catch (error) {
+      // the purchase is another order's already: nothing to tie
+      if (isUniqueViolation(error)) return requireOrder(ordrId);
+      throw error;
+    }
+    if (bound.providerTxnId === providerTxnId) await settleReversals(bound);
+    return requireOrder(bound.id);
+  }
   return {
     /** For the operators' dashboard and viewer page. */
     revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
@@ -461,50 +730,23 @@ export function createPaymentsService(deps: {
     recordFailed: (ordrId: string, record: ClosedRecord) => close(ordrId, 'failed', record),
     recordCanceled: (ordrId: string, record: ClosedRecord) => close(ordrId, 'canceled', record),
 
-    async recordRefund(
-      ordrId: string,
-      record: RefundRecord,
-      /** runs in the transaction that marks the order refunded (an operator's audit entry) */
-      onRefunded?: (tx: Tx, change: { order: OrderRow; refundedCoins: number }) => Promise<void>,
-    ): Promise<{ order: OrderRow; refundedCoins: number }> {
-      let order = await requireOrder(ordrId);
-      if (order.state === 'registered' || order.state === 'failed' || order.state === 'canceled') {
-        throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order was never paid');
+    recordRefund,
+    recordReversal,
+    settleReversals,
+    bindPayment,
+    reversalsOf: (gateway: PaymentGateway, providerTxnId: string) =>
+      repo.reversalsOf(gateway, providerTxnId),
+
+    /** Applies reports kept before their payment was known to the orders that now have it. */
+    async settleKeptReversals(limit = 200): Promise<number> {
+      let settled = 0;
+      for (const { gateway, txn } of await repo.keptReversalsWithOrder(limit)) {
+        const order = await repo.orderByProviderTxn(gateway, txn);
+        if (!order) continue;
+        await settleReversals(order);
+        settled++;
       }
-      // a paid order is credited first, so the refund below has a lot to take from
-      if (order.state === 'paid') order = (await credit(order)).order;
-      let refundedCoins = 0;
-      try {
-        const refund = await wallet.refundPurchase({
-          userId: order.userId,
-          grantIdempotencyKey: paidKey(order.id),
-          idempotencyKey: refundKey(order.id),
-          reason: `${record.provider} refund ${record.providerRefundId}`,
-        });
-        refundedCoins = refund.amount;
-      } catch (error) {
-        // spent or expired coins cannot be clawed back; the order is still refunded at the provider
-        if (!(error instanceof AppError && error.code === ResultCode.REFUND_NOT_ALLOWED))
-          throw error;
-      }
-      const now = clock.now();
-      const moved = await db.transaction(async (tx) => {
-        const row = await repo.moveState(tx, order.id, ['paid', 'credited'], 'refunded', now);
-        if (row) {
-          await repo.recordTransition(tx, {
-            orderId: row.id,
-            fromState: order.state,
-            toState: 'refunded',
-            at: now,
-            provider: record.provider,
-            providerTxnId: record.providerRefundId,
-            detail: { refunded_coin: refundedCoins, raw: record.raw ?? null },
-          });
-          await onRefunded?.(tx, { order: row, refundedCoins });
-        }
-        return row;
-      });
-      return { order: moved ?? (await requireOrder(order.id)), refundedCoins };
+      return settled;
     },
 
     /** The wire reply of a confirm call; the balances are read unless the credit answered them. */

@@ -141,3 +141,39 @@ export const paymentFirstCharges = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.godsCode] })],
 );
+
+/**
+ * What the providers reported against a payment: refunds, voids, revocations, disputes and their
+ * reversals (docs/payments.md "Event model"). Keyed by the provider's payment as orders store it
+ * (payment_orders.provider_txn_id), so one that arrives before the payment is known is kept here
+ * and wins when the payment arrives. One row per kind: the order's outcome depends on which kinds
+ * were reported, never on how often or in which order. order_id and applied_at are set when it
+ * took effect on an order.
+ */
+export const paymentReversals = pgTable(
+  'payment_reversals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    gateway: text('gateway').notNull(),
+    providerTxnId: text('provider_txn_id').notNull(),
+    kind: text('kind').notNull(),
+    /** the provider's id of the first event of this kind (refund id, dispute id, notification UUID) */
+    eventRef: text('event_ref').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    orderId: uuid('order_id').references(() => paymentOrders.id),
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    detail: jsonb('detail'),
+  },
+  (t) => [
+    check('payment_reversals_gateway_check', sql`${t.gateway} in ('T', 'S', 'P', 'G', 'A')`),
+    check(
+      'payment_reversals_kind_check',
+      sql`${t.kind} in ('refund', 'revoke', 'dispute_opened', 'dispute_lost', 'dispute_won', 'refund_reversed')`,
+    ),
+    uniqueIndex('payment_reversals_txn_kind_key').on(t.gateway, t.providerTxnId, t.kind),
+    // the sweep's work list: reports not yet applied
+    index('payment_reversals_kept_idx')
+      .on(t.receivedAt)
+      .where(sql`${t.appliedAt} is null`),
+  ],
+);

@@ -9,13 +9,17 @@ import type { WebGateways } from './web-gateways.service';
  * The real adapters, each pointed at its provider when keys are configured, else (sandbox on, never
  * in production) at the local stand-in speaking that provider's wire format.
  */
-export function createWebGateways(config: PaymentsConfig): {
+export function createWebGateways(
+  config: PaymentsConfig,
+  /** the stand-in of an earlier app in this process (tests rebuild the app as a restart would) */
+  reuse?: FakeProviders,
+): {
   gateways: WebGateways;
   /** the stand-in, when any gateway uses it */
   fake: FakeProviders | undefined;
 } {
   const needsFake = config.sandbox && (!config.toss || !config.stripe || !config.paypal);
-  const fake = needsFake ? createFakeProviders() : undefined;
+  const fake = needsFake ? (reuse ?? createFakeProviders()) : undefined;
   const fakeBase = (provider: 'toss' | 'paypal' | '') => async () => {
     if (!fake) throw new Error('no payment stand-in');
     return provider ? `${await fake.url()}/${provider}` : fake.url();

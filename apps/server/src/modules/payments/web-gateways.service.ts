@@ -21,7 +21,7 @@ import {
 import { fromMinorUnits, toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import type { OrderRow } from './payments.repository';
+import type { OrderRow, ReversalKind } from './payments.repository';
 import type { PaymentsService } from './payments.service';
 import type { PaypalClient, PaypalOrder, PaypalWebhookHeaders } from './providers/paypal';
 import type { StripeClient, StripeEvent, StripeSession } from './providers/stripe';
@@ -72,6 +72,43 @@ const declined = (code: string, message: string) =>
   new AppError(ResultCode.PAYMENT_DECLINED, `${code}: ${message}`);
 const notRefundable = (message: string) => new AppError(ResultCode.ORDER_NOT_REFUNDABLE, message);
 const notCompleted = (message: string) => new AppError(ResultCode.PAYMENT_NOT_COMPLETED, message);
+
+/** capture states of money PayPal took (refunded ones too: the refund is recorded against them) */
+const PAYPAL_TAKEN = new Set(['COMPLETED', 'REFUNDED', 'PARTIALLY_REFUNDED']);
+
+const malformed = (what: string) =>
+  new AppError(ResultCode.BAD_REQUEST, `${what}: malformed event`);
+
+/** Stripe's payment intent of a charge or dispute object (an id, or the expanded object). */
+const intentOf = (object: { payment_intent?: unknown }): string | undefined => {
+  const pi = object.payment_intent;
+  if (typeof pi === 'string' && pi !== '') return pi;
+  if (pi && typeof pi === 'object' && typeof (pi as { id?: unknown }).id === 'string')
+    return (pi as { id: string }).id;
+  return undefined;
+};
+
+/** The capture a PayPal refund or reversal belongs to: its "up" link (/v2/payments/captures/{id}). */
+const captureOfRefund = (resource: { links?: unknown }): string | undefined => {
+  if (!Array.isArray(resource.links)) return undefined;
+  for (const link of resource.links as { rel?: unknown; href?: unknown }[]) {
+    if (link.rel !== 'up' || typeof link.href !== 'string') continue;
+    const m = /\/v2\/payments\/captures\/([^/?#]+)/.exec(link.href);
+    if (m?.[1]) return decodeURIComponent(m[1]);
+  }
+  return undefined;
+};
+
+/** What a Stripe charge or dispute event reports against the payment (undefined: nothing). */
+function stripeReversalKind(type: string, status: unknown): ReversalKind | undefined {
+  if (type === 'charge.refunded') return 'refund';
+  if (type === 'charge.dispute.created') return 'dispute_opened';
+  if (type === 'charge.dispute.closed') {
+    if (status === 'lost') return 'dispute_lost';
+    if (status === 'won') return 'dispute_won';
+  }
+  return undefined;
+}
 
 const REGISTERED_GRACE_MS = 5 * 60_000;
 const REGISTERED_EXPIRY_MS = 24 * 3_600_000;
@@ -135,7 +172,12 @@ export function createWebGatewaysService(deps: {
   }
 
   // ------------------------------------------------------------ Toss
-  function tossPaid(order: OrderRow, p: TossPayment) {
+  /** A payment Toss approved and then canceled: the cancel is kept first, so it wins at the credit. */
+  const tossCanceledAfterApproval = (p: TossPayment) =>
+    (p.status === 'CANCELED' || p.status === 'PARTIAL_CANCELED') && Boolean(p.approvedAt);
+
+  async function tossPaid(order: OrderRow, p: TossPayment) {
+    if (tossCanceledAfterApproval(p)) await tossCanceled(p);
     return paidAndCredited(order, {
       provider: 'T',
       providerTxnId: p.paymentKey,
@@ -144,6 +186,20 @@ export function createWebGatewaysService(deps: {
       raw: { status: p.status, method: p.method ?? null, approvedAt: p.approvedAt ?? null },
     });
   }
+
+  function tossCanceled(p: TossPayment) {
+    const last = p.cancels?.[p.cancels.length - 1];
+    return orders.recordReversal({
+      gateway: 'T',
+      providerTxnId: p.paymentKey,
+      kind: 'refund',
+      eventRef: last?.transactionKey ?? `${p.paymentKey}:cancel`,
+      raw: { status: p.status },
+    });
+  }
+
+  /** Toss reports the payment taken (DONE, or canceled after its approval). */
+  const tossTaken = (p: TossPayment) => p.status === 'DONE' || tossCanceledAfterApproval(p);
 
   async function tossConfirm(caller: Caller, body: TossConfirmBody): Promise<PaymentResultData> {
     const order = await orders.findForUser(body.ordrId, caller.userId);
@@ -167,12 +223,17 @@ export function createWebGatewaysService(deps: {
       if (result.payment.status !== 'DONE' || result.payment.orderId !== order.id) {
         throw notCompleted(`Toss payment is ${result.payment.status}`);
       }
-      return tossPaid(order, result.payment);
+      // Toss answers a retried confirm with its first reply (idempotency key): the payment is read
+      // as it is now, so a cancel since then is not credited over (the read failing, the webhook's
+      // cancel still takes the coins back)
+      const now = await toss.payment(result.payment.paymentKey);
+      const current = now.ok && now.payment.orderId === order.id && tossTaken(now.payment);
+      return tossPaid(order, current ? now.payment : result.payment);
     }
     if (result.code === 'ALREADY_PROCESSED_PAYMENT') {
       // a confirm that reached Toss before (a crash or a lost reply): ask Toss what happened
       const again = await toss.payment(body.pymnKey);
-      if (again.ok && again.payment.status === 'DONE' && again.payment.orderId === order.id) {
+      if (again.ok && tossTaken(again.payment) && again.payment.orderId === order.id) {
         return tossPaid(order, again.payment);
       }
     }
@@ -188,7 +249,26 @@ export function createWebGatewaysService(deps: {
   }
 
   // ------------------------------------------------------------ Stripe
-  function stripePaid(order: OrderRow, s: StripeSession) {
+  async function stripePaid(order: OrderRow, s: StripeSession) {
+    // asked before crediting: a refund whose webhook has not arrived yet still wins
+    const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
+    if (s.paymentIntentId) {
+      let refund: { id: string } | undefined;
+      try {
+        refund = await stripe.refundOf(s.paymentIntentId);
+      } catch {
+        throw unavailable('Stripe');
+      }
+      if (refund) {
+        await orders.recordReversal({
+          gateway: 'S',
+          providerTxnId: s.paymentIntentId,
+          kind: 'refund',
+          eventRef: refund.id,
+          raw: { asked: true },
+        });
+      }
+    }
     return paidAndCredited(order, {
       provider: 'S',
       providerTxnId: s.paymentIntentId ?? s.id,
@@ -229,10 +309,20 @@ export function createWebGatewaysService(deps: {
   }
 
   // ------------------------------------------------------------ PayPal
-  function paypalPaid(order: OrderRow, p: PaypalOrder) {
+  async function paypalPaid(order: OrderRow, p: PaypalOrder) {
     const capture = p.capture;
-    if (!capture || capture.status !== 'COMPLETED')
+    if (!capture || !PAYPAL_TAKEN.has(capture.status))
       throw notCompleted(`PayPal order is ${p.status}`);
+    // PayPal answers the capture as it is now: refunded before we heard of it, the refund wins
+    if (capture.status !== 'COMPLETED') {
+      await orders.recordReversal({
+        gateway: 'P',
+        providerTxnId: capture.id,
+        kind: 'refund',
+        eventRef: `${capture.id}:${capture.status}`,
+        raw: { asked: true, status: capture.status },
+      });
+    }
     return paidAndCredited(order, {
       provider: 'P',
       providerTxnId: capture.id,
@@ -259,7 +349,12 @@ export function createWebGatewaysService(deps: {
     if (done) return done;
     const paypal = gatewayOf(gateways.paypal, 'PayPal').client;
     const captured = await paypal.captureOrder(body.paypalOrderId);
-    if (captured.ok) return paypalPaid(order, captured.value);
+    if (captured.ok) {
+      // PayPal answers a retried capture (PayPal-Request-Id) with its first reply: the order is
+      // read as it is now, so a refund since then is not credited over
+      const now = await paypal.getOrder(body.paypalOrderId);
+      return paypalPaid(order, now.ok && now.value.capture ? now.value : captured.value);
+    }
     if (captured.issue === 'ORDER_ALREADY_CAPTURED') {
       const again = await paypal.getOrder(body.paypalOrderId);
       if (again.ok) return paypalPaid(order, again.value);
@@ -284,7 +379,7 @@ export function createWebGatewaysService(deps: {
       case 'T': {
         if (!gateways.toss) return 'open';
         const r = await gateways.toss.client.paymentByOrderId(order.id);
-        if (r.ok && r.payment.status === 'DONE') {
+        if (r.ok && tossTaken(r.payment)) {
           await tossPaid(order, r.payment);
           return 'credited';
         }
@@ -304,7 +399,7 @@ export function createWebGatewaysService(deps: {
       case 'P': {
         if (!gateways.paypal || !order.providerRef) break;
         const p = await gateways.paypal.client.getOrder(order.providerRef);
-        if (p.ok && p.value.capture?.status === 'COMPLETED') {
+        if (p.ok && PAYPAL_TAKEN.has(p.value.capture?.status ?? '')) {
           await paypalPaid(order, p.value);
           return 'credited';
         }
@@ -337,6 +432,28 @@ export function createWebGatewaysService(deps: {
         return undefined;
       throw error;
     }
+  }
+
+  /**
+   * A completed session whose order never had it attached (regist stopped between creating the
+   * session and saving it): the session as Stripe answers it names the order, which gets it now.
+   */
+  async function sessionOfUnattachedOrder(
+    sessionId: string,
+    object: object,
+  ): Promise<OrderRow | undefined> {
+    const ref = (object as { client_reference_id?: unknown }).client_reference_id;
+    const candidate = typeof ref === 'string' ? await orderOrUndefined(ref) : undefined;
+    if (!candidate || candidate.gateway !== 'S' || candidate.providerRef !== null) return undefined;
+    const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
+    let session: StripeSession | undefined;
+    try {
+      session = await stripe.retrieveSession(sessionId);
+    } catch {
+      throw unavailable('Stripe');
+    }
+    if (session?.clientReferenceId !== candidate.id) return undefined;
+    return orders.attachProviderRef(candidate.id, sessionId);
   }
 
   /**
@@ -546,6 +663,13 @@ export function createWebGatewaysService(deps: {
     async sweep(limit = 200): Promise<SweepReport> {
       const report: SweepReport = { credited: 0, reconciled: 0, canceled: 0, errors: 0 };
       const now = clock.now().getTime();
+      // reports kept for a payment whose order learned it since (a crash between the two steps)
+      try {
+        await orders.settleKeptReversals(limit);
+      } catch (error) {
+        report.errors++;
+        deps.log?.warn({ err: error }, 'sweep: kept reversals not settled');
+      }
       for (const order of await orders.paidButUncredited(new Date(now + 1), limit)) {
         try {
           await orders.credit(order);
@@ -579,7 +703,11 @@ export function createWebGatewaysService(deps: {
       subscriptions = handler;
     },
 
-    /** Stripe: signature over the raw body; checkout completion, expiry and refunds. */
+    /**
+     * Stripe: signature over the raw body; checkout completion and expiry, refunds and disputes.
+     * A signed event without the object its type names is refused (400): Stripe's retries of it
+     * cannot succeed, and nothing is changed.
+     */
     async stripeWebhook(rawBody: Buffer, signature: string | undefined): Promise<string> {
       const stripe = gatewayOf(gateways.stripe, 'Stripe').client;
       let event: StripeEvent;
@@ -588,48 +716,65 @@ export function createWebGatewaysService(deps: {
       } catch {
         throw new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, 'Stripe signature did not verify');
       }
-      const type: string = event.type;
+      const type: string = typeof event.type === 'string' ? event.type : '';
+      const data = (event as { data?: unknown }).data;
+      const object =
+        data && typeof data === 'object' ? (data as { object?: unknown }).object : undefined;
+      if (!type || !object || typeof object !== 'object' || Array.isArray(object))
+        throw malformed('data.object');
+      const fields = object as { id?: unknown; status?: unknown; payment_intent?: unknown };
       if (
         subscriptions &&
         (type.startsWith('customer.subscription.') || type.startsWith('invoice.'))
       )
         return (await subscriptions.stripe(event)) ?? 'ignored';
       if (
-        event.type === 'checkout.session.completed' ||
-        event.type === 'checkout.session.async_payment_succeeded'
+        type === 'checkout.session.completed' ||
+        type === 'checkout.session.async_payment_succeeded' ||
+        type === 'checkout.session.expired'
       ) {
-        const order = await orders.orderByProviderRef('S', event.data.object.id);
-        if (!order) return 'unknown session';
+        if (typeof fields.id !== 'string' || fields.id === '') throw malformed('data.object.id');
+        let order = await orders.orderByProviderRef('S', fields.id);
+        if (!order && type !== 'checkout.session.expired')
+          order = await sessionOfUnattachedOrder(fields.id, object);
+        // not a session of a coin order (another integration's, or a VIP pass's): a retry cannot
+        // help, so it is acknowledged
+        if (!order) return type === 'checkout.session.expired' ? 'canceled' : 'unknown session';
+        if (type === 'checkout.session.expired') {
+          await orders.recordCanceled(order.id, { provider: 'S', reason: 'session expired' });
+          return 'canceled';
+        }
+        // a replay after the order settled: what happened since comes as its own event
+        if (order.state === 'credited' || order.state === 'refunded') return order.state;
         // the event is signed, but the session is read again so a stale event cannot mislead
-        const session = await stripe.retrieveSession(event.data.object.id);
+        const session = await stripe.retrieveSession(fields.id);
         if (session?.status === 'complete' && session.paymentStatus === 'paid') {
-          await stripePaid(order, session);
-          return 'credited';
+          const done = await stripePaid(order, session);
+          return done.stts === 'refunded' ? 'refunded' : 'credited';
         }
         return 'not paid';
       }
-      if (event.type === 'checkout.session.expired') {
-        const order = await orders.orderByProviderRef('S', event.data.object.id);
-        if (order) {
-          await orders.recordCanceled(order.id, { provider: 'S', reason: 'session expired' });
-        }
-        return 'canceled';
-      }
-      if (event.type === 'charge.refunded') {
-        const charge = event.data.object;
-        const intent =
-          typeof charge.payment_intent === 'string'
-            ? charge.payment_intent
-            : charge.payment_intent?.id;
+      if (type === 'charge.refunded' || type.startsWith('charge.dispute.')) {
+        if (typeof fields.id !== 'string' || fields.id === '') throw malformed('data.object.id');
+        const intent = intentOf(fields);
         const order = intent ? await orders.orderByProviderTxn('S', intent) : undefined;
-        // not a coin order's payment: maybe a VIP pass's invoice
-        if (!order) return (await subscriptions?.stripe(event)) ?? 'unknown payment';
-        await orders.recordRefund(order.id, {
-          provider: 'S',
-          providerRefundId: charge.id,
-          raw: { amount_refunded: charge.amount_refunded },
+        if (!order && type === 'charge.refunded') {
+          // not a coin order's payment (yet): maybe a VIP pass's invoice
+          const vip = await subscriptions?.stripe(event);
+          if (vip !== undefined) return vip;
+        }
+        // a charge of no payment intent is no Checkout payment of ours
+        if (!intent) return 'unknown payment';
+        const kind = stripeReversalKind(type, fields.status);
+        if (!kind) return 'ignored';
+        const done = await orders.recordReversal({
+          gateway: 'S',
+          providerTxnId: intent,
+          kind,
+          eventRef: fields.id,
+          raw: { type, status: typeof fields.status === 'string' ? fields.status : null },
         });
-        return 'refunded';
+        return done.outcome;
       }
       return 'ignored';
     },
@@ -660,14 +805,17 @@ export function createWebGatewaysService(deps: {
             await tossPaid(order, r.payment);
           return 'credited';
         case 'CANCELED':
-        case 'PARTIAL_CANCELED':
-          if (order.state === 'registered') return 'ignored';
-          await orders.recordRefund(order.id, {
-            provider: 'T',
-            providerRefundId: `${paymentKey}:cancel`,
-            raw: { status: r.payment.status },
-          });
-          return 'refunded';
+        case 'PARTIAL_CANCELED': {
+          // canceled before it was approved: nothing was taken
+          if (!r.payment.approvedAt) return 'ignored';
+          // the order may not know this payment yet (its confirm reply was lost): the cancel is
+          // kept, then the payment recorded, and the order ends refunded without coins
+          if (order.state === 'registered' || order.state === 'paid') {
+            await tossPaid(order, r.payment);
+            return 'refunded';
+          }
+          return (await tossCanceled(r.payment)).outcome;
+        }
         case 'ABORTED':
         case 'EXPIRED':
           await orders.recordFailed(order.id, { provider: 'T', reason: r.payment.status });
@@ -693,33 +841,78 @@ export function createWebGatewaysService(deps: {
       )
         return (await subscriptions.paypal(event)) ?? 'ignored';
       const e = event as {
-        event_type?: string;
+        event_type?: unknown;
         resource?: {
-          id?: string;
-          custom_id?: string;
-          supplementary_data?: { related_ids?: { order_id?: string } };
+          id?: unknown;
+          custom_id?: unknown;
+          links?: unknown;
+          disputed_transactions?: unknown;
+          dispute_outcome?: { outcome_code?: unknown };
         };
       };
-      const order = await orderOrUndefined(e.resource?.custom_id);
+      const resource = e.resource;
+      if (typeof eventType !== 'string' || !resource || typeof resource !== 'object')
+        throw malformed('resource');
+      if (eventType === 'PAYMENT.CAPTURE.REFUNDED' || eventType === 'PAYMENT.CAPTURE.REVERSED') {
+        // keyed by the capture, so a refund heard of before the capture is kept for it
+        let capture = captureOfRefund(resource);
+        if (!capture) {
+          const order = await orderOrUndefined(
+            typeof resource.custom_id === 'string' ? resource.custom_id : undefined,
+          );
+          capture = order?.gateway === 'P' ? (order.providerTxnId ?? undefined) : undefined;
+        }
+        if (!capture) throw malformed('resource.links');
+        const done = await orders.recordReversal({
+          gateway: 'P',
+          providerTxnId: capture,
+          kind: eventType === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'revoke',
+          eventRef: typeof resource.id === 'string' ? resource.id : `${capture}:${eventType}`,
+          raw: { event_type: eventType },
+        });
+        return done.outcome;
+      }
+      if (eventType.startsWith('CUSTOMER.DISPUTE.')) {
+        const disputed = Array.isArray(resource.disputed_transactions)
+          ? (resource.disputed_transactions as { seller_transaction_id?: unknown }[])
+          : [];
+        const capture = disputed[0]?.seller_transaction_id;
+        if (typeof capture !== 'string' || capture === '')
+          throw malformed('resource.disputed_transactions');
+        const outcome = resource.dispute_outcome?.outcome_code;
+        const kind: ReversalKind | undefined =
+          eventType === 'CUSTOMER.DISPUTE.CREATED'
+            ? 'dispute_opened'
+            : eventType === 'CUSTOMER.DISPUTE.RESOLVED'
+              ? outcome === 'RESOLVED_BUYER_FAVOUR'
+                ? 'dispute_lost'
+                : outcome === 'RESOLVED_SELLER_FAVOUR'
+                  ? 'dispute_won'
+                  : undefined
+              : undefined;
+        if (!kind) return 'ignored';
+        const done = await orders.recordReversal({
+          gateway: 'P',
+          providerTxnId: capture,
+          kind,
+          eventRef: typeof resource.id === 'string' ? resource.id : `${capture}:${kind}`,
+          raw: { event_type: eventType, outcome: typeof outcome === 'string' ? outcome : null },
+        });
+        return done.outcome;
+      }
+      const order = await orderOrUndefined(
+        typeof resource.custom_id === 'string' ? resource.custom_id : undefined,
+      );
       if (!order || order.gateway !== 'P') return 'unknown order';
-      if (e.event_type === 'PAYMENT.CAPTURE.COMPLETED') {
+      if (eventType === 'PAYMENT.CAPTURE.COMPLETED') {
         if (!order.providerRef) return 'unknown order';
+        // a replay after the order settled: what happened since comes as its own event
+        if (order.state === 'credited' || order.state === 'refunded') return order.state;
         // read the order back from PayPal: the amounts recorded are PayPal's, not the event's copy
         const p = await paypal.getOrder(order.providerRef);
         if (!p.ok) throw unavailable('PayPal');
-        await paypalPaid(order, p.value);
-        return 'credited';
-      }
-      if (
-        e.event_type === 'PAYMENT.CAPTURE.REFUNDED' ||
-        e.event_type === 'PAYMENT.CAPTURE.REVERSED'
-      ) {
-        if (order.state === 'registered') return 'ignored';
-        await orders.recordRefund(order.id, {
-          provider: 'P',
-          providerRefundId: e.resource?.id ?? 'refund',
-        });
-        return 'refunded';
+        const done = await paypalPaid(order, p.value);
+        return done.stts === 'refunded' ? 'refunded' : 'credited';
       }
       return 'ignored';
     },

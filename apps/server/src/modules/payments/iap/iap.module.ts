@@ -30,6 +30,8 @@ export function createIap(deps: {
   orders: Parameters<typeof createIapService>[0]['orders'] & Pick<PaymentsService, 'findForUser'>;
   storeProductsOf: StoreProductsOf;
   clock: Clock;
+  /** the stand-ins of an earlier app in this process (tests rebuild the app as a restart would) */
+  reuse?: IapSandbox;
 }) {
   const { config, clock } = deps;
   let logger: IapLogger = { info: () => undefined, warn: () => undefined };
@@ -49,7 +51,7 @@ export function createIap(deps: {
     });
     googleMode = 'live';
   } else if (config.sandbox) {
-    sandbox.playStore = new FakePlayStore();
+    sandbox.playStore = deps.reuse?.playStore ?? new FakePlayStore();
     googleApi = createFakePlayApi(sandbox.playStore);
     googleMode = 'sandbox';
   }
@@ -63,7 +65,7 @@ export function createIap(deps: {
       now: () => clock.now(),
     });
   } else if (config.sandbox) {
-    sandbox.googlePush = createPushStandIn(clock);
+    sandbox.googlePush = deps.reuse?.googlePush ?? createPushStandIn(clock);
     googlePush = sandbox.googlePush.verifier;
   }
 
@@ -81,7 +83,7 @@ export function createIap(deps: {
     };
     appleMode = 'live';
   } else if (config.sandbox) {
-    sandbox.apple = createAppleStandIn(config.apple.bundleId, clock);
+    sandbox.apple = deps.reuse?.apple ?? createAppleStandIn(config.apple.bundleId, clock);
     apple = { verifier: sandbox.apple.verifier };
     appleMode = 'sandbox';
   }

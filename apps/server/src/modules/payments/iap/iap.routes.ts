@@ -14,7 +14,15 @@ import type { Iap } from './iap.module';
 
 const notificationReply = envelope(
   z.object({
-    action: z.enum(['refunded', 'credited', 'ignored', 'subscription']),
+    action: z.enum([
+      'refunded',
+      'credited',
+      'ignored',
+      'subscription',
+      'kept',
+      'restored',
+      'recorded',
+    ]),
     ordrId: z.string().optional(),
     outcome: z.string().optional(),
   }),
@@ -222,7 +230,12 @@ export function iapSandboxRoutes(deps: { iap: Iap; production: boolean }): Fasti
             hide: true,
             body: z.object({
               transactionId: z.string().min(1),
-              notificationType: z.enum(['REFUND', 'REVOKE', 'CONSUMPTION_REQUEST']),
+              notificationType: z.enum([
+                'REFUND',
+                'REVOKE',
+                'REFUND_REVERSED',
+                'CONSUMPTION_REQUEST',
+              ]),
             }),
             response: { 200: notificationReply },
           },

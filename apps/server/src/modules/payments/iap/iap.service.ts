@@ -7,7 +7,7 @@ import {
 } from '@snapdrama/contract';
 import type { AuthContext } from '../../auth/auth.service';
 import { AppError } from '../../../errors';
-import type { OrderRow } from '../payments.repository';
+import type { OrderRow, ReversalKind } from '../payments.repository';
 import type { CreditOutcome, PaymentsService } from '../payments.service';
 import {
   AppleVerificationError,
@@ -36,7 +36,14 @@ export interface IapLogger {
 
 type Orders = Pick<
   PaymentsService,
-  'findForUser' | 'confirmPaid' | 'result' | 'orderByProviderTxn' | 'recordRefund' | 'requireOrder'
+  | 'findForUser'
+  | 'confirmPaid'
+  | 'result'
+  | 'orderByProviderTxn'
+  | 'recordRefund'
+  | 'requireOrder'
+  | 'recordReversal'
+  | 'bindPayment'
 >;
 
 /** Store product ids of a pack (payment_goods.iap_google / iap_apple). */
@@ -53,7 +60,7 @@ export interface GoogleVerifyRequest {
 
 export interface NotificationOutcome {
   /** what was done, for the log and the tests */
-  action: 'refunded' | 'credited' | 'ignored' | 'subscription';
+  action: 'refunded' | 'credited' | 'ignored' | 'subscription' | 'kept' | 'restored' | 'recorded';
   ordrId?: string;
   /** subscriptions: what the subscription handler (the VIP pass) did */
   outcome?: string;
@@ -87,6 +94,13 @@ export const googleTxnKey = (purchaseToken: string) =>
 /** The app binds a purchase to its order (obfuscatedAccountId / appAccountToken); spec §5: case-insensitive. */
 const sameOrder = (reference: string | null, ordrId: string) =>
   reference !== null && reference.toLowerCase() === ordrId.toLowerCase();
+
+/** App Store notification types that report against a purchase (docs/payments.md). */
+const APPLE_REVERSALS: Partial<Record<string, ReversalKind>> = {
+  REFUND: 'refund',
+  REVOKE: 'revoke',
+  REFUND_REVERSED: 'refund_reversed',
+};
 
 const settled = (order: OrderRow) => order.state === 'credited' || order.state === 'refunded';
 
@@ -156,6 +170,10 @@ export function createIapService(deps: {
       );
     }
     if (purchase.state === 'canceled') {
+      // voided (refunded or charged back) or never paid: the token is tied to its order, so a
+      // voided-purchase notification, before or after this, ends the order refunded, no coins
+      if (sameOrder(purchase.obfuscatedAccountId, order.id))
+        await orders.bindPayment(order.id, key);
       throw new AppError(
         ResultCode.PAYMENT_DECLINED,
         'PURCHASE_CANCELED: Google Play canceled this purchase',
@@ -229,6 +247,16 @@ export function createIapService(deps: {
         throw verificationFailed('the purchase was made for another order');
       }
       if (transaction.revoked) {
+        // Apple says it refunded or revoked this purchase: recorded against the order, which
+        // ends refunded with no coins, whatever notification comes before or after
+        await orders.recordReversal({
+          gateway: 'A',
+          providerTxnId: transaction.transactionId,
+          kind: 'refund',
+          eventRef: `${transaction.transactionId}:revocationDate`,
+          raw: { source: 'verify' },
+        });
+        await orders.bindPayment(order.id, transaction.transactionId);
         throw new AppError(
           ResultCode.PAYMENT_DECLINED,
           'REVOKED: Apple refunded or revoked this purchase',
@@ -294,17 +322,17 @@ export function createIapService(deps: {
       }
       const voided = notification.voidedPurchaseNotification;
       if (voided) {
-        const order = await orders.orderByProviderTxn('G', googleTxnKey(voided.purchaseToken));
-        if (!order) {
-          log.info({ googleOrderId: voided.orderId }, 'voided purchase of no paid order');
-          return { action: 'ignored' };
-        }
-        await orders.recordRefund(order.id, {
-          provider: 'G',
-          providerRefundId: voided.orderId ?? `voided:${order.id}`,
-          raw: voided,
+        // kept under the purchase token: a purchase verified later ends refunded, no coins
+        const key = googleTxnKey(voided.purchaseToken);
+        const done = await orders.recordReversal({
+          gateway: 'G',
+          providerTxnId: key,
+          kind: 'refund',
+          eventRef: voided.orderId ?? `voided:${messageId}`,
+          raw: { refundType: voided.refundType ?? null, productType: voided.productType ?? null },
         });
-        return { action: 'refunded', ordrId: order.id };
+        if (!done.order) log.info({ googleOrderId: voided.orderId }, 'voided purchase kept');
+        return { action: done.outcome, ...(done.order ? { ordrId: done.order.id } : {}) };
       }
       const oneTime = notification.oneTimeProductNotification;
       if (oneTime?.notificationType === 1) return recoverGoogle(oneTime.sku, oneTime.purchaseToken);
@@ -337,20 +365,19 @@ export function createIapService(deps: {
       if (subscriptions && notification.transaction?.type === 'Auto-Renewable Subscription') {
         return { action: 'subscription', outcome: await subscriptions.apple(notification) };
       }
-      if ((type !== 'REFUND' && type !== 'REVOKE') || !notification.transaction) {
-        return { action: 'ignored' };
-      }
-      const order = await orders.orderByProviderTxn('A', notification.transaction.transactionId);
-      if (!order) {
-        log.info({ notificationUUID: notification.notificationUUID }, 'refund of no paid order');
-        return { action: 'ignored' };
-      }
-      await orders.recordRefund(order.id, {
-        provider: 'A',
-        providerRefundId: notification.notificationUUID,
+      const kind = APPLE_REVERSALS[type];
+      if (!kind || !notification.transaction) return { action: 'ignored' };
+      // kept under the transaction: a verify that comes later cannot credit a refunded purchase
+      const done = await orders.recordReversal({
+        gateway: 'A',
+        providerTxnId: notification.transaction.transactionId,
+        kind,
+        eventRef: notification.notificationUUID,
         raw: { notificationType: type, subtype: notification.subtype },
       });
-      return { action: 'refunded', ordrId: order.id };
+      if (!done.order)
+        log.info({ notificationUUID: notification.notificationUUID }, `${type} kept`);
+      return { action: done.outcome, ...(done.order ? { ordrId: done.order.id } : {}) };
     },
   };
 

@@ -92,7 +92,7 @@ export async function googleNotify(
 export async function appleNotify(
   ctx: TestContext,
   transactionId: string,
-  notificationType: 'REFUND' | 'REVOKE' | 'CONSUMPTION_REQUEST',
+  notificationType: 'REFUND' | 'REVOKE' | 'REFUND_REVERSED' | 'CONSUMPTION_REQUEST',
 ) {
   const res = await ctx.app.inject({
     method: 'POST',

@@ -72,6 +72,11 @@ export interface StripeClient {
     | { ok: true; id: string; status: string; amount: number }
     | { ok: false; status: number; code: string; message: string }
   >;
+  /**
+   * The payment intent's refund, if it was refunded (GET /v1/refunds?payment_intent=): asked
+   * before a payment is credited, so a refund whose webhook is still on its way is not missed.
+   */
+  refundOf(paymentIntentId: string): Promise<{ id: string; amount: number } | undefined>;
   /** throws when the signature does not verify */
   verifyWebhook(rawBody: Buffer | string, signatureHeader: string): StripeEvent;
   /** VIP: closes an open Checkout Session so it can no longer be paid */
@@ -253,6 +258,13 @@ export function createStripeClient(options: {
           message: error instanceof Error ? error.message : 'Stripe did not answer',
         };
       }
+    },
+
+    async refundOf(paymentIntentId) {
+      const stripe = await sdk();
+      const list = await stripe.refunds.list({ payment_intent: paymentIntentId, limit: 10 });
+      const done = list.data.find((r) => r.status === 'succeeded' || r.status === 'pending');
+      return done ? { id: done.id, amount: done.amount } : undefined;
     },
 
     verifyWebhook(rawBody, signatureHeader) {

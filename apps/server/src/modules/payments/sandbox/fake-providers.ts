@@ -125,6 +125,8 @@ export interface FakeProviders {
     /** the buyer paid in the embedded checkout */
     complete(id: string): StripeSessionState;
     expire(id: string): void;
+    /** the merchant refunded the payment intent in Stripe's dashboard; answers the refund id */
+    refund(paymentIntent: string): string;
     subscription(id: string): StripeSubscriptionState | undefined;
     /** the next period was charged: a new invoice, the period moved on (seconds since the epoch) */
     renew(id: string, paidAt?: number): StripeSubscriptionState;
@@ -143,6 +145,8 @@ export interface FakeProviders {
     order(id: string): PaypalOrderState | undefined;
     /** the buyer approved in PayPal's popup; declined: the funding source fails at capture */
     approve(id: string, declined?: boolean): PaypalOrderState;
+    /** the merchant refunded the capture in PayPal's dashboard; answers the refund id */
+    refund(captureId: string): string;
     subscription(id: string): PaypalSubscriptionState | undefined;
     /** the buyer approved the subscription: active, the first cycle charged (a sale) */
     approveSubscription(id: string): PaypalSubscriptionState;
@@ -298,7 +302,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
                 captures: [
                   {
                     id: o.captureId,
-                    status: 'COMPLETED',
+                    status: o.refundId ? 'REFUNDED' : 'COMPLETED',
                     amount: { currency_code: o.currency, value: o.value },
                     custom_id: o.customId,
                   },
@@ -413,7 +417,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       if (p.amount !== body.amount) {
         return answer(400, { code: 'INVALID_REQUEST', message: '결제 금액이 일치하지 않습니다.' });
       }
-      if (p.status === 'DONE') {
+      if (p.status === 'DONE' || p.status === 'CANCELED') {
         return answer(400, {
           code: 'ALREADY_PROCESSED_PAYMENT',
           message: '이미 처리된 결제 입니다.',
@@ -562,6 +566,31 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       sessions.set(sessionId, session);
       if (typeof key === 'string') stripeIdempotent.set(key, sessionId);
       return send(response, 200, stripeJson(session));
+    }
+    if (request.method === 'GET' && path === '/v1/refunds') {
+      count('stripe.refunds');
+      const intent = new URL(request.url ?? '/', 'http://stand-in').searchParams.get(
+        'payment_intent',
+      );
+      const done = intent ? stripeRefunds.get(intent) : undefined;
+      return send(response, 200, {
+        object: 'list',
+        url: '/v1/refunds',
+        has_more: false,
+        data: done
+          ? [
+              {
+                id: done.id,
+                object: 'refund',
+                amount: done.amount,
+                currency: 'usd',
+                payment_intent: intent,
+                status: 'succeeded',
+                created: done.created,
+              },
+            ]
+          : [],
+      });
     }
     if (request.method === 'POST' && path === '/v1/refunds') {
       count('stripe.refund');
@@ -1114,8 +1143,27 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         const s = sessions.get(sid);
         if (s && s.status === 'open') s.status = 'expired';
       },
+      refund(intent) {
+        const done = stripeRefunds.get(intent);
+        if (done) return done.id;
+        const session = [...sessions.values()].find((x) => x.payment_intent === intent);
+        if (!session) throw new Error(`no Stripe payment ${intent}`);
+        const refund = {
+          id: id('re_', 12),
+          amount: session.amount_total,
+          created: Math.floor(Date.now() / 1000),
+        };
+        stripeRefunds.set(intent, refund);
+        return refund.id;
+      },
     },
     paypal: {
+      refund(captureId) {
+        const o = [...paypalOrders.values()].find((x) => x.captureId === captureId);
+        if (!o) throw new Error(`no PayPal capture ${captureId}`);
+        o.refundId ??= id('', 9).toUpperCase().slice(0, 17);
+        return o.refundId;
+      },
       subscription: (sid) => paypalSubscriptions.get(sid),
       approveSubscription(sid) {
         const sub = paypalSubscriptions.get(sid);

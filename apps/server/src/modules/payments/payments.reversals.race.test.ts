@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../test/harness';
+import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
+import { appleNotify, appleStore, appleVerify, PACK, registerOrder } from './iap/iap.test-support';
+
+// PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
+describe.skipIf(!process.env.DATABASE_URL)('reversal races on PostgreSQL', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestContext({ seed: false });
+  }, 600_000);
+  afterAll(async () => {
+    await expectLedgerBalanced(ctx);
+    await ctx.close();
+  }, 600_000);
+
+  it(
+    'verify and REFUND racing for one purchase: the order ends refunded with no paid coins, every time',
+    { timeout: 600_000 },
+    async () => {
+      const store = await appleStore(ctx);
+      for (let round = 0; round < 8; round++) {
+        const m = await signInMember(ctx, `RaceRefund${round}`);
+        const ordrId = await registerOrder(ctx, m, 'A');
+        const bought = await store.purchase({ productId: PACK.apple, appAccountToken: ordrId });
+        const calls = [
+          ...Array.from({ length: 5 }, () =>
+            appleVerify(ctx, m, { ordrId, transactionJWS: bought.transactionJWS }).then(
+              (r) => r.statusCode,
+            ),
+          ),
+          ...Array.from({ length: 5 }, () =>
+            appleNotify(ctx, bought.transactionId, 'REFUND').then((r) => r.status),
+          ),
+        ];
+        // alternate which side starts first
+        const statuses = await Promise.all(round % 2 === 1 ? [...calls].reverse() : calls);
+        expect(statuses.every((s) => s === 200)).toBe(true);
+        const order = await ctx.services.orders.requireOrder(ordrId);
+        expect(order.state).toBe('refunded');
+        const balances = await ctx.services.wallet.balances(m.userId);
+        // the bonus stays only when the credit won the race (spec §9); paid coins never
+        expect(balances.paid).toBe(0);
+        expect([0, PACK.firstBonus]).toContain(balances.bonus);
+        const kept = await ctx.services.orders.reversalsOf('A', bought.transactionId);
+        expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
+          ['refund', ordrId, true],
+        ]);
+      }
+    },
+  );
+
+  it(
+    'REFUND and REFUND_REVERSED racing after a credit: credited again once, never twice',
+    { timeout: 600_000 },
+    async () => {
+      const store = await appleStore(ctx);
+      for (let round = 0; round < 4; round++) {
+        const m = await signInMember(ctx, `RaceRestore${round}`);
+        const ordrId = await registerOrder(ctx, m, 'A');
+        const bought = await store.purchase({ productId: PACK.apple, appAccountToken: ordrId });
+        expect(
+          (await appleVerify(ctx, m, { ordrId, transactionJWS: bought.transactionJWS })).statusCode,
+        ).toBe(200);
+        await Promise.all([
+          ...Array.from({ length: 4 }, () => appleNotify(ctx, bought.transactionId, 'REFUND')),
+          ...Array.from({ length: 4 }, () =>
+            appleNotify(ctx, bought.transactionId, 'REFUND_REVERSED'),
+          ),
+        ]);
+        // whatever interleaving ran, the set {refund, refund_reversed} leaves the purchase standing
+        await ctx.services.orders.settleKeptReversals();
+        const order = await ctx.services.orders.requireOrder(ordrId);
+        expect(order.state).toBe('credited');
+        expect(await ctx.services.wallet.balances(m.userId)).toEqual({
+          paid: PACK.paid,
+          bonus: PACK.firstBonus,
+        });
+      }
+    },
+  );
+});
