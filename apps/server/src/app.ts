@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -25,7 +25,12 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { joinParts } from './db/read-parts';
-import { createGuards, readAccessToken } from './http/auth-guard';
+import {
+  createGuards,
+  rateLimitKey,
+  registerEarlyGuards,
+  SECURITY_SCHEMES,
+} from './http/auth-guard';
 import { registerEdge } from './http/edge';
 import { frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { createRateLimitStore } from './http/rate-limit-store';
@@ -616,18 +621,13 @@ export async function buildApp(
     maxAge: 600,
   });
 
-  // Every write route is limited per client address; a route sets its own limit with
-  // `config: rateLimited(max)` (http/edge.ts) or opts out with `config: { rateLimit: false }`.
-  // Signed-in writes count per session token (many viewers share one carrier NAT address; a
-  // forged token is refused by the route's guard before it writes anything), others per address.
-  const writeLimit = {
-    max: config.writeRateLimitPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => {
-      const token = readAccessToken(request);
-      return token ? `t:${createHash('sha256').update(token).digest('base64url')}` : request.ip;
-    },
-  };
+  // Every write route is limited; a route sets its own limit with `config: rateLimited(max)`
+  // (http/edge.ts) or opts out with `config: { rateLimit: false }`. Signed-in writes count per
+  // user (many viewers share one carrier NAT address), others per client address.
+  // Guards run in onRequest (before the body is read, before the limiter picks its key); a
+  // verified user or operator is the key, else the client address (http/auth-guard.ts).
+  registerEarlyGuards(app);
+  const writeLimit = { max: config.writeRateLimitPerMinute, timeWindow: '1 minute' };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) return;
@@ -637,6 +637,7 @@ export async function buildApp(
   await app.register(fastifyRateLimit, {
     global: false,
     // keys live beside the cache's, so environments sharing a Redis never count together
+    keyGenerator: rateLimitKey,
     store: createRateLimitStore({
       redis: deps.redis,
       namespace: `${config.cachePrefix}:rl:`,
@@ -652,7 +653,7 @@ export async function buildApp(
       info: { title: 'SnapDrama API', version: '1.0.0' },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: SECURITY_SCHEMES,
       },
     },
     transform: jsonSchemaTransform,
