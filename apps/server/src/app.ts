@@ -32,7 +32,7 @@ import {
   SECURITY_SCHEMES,
 } from './http/auth-guard';
 import { registerEdge } from './http/edge';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { createRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security-headers';
 import { AppError } from './errors';
@@ -557,6 +557,8 @@ export async function buildApp(
     // search keywords travel in the path, URL-encoded: 100 Korean characters are 900 bytes
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors,
+    // Node's parser refusals (400, 431, 408) in the envelope too
+    clientErrorHandler,
     // a proxy's request id joins our logs to its own; a client's is not believed
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
