@@ -211,6 +211,8 @@ export const ResultCode = {
   REQUEST_HEADERS_TOO_LARGE: 431001,
   /** AdMob's verifier keys could not be fetched: the callback cannot be verified, so it is refused */
   AD_CALLBACK_KEYS_UNAVAILABLE: 403062,
+  /** a tus request without Tus-Resumable 1.0.0 (the Tus-Version header lists what we speak) */
+  INGEST_TUS_VERSION_UNSUPPORTED: 412150,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

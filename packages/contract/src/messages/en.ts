@@ -394,6 +394,7 @@ export const en = {
   'error.request_timeout': 'The request took too long; please try again',
   'error.request_headers_too_large': 'The request is too large; please try again',
   'error.ad_callback_keys_unavailable': 'The ad reward could not be verified right now',
+  'error.ingest_tus_version_unsupported': 'This upload tool is not supported; please update it',
 } as const;
 
 export type MessageKey = keyof typeof en;

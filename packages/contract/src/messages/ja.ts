@@ -394,4 +394,6 @@ export const ja: Messages = {
   'error.request_timeout': 'リクエストがタイムアウトしました。もう一度お試しください',
   'error.request_headers_too_large': 'リクエストが大きすぎます。もう一度お試しください',
   'error.ad_callback_keys_unavailable': '現在、広告の報酬を確認できません',
+  'error.ingest_tus_version_unsupported':
+    'このアップロード方式には対応していません。ツールを更新してください',
 };
