@@ -886,6 +886,7 @@ export async function buildApp(
       sandboxRoutes({
         sandboxes: services.socialProviders.sandboxes,
         production: config.env === 'production',
+        webOrigins,
       }),
     );
   }
