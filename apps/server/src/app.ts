@@ -346,6 +346,11 @@ export function createServices(deps: AppDeps) {
       },
     },
   });
+  const admobKeys = createAdmobKeySource({
+    url: config.events.admobVerifierKeysUrl,
+    inlineJson: config.events.admobVerifierKeys,
+    clock,
+  });
   const events = createEventsService({
     repo: eventsRepo,
     clock,
@@ -359,11 +364,7 @@ export function createServices(deps: AppDeps) {
           last_view_dtm: v.lastViewedAt.toISOString(),
         })),
     },
-    admobKeys: createAdmobKeySource({
-      url: config.events.admobVerifierKeysUrl,
-      inlineJson: config.events.admobVerifierKeys,
-      clock,
-    }),
+    admobKeys,
     config: config.events,
     serviceTimeZone: config.serviceTimeZone,
     redis: deps.redis,
@@ -524,6 +525,7 @@ export function createServices(deps: AppDeps) {
     progress,
     wallet,
     events,
+    admobKeys,
     orders,
     payments,
     /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
@@ -574,6 +576,7 @@ export async function buildApp(
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);
   services.ingest.useLogger(app.log);
+  services.admobKeys.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
