@@ -64,6 +64,15 @@ const TUS_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
  * onResponseError. Status and tus's protocol headers stay; the body becomes {code,message,data}.
  * Its 5xx (a store failure) is logged and answered as ours.
  */
+function isEnvelope(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && 'code' in value && 'data' in value;
+  } catch {
+    return false;
+  }
+}
+
 async function inEnvelope(
   answer: Response,
   log: { error: (details: object, message: string) => void },
@@ -71,6 +80,13 @@ async function inEnvelope(
   if (answer.status < 400) return answer;
   if (answer.headers.get('content-type')?.includes('application/json')) return answer;
   const text = (await answer.text()).trim();
+  const headers = new Headers(answer.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  // our own refusals (TusRefusal, through onResponseError) are envelopes already
+  if (isEnvelope(text)) {
+    headers.set('content-length', String(Buffer.byteLength(text)));
+    return new Response(text, { status: answer.status, headers });
+  }
   const known = TUS_STATUS_CODES[answer.status];
   if (known === undefined) log.error({ status: answer.status, tus: text }, 'tus failed');
   const code = known ?? ResultCode.INTERNAL;
@@ -79,8 +95,6 @@ async function inEnvelope(
     message: known === undefined ? 'Internal server error' : text || 'Upload refused',
     data: null,
   });
-  const headers = new Headers(answer.headers);
-  headers.set('content-type', 'application/json; charset=utf-8');
   headers.set('content-length', String(Buffer.byteLength(body)));
   return new Response(body, { status: Math.floor(code / 1000), headers });
 }
