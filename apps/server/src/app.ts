@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -26,9 +26,14 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { joinParts } from './db/read-parts';
-import { createGuards, readAccessToken } from './http/auth-guard';
+import {
+  createGuards,
+  rateLimitKey,
+  registerEarlyGuards,
+  SECURITY_SCHEMES,
+} from './http/auth-guard';
 import { registerEdge } from './http/edge';
-import { frameworkErrors, registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/error-handler';
 import { createRateLimitStore } from './http/rate-limit-store';
 import { registerSecurityHeaders } from './http/security-headers';
 import { AppError } from './errors';
@@ -348,6 +353,11 @@ export function createServices(deps: AppDeps) {
       },
     },
   });
+  const admobKeys = createAdmobKeySource({
+    url: config.events.admobVerifierKeysUrl,
+    inlineJson: config.events.admobVerifierKeys,
+    clock,
+  });
   const events = createEventsService({
     repo: eventsRepo,
     clock,
@@ -361,11 +371,7 @@ export function createServices(deps: AppDeps) {
           last_view_dtm: v.lastViewedAt.toISOString(),
         })),
     },
-    admobKeys: createAdmobKeySource({
-      url: config.events.admobVerifierKeysUrl,
-      inlineJson: config.events.admobVerifierKeys,
-      clock,
-    }),
+    admobKeys,
     config: config.events,
     serviceTimeZone: config.serviceTimeZone,
     redis: deps.redis,
@@ -527,6 +533,7 @@ export function createServices(deps: AppDeps) {
     progress,
     wallet,
     events,
+    admobKeys,
     orders,
     payments,
     /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
@@ -560,6 +567,8 @@ export async function buildApp(
     // search keywords travel in the path, URL-encoded: 100 Korean characters are 900 bytes
     routerOptions: { maxParamLength: 1024 },
     frameworkErrors,
+    // Node's parser refusals (400, 431, 408) in the envelope too
+    clientErrorHandler,
     // a proxy's request id joins our logs to its own; a client's is not believed
     genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
@@ -575,6 +584,7 @@ export async function buildApp(
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);
   services.ingest.useLogger(app.log);
+  services.admobKeys.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -633,18 +643,13 @@ export async function buildApp(
     maxAge: 600,
   });
 
-  // Every write route is limited per client address; a route sets its own limit with
-  // `config: rateLimited(max)` (http/edge.ts) or opts out with `config: { rateLimit: false }`.
-  // Signed-in writes count per session token (many viewers share one carrier NAT address; a
-  // forged token is refused by the route's guard before it writes anything), others per address.
-  const writeLimit = {
-    max: config.writeRateLimitPerMinute,
-    timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => {
-      const token = readAccessToken(request);
-      return token ? `t:${createHash('sha256').update(token).digest('base64url')}` : request.ip;
-    },
-  };
+  // Every write route is limited; a route sets its own limit with `config: rateLimited(max)`
+  // (http/edge.ts) or opts out with `config: { rateLimit: false }`. Signed-in writes count per
+  // user (many viewers share one carrier NAT address), others per client address.
+  // Guards run in onRequest (before the body is read, before the limiter picks its key); a
+  // verified user or operator is the key, else the client address (http/auth-guard.ts).
+  registerEarlyGuards(app);
+  const writeLimit = { max: config.writeRateLimitPerMinute, timeWindow: '1 minute' };
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     if (!methods.some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m))) return;
@@ -654,6 +659,7 @@ export async function buildApp(
   await app.register(fastifyRateLimit, {
     global: false,
     // keys live beside the cache's, so environments sharing a Redis never count together
+    keyGenerator: rateLimitKey,
     store: createRateLimitStore({
       redis: deps.redis,
       namespace: `${config.cachePrefix}:rl:`,
@@ -669,7 +675,7 @@ export async function buildApp(
       info: { title: 'SnapDrama API', version: '1.0.0' },
       servers: [{ url: '/' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: SECURITY_SCHEMES,
       },
     },
     transform: jsonSchemaTransform,
@@ -901,6 +907,7 @@ export async function buildApp(
       sandboxRoutes({
         sandboxes: services.socialProviders.sandboxes,
         production: config.env === 'production',
+        webOrigins,
       }),
     );
   }

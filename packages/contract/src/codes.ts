@@ -204,6 +204,15 @@ export const ResultCode = {
   INQUIRY_CLOSED: 409130,
   /** the order cannot be refunded (not paid, already refunded, or its gateway has no refund API) */
   ORDER_NOT_REFUNDABLE: 409131,
+  // the HTTP edge (issue 39): refusals of Node's HTTP parser, AdMob keys unreachable
+  /** the request did not arrive in time (Node's request timeout) */
+  REQUEST_TIMEOUT: 408001,
+  /** the request's headers are over Node's limit (16 KB) */
+  REQUEST_HEADERS_TOO_LARGE: 431001,
+  /** AdMob's verifier keys could not be fetched: the callback cannot be verified, so it is refused */
+  AD_CALLBACK_KEYS_UNAVAILABLE: 403062,
+  /** a tus request without Tus-Resumable 1.0.0 (the Tus-Version header lists what we speak) */
+  INGEST_TUS_VERSION_UNSUPPORTED: 412150,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

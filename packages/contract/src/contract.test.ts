@@ -9,9 +9,9 @@ describe('result codes', () => {
     expect(new Set(values).size).toBe(values.length);
     for (const code of values.filter((c) => c !== 0)) {
       expect(String(code)).toHaveLength(6);
-      expect([400, 401, 403, 404, 409, 410, 413, 414, 415, 419, 429, 500, 503]).toContain(
-        httpStatusOf(code),
-      );
+      expect([
+        400, 401, 403, 404, 408, 409, 410, 412, 413, 414, 415, 419, 429, 431, 500, 503,
+      ]).toContain(httpStatusOf(code));
     }
   });
 });

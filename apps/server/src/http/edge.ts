@@ -50,6 +50,27 @@ export function containsNul(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/**
+ * True when the query string holds a percent-escape that does not decode (`%zz`, a lone `%`, bytes
+ * that are not UTF-8). The query parser would pass such text on as it is; the router already
+ * refuses the same in the path.
+ */
+export function badQueryEncoding(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0 || !url.includes('%', at)) return false;
+  return url
+    .slice(at + 1)
+    .split(/[&=]/)
+    .some((part) => {
+      try {
+        decodeURIComponent(part);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+}
+
 export function bearerToken(request: FastifyRequest): boolean {
   return /^Bearer \S/.test(request.headers.authorization ?? '');
 }
@@ -85,6 +106,7 @@ export function sameSiteVerdict(
  * - a body is JSON unless the route lists other types (415 otherwise);
  * - a write without a bearer token must come from our own site (the cookie alone is not enough:
  *   another site could submit a form with the visitor's cookie, or sign them in to its account);
+ * - a query string's percent-escapes decode (400 otherwise, as the router does for the path);
  * - no NUL character in any string of the body, query or path (PostgreSQL text cannot hold it).
  */
 export function registerEdge(app: FastifyInstance, options: { allowedOrigins: string[] }) {
@@ -98,6 +120,12 @@ export function registerEdge(app: FastifyInstance, options: { allowedOrigins: st
     const text = String(body);
     if (request.routeOptions.config.rawBody) request.rawBody = text;
     void json(request, text, done);
+  });
+
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (badQueryEncoding(request.url)) {
+      throw new AppError(ResultCode.BAD_REQUEST, 'query: bad percent-encoding');
+    }
   });
 
   app.addHook('onRequest', async (request: FastifyRequest, _reply: FastifyReply) => {

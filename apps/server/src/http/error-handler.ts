@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
@@ -50,6 +52,50 @@ export function frameworkErrors(
 ): void {
   const code = clientErrorCode(error.statusCode ?? 400);
   void reply.status(Math.floor(code / 1000)).send({ code, message: error.message, data: null });
+}
+
+/** Our code for a refusal of Node's HTTP parser (by its error code), before any request exists. */
+function parserErrorCode(code: string | undefined): ErrorCode {
+  if (code === 'HPE_HEADER_OVERFLOW') return ResultCode.REQUEST_HEADERS_TOO_LARGE;
+  if (code === 'ERR_HTTP_REQUEST_TIMEOUT') return ResultCode.REQUEST_TIMEOUT;
+  return ResultCode.BAD_REQUEST;
+}
+
+const PARSER_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  [ResultCode.REQUEST_HEADERS_TOO_LARGE]: 'Request headers are too large',
+  [ResultCode.REQUEST_TIMEOUT]: 'The request did not arrive in time',
+  [ResultCode.BAD_REQUEST]: 'Malformed HTTP request',
+};
+
+/**
+ * Fastify's `clientErrorHandler`: Node's HTTP parser refuses a request (a malformed chunked body, a
+ * bad Content-Length, headers over 16 KB, a timeout) before Fastify has a request or a reply, so
+ * the envelope is written to the socket here, and the connection closes (its framing is lost).
+ */
+export function clientErrorHandler(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const code = parserErrorCode(error.code);
+  const status = Math.floor(code / 1000);
+  const body = JSON.stringify({
+    code,
+    message: PARSER_MESSAGES[code] ?? 'Bad request',
+    data: null,
+  });
+  this.log.debug({ err: error }, 'HTTP parser refused a request');
+  // as Node does: never write into an answer already on its way on this connection
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && !inFlight?.headersSent) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /**

@@ -141,6 +141,24 @@ describe('signature checks', () => {
     }
   });
 
+  it('drama and episode numbers in any other spelling are 404 before the signature is read', async () => {
+    const auto = (await startEpisode(1, 1))[0]?.videoUrl ?? '';
+    expect((await get(auto)).statusCode).toBe(200);
+    // one file, one URL: other spellings of 1 would each be a CDN cache key of their own
+    for (const spelling of ['0x1', '01', '1.0', '1e0', '+1', '%201', '1%20', '%2B1', '0', '-1']) {
+      for (const url of [
+        auto.replace('/media/1/1/', `/media/${spelling}/1/`),
+        auto.replace('/media/1/1/', `/media/1/${spelling}/`),
+      ]) {
+        const res = await get(url);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toMatchObject({ code: ResultCode.NOT_FOUND, data: null });
+      }
+    }
+    // unsigned too: the number is judged first
+    expect((await get('/media/01/1/master.m3u8')).statusCode).toBe(404);
+  });
+
   it('a signature for one episode opens no other episode', async () => {
     const auto = (await startEpisode(1, 1))[0]?.videoUrl ?? '';
     await expectForbidden(auto.replace('/media/1/1/', '/media/1/2/'));

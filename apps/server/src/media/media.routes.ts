@@ -16,6 +16,9 @@ const MEDIA_FILE = new RegExp(
 
 const contentType = contentTypeOf;
 
+/** The one spelling of a drama or episode number in a media path (no 0x1, 01, 1.0, 1e0, +1). */
+const CANONICAL_NUMBER = /^[1-9]\d*$/;
+
 const forbidden = (why: string) =>
   new AppError(ResultCode.MEDIA_SIGNATURE_INVALID, `Media URL ${why}`);
 
@@ -47,6 +50,15 @@ export function mediaRoutes(deps: {
     app.get(
       '/media/:dramaId/:epsd/*',
       {
+        // one URL per file (CDN cache keys): any other spelling of a number is no file of ours,
+        // answered before the signature or the query is looked at
+        onRequest: async (request) => {
+          const { dramaId, epsd } = request.params as Record<string, unknown>;
+          for (const part of [dramaId, epsd]) {
+            if (typeof part !== 'string' || !CANONICAL_NUMBER.test(part))
+              throw new AppError(ResultCode.NOT_FOUND, 'Media file not found');
+          }
+        },
         schema: {
           hide: true,
           params: z.object({ dramaId: idParam, epsd: episodeNumber, '*': z.string() }),

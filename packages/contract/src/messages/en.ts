@@ -427,6 +427,10 @@ export const en = {
   'vip.msg_checkout_canceled': 'The VIP purchase was cancelled',
   'vip.msg_fail': 'The VIP purchase could not be completed',
   'vip.unavailable': 'The VIP pass is not available right now',
+  'error.request_timeout': 'The request took too long; please try again',
+  'error.request_headers_too_large': 'The request is too large; please try again',
+  'error.ad_callback_keys_unavailable': 'The ad reward could not be verified right now',
+  'error.ingest_tus_version_unsupported': 'This upload tool is not supported; please update it',
   // refusals, validation and field names the server sends (errors.ts)
   ...enServerMessages,
 } as const;

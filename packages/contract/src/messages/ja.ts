@@ -425,6 +425,11 @@ export const ja: Messages = {
   'vip.msg_checkout_canceled': 'VIPの購入をキャンセルしました',
   'vip.msg_fail': 'VIPの購入を完了できませんでした',
   'vip.unavailable': '現在VIPパスは購入できません',
+  'error.request_timeout': 'リクエストがタイムアウトしました。もう一度お試しください',
+  'error.request_headers_too_large': 'リクエストが大きすぎます。もう一度お試しください',
+  'error.ad_callback_keys_unavailable': '現在、広告の報酬を確認できません',
+  'error.ingest_tus_version_unsupported':
+    'このアップロード方式には対応していません。ツールを更新してください',
   // refusals, validation and field names the server sends (errors.ts)
   ...jaServerMessages,
 };

@@ -424,6 +424,11 @@ export const ko: Messages = {
   'vip.msg_checkout_canceled': 'VIP 구매가 취소되었습니다',
   'vip.msg_fail': 'VIP 구매를 완료하지 못했습니다',
   'vip.unavailable': '지금은 VIP 이용권을 구매할 수 없습니다',
+  'error.request_timeout': '요청 시간이 초과되었습니다. 다시 시도해 주세요',
+  'error.request_headers_too_large': '요청이 너무 큽니다. 다시 시도해 주세요',
+  'error.ad_callback_keys_unavailable': '지금은 광고 보상을 확인할 수 없습니다',
+  'error.ingest_tus_version_unsupported':
+    '지원하지 않는 업로드 방식입니다. 업로드 도구를 업데이트해 주세요',
   // refusals, validation and field names the server sends (errors.ts)
   ...koServerMessages,
 };

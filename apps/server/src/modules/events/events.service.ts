@@ -587,7 +587,7 @@ export function createEventsService(deps: {
     async admobCallback(rawQuery: string): Promise<{ verified: boolean; duplicate: boolean }> {
       const result = await verifyAdmobCallback(rawQuery, deps.admobKeys);
       if (!result.ok) {
-        throw err(ResultCode.AD_CALLBACK_SIGNATURE_INVALID, `AdMob callback: ${result.reason}`);
+        throw err(result.code, `AdMob callback: ${result.reason}`);
       }
       const logId = result.params.get('custom_data') ?? '';
       const transactionId = result.params.get('transaction_id') ?? '';

@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { FileStore } from '@tus/file-store';
 import { Server as TusServer } from '@tus/server';
+import { NodeRequest, sendNodeResponse } from 'srvx/node';
 import {
   API_BASE,
   INGEST_MAX_UPLOAD_BYTES,
@@ -48,11 +49,55 @@ const TUS_BODY_TYPE = 'application/offset+octet-stream';
 
 /** Our codes for tus's refusals by status: too large, unknown or gone upload, offset conflict. */
 const TUS_STATUS_CODES: Partial<Record<number, ErrorCode>> = {
+  400: ResultCode.INGEST_UPLOAD_INVALID,
+  403: ResultCode.FORBIDDEN,
   404: ResultCode.INGEST_UPLOAD_NOT_FOUND,
   409: ResultCode.INGEST_UPLOAD_CONFLICT,
   410: ResultCode.INGEST_UPLOAD_GONE,
+  412: ResultCode.INGEST_TUS_VERSION_UNSUPPORTED,
   413: ResultCode.INGEST_UPLOAD_TOO_LARGE,
 };
+
+/**
+ * tus's answer with its refusals in our envelope: tus writes some of them itself as plain text
+ * (a missing Tus-Resumable, an invalid Upload-Length or Upload-Metadata) without asking
+ * onResponseError. Status and tus's protocol headers stay; the body becomes {code,message,data}.
+ * Its 5xx (a store failure) is logged and answered as ours.
+ */
+function isEnvelope(text: string): boolean {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && 'code' in value && 'data' in value;
+  } catch {
+    return false;
+  }
+}
+
+async function inEnvelope(
+  answer: Response,
+  log: { error: (details: object, message: string) => void },
+): Promise<Response> {
+  if (answer.status < 400) return answer;
+  if (answer.headers.get('content-type')?.includes('application/json')) return answer;
+  const text = (await answer.text()).trim();
+  const headers = new Headers(answer.headers);
+  headers.set('content-type', 'application/json; charset=utf-8');
+  // our own refusals (TusRefusal, through onResponseError) are envelopes already
+  if (isEnvelope(text)) {
+    headers.set('content-length', String(Buffer.byteLength(text)));
+    return new Response(text, { status: answer.status, headers });
+  }
+  const known = TUS_STATUS_CODES[answer.status];
+  if (known === undefined) log.error({ status: answer.status, tus: text }, 'tus failed');
+  const code = known ?? ResultCode.INTERNAL;
+  const body = JSON.stringify({
+    code,
+    message: known === undefined ? 'Internal server error' : text || 'Upload refused',
+    data: null,
+  });
+  headers.set('content-length', String(Buffer.byteLength(body)));
+  return new Response(body, { status: Math.floor(code / 1000), headers });
+}
 
 /**
  * The operator console's ingest API under /api/v1/admin/ingest: the tus upload endpoint (sources
@@ -120,18 +165,9 @@ export function ingestRoutes(deps: {
         await rm(`${file}.json`, { force: true });
       }
     },
+    // our refusals carry their envelope; tus's own become one in inEnvelope (status kept)
     onResponseError(_req, error) {
       if (error instanceof TusRefusal) return error;
-      // tus's own refusals (wrong offset, too large...) keep their status; the body says why
-      // tus's own refusals keep their status (clients act on it); the common ones get our envelope
-      if ('status_code' in error && 'body' in error) {
-        const code = TUS_STATUS_CODES[error.status_code];
-        if (code === undefined) return undefined;
-        return {
-          status_code: error.status_code,
-          body: JSON.stringify({ code, message: error.body.trim(), data: null }),
-        };
-      }
       return undefined;
     },
   });
@@ -147,7 +183,9 @@ export function ingestRoutes(deps: {
     const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
       operatorOfRequest.set(request.raw, operatorCaller(request).operatorId);
       reply.hijack();
-      await tus.handle(request.raw, reply.raw);
+      // tus.handle(), with its answer put in our envelope before it is sent
+      const answer = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
+      await sendNodeResponse(reply.raw, await inEnvelope(answer, request.log));
     };
     for (const url of [ingestPaths.uploads(), `${ingestPaths.uploads()}/:uploadId`]) {
       app.route({

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OPERATOR_TOKEN_COOKIE, ResultCode, type OperatorRole } from '@snapdrama/contract';
 import { AppError } from '../../errors';
+import { sessionGuard } from '../../http/auth-guard';
 import type { OperatorContext, OperatorsService } from './operators.service';
 
 declare module 'fastify' {
@@ -34,7 +35,8 @@ export function createOperatorGuards(
     requireOperator(roles) {
       if (roles.length === 0) throw new Error('requireOperator needs at least one role');
       const allowed = new Set(roles);
-      return async (request) => {
+      // checked in the route's onRequest, before its body is read (http/auth-guard.ts)
+      return sessionGuard('operator', async (request: FastifyRequest) => {
         const token = readOperatorToken(request);
         if (!token)
           throw new AppError(ResultCode.OPERATOR_SESSION_INVALID, 'Operator sign-in required');
@@ -46,7 +48,7 @@ export function createOperatorGuards(
           );
         }
         request.operator = operator;
-      };
+      });
     },
   };
 }
