@@ -29,6 +29,7 @@ import { joinParts } from './db/read-parts';
 import {
   createGuards,
   rateLimitKey,
+  readAccessToken,
   registerEarlyGuards,
   SECURITY_SCHEMES,
 } from './http/auth-guard';
