@@ -62,7 +62,7 @@ async function startMain(env: Record<string, string> = {}) {
 
 /** A request whose body is only half sent: in flight until finish() is called. */
 function halfSentRequest(port: number) {
-  const body = JSON.stringify({ cnts: 'an inquiry long enough to be stored if signed in' });
+  const body = JSON.stringify({ cnts: 'a body that is not a join, sent in two parts' });
   const socket = net.connect(port, '127.0.0.1');
   let response = '';
   socket.on('data', (chunk: Buffer) => (response += chunk.toString()));
@@ -75,7 +75,8 @@ function halfSentRequest(port: number) {
     async start() {
       await opened;
       socket.write(
-        `POST ${API_BASE}/user/qna HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        // a route that reads its body before answering (a guarded one answers 401 at once)
+        `POST ${API_BASE}/auth/join HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
           `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 10)}`,
       );
     },
@@ -118,7 +119,7 @@ describe('life cycle of the real process', () => {
     expect(child.exitCode).toBeNull(); // still draining
 
     const response = await inFlight.finish();
-    expect(response).toMatch(/^HTTP\/1\.1 401 /); // answered in full (no session), not cut off
+    expect(response).toMatch(/^HTTP\/1\.1 400 /); // answered in full (not a join), not cut off
     expect(await exited).toBe(0);
     const log = lines.join('\n');
     expect(log).toContain('SIGTERM received, draining requests in flight');
