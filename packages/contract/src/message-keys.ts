@@ -1,5 +1,6 @@
 export type { MessageKey, Messages } from './messages/en';
 export { en as enMessages } from './messages/en';
+export { DICTIONARY_FAIL_TEXTS } from './messages/en-fixed';
 export { ko as koMessages } from './messages/ko';
 export { ja as jaMessages } from './messages/ja';
 export {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enMessages } from '@snapdrama/contract';
+import { DICTIONARY_FAIL_TEXTS } from '@snapdrama/contract';
 import { errorMessage } from '../shared/api/api-error';
 import { tokenStore } from '../shared/api/api';
 import { dictionaryQuery } from '../shared/i18n/dictionary';
@@ -29,8 +29,8 @@ export function AppGate({ children }: { children: ReactNode }) {
     if (!dictionaryFailed) return;
     // No dictionary means no translations: these two texts are fixed by the spec (§8).
     layers.alert({
-      title: enMessages['error_popup.title'],
-      message: enMessages['error_popup.dictionary_fail'],
+      title: DICTIONARY_FAIL_TEXTS['error_popup.title'],
+      message: DICTIONARY_FAIL_TEXTS['error_popup.dictionary_fail'],
       confirmLabel: 'OK',
       onConfirm: () => void refetchDictionary(),
     });

@@ -1,3 +1,4 @@
+import { DICTIONARY_FAIL_TEXTS } from './en-fixed';
 import { enServerMessages } from './errors';
 
 /** English interface text; the key set of every language (spec §8 messages). */
@@ -21,8 +22,7 @@ export const en = {
   'common.right_click_disabled': 'Right click is disabled',
   'common.not_found': 'Page not found',
   'common.go_home': 'Go to home',
-  'error_popup.title': 'Error',
-  'error_popup.dictionary_fail': 'Failed to get language list',
+  ...DICTIONARY_FAIL_TEXTS,
   'menu.category': 'Category',
   'menu.bookmark': 'Bookmark',
   'menu.mission': 'Mission',

@@ -1,5 +1,5 @@
 import type { Messages } from './en';
-import { jaServerMessages } from './errors';
+import { jaServerMessages } from './errors-ja';
 
 export const ja: Messages = {
   'common.app_name': 'スナップドラマ',

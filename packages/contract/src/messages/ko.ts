@@ -1,5 +1,5 @@
 import type { Messages } from './en';
-import { koServerMessages } from './errors';
+import { koServerMessages } from './errors-ko';
 
 export const ko: Messages = {
   'common.app_name': '스냅드라마',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { enMessages, type Language } from '@snapdrama/contract';
+import { DICTIONARY_FAIL_TEXTS, type Language, type MessageKey } from '@snapdrama/contract';
 import { currentLanguage } from '../../shared/i18n/i18n';
 import { useChangeLanguage } from '../../shared/i18n/use-change-language';
 import { layers } from '../../shared/layers/layer-store';
@@ -9,7 +9,7 @@ export const LANGUAGE_LABEL_KEYS = {
   ko: 'language.ko',
   en: 'language.en',
   ja: 'language.ja',
-} as const satisfies Record<Language, keyof typeof enMessages>;
+} as const satisfies Record<Language, MessageKey>;
 
 /**
  * The language in use and a way to choose another (spec §4 "Language change"). A dictionary that
@@ -30,7 +30,7 @@ export function useLanguageChoice() {
     } catch {
       layers.alert({
         title: t('error_popup.title'),
-        message: enMessages['error_popup.dictionary_fail'],
+        message: DICTIONARY_FAIL_TEXTS['error_popup.dictionary_fail'],
       });
     } finally {
       setBusy(false);
