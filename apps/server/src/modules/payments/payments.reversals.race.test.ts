@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 import { appleNotify, appleStore, appleVerify, PACK, registerOrder } from './iap/iap.test-support';
+import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
-describe.skipIf(!process.env.DATABASE_URL)('reversal races on PostgreSQL', () => {
+describe.runIf(servicesPresent('postgres'))('reversal races on PostgreSQL', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ seed: false });
