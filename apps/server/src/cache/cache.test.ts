@@ -32,13 +32,15 @@ function cacheContract(name: string, make: () => { cache: Cache; clock?: ManualC
     it('a load that began before an invalidation does not publish its stale value', async () => {
       const { cache } = make();
       let release: (v: string) => void = () => undefined;
-      const slow = cache.getOrLoad(
-        'lists',
-        'k',
-        60,
-        () => new Promise<string>((r) => (release = r)),
-      );
-      await new Promise((r) => setTimeout(r, 10));
+      // the load starts after the cache's own lookup (a Redis round trip): wait for it to start,
+      // not for a fixed time, or a slow lookup leaves `release` unset and the load never ends
+      let started: () => void = () => undefined;
+      const loadStarted = new Promise<void>((r) => (started = r));
+      const slow = cache.getOrLoad('lists', 'k', 60, () => {
+        started();
+        return new Promise<string>((r) => (release = r));
+      });
+      await loadStarted;
       await cache.invalidate('lists');
       release('stale');
       expect(await slow).toBe('stale');
