@@ -5,6 +5,23 @@ const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
 const root = path.resolve(import.meta.dirname, '..');
 
+/** Specs of the viewer's flows whose steps don't depend on the screen size. */
+const MOBILE_ONLY = [
+  '**/payments.spec.ts',
+  '**/vip.spec.ts',
+  '**/server-rules.spec.ts',
+  '**/security.spec.ts',
+  '**/coin-history.spec.ts',
+  // the native wrapper runs on phones
+  '**/native.spec.ts',
+];
+/** The operator's console tools (the console's phone layout is tried by console-operations). */
+const DESKTOP_ONLY = [
+  '**/console-catalog.spec.ts',
+  '**/console-coin-validity.spec.ts',
+  '**/ingest.spec.ts',
+];
+
 /**
  * Real Chromium (Debian's) against the real server, which serves the built web app on the
  * embedded defaults. The data folder is kept between runs so the demo video is encoded once.
@@ -39,9 +56,14 @@ export default defineConfig({
       ],
     },
   },
+  // Every page is tried at both sizes. A spec whose steps are the same at both sizes (flows that
+  // check the server and the money, not the layout) runs once, where its people are: the viewer's
+  // flows on the phone, the operator's console tools on the desktop. Their layouts are still
+  // checked at 320 to 1920 px inside the specs, and by the specs that run in both projects.
   projects: [
     {
       name: 'mobile',
+      testIgnore: DESKTOP_ONLY,
       use: {
         ...devices['Pixel 7'],
         browserName: 'chromium',
@@ -51,6 +73,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
+      testIgnore: MOBILE_ONLY,
       use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
     },
   ],
