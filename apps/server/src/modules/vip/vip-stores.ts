@@ -20,6 +20,20 @@ const same = (a: string | null | undefined, b: string) =>
   typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
 
 /**
+ * Where a Google period that is already over began. Google answers only the expiry of the latest
+ * order, and a notice can reach us after it (a late RTDN, a verify retried after the period): the
+ * period is then the plan's last one before the expiry (one week, one calendar month), so it is
+ * recorded as paid time in the past (never an empty period, which vip_periods refuses).
+ */
+function googlePeriodStart(productId: string | null, expiry: Date): Date {
+  const plan = productId ? vipPlanOfProduct(productId) : undefined;
+  const start = new Date(expiry);
+  if (plan?.interval === 'month') start.setUTCMonth(start.getUTCMonth() - 1);
+  else start.setTime(expiry.getTime() - (plan?.periodDays ?? 7) * 86_400_000);
+  return start;
+}
+
+/**
  * What a Google subscription's state says about the pass. Google is asked (subscriptionsv2.get)
  * on every notification, so the changes follow Google's answer, not the notification's type; the
  * latest order id is the period's key (GPA.x for the first period, GPA.x..N for renewal N+1).
@@ -32,7 +46,7 @@ export function googleChanges(sub: PlaySubscription, now: Date): VipChange[] {
           {
             type: 'paid',
             periodKey: sub.latestOrderId,
-            startsAt: now < expiry ? now : expiry,
+            startsAt: now < expiry ? now : googlePeriodStart(sub.productId, expiry),
             endsAt: expiry,
           },
         ]

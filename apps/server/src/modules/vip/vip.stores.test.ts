@@ -302,6 +302,52 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         active: false,
       });
     });
+
+    it('a notice or verify that arrives after the period ended records that period (no 500)', async () => {
+      const m = await signInMember(ctx, 'VipGoogleLate');
+      const vipId = await register(m, 'vip_monthly', 'G');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const bought = ctx.clock.now().getTime();
+      const token = store.subscribe({
+        packageName,
+        productId: 'vip_monthly',
+        obfuscatedAccountId: vipId,
+        periodDays: 30,
+        now: bought,
+      });
+      // Google still answers CANCELED (not yet EXPIRED) when the notice reaches us at the expiry
+      const { expiryTime: expiry } = store.updateSubscription(token, (s) => {
+        s.state = 'SUBSCRIPTION_STATE_CANCELED';
+        s.autoRenewEnabled = false;
+      });
+      ctx.clock.set(new Date(expiry));
+      expect((await push(subNote(token, 3))).outcome).toBe('applied');
+      // and a verify retried later still answers the pass
+      ctx.clock.set(new Date(expiry + DAY));
+      // signed in again: the session of a month ago has expired
+      const again = {
+        ...m,
+        token: (await ctx.services.auth.startSessionForUser(m.userId)).accessToken,
+      };
+      const late = await api(ctx.app, again, 'PUT', '/vip/iap/google/verify', {
+        vipId,
+        packageName,
+        productId: 'vip_monthly',
+        purchaseToken: token,
+      });
+      expect(late.statusCode, late.body).toBe(200);
+      expect(body<VipPassData>(late).data).toMatchObject({ active: false, renews: false });
+      const periods = await ctx.services.vip.periodsOf(vipId);
+      expect(periods).toHaveLength(1);
+      const [period] = periods;
+      // the plan's last month before the expiry, in the past
+      const start = new Date(expiry);
+      start.setUTCMonth(start.getUTCMonth() - 1);
+      expect(period?.startsAt.toISOString()).toBe(start.toISOString());
+      expect(period?.endsAt.toISOString()).toBe(new Date(expiry).toISOString());
+    });
   });
 
   describe('Apple auto-renewable subscriptions (App Store Server Notifications v2)', () => {
