@@ -847,6 +847,7 @@ export function createWebGatewaysService(deps: {
           custom_id?: unknown;
           links?: unknown;
           disputed_transactions?: unknown;
+          dispute_id?: unknown;
           dispute_outcome?: { outcome_code?: unknown };
         };
       };
@@ -895,7 +896,11 @@ export function createWebGatewaysService(deps: {
           gateway: 'P',
           providerTxnId: capture,
           kind,
-          eventRef: typeof resource.id === 'string' ? resource.id : `${capture}:${kind}`,
+          // a dispute resource names itself dispute_id (one dispute: created, then resolved)
+          eventRef:
+            typeof resource.dispute_id === 'string'
+              ? `${resource.dispute_id}:${kind}`
+              : `${capture}:${kind}`,
           raw: { event_type: eventType, outcome: typeof outcome === 'string' ? outcome : null },
         });
         return done.outcome;
