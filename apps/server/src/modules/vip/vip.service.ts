@@ -497,6 +497,35 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
       for (const gateway of gateways) duplicateRefunders.set(gateway, refunder);
     },
 
+    /**
+     * The sweep's step: every duplicate pass whose refund failed at the provider (or stalled
+     * pending for 10 minutes) is handed to its refunder again, until the provider says done. The
+     * provider calls are idempotent (Stripe's key and PayPal's request id per charge; a Google
+     * revoke of an ended subscription), so a retry never refunds twice.
+     */
+    async retryDuplicateRefunds(limit = 50): Promise<{ retried: number }> {
+      const ids = await repo.duplicatesToRetry(
+        new Date(clock.now().getTime() - 10 * 60_000),
+        limit,
+      );
+      let retried = 0;
+      for (const id of ids) {
+        const row = await repo.findById(db, id);
+        if (!row || (row.gateway !== 'S' && row.gateway !== 'P' && row.gateway !== 'G')) continue;
+        const refunder = duplicateRefunders.get(row.gateway);
+        if (!refunder) continue;
+        const refunds = (await repo.refundsOf(id)).filter((r) => r.reason === 'duplicate');
+        await refunder({
+          vipId: row.id,
+          gateway: row.gateway,
+          providerSubscriptionId: row.providerSubscriptionId,
+          periodKeys: refunds.map((r) => r.refundKey),
+        });
+        retried++;
+      }
+      return { retried };
+    },
+
     /** how a duplicate's refund at the provider went (recorded by the refunder) */
     setRefundOutcome: (...args: Parameters<VipRepository['setRefundOutcome']>) =>
       repo.setRefundOutcome(...args),

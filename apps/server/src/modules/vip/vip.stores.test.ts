@@ -360,11 +360,57 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
       expect(period?.endsAt.toISOString()).toBe(new Date(expiry).toISOString());
     });
 
+    it('a revoke Google failed is tried again by the payment sweep until it succeeds', async () => {
+      const m = await signInMember(ctx, 'VipGoogleRetry');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const monthly = await register(m, 'vip_monthly', 'G');
+      const weekly = await register(m, 'vip_weekly', 'G');
+      const tokens = new Map<string, string>();
+      for (const [vipId, productId, periodDays] of [
+        [weekly, 'vip_weekly', 7],
+        [monthly, 'vip_monthly', 30],
+      ] as const) {
+        const token = store.subscribe({
+          packageName,
+          productId,
+          obfuscatedAccountId: vipId,
+          periodDays,
+          now: ctx.clock.now().getTime(),
+        });
+        tokens.set(vipId, token);
+        // Google is down for the duplicate's revoke and the first retry
+        if (vipId === monthly) store.failRevokes = 2;
+        const r = await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+          vipId,
+          packageName,
+          productId,
+          purchaseToken: token,
+        });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+      const status = async () =>
+        (await ctx.services.vip.refundsOf(monthly)).map((r) => r.providerStatus);
+      expect(await status()).toEqual(['failed']);
+      const revokedBefore = store.revoked.length;
+      await ctx.services.payments.sweep();
+      expect(await status()).toEqual(['failed']);
+      await ctx.services.payments.sweep();
+      expect(await status()).toEqual(['done']);
+      expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
+      // done: later sweeps call Google no more
+      await ctx.services.payments.sweep();
+      expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
+      expect(store.failRevokes).toBe(0);
+    });
+
     it('Google Play: revoked at Google (full refund, ended now) and recorded; one pass renews', async () => {
       const m = await signInMember(ctx, 'VipGoogleTwice');
       const store = ctx.services.iap.sandbox.playStore;
       if (!store) throw new Error('no Play stand-in');
       const packageName = ctx.services.iap.packageName;
+      const revokedBefore = store.revoked.length;
       // the app bought the monthly pass, then the weekly one replaced the open checkout
       const monthly = await register(m, 'vip_monthly', 'G');
       const weekly = await register(m, 'vip_weekly', 'G');
@@ -395,7 +441,7 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         active: false,
         renews: false,
       });
-      expect(store.revoked).toEqual([monthlyToken]);
+      expect(store.revoked.slice(revokedBefore)).toEqual([monthlyToken]);
       expect(store.subscription(monthlyToken)).toMatchObject({
         state: 'SUBSCRIPTION_STATE_EXPIRED',
         autoRenewEnabled: false,
@@ -406,7 +452,7 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
       // Google's REVOKED notice about it, and a verify again, change nothing
       expect((await push(subNote(monthlyToken, 12))).outcome).toBe('applied');
       await verify(monthly, 'vip_monthly', monthlyToken);
-      expect(store.revoked).toEqual([monthlyToken]);
+      expect(store.revoked.slice(revokedBefore)).toEqual([monthlyToken]);
       const rows = await passRows(ctx, m.userId);
       expect(
         rows.filter((r) => r.status === 'active' || r.status === 'grace').map((r) => r.id),

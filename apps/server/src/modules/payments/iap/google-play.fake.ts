@@ -76,7 +76,14 @@ export class FakePlayStore {
    * subscriptionsv2 revoke with a full refund: the latest charge refunded, the subscription ended
    * now (EXPIRED, renewal off). false: no such subscription of this app.
    */
+  /** how many revoke calls to come fail as Google's outage would (tests of the retry) */
+  failRevokes = 0;
+
   revoke(packageName: string, token: string, now = Date.now()): boolean {
+    if (this.failRevokes > 0) {
+      this.failRevokes--;
+      throw new Error('Play Developer API unavailable (stand-in)');
+    }
     const s = this.subscriptions.get(token);
     if (!s || s.packageName !== packageName) return false;
     s.state = 'SUBSCRIPTION_STATE_EXPIRED';
@@ -204,7 +211,11 @@ export function createFakePlayApi(store: FakePlayStore): GooglePlayApi {
       return Promise.resolve(toPlaySubscription(json));
     },
     revokeSubscription(packageName, token) {
-      return Promise.resolve(store.revoke(packageName, token) ? 'revoked' : 'unknown');
+      try {
+        return Promise.resolve(store.revoke(packageName, token) ? 'revoked' : 'unknown');
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
     },
     consume(packageName, productId, token) {
       const status = store.consume(packageName, productId, token);
@@ -289,8 +300,13 @@ export async function startFakePlayServer(options: {
         };
         if (!request.revocationContext)
           return googleError(res, 400, 'INVALID_ARGUMENT', 'revocationContext is required');
-        if (!options.store.revoke(pkg, token))
-          return googleError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value');
+        let revoked: boolean;
+        try {
+          revoked = options.store.revoke(pkg, token);
+        } catch {
+          return googleError(res, 503, 'UNAVAILABLE', 'The service is currently unavailable.');
+        }
+        if (!revoked) return googleError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value');
         res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
         res.end('{}');
         return;
