@@ -427,6 +427,8 @@ export function createServices(deps: AppDeps) {
     clock,
   });
   payments.useSubscriptionHandler(vipGateways.webhookHandler);
+  // a duplicate pass's refund that failed at the provider is tried again by the payment sweep
+  payments.useSweepStep('vip duplicate refunds', () => vip.retryDuplicateRefunds());
 
   const progress = createProgressService({
     repo: progressRepo,

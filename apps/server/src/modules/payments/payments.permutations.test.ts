@@ -244,30 +244,65 @@ const stripeRefund: Scenario = {
   },
 };
 
+/**
+ * Stripe's dispute events: `charge.dispute.created` (opened: no coins move, the outcome decides),
+ * then `charge.dispute.closed` lost and won (a dispute won after it was lost gives the coins back).
+ */
 const stripeDispute: Scenario = {
-  name: 'Stripe: pay, confirm, dispute lost, dispute won',
+  name: 'Stripe: pay, confirm, dispute created, dispute lost, dispute won',
   events: [
     { name: 'pay' },
     { name: 'confirm', report: true },
-    { name: 'lost', after: ['pay'], report: true },
-    { name: 'won', after: ['pay'], report: true },
+    { name: 'created', after: ['pay'], report: true },
+    { name: 'lost', after: ['created'], report: true },
+    { name: 'won', after: ['created'], report: true },
   ],
   start: (t, member) => stripeRefund.start(t, member),
   async run(t, c, event) {
     if (event === 'pay' || event === 'confirm') return stripeRefund.run(t, c, event);
     const intent = sandboxOf(t).stripe.session(c.refs.session ?? '')?.payment_intent ?? '';
-    return postStripe(t, 'charge.dispute.closed', {
+    return postStripe(t, event === 'created' ? 'charge.dispute.created' : 'charge.dispute.closed', {
       id: `dp_${c.ordrId}`,
       object: 'dispute',
       payment_intent: intent,
-      status: event,
+      status: event === 'created' ? 'needs_response' : event,
     });
   },
   step(s, event) {
     if (event === 'pay') s.taken = true;
+    if (event === 'created') s.reports.add('dispute_opened');
     if (event === 'lost') s.reports.add('dispute_lost');
     if (event === 'won') s.reports.add('dispute_won');
     if (event === 'confirm' && s.taken) s.known = true;
+  },
+};
+
+/**
+ * A reversal after a restore: the dispute is lost (coins taken back), then won (given back), then
+ * the merchant refunds at Stripe. The refund takes the coins back again, under a key of its own
+ * generation (the first refund's key would take nothing).
+ */
+const stripeRefundAfterRestore: Scenario = {
+  name: 'Stripe: pay, confirm, dispute lost, dispute won, then refunded',
+  events: [
+    { name: 'pay' },
+    { name: 'confirm', report: true },
+    { name: 'lost', after: ['pay'], report: true },
+    { name: 'won', after: ['lost'], report: true },
+    { name: 'refunded', after: ['won'], report: true },
+  ],
+  start: (t, member) => stripeRefund.start(t, member),
+  async run(t, c, event) {
+    if (event === 'refunded') {
+      sandboxOf(t).stripe.refund(
+        sandboxOf(t).stripe.session(c.refs.session ?? '')?.payment_intent ?? '',
+      );
+    }
+    return (event === 'refunded' ? stripeRefund : stripeDispute).run(t, c, event);
+  },
+  step(s, event) {
+    if (event === 'refunded') s.reports.add('refund');
+    else stripeDispute.step(s, event);
   },
 };
 
@@ -349,6 +384,88 @@ const paypalRefund: Scenario = {
         s.known = true;
       }
     }
+  },
+};
+
+/** A PayPal dispute webhook about the capture (`disputed_transactions[].seller_transaction_id`). */
+function paypalDisputeEvent(c: Case, captureId: string, event: string): Record<string, unknown> {
+  const outcome =
+    event === 'lost' ? 'RESOLVED_BUYER_FAVOUR' : event === 'won' ? 'RESOLVED_SELLER_FAVOUR' : null;
+  return {
+    id: `WH-${c.ordrId}-d-${event}`,
+    event_type: outcome ? 'CUSTOMER.DISPUTE.RESOLVED' : 'CUSTOMER.DISPUTE.CREATED',
+    resource: {
+      dispute_id: `PP-D-${c.ordrId}`,
+      status: outcome ? 'RESOLVED' : 'OPEN',
+      disputed_transactions: [{ seller_transaction_id: captureId }],
+      ...(outcome ? { dispute_outcome: { outcome_code: outcome } } : {}),
+    },
+  };
+}
+
+/** PayPal's model step for capture and confirm (our confirm captures when nothing did before). */
+function paypalPaidStep(s: ModelState, event: string) {
+  if (event === 'capture' || event === 'confirm') s.taken = true;
+  if (event === 'confirm') s.known = true;
+}
+
+/**
+ * PayPal disputes: CUSTOMER.DISPUTE.CREATED (opened: no coins move), then CUSTOMER.DISPUTE.RESOLVED
+ * with its outcome: the buyer's favour (lost: the coins are taken back) or the seller's (won:
+ * nothing taken). A PayPal dispute resolves once; a won after a lost is Stripe's scenario above and
+ * payments.reversals.test.ts.
+ */
+function paypalDispute(outcome: 'lost' | 'won'): Scenario {
+  return {
+    name: `PayPal: capture, confirm, dispute created, resolved ${outcome === 'lost' ? 'buyer' : 'seller'} favour`,
+    events: [
+      { name: 'capture' },
+      { name: 'confirm', report: true },
+      { name: 'created', after: ['capture'], report: true },
+      { name: outcome, after: ['created'], report: true },
+    ],
+    start: (t, member) => paypalRefund.start(t, member),
+    async run(t, c, event) {
+      if (event === 'capture' || event === 'confirm') return paypalRefund.run(t, c, event);
+      const captureId = sandboxOf(t).paypal.order(c.refs.paypalOrderId ?? '')?.captureId ?? '';
+      return postPaypal(t, paypalDisputeEvent(c, captureId, event));
+    },
+    step(s, event) {
+      paypalPaidStep(s, event);
+      if (event === 'created') s.reports.add('dispute_opened');
+      if (event === 'lost') s.reports.add('dispute_lost');
+      if (event === 'won') s.reports.add('dispute_won');
+    },
+  };
+}
+
+/** PayPal PAYMENT.CAPTURE.REVERSED (a chargeback taken from us): a revocation, final. */
+const paypalReversed: Scenario = {
+  name: 'PayPal: capture, confirm, capture reversed',
+  events: [
+    { name: 'capture' },
+    { name: 'confirm', report: true },
+    { name: 'reversed', after: ['capture'], report: true },
+  ],
+  start: (t, member) => paypalRefund.start(t, member),
+  async run(t, c, event) {
+    if (event !== 'reversed') return paypalRefund.run(t, c, event);
+    const captureId = sandboxOf(t).paypal.order(c.refs.paypalOrderId ?? '')?.captureId ?? '';
+    return postPaypal(t, {
+      id: `WH-${c.ordrId}-rev`,
+      event_type: 'PAYMENT.CAPTURE.REVERSED',
+      resource: {
+        id: `REV-${c.ordrId}`,
+        status: 'COMPLETED',
+        links: [
+          { rel: 'up', href: `https://api.sandbox.paypal.com/v2/payments/captures/${captureId}` },
+        ],
+      },
+    });
+  },
+  step(s, event) {
+    paypalPaidStep(s, event);
+    if (event === 'reversed') s.reports.add('revoke');
   },
 };
 
@@ -532,7 +649,11 @@ const appleRevoke: Scenario = {
 const SCENARIOS = [
   stripeRefund,
   stripeDispute,
+  stripeRefundAfterRestore,
   paypalRefund,
+  paypalDispute('lost'),
+  paypalDispute('won'),
+  paypalReversed,
   tossCancel,
   googleVoid,
   appleRefund,

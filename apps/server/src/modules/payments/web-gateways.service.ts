@@ -123,6 +123,8 @@ export function createWebGatewaysService(deps: {
 }) {
   const { orders, gateways, clock } = deps;
   let subscriptions: SubscriptionWebhookHandler | undefined;
+  /** other modules' retries run by the sweep (the VIP module's owed refunds) */
+  const sweepSteps: { name: string; run: () => Promise<unknown> }[] = [];
 
   function gatewayOf<C>(g: WebGateway<C> | undefined, name: string): WebGateway<C> {
     if (!g) throw unavailable(name);
@@ -694,7 +696,20 @@ export function createWebGatewaysService(deps: {
           deps.log?.warn({ err: error, ordrId: order.id }, 'sweep: reconcile failed');
         }
       }
+      for (const step of sweepSteps) {
+        try {
+          await step.run();
+        } catch (error) {
+          report.errors++;
+          deps.log?.warn({ err: error, step: step.name }, 'sweep: step failed');
+        }
+      }
       return report;
+    },
+
+    /** A retry the sweep runs each time (every PAYMENTS_SWEEP_SECONDS), after the orders. */
+    useSweepStep(name: string, run: () => Promise<unknown>) {
+      sweepSteps.push({ name, run });
     },
 
     // ------------------------------------------------------------ webhooks
@@ -847,6 +862,7 @@ export function createWebGatewaysService(deps: {
           custom_id?: unknown;
           links?: unknown;
           disputed_transactions?: unknown;
+          dispute_id?: unknown;
           dispute_outcome?: { outcome_code?: unknown };
         };
       };
@@ -895,7 +911,11 @@ export function createWebGatewaysService(deps: {
           gateway: 'P',
           providerTxnId: capture,
           kind,
-          eventRef: typeof resource.id === 'string' ? resource.id : `${capture}:${kind}`,
+          // a dispute resource names itself dispute_id (one dispute: created, then resolved)
+          eventRef:
+            typeof resource.dispute_id === 'string'
+              ? `${resource.dispute_id}:${kind}`
+              : `${capture}:${kind}`,
           raw: { event_type: eventType, outcome: typeof outcome === 'string' ? outcome : null },
         });
         return done.outcome;

@@ -95,7 +95,7 @@ export function createVipGatewaysService(deps: {
             providerRefundId: done.ok ? done.id : null,
           });
         }
-      } else {
+      } else if (work.gateway === 'P') {
         const paypal = gateways.paypal;
         if (!paypal) throw new Error('PayPal is off');
         if (work.providerSubscriptionId) {
@@ -123,7 +123,7 @@ export function createVipGatewaysService(deps: {
       }
     }
   }
-  vip.useDuplicateRefunder(refundDuplicate);
+  vip.useDuplicateRefunder(['S', 'P'], refundDuplicate);
 
   return {
     /** POST /vip/subscribe. */

@@ -9,7 +9,7 @@ import {
 import type { GooglePlayApi, PlaySubscription } from '../payments/iap/google-play';
 import type { DeveloperNotification } from '../payments/iap/google-rtdn';
 import type { IapSubscriptionHandler } from '../payments/iap/iap.service';
-import type { VipChange, VipService } from './vip.service';
+import type { DuplicateRefund, VipChange, VipService } from './vip.service';
 import type { VipCaller } from './vip-gateways.service';
 
 const unavailable = (store: string) =>
@@ -18,6 +18,20 @@ const failed = (why: string) =>
   new AppError(ResultCode.IAP_VERIFICATION_FAILED, `The store purchase did not verify: ${why}`);
 const same = (a: string | null | undefined, b: string) =>
   typeof a === 'string' && a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Where a Google period that is already over began. Google answers only the expiry of the latest
+ * order, and a notice can reach us after it (a late RTDN, a verify retried after the period): the
+ * period is then the plan's last one before the expiry (one week, one calendar month), so it is
+ * recorded as paid time in the past (never an empty period, which vip_periods refuses).
+ */
+function googlePeriodStart(productId: string | null, expiry: Date): Date {
+  const plan = productId ? vipPlanOfProduct(productId) : undefined;
+  const start = new Date(expiry);
+  if (plan?.interval === 'month') start.setUTCMonth(start.getUTCMonth() - 1);
+  else start.setTime(expiry.getTime() - (plan?.periodDays ?? 7) * 86_400_000);
+  return start;
+}
 
 /**
  * What a Google subscription's state says about the pass. Google is asked (subscriptionsv2.get)
@@ -32,7 +46,7 @@ export function googleChanges(sub: PlaySubscription, now: Date): VipChange[] {
           {
             type: 'paid',
             periodKey: sub.latestOrderId,
-            startsAt: now < expiry ? now : expiry,
+            startsAt: now < expiry ? now : googlePeriodStart(sub.productId, expiry),
             endsAt: expiry,
           },
         ]
@@ -113,8 +127,42 @@ export function createVipStores(deps: {
   google: { api: GooglePlayApi; packageName: string } | undefined;
   apple: AppleStoreVerifier | undefined;
   now: () => Date;
+  log?: { warn(o: object, m: string): void };
 }) {
   const { vip } = deps;
+
+  /**
+   * A second paid Google Play pass: revoked at Google (subscriptionsv2 revoke, full refund of the
+   * latest charge, the subscription ends now). One call refunds the pass, so each refund row of it
+   * records the outcome; a retry calls again (revoking an ended subscription changes nothing).
+   */
+  async function refundGoogleDuplicate(work: DuplicateRefund) {
+    const refunds = (await vip.refundsOf(work.vipId)).filter(
+      (r) => r.reason === 'duplicate' && r.providerStatus !== 'done',
+    );
+    let status: 'done' | 'failed' = 'failed';
+    try {
+      const google = deps.google;
+      if (!google) throw new Error('Google Play is off');
+      if (!work.providerSubscriptionId) throw new Error('no purchase token');
+      const revoked = await google.api.revokeSubscription(
+        google.packageName,
+        work.providerSubscriptionId,
+      );
+      status = revoked === 'revoked' ? 'done' : 'failed';
+      if (status === 'failed')
+        deps.log?.warn({ vipId: work.vipId }, 'Google does not know the duplicate');
+    } catch (error) {
+      deps.log?.warn({ err: error, vipId: work.vipId }, 'duplicate Google Play pass not revoked');
+    }
+    for (const r of refunds) {
+      await vip.setRefundOutcome(r.id, {
+        providerStatus: status,
+        providerRefundId: status === 'done' ? `revoke:${r.refundKey}` : null,
+      });
+    }
+  }
+  if (deps.google) vip.useDuplicateRefunder(['G'], refundGoogleDuplicate);
 
   async function verifyApple(transactionJWS: string): Promise<AppleTransaction> {
     if (!deps.apple) throw unavailable('The App Store');

@@ -162,4 +162,46 @@ describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
       }
     });
   }
+
+  it('G: two paid Google Play passes verified at once: one live, the other revoked at Google', async () => {
+    const { api } = await import('../payments/payments.test-support');
+    const m = await signInMember(ctx, 'VipRaceGoogle');
+    const store = ctx.services.iap.sandbox.playStore;
+    if (!store) throw new Error('no Play stand-in');
+    const packageName = ctx.services.iap.packageName;
+    const passes: { vipId: string; productId: string; token: string }[] = [];
+    for (const [plan, days] of [
+      ['vip_monthly', 30],
+      ['vip_weekly', 7],
+    ] as const) {
+      const r = await api(ctx.app, m, 'POST', '/vip/subscribe', { plan, pymnGtwy: 'G' });
+      const vipId = body<{ vipId: string }>(r).data.vipId;
+      const token = store.subscribe({
+        packageName,
+        productId: plan,
+        obfuscatedAccountId: vipId,
+        periodDays: days,
+        now: ctx.clock.now().getTime(),
+      });
+      passes.push({ vipId, productId: plan, token });
+    }
+    const replies = await Promise.all(
+      [...passes, ...passes, ...passes].map((p) =>
+        api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+          vipId: p.vipId,
+          packageName,
+          productId: p.productId,
+          purchaseToken: p.token,
+        }),
+      ),
+    );
+    for (const r of replies) expect(r.statusCode, r.body).toBe(200);
+    const live = await liveOf(m.userId);
+    expect(live).toHaveLength(1);
+    const loser = passes.find((p) => p.vipId !== live[0]?.id);
+    const refunds = await ctx.services.vip.refundsOf(loser?.vipId ?? '');
+    expect(refunds.map((r) => [r.reason, r.providerStatus])).toEqual([['duplicate', 'done']]);
+    expect(store.revoked.filter((t) => t === loser?.token).length).toBeGreaterThanOrEqual(1);
+    expect(store.revoked.filter((t) => t !== loser?.token)).toEqual([]);
+  });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
 import { users } from '../auth/auth.tables';
@@ -204,6 +204,30 @@ export function createVipRepository(db: Db) {
         .from(vipRefunds)
         .where(eq(vipRefunds.subscriptionId, subscriptionId))
         .orderBy(vipRefunds.recordedAt, vipRefunds.refundKey);
+    },
+
+    /**
+     * Duplicate passes whose refund at the provider is owed: a refund that failed, or one still
+     * pending since before `stalledBefore` (the process ended between the commit and the call).
+     */
+    async duplicatesToRetry(stalledBefore: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: vipRefunds.subscriptionId })
+        .from(vipRefunds)
+        .where(
+          and(
+            eq(vipRefunds.reason, 'duplicate'),
+            or(
+              eq(vipRefunds.providerStatus, 'failed'),
+              and(
+                eq(vipRefunds.providerStatus, 'pending'),
+                lt(vipRefunds.recordedAt, stalledBefore),
+              ),
+            ),
+          ),
+        )
+        .limit(limit);
+      return rows.flatMap((r) => (r.id ? [r.id] : []));
     },
 
     /** how our own refund call for a duplicate pass went */

@@ -62,7 +62,8 @@ export type VipNoticeOutcome = 'applied' | 'replay' | 'unknown_subscription' | '
 /** A duplicate pass to refund at its provider: every paid period, then the subscription ends. */
 export interface DuplicateRefund {
   vipId: string;
-  gateway: 'S' | 'P';
+  /** Stripe and PayPal refund each charge; Google Play revokes the subscription (full refund) */
+  gateway: 'S' | 'P' | 'G';
   providerSubscriptionId: string | null;
   periodKeys: string[];
 }
@@ -98,7 +99,7 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   const { repo, clock } = deps;
   const db = repo.db;
 
-  let duplicateRefunder: ((work: DuplicateRefund) => Promise<void>) | undefined;
+  const duplicateRefunders = new Map<string, (work: DuplicateRefund) => Promise<void>>();
 
   /** the pass a notice is about, read without a lock; bind: found by our vipId, not yet bound */
   async function findTarget(
@@ -157,15 +158,16 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   }
 
   /**
-   * A second paid pass: a web pass's periods are recorded refunded (reason duplicate) and handed
-   * to the refunder after the commit; a store pass is only closed (the stores refund themselves).
+   * A second paid pass: a web or Google Play pass's periods are recorded refunded (reason
+   * duplicate) and handed to the refunder after the commit; an Apple pass is only closed (Apple
+   * has no refund API for us; see docs/payments.md).
    */
   async function recordDuplicate(
     tx: Tx,
     row: VipSubscriptionRow,
     now: Date,
   ): Promise<DuplicateRefund | undefined> {
-    if (row.gateway !== 'S' && row.gateway !== 'P') return undefined;
+    if (row.gateway !== 'S' && row.gateway !== 'P' && row.gateway !== 'G') return undefined;
     // the charges that bought time from now on: a past period was used and stays paid
     const periods = (await repo.periodsTx(tx, row.id)).filter(
       (p) => p.endsAt > now && p.refundedAt === null,
@@ -479,18 +481,49 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
         );
         return { outcome: 'applied' as const, duplicate };
       });
-      if (done.outcome === 'applied' && done.duplicate && duplicateRefunder) {
-        await duplicateRefunder(done.duplicate);
-      }
+      const refunder = done.duplicate && duplicateRefunders.get(done.duplicate.gateway);
+      if (done.outcome === 'applied' && done.duplicate && refunder) await refunder(done.duplicate);
       return done.outcome;
     },
 
     /**
-     * Who refunds a duplicate pass at its provider (the web gateways): set once at start-up.
-     * Store passes have none: Apple and Google refund through their own flows.
+     * Who refunds a duplicate pass at its provider: the web gateways (Stripe, PayPal) and the
+     * Google Play store module, each set once at start-up. Apple has none (no refund API).
      */
-    useDuplicateRefunder(refunder: (work: DuplicateRefund) => Promise<void>) {
-      duplicateRefunder = refunder;
+    useDuplicateRefunder(
+      gateways: readonly DuplicateRefund['gateway'][],
+      refunder: (work: DuplicateRefund) => Promise<void>,
+    ) {
+      for (const gateway of gateways) duplicateRefunders.set(gateway, refunder);
+    },
+
+    /**
+     * The sweep's step: every duplicate pass whose refund failed at the provider (or stalled
+     * pending for 10 minutes) is handed to its refunder again, until the provider says done. The
+     * provider calls are idempotent (Stripe's key and PayPal's request id per charge; a Google
+     * revoke of an ended subscription), so a retry never refunds twice.
+     */
+    async retryDuplicateRefunds(limit = 50): Promise<{ retried: number }> {
+      const ids = await repo.duplicatesToRetry(
+        new Date(clock.now().getTime() - 10 * 60_000),
+        limit,
+      );
+      let retried = 0;
+      for (const id of ids) {
+        const row = await repo.findById(db, id);
+        if (!row || (row.gateway !== 'S' && row.gateway !== 'P' && row.gateway !== 'G')) continue;
+        const refunder = duplicateRefunders.get(row.gateway);
+        if (!refunder) continue;
+        const refunds = (await repo.refundsOf(id)).filter((r) => r.reason === 'duplicate');
+        await refunder({
+          vipId: row.id,
+          gateway: row.gateway,
+          providerSubscriptionId: row.providerSubscriptionId,
+          periodKeys: refunds.map((r) => r.refundKey),
+        });
+        retried++;
+      }
+      return { retried };
     },
 
     /** how a duplicate's refund at the provider went (recorded by the refunder) */

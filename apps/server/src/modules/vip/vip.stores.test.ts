@@ -5,6 +5,7 @@ import { createTestContext, type TestContext } from '../../test/harness';
 import { createGooglePlayApi } from '../payments/iap/google-play';
 import { FakePlayStore, startFakePlayServer } from '../payments/iap/google-play.fake';
 import { api, body } from '../payments/payments.test-support';
+import { passRows } from './vip.test-support';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 import { googleChanges } from './vip-stores';
 
@@ -55,6 +56,16 @@ describe('Google Play subscriptionsv2 adapter against the local Play API', () =>
       expect(await play.getSubscription('com.snapdrama.app', 'unknown-token')).toBeUndefined();
       expect(await play.getSubscription('com.other.app', token)).toBeUndefined();
       expect(server.requests.filter((r) => r.includes('/subscriptionsv2/'))).toHaveLength(4);
+      // revoke (full refund, ended now): POST .../subscriptionsv2/tokens/{token}:revoke
+      expect(await play.revokeSubscription('com.snapdrama.app', token)).toBe('revoked');
+      expect(server.requests.at(-1)).toBe(
+        `POST /androidpublisher/v3/applications/com.snapdrama.app/purchases/subscriptionsv2/tokens/${token}:revoke`,
+      );
+      expect(store.subscription(token)).toMatchObject({
+        state: 'SUBSCRIPTION_STATE_EXPIRED',
+        autoRenewEnabled: false,
+      });
+      expect(await play.revokeSubscription('com.snapdrama.app', 'unknown-token')).toBe('unknown');
     } finally {
       await server.close();
     }
@@ -302,6 +313,153 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         active: false,
       });
     });
+
+    it('a notice or verify that arrives after the period ended records that period (no 500)', async () => {
+      const m = await signInMember(ctx, 'VipGoogleLate');
+      const vipId = await register(m, 'vip_monthly', 'G');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const bought = ctx.clock.now().getTime();
+      const token = store.subscribe({
+        packageName,
+        productId: 'vip_monthly',
+        obfuscatedAccountId: vipId,
+        periodDays: 30,
+        now: bought,
+      });
+      // Google still answers CANCELED (not yet EXPIRED) when the notice reaches us at the expiry
+      const { expiryTime: expiry } = store.updateSubscription(token, (s) => {
+        s.state = 'SUBSCRIPTION_STATE_CANCELED';
+        s.autoRenewEnabled = false;
+      });
+      ctx.clock.set(new Date(expiry));
+      expect((await push(subNote(token, 3))).outcome).toBe('applied');
+      // and a verify retried later still answers the pass
+      ctx.clock.set(new Date(expiry + DAY));
+      // signed in again: the session of a month ago has expired
+      const again = {
+        ...m,
+        token: (await ctx.services.auth.startSessionForUser(m.userId)).accessToken,
+      };
+      const late = await api(ctx.app, again, 'PUT', '/vip/iap/google/verify', {
+        vipId,
+        packageName,
+        productId: 'vip_monthly',
+        purchaseToken: token,
+      });
+      expect(late.statusCode, late.body).toBe(200);
+      expect(body<VipPassData>(late).data).toMatchObject({ active: false, renews: false });
+      const periods = await ctx.services.vip.periodsOf(vipId);
+      expect(periods).toHaveLength(1);
+      const [period] = periods;
+      // the plan's last month before the expiry, in the past
+      const start = new Date(expiry);
+      start.setUTCMonth(start.getUTCMonth() - 1);
+      expect(period?.startsAt.toISOString()).toBe(start.toISOString());
+      expect(period?.endsAt.toISOString()).toBe(new Date(expiry).toISOString());
+    });
+
+    it('a revoke Google failed is tried again by the payment sweep until it succeeds', async () => {
+      const m = await signInMember(ctx, 'VipGoogleRetry');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const monthly = await register(m, 'vip_monthly', 'G');
+      const weekly = await register(m, 'vip_weekly', 'G');
+      const tokens = new Map<string, string>();
+      for (const [vipId, productId, periodDays] of [
+        [weekly, 'vip_weekly', 7],
+        [monthly, 'vip_monthly', 30],
+      ] as const) {
+        const token = store.subscribe({
+          packageName,
+          productId,
+          obfuscatedAccountId: vipId,
+          periodDays,
+          now: ctx.clock.now().getTime(),
+        });
+        tokens.set(vipId, token);
+        // Google is down for the duplicate's revoke and the first retry
+        if (vipId === monthly) store.failRevokes = 2;
+        const r = await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+          vipId,
+          packageName,
+          productId,
+          purchaseToken: token,
+        });
+        expect(r.statusCode, r.body).toBe(200);
+      }
+      const status = async () =>
+        (await ctx.services.vip.refundsOf(monthly)).map((r) => r.providerStatus);
+      expect(await status()).toEqual(['failed']);
+      const revokedBefore = store.revoked.length;
+      await ctx.services.payments.sweep();
+      expect(await status()).toEqual(['failed']);
+      await ctx.services.payments.sweep();
+      expect(await status()).toEqual(['done']);
+      expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
+      // done: later sweeps call Google no more
+      await ctx.services.payments.sweep();
+      expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
+      expect(store.failRevokes).toBe(0);
+    });
+
+    it('Google Play: revoked at Google (full refund, ended now) and recorded; one pass renews', async () => {
+      const m = await signInMember(ctx, 'VipGoogleTwice');
+      const store = ctx.services.iap.sandbox.playStore;
+      if (!store) throw new Error('no Play stand-in');
+      const packageName = ctx.services.iap.packageName;
+      const revokedBefore = store.revoked.length;
+      // the app bought the monthly pass, then the weekly one replaced the open checkout
+      const monthly = await register(m, 'vip_monthly', 'G');
+      const weekly = await register(m, 'vip_weekly', 'G');
+      const buy = (vipId: string, productId: string, periodDays: number) =>
+        store.subscribe({
+          packageName,
+          productId,
+          obfuscatedAccountId: vipId,
+          periodDays,
+          now: ctx.clock.now().getTime(),
+        });
+      const monthlyToken = buy(monthly, 'vip_monthly', 30);
+      const weeklyToken = buy(weekly, 'vip_weekly', 7);
+      const verify = (vipId: string, productId: string, purchaseToken: string) =>
+        api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+          vipId,
+          packageName,
+          productId,
+          purchaseToken,
+        });
+      expect(body<VipPassData>(await verify(weekly, 'vip_weekly', weeklyToken)).data).toMatchObject(
+        { active: true, renews: true },
+      );
+      const second = await verify(monthly, 'vip_monthly', monthlyToken);
+      expect(second.statusCode, second.body).toBe(200);
+      expect(body<VipPassData>(second).data).toMatchObject({
+        status: 'refunded',
+        active: false,
+        renews: false,
+      });
+      expect(store.revoked.slice(revokedBefore)).toEqual([monthlyToken]);
+      expect(store.subscription(monthlyToken)).toMatchObject({
+        state: 'SUBSCRIPTION_STATE_EXPIRED',
+        autoRenewEnabled: false,
+      });
+      expect(store.subscription(weeklyToken)?.state).toBe('SUBSCRIPTION_STATE_ACTIVE');
+      const refunds = await ctx.services.vip.refundsOf(monthly);
+      expect(refunds.map((r) => [r.reason, r.providerStatus])).toEqual([['duplicate', 'done']]);
+      // Google's REVOKED notice about it, and a verify again, change nothing
+      expect((await push(subNote(monthlyToken, 12))).outcome).toBe('applied');
+      await verify(monthly, 'vip_monthly', monthlyToken);
+      expect(store.revoked.slice(revokedBefore)).toEqual([monthlyToken]);
+      const rows = await passRows(ctx, m.userId);
+      expect(
+        rows.filter((r) => r.status === 'active' || r.status === 'grace').map((r) => r.id),
+      ).toEqual([weekly]);
+      expect(rows.filter((r) => r.autoRenew).map((r) => r.id)).toEqual([weekly]);
+      expect(rows.find((r) => r.id === monthly)?.duplicateOf).toBe(weekly);
+    });
   });
 
   describe('Apple auto-renewable subscriptions (App Store Server Notifications v2)', () => {
@@ -446,6 +604,50 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         status: 'refunded',
         active: false,
       });
+    });
+
+    it('a second Apple pass, if one ever arrives, is recorded closed and never renews', async () => {
+      // Apple holds one subscription per group; should a second pass of ours still be paid, there
+      // is no server refund API: it is recorded (expired, duplicate_of) and gives no access
+      const m = await signInMember(ctx, 'VipAppleTwice');
+      const monthly = await register(m, 'vip_monthly', 'A');
+      const weekly = await register(m, 'vip_weekly', 'A');
+      const store = await appleStore();
+      const first = await store.subscribe({
+        productId: 'com.snapdrama.vip.weekly',
+        appAccountToken: weekly,
+        periodDays: 7,
+      });
+      const second = await store.subscribe({
+        productId: 'com.snapdrama.vip.monthly',
+        appAccountToken: monthly,
+        periodDays: 30,
+      });
+      const verify = (vipId: string, transactionJWS: string) =>
+        api(ctx.app, m, 'PUT', '/vip/iap/apple/verify', { vipId, transactionJWS });
+      expect(body<VipPassData>(await verify(weekly, first.transactionJWS)).data).toMatchObject({
+        active: true,
+      });
+      const late = await verify(monthly, second.transactionJWS);
+      expect(late.statusCode, late.body).toBe(200);
+      expect(body<VipPassData>(late).data).toMatchObject({
+        status: 'expired',
+        active: false,
+        renews: false,
+      });
+      // its renewal, should Apple send one, does not make it live either
+      const renewal = store.renew(second.originalTransactionId, 30);
+      await notify(await store.subscriptionNotification(renewal, 'DID_RENEW'));
+      const rows = await passRows(ctx, m.userId);
+      expect(
+        rows.filter((r) => r.status === 'active' || r.status === 'grace').map((r) => r.id),
+      ).toEqual([weekly]);
+      expect(rows.filter((r) => r.autoRenew).map((r) => r.id)).toEqual([weekly]);
+      expect(rows.find((r) => r.id === monthly)).toMatchObject({
+        status: 'expired',
+        duplicateOf: weekly,
+      });
+      expect(await ctx.services.vip.periodsOf(monthly)).not.toHaveLength(0);
     });
   });
 });

@@ -69,6 +69,30 @@ export class FakePlayStore {
     return this.subscriptions.get(token);
   }
 
+  /** the tokens revoked with a full refund (subscriptionsv2 revoke), in order */
+  readonly revoked: string[] = [];
+
+  /**
+   * subscriptionsv2 revoke with a full refund: the latest charge refunded, the subscription ended
+   * now (EXPIRED, renewal off). false: no such subscription of this app.
+   */
+  /** how many revoke calls to come fail as Google's outage would (tests of the retry) */
+  failRevokes = 0;
+
+  revoke(packageName: string, token: string, now = Date.now()): boolean {
+    if (this.failRevokes > 0) {
+      this.failRevokes--;
+      throw new Error('Play Developer API unavailable (stand-in)');
+    }
+    const s = this.subscriptions.get(token);
+    if (!s || s.packageName !== packageName) return false;
+    s.state = 'SUBSCRIPTION_STATE_EXPIRED';
+    s.autoRenewEnabled = false;
+    s.expiryTime = Math.min(s.expiryTime, now);
+    this.revoked.push(token);
+    return true;
+  }
+
   /** Changes a subscription as Google would (renewal, grace, hold, cancel, expiry). */
   updateSubscription(token: string, change: (s: FakeSubscription) => void): FakeSubscription {
     const s = this.subscriptions.get(token);
@@ -186,6 +210,13 @@ export function createFakePlayApi(store: FakePlayStore): GooglePlayApi {
         return Promise.resolve(undefined);
       return Promise.resolve(toPlaySubscription(json));
     },
+    revokeSubscription(packageName, token) {
+      try {
+        return Promise.resolve(store.revoke(packageName, token) ? 'revoked' : 'unknown');
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
     consume(packageName, productId, token) {
       const status = store.consume(packageName, productId, token);
       return status === 200
@@ -212,7 +243,7 @@ const PURCHASE_PATH =
   /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/products\/([^/]+)\/tokens\/([^/:]+)(?::(acknowledge|consume))?$/;
 
 const SUBSCRIPTION_PATH =
-  /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/subscriptionsv2\/tokens\/([^/:]+)$/;
+  /^\/androidpublisher\/v3\/applications\/([^/]+)\/purchases\/subscriptionsv2\/tokens\/([^/:]+)(:revoke)?$/;
 
 /**
  * An HTTP server speaking the Play Developer API's wire format and Google's service-account token
@@ -258,7 +289,29 @@ export async function startFakePlayServer(options: {
       }
       const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const subscription = SUBSCRIPTION_PATH.exec(url.pathname);
-      if (subscription && req.method === 'GET') {
+      if (subscription && req.method === 'POST' && subscription[3]) {
+        if (!bearer || !issued.has(bearer))
+          return googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication');
+        const [pkg, token] = [subscription[1], subscription[2]].map((s) =>
+          decodeURIComponent(s ?? ''),
+        ) as [string, string];
+        const request = JSON.parse((await readBody(req)) || '{}') as {
+          revocationContext?: Record<string, unknown>;
+        };
+        if (!request.revocationContext)
+          return googleError(res, 400, 'INVALID_ARGUMENT', 'revocationContext is required');
+        let revoked: boolean;
+        try {
+          revoked = options.store.revoke(pkg, token);
+        } catch {
+          return googleError(res, 503, 'UNAVAILABLE', 'The service is currently unavailable.');
+        }
+        if (!revoked) return googleError(res, 400, 'INVALID_ARGUMENT', 'Invalid Value');
+        res.writeHead(200, { 'content-type': 'application/json; charset=UTF-8' });
+        res.end('{}');
+        return;
+      }
+      if (subscription && req.method === 'GET' && !subscription[3]) {
         if (!bearer || !issued.has(bearer))
           return googleError(res, 401, 'UNAUTHENTICATED', 'Request had invalid authentication');
         const [pkg, token] = [subscription[1], subscription[2]].map((s) =>

@@ -39,6 +39,12 @@ export interface GooglePlayApi {
   consume(packageName: string, productId: string, token: string): Promise<void>;
   /** undefined: Google does not know this subscription token */
   getSubscription(packageName: string, token: string): Promise<PlaySubscription | undefined>;
+  /**
+   * Refunds the latest charge in full and ends the subscription now (purchases.subscriptionsv2
+   * revoke with revocationContext.fullRefund, the successor of purchases.subscriptions.revoke).
+   * 'unknown': Google does not know the token. Throws GooglePlayUnavailableError otherwise.
+   */
+  revokeSubscription(packageName: string, token: string): Promise<'revoked' | 'unknown'>;
 }
 
 export const toPlaySubscription = (data: {
@@ -151,6 +157,21 @@ export function createGooglePlayApi(options: {
         const status = purchaseStatusOf(error);
         if (status === 400 || status === 404 || status === 410) return undefined;
         throw new GooglePlayUnavailableError(`Play Developer API: ${String(error)}`);
+      }
+    },
+    async revokeSubscription(packageName, token) {
+      try {
+        // POST /androidpublisher/v3/applications/{packageName}/purchases/subscriptionsv2/tokens/{token}:revoke
+        await api.purchases.subscriptionsv2.revoke({
+          packageName,
+          token,
+          requestBody: { revocationContext: { fullRefund: {} } },
+        });
+        return 'revoked';
+      } catch (error) {
+        const status = purchaseStatusOf(error);
+        if (status === 400 || status === 404 || status === 410) return 'unknown';
+        throw new GooglePlayUnavailableError(`Play Developer API revoke: ${String(error)}`);
       }
     },
     async consume(packageName, productId, token) {
