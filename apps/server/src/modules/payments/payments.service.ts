@@ -70,7 +70,6 @@ import {
   type OrderRow,
   type PaymentsRepository,
   type ReversalKind,
-  type TransitionRow,
 } from './payments.repository';
 
 export interface PaidRecord {
@@ -138,41 +137,8 @@ const PAID_NOT_RECORDABLE = new Set<number>([
 
 // the grant keys payment:{ordrId}:paid and payment:{ordrId}:bonus are made in payment_credit
 const paidKey = (orderId: string) => `payment:${orderId}:paid`;
-/**
- * An order can be refunded, restored (a reversal reversed) and refunded again: each refund and
- * each restore has a key of its own generation (the first ones keep the keys they always had), so
- * the second refund takes back what the restore gave, not nothing.
- */
-const refundKey = (orderId: string, generation = 0) =>
-  generation === 0 ? `payment:${orderId}:refund` : `payment:${orderId}:refund:${generation}`;
-const restoreKey = (orderId: string, generation = 0) =>
-  generation === 0 ? `payment:${orderId}:restore` : `payment:${orderId}:restore:${generation}`;
-
-interface RestoredDetail {
-  restored?: boolean;
-  granted_coin?: number;
-  grant_key?: string;
-}
-
-/**
- * Where the order's next refund stands, from its transitions: its generation (the refunds of
- * credited coins so far) and the grant it takes from (the paid lot, or the lot of the restore
- * that credited the order again last).
- */
-function refundPlan(orderId: string, state: string, all: TransitionRow[]) {
-  // an order refunded already: the plan of its last refund (a replay answers that refund)
-  const last = all.findLastIndex((t) => t.fromState === 'credited' && t.toState === 'refunded');
-  const transitions = state === 'refunded' && last >= 0 ? all.slice(0, last) : all;
-  const generation = transitions.filter(
-    (t) => t.fromState === 'credited' && t.toState === 'refunded',
-  ).length;
-  const lastCredit = [...transitions].reverse().find((t) => t.toState === 'credited');
-  const restored = (lastCredit?.detail ?? {}) as RestoredDetail;
-  return {
-    generation,
-    grantKey: restored.restored && restored.grant_key ? restored.grant_key : paidKey(orderId),
-  };
-}
+const refundKey = (orderId: string) => `payment:${orderId}:refund`;
+const restoreKey = (orderId: string) => `payment:${orderId}:restore`;
 
 /** Where coins paid through a gateway were bought: Apple and Google in their stores, the rest on the web. */
 export function channelOfGateway(gateway: string | undefined): CoinPurchaseChannel {
@@ -386,13 +352,11 @@ export function createPaymentsService(deps: {
       if (order.state === 'refunded') return { order, refundedCoins: 0 };
     }
     let refundedCoins = 0;
-    // a refund after a restore takes back what the restore gave, under a key of its own
-    const plan = refundPlan(order.id, order.state, await repo.transitions(order.id));
     try {
       const refund = await wallet.refundPurchase({
         userId: order.userId,
-        grantIdempotencyKey: plan.grantKey,
-        idempotencyKey: refundKey(order.id, plan.generation),
+        grantIdempotencyKey: paidKey(order.id),
+        idempotencyKey: refundKey(order.id),
         reason: `${record.provider} refund ${record.providerRefundId}`,
       });
       refundedCoins = refund.amount;
@@ -478,11 +442,6 @@ export function createPaymentsService(deps: {
       return 'restored';
     }
     const amount = detail.refunded_coin ?? 0;
-    // one grant per restore: the restores so far number its generation
-    const generation = transitions.filter(
-      (t) => t.toState === 'credited' && (t.detail as RestoredDetail | null)?.restored === true,
-    ).length;
-    const grantKey = restoreKey(order.id, generation);
     if (amount > 0) {
       await wallet.grant({
         userId: order.userId,
@@ -490,7 +449,7 @@ export function createPaymentsService(deps: {
         amount,
         source: 'purchase',
         sourceRef: order.id,
-        idempotencyKey: grantKey,
+        idempotencyKey: restoreKey(order.id),
         channel: channelOfGateway(order.gateway),
       });
     }
@@ -504,11 +463,7 @@ export function createPaymentsService(deps: {
           at: now,
           provider: row.gateway,
           providerTxnId: txn,
-          detail: {
-            restored: true,
-            granted_coin: amount,
-            ...(amount > 0 ? { grant_key: grantKey } : {}),
-          },
+          detail: { restored: true, granted_coin: amount },
         });
       }
       await repo.markReversalsApplied(tx, order.gateway, txn, order.id, now);
