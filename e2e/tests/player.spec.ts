@@ -229,7 +229,8 @@ test('clicking a locked episode beyond unlock+1 shows the missed-episodes toast'
   const grid = await openGrid(page);
   await grid.locator(`[data-episode="${FREE + 3}"]`).click();
   await expect(page.getByTestId('toast')).toHaveText("You've missed previous episodes");
-  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/1$`));
+  // it stays on the episode it was on (1, or 2 when the 12 s episode ended first on a slow run)
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/[12]$`));
   // unlock+1 is allowed: it opens the locked layer (the sheet stayed open after the toast)
   await grid.locator(`[data-episode="${FREE + 1}"]`).click();
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${FREE + 1}$`));
