@@ -59,6 +59,12 @@ export interface VipNotice {
 /** kept: a refund of a payment we have not seen, kept until that payment arrives */
 export type VipNoticeOutcome = 'applied' | 'replay' | 'unknown_subscription' | 'kept';
 
+/** The gateways whose duplicate passes we refund ourselves (Apple has no refund API for us). */
+const refundsDuplicates = (gateway: string): gateway is DuplicateRefund['gateway'] =>
+  gateway === 'S' || gateway === 'P' || gateway === 'G';
+/** A duplicate refund at the provider still pending after this long is tried again. */
+const STALLED_REFUND_MS = 10 * 60_000;
+
 /** A duplicate pass to refund at its provider: every paid period, then the subscription ends. */
 export interface DuplicateRefund {
   vipId: string;
@@ -167,7 +173,7 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
     row: VipSubscriptionRow,
     now: Date,
   ): Promise<DuplicateRefund | undefined> {
-    if (row.gateway !== 'S' && row.gateway !== 'P' && row.gateway !== 'G') return undefined;
+    if (!refundsDuplicates(row.gateway)) return undefined;
     // the charges that bought time from now on: a past period was used and stays paid
     const periods = (await repo.periodsTx(tx, row.id)).filter(
       (p) => p.endsAt > now && p.refundedAt === null,
@@ -505,13 +511,13 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
      */
     async retryDuplicateRefunds(limit = 50): Promise<{ retried: number }> {
       const ids = await repo.duplicatesToRetry(
-        new Date(clock.now().getTime() - 10 * 60_000),
+        new Date(clock.now().getTime() - STALLED_REFUND_MS),
         limit,
       );
       let retried = 0;
       for (const id of ids) {
         const row = await repo.findById(db, id);
-        if (!row || (row.gateway !== 'S' && row.gateway !== 'P' && row.gateway !== 'G')) continue;
+        if (!row || !refundsDuplicates(row.gateway)) continue;
         const refunder = duplicateRefunders.get(row.gateway);
         if (!refunder) continue;
         const refunds = (await repo.refundsOf(id)).filter((r) => r.reason === 'duplicate');
