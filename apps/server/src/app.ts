@@ -586,6 +586,7 @@ export async function buildApp(
   services.accounts.useLogger(app.log);
   services.redisState.useLogger(app.log);
   services.iap.useLogger(app.log);
+  services.vipStores.useLogger(app.log);
   services.ingest.useLogger(app.log);
   services.admobKeys.useLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);

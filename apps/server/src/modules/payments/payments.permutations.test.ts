@@ -277,6 +277,35 @@ const stripeDispute: Scenario = {
   },
 };
 
+/**
+ * A reversal after a restore: the dispute is lost (coins taken back), then won (given back), then
+ * the merchant refunds at Stripe. The refund takes the coins back again, under a key of its own
+ * generation (the first refund's key would take nothing).
+ */
+const stripeRefundAfterRestore: Scenario = {
+  name: 'Stripe: pay, confirm, dispute lost, dispute won, then refunded',
+  events: [
+    { name: 'pay' },
+    { name: 'confirm', report: true },
+    { name: 'lost', after: ['pay'], report: true },
+    { name: 'won', after: ['lost'], report: true },
+    { name: 'refunded', after: ['won'], report: true },
+  ],
+  start: (t, member) => stripeRefund.start(t, member),
+  async run(t, c, event) {
+    if (event === 'refunded') {
+      sandboxOf(t).stripe.refund(
+        sandboxOf(t).stripe.session(c.refs.session ?? '')?.payment_intent ?? '',
+      );
+    }
+    return (event === 'refunded' ? stripeRefund : stripeDispute).run(t, c, event);
+  },
+  step(s, event) {
+    if (event === 'refunded') s.reports.add('refund');
+    else stripeDispute.step(s, event);
+  },
+};
+
 function paypalClient(t: TestContext) {
   return createPaypalClient({
     clientId: SANDBOX_KEYS.paypalClientId,
@@ -620,6 +649,7 @@ const appleRevoke: Scenario = {
 const SCENARIOS = [
   stripeRefund,
   stripeDispute,
+  stripeRefundAfterRestore,
   paypalRefund,
   paypalDispute('lost'),
   paypalDispute('won'),

@@ -126,6 +126,15 @@ export function createPaymentsRepository(db: Db) {
     .from(creditCall)
     .prepare('payments_credit');
 
+  /**
+   * The payment's reversal lock (payment_reversal_lock, 0023) for the rest of `tx`: reports kept,
+   * credits and settlements of one payment then happen one after another, in the order
+   * payment_credit takes its locks (this one, then the order's row).
+   */
+  async function lockPaymentReversals(tx: Tx, gateway: string, txn: string): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(payment_reversal_lock(${gateway}, ${txn}))`);
+  }
+
   return {
     db,
 
@@ -343,8 +352,8 @@ export function createPaymentsRepository(db: Db) {
       });
     },
 
-    async transitions(orderId: string): Promise<TransitionRow[]> {
-      return db
+    async transitions(orderId: string, q: Q = db): Promise<TransitionRow[]> {
+      return q
         .select()
         .from(paymentOrderTransitions)
         .where(eq(paymentOrderTransitions.orderId, orderId))
@@ -379,9 +388,7 @@ export function createPaymentsRepository(db: Db) {
       detail: unknown;
     }): Promise<{ created: boolean; order: OrderRow | undefined }> {
       return db.transaction(async (tx) => {
-        await tx.execute(
-          sql`select pg_advisory_xact_lock(payment_reversal_lock(${r.gateway}, ${r.providerTxnId}))`,
-        );
+        await lockPaymentReversals(tx, r.gateway, r.providerTxnId);
         const inserted = await tx
           .insert(paymentReversals)
           .values({
@@ -407,6 +414,8 @@ export function createPaymentsRepository(db: Db) {
       });
     },
 
+    lockPaymentReversals,
+
     /** Whether the reports kept against a payment take its money back (payment_reversed, 0023). */
     async isReversed(q: Q, gateway: string, providerTxnId: string): Promise<boolean> {
       const [row] = await rowsOf<{ reversed: boolean }>(
@@ -416,8 +425,8 @@ export function createPaymentsRepository(db: Db) {
       return row?.reversed === true;
     },
 
-    async reversalsOf(gateway: string, providerTxnId: string): Promise<ReversalRow[]> {
-      return db
+    async reversalsOf(gateway: string, providerTxnId: string, q: Q = db): Promise<ReversalRow[]> {
+      return q
         .select()
         .from(paymentReversals)
         .where(

@@ -80,4 +80,41 @@ describe.runIf(servicesPresent('postgres'))('reversal races on PostgreSQL', () =
       }
     },
   );
+
+  it(
+    'REVOKE racing REVOKE after a refund was reversed: the restored coins are taken back once',
+    { timeout: 600_000 },
+    async () => {
+      const store = await appleStore(ctx);
+      for (let round = 0; round < 4; round++) {
+        const m = await signInMember(ctx, `RaceRevokeAgain${round}`);
+        const ordrId = await registerOrder(ctx, m, 'A');
+        const bought = await store.purchase({ productId: PACK.apple, appAccountToken: ordrId });
+        expect(
+          (await appleVerify(ctx, m, { ordrId, transactionJWS: bought.transactionJWS })).statusCode,
+        ).toBe(200);
+        await appleNotify(ctx, bought.transactionId, 'REFUND');
+        await appleNotify(ctx, bought.transactionId, 'REFUND_REVERSED');
+        expect((await ctx.services.wallet.balances(m.userId)).paid).toBe(PACK.paid);
+        const statuses = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            appleNotify(ctx, bought.transactionId, 'REVOKE').then((r) => r.status),
+          ),
+        );
+        expect(statuses.every((s) => s === 200)).toBe(true);
+        await ctx.services.orders.settleKeptReversals();
+        expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+        expect(await ctx.services.wallet.balances(m.userId)).toEqual({
+          paid: 0,
+          bonus: PACK.firstBonus,
+        });
+        // two refunds of credited coins, one restore between them: one transition each
+        const moves = (await ctx.services.orders.transitions(ordrId)).map(
+          (t) => `${t.fromState}>${t.toState}`,
+        );
+        expect(moves.filter((x) => x === 'credited>refunded')).toHaveLength(2);
+        expect(moves.filter((x) => x === 'refunded>credited')).toHaveLength(1);
+      }
+    },
+  );
 });

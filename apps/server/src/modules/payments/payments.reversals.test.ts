@@ -225,6 +225,70 @@ describe('reversals reported before the purchase', () => {
     },
   );
 
+  it('Apple: REFUND, REFUND_REVERSED, then REVOKE takes the restored coins back (a key per refund)', async () => {
+    const m = await signInMember(ctx, 'AppleRefundAgain');
+    const ordrId = await registerOrder(ctx, m, 'A');
+    const store = await appleStore(ctx);
+    const bought = await store.purchase({ productId: PACK.apple, appAccountToken: ordrId });
+    expect(
+      resultOf(await appleVerify(ctx, m, { ordrId, transactionJWS: bought.transactionJWS })).data
+        .stts,
+    ).toBe('credited');
+    const full = { paid: PACK.paid, bonus: PACK.firstBonus };
+    expect(await ctx.services.wallet.balances(m.userId)).toEqual(full);
+    const steps = [
+      ['REFUND', 'refunded', 0],
+      ['REFUND_REVERSED', 'restored', PACK.paid],
+      ['REVOKE', 'refunded', 0],
+    ] as const;
+    for (const [type, action, paid] of steps) {
+      // each notification twice: the replay changes nothing
+      expect((await appleNotify(ctx, bought.transactionId, type)).data.action, type).toBe(action);
+      await appleNotify(ctx, bought.transactionId, type);
+      expect(await ctx.services.wallet.balances(m.userId), type).toEqual({
+        paid,
+        bonus: PACK.firstBonus,
+      });
+    }
+    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+    const moves = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    expect(moves.slice(-3)).toEqual(['refunded', 'credited', 'refunded']);
+  });
+
+  it('Stripe: dispute lost, dispute won, then charge.refunded takes the coins back again', async () => {
+    const m = await signInMember(ctx, 'StripeDisputeRefund');
+    const { ordrId, sessionId } = await stripePaid(ctx, m, 'coin_300', 2.99);
+    const r = await api(ctx.app, m, 'PUT', '/payment/stripe/confirm', { ordrId, sessionId });
+    expect(body<{ stts: string }>(r).data.stts).toBe('credited');
+    const credited = await ctx.services.wallet.balances(m.userId);
+    expect(credited.paid).toBeGreaterThan(0);
+    const intent = sandboxOf(ctx).stripe.session(sessionId)?.payment_intent ?? '';
+    const closed = (status: string) =>
+      postStripe(
+        ctx,
+        event('charge.dispute.closed', {
+          object: { id: 'dp_again', object: 'dispute', payment_intent: intent, status },
+        }),
+      );
+    expect(body<{ outcome: string }>(await closed('lost')).data.outcome).toBe('refunded');
+    expect((await ctx.services.wallet.balances(m.userId)).paid).toBe(0);
+    expect(body<{ outcome: string }>(await closed('won')).data.outcome).toBe('restored');
+    expect(await ctx.services.wallet.balances(m.userId)).toEqual(credited);
+    sandboxOf(ctx).stripe.refund(intent);
+    const refunded = await postStripe(
+      ctx,
+      event('charge.refunded', {
+        object: { id: 'ch_again', object: 'charge', payment_intent: intent },
+      }),
+    );
+    expect(body<{ outcome: string }>(refunded).data.outcome).toBe('refunded');
+    expect(await ctx.services.wallet.balances(m.userId)).toEqual({
+      paid: 0,
+      bonus: credited.bonus,
+    });
+    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+  });
+
   it(
     'Google: a voided purchase reported before the verify ends the order refunded, no coins',
     { timeout: 300_000 },

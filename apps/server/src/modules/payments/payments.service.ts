@@ -70,6 +70,7 @@ import {
   type OrderRow,
   type PaymentsRepository,
   type ReversalKind,
+  type TransitionRow,
 } from './payments.repository';
 
 export interface PaidRecord {
@@ -120,6 +121,12 @@ interface RefundedDetail {
   refunded_coin?: number;
 }
 
+interface RestoredDetail {
+  granted_coin?: number;
+  /** the wallet grant of this restore (null: it granted nothing); absent before round keys */
+  grant_key?: string | null;
+}
+
 export interface CreditOutcome {
   order: OrderRow;
   alreadyCredited: boolean;
@@ -137,8 +144,17 @@ const PAID_NOT_RECORDABLE = new Set<number>([
 
 // the grant keys payment:{ordrId}:paid and payment:{ordrId}:bonus are made in payment_credit
 const paidKey = (orderId: string) => `payment:${orderId}:paid`;
-const refundKey = (orderId: string) => `payment:${orderId}:refund`;
-const restoreKey = (orderId: string) => `payment:${orderId}:restore`;
+// a credited order's refund n takes back under refundKey(n), restore n gives back under restoreKey(n)
+const refundKey = (orderId: string, round: number) =>
+  round === 0 ? `payment:${orderId}:refund` : `payment:${orderId}:refund:${round}`;
+const restoreKey = (orderId: string, round: number) =>
+  round === 1 ? `payment:${orderId}:restore` : `payment:${orderId}:restore:${round}`;
+
+/** The detail of an order's last move to refunded (empty when it never was refunded). */
+function lastRefund(transitions: TransitionRow[]): RefundedDetail {
+  const last = transitions.findLast((t) => t.toState === 'refunded');
+  return (last?.detail ?? {});
+}
 
 /** Where coins paid through a gateway were bought: Apple and Google in their stores, the rest on the web. */
 export function channelOfGateway(gateway: string | undefined): CoinPurchaseChannel {
@@ -335,6 +351,71 @@ export function createPaymentsService(deps: {
     });
   }
 
+  /**
+   * Where the coins of a credited order were last credited from, read under the order's lock:
+   * round 0 is the payment's own credit (the paid lot); round n the n-th restore, whose grant
+   * (if it granted anything) is the lot a refund takes from. Refund n and restore n each have a
+   * key of their own, so refund → restore → refund takes the coins back twice and gives them once.
+   */
+  function lastCredit(orderId: string, transitions: TransitionRow[]) {
+    const restores = transitions.filter(
+      (t) => t.fromState === 'refunded' && t.toState === 'credited',
+    );
+    const round = restores.length;
+    if (round === 0) return { round, lotKey: paidKey(orderId) as string | null };
+    const detail = (restores[round - 1]?.detail ?? {}) as RestoredDetail;
+    // a restore recorded before grant_key was kept was the first, under the first round's key
+    const legacy = round === 1 && (detail.granted_coin ?? 0) > 0 ? restoreKey(orderId, 1) : null;
+    return { round, lotKey: detail.grant_key ?? legacy };
+  }
+
+  /**
+   * credited → refunded in `tx`, which holds the order's row lock: takes back what remains of the
+   * lot of the last credit (spent or expired coins cannot be clawed back; the order is still
+   * refunded at the provider) and records the move.
+   */
+  async function refundCreditedIn(
+    tx: Tx,
+    order: OrderRow,
+    record: RefundRecord,
+    now: Date,
+  ): Promise<{ order: OrderRow; refundedCoins: number }> {
+    const { round, lotKey } = lastCredit(order.id, await repo.transitions(order.id, tx));
+    let refundedCoins = 0;
+    if (lotKey) {
+      try {
+        const refund = await wallet.refundPurchase(
+          {
+            userId: order.userId,
+            grantIdempotencyKey: lotKey,
+            idempotencyKey: refundKey(order.id, round),
+            reason: `${record.provider} refund ${record.providerRefundId}`,
+          },
+          tx,
+        );
+        refundedCoins = refund.amount;
+      } catch (error) {
+        if (!(error instanceof AppError && error.code === ResultCode.REFUND_NOT_ALLOWED))
+          throw error;
+      }
+    }
+    const row = await repo.updateOrder(tx, order.id, { state: 'refunded', updatedAt: now });
+    await repo.recordTransition(tx, {
+      orderId: row.id,
+      fromState: order.state,
+      toState: 'refunded',
+      at: now,
+      provider: record.provider,
+      providerTxnId: record.providerRefundId,
+      detail: {
+        refunded_coin: refundedCoins,
+        raw: record.raw ?? null,
+        ...(record.reversal ? { reversal: true } : {}),
+      },
+    });
+    return { order: row, refundedCoins };
+  }
+
   async function recordRefund(
     ordrId: string,
     record: RefundRecord,
@@ -345,162 +426,156 @@ export function createPaymentsService(deps: {
     if (order.state === 'registered' || order.state === 'failed' || order.state === 'canceled') {
       throw new AppError(ResultCode.PAYMENT_NOT_COMPLETED, 'This order was never paid');
     }
-    // a paid order is credited first, so the refund below has a lot to take from
-    if (order.state === 'paid') {
-      order = (await credit(order)).order;
-      // a reversal kept against the payment refunded it at that credit, with no coins
-      if (order.state === 'refunded') return { order, refundedCoins: 0 };
-    }
-    let refundedCoins = 0;
-    try {
-      const refund = await wallet.refundPurchase({
-        userId: order.userId,
-        grantIdempotencyKey: paidKey(order.id),
-        idempotencyKey: refundKey(order.id),
-        reason: `${record.provider} refund ${record.providerRefundId}`,
-      });
-      refundedCoins = refund.amount;
-    } catch (error) {
-      // spent or expired coins cannot be clawed back; the order is still refunded at the provider
-      if (!(error instanceof AppError && error.code === ResultCode.REFUND_NOT_ALLOWED)) throw error;
-    }
-    const now = clock.now();
-    const moved = await db.transaction(async (tx) => {
-      const row = await repo.moveState(tx, order.id, ['paid', 'credited'], 'refunded', now);
-      if (row) {
-        await repo.recordTransition(tx, {
-          orderId: row.id,
-          fromState: order.state,
-          toState: 'refunded',
-          at: now,
-          provider: record.provider,
-          providerTxnId: record.providerRefundId,
-          detail: {
-            refunded_coin: refundedCoins,
-            raw: record.raw ?? null,
-            ...(record.reversal ? { reversal: true } : {}),
-          },
-        });
-        await onRefunded?.(tx, { order: row, refundedCoins });
+    for (let attempt = 0; attempt < 3; attempt++) {
+      // a paid order is credited first, so the refund below has a lot to take from
+      if (order.state === 'paid') {
+        order = (await credit(order)).order;
+        // a reversal kept against the payment refunded it at that credit, with no coins
+        if (order.state === 'refunded') return { order, refundedCoins: 0 };
       }
-      return row;
-    });
-    return { order: moved ?? (await requireOrder(order.id)), refundedCoins };
-  }
-
-  /** Moves an order not yet credited (registered with a bound payment, paid) to refunded, no coins. */
-  async function refundUncredited(order: OrderRow, txn: string): Promise<OrderRow> {
-    const now = clock.now();
-    return db.transaction(async (tx) => {
-      const row = await repo.lockOrder(tx, order.id);
-      if (!row) throw orderNotFound();
-      if (row.state === 'credited' || row.state === 'refunded') return row;
-      const moved = await repo.updateOrder(tx, row.id, { state: 'refunded', updatedAt: now });
-      await repo.recordTransition(tx, {
-        orderId: row.id,
-        fromState: row.state,
-        toState: 'refunded',
-        at: now,
-        provider: row.gateway,
-        providerTxnId: txn,
-        detail: { reversal: true, refunded_coin: 0, before_credit: true },
+      const done = await db.transaction(async (tx) => {
+        const row = await repo.lockOrder(tx, order.id);
+        if (!row) throw orderNotFound();
+        // paid again: a restore of a refund made before the credit is crediting it now
+        if (row.state === 'paid') return undefined;
+        // refunded already (a replay): answers what that refund took
+        if (row.state !== 'credited') {
+          const last = lastRefund(await repo.transitions(row.id, tx));
+          return { order: row, refundedCoins: last.refunded_coin ?? 0 };
+        }
+        const refunded = await refundCreditedIn(tx, row, record, clock.now());
+        await onRefunded?.(tx, refunded);
+        return refunded;
       });
-      await repo.markReversalsApplied(tx, row.gateway, txn, row.id, now);
-      return moved;
-    });
+      if (done) return done;
+      order = await requireOrder(order.id);
+    }
+    throw new Error(`order ${ordrId} stayed paid through three refund attempts`);
   }
 
   /**
-   * A reversal that was itself reversed (Apple REFUND_REVERSED, a dispute won after it was lost):
-   * the order refunded by reversals is credited again, once. An order never credited is credited
-   * now (payment_credit); one credited before gets back what its refund took (the wallet's grant
-   * under payment:{ordrId}:restore, so never twice). An operator's refund is never undone here.
+   * A reversal that was itself reversed (Apple REFUND_REVERSED, a dispute won after it was lost),
+   * in `tx` under the payment's reversal lock and the order's row lock: the order refunded by
+   * reversals is credited again, once. One never credited goes back to paid ('credit': the caller
+   * credits it after this transaction, through payment_credit); one credited before gets back
+   * what its refund took (a grant under the key of this restore's round). An operator's refund is
+   * never undone here.
    */
-  async function restore(order: OrderRow, txn: string): Promise<ReversalOutcome> {
-    const transitions = await repo.transitions(order.id);
-    const lastRefund = [...transitions].reverse().find((t) => t.toState === 'refunded');
-    const detail = (lastRefund?.detail ?? {}) as RefundedDetail;
+  async function restoreIn(
+    tx: Tx,
+    order: OrderRow,
+    txn: string,
+    now: Date,
+  ): Promise<'restored' | 'credit' | 'recorded'> {
+    const transitions = await repo.transitions(order.id, tx);
+    const detail = lastRefund(transitions);
     if (!detail.reversal) return 'recorded';
-    const now = clock.now();
     if (order.creditedBonus === null) {
-      const moved = await db.transaction(async (tx) => {
-        const row = await repo.moveState(tx, order.id, ['refunded'], 'paid', now);
-        if (row) {
-          await repo.recordTransition(tx, {
-            orderId: row.id,
-            fromState: 'refunded',
-            toState: 'paid',
-            at: now,
-            provider: row.gateway,
-            providerTxnId: txn,
-            detail: { restored: true },
-          });
-        }
-        return row;
+      await repo.updateOrder(tx, order.id, { state: 'paid', updatedAt: now });
+      await repo.recordTransition(tx, {
+        orderId: order.id,
+        fromState: 'refunded',
+        toState: 'paid',
+        at: now,
+        provider: order.gateway,
+        providerTxnId: txn,
+        detail: { restored: true },
       });
-      if (moved) await credit(moved);
-      return 'restored';
+      return 'credit';
     }
     const amount = detail.refunded_coin ?? 0;
-    if (amount > 0) {
-      await wallet.grant({
-        userId: order.userId,
-        kind: 'paid',
-        amount,
-        source: 'purchase',
-        sourceRef: order.id,
-        idempotencyKey: restoreKey(order.id),
-        channel: channelOfGateway(order.gateway),
-      });
+    const grantKey =
+      amount > 0 ? restoreKey(order.id, lastCredit(order.id, transitions).round + 1) : null;
+    if (grantKey) {
+      await wallet.grant(
+        {
+          userId: order.userId,
+          kind: 'paid',
+          amount,
+          source: 'purchase',
+          sourceRef: order.id,
+          idempotencyKey: grantKey,
+          channel: channelOfGateway(order.gateway),
+        },
+        tx,
+      );
     }
-    await db.transaction(async (tx) => {
-      const row = await repo.moveState(tx, order.id, ['refunded'], 'credited', now);
-      if (row) {
-        await repo.recordTransition(tx, {
-          orderId: row.id,
-          fromState: 'refunded',
-          toState: 'credited',
-          at: now,
-          provider: row.gateway,
-          providerTxnId: txn,
-          detail: { restored: true, granted_coin: amount },
-        });
-      }
-      await repo.markReversalsApplied(tx, order.gateway, txn, order.id, now);
+    await repo.updateOrder(tx, order.id, { state: 'credited', updatedAt: now });
+    await repo.recordTransition(tx, {
+      orderId: order.id,
+      fromState: 'refunded',
+      toState: 'credited',
+      at: now,
+      provider: order.gateway,
+      providerTxnId: txn,
+      detail: { restored: true, granted_coin: amount, grant_key: grantKey },
     });
     return 'restored';
   }
 
-  /** One pass of settleReversals; `acted` when it moved the order. */
+  /**
+   * One pass of settleReversals, in one transaction under the payment's reversal lock and the
+   * order's row lock: the reports read, the coins moved, the order's move and the reports marked
+   * applied are one decision, so a report kept meanwhile waits and is settled by its own call.
+   * `acted` when it moved the order.
+   */
   async function settleOnce(
     order: OrderRow,
     txn: string,
   ): Promise<{ outcome: ReversalOutcome; acted: boolean }> {
     const now = clock.now();
-    if (await repo.isReversed(db, order.gateway, txn)) {
-      let current = order;
-      let acted = false;
-      if (current.state !== 'credited' && current.state !== 'refunded') {
-        current = await refundUncredited(current, txn);
-        acted = current.state === 'refunded';
+    const step = await db.transaction(async (tx) => {
+      await repo.lockPaymentReversals(tx, order.gateway, txn);
+      const row = await repo.lockOrder(tx, order.id);
+      if (!row) throw orderNotFound();
+      let result: { outcome: ReversalOutcome; acted: boolean; credit?: boolean };
+      if (await repo.isReversed(tx, row.gateway, txn)) {
+        if (row.state === 'credited') {
+          const kinds = (await repo.reversalsOf(row.gateway, txn, tx)).map((r) => r.kind);
+          await refundCreditedIn(
+            tx,
+            row,
+            {
+              provider: row.gateway as PaymentGateway,
+              providerRefundId: txn,
+              raw: { kinds },
+              reversal: true,
+            },
+            now,
+          );
+          result = { outcome: 'refunded', acted: true };
+        } else if (row.state !== 'refunded') {
+          await refundUncreditedIn(tx, row, txn, now);
+          result = { outcome: 'refunded', acted: true };
+        } else {
+          result = { outcome: 'refunded', acted: false };
+        }
+      } else {
+        const restored = row.state === 'refunded' ? await restoreIn(tx, row, txn, now) : 'recorded';
+        result =
+          restored === 'recorded'
+            ? { outcome: 'recorded', acted: false }
+            : { outcome: 'restored', acted: true, credit: restored === 'credit' };
       }
-      if (current.state === 'credited') {
-        await recordRefund(current.id, {
-          provider: current.gateway as PaymentGateway,
-          providerRefundId: txn,
-          raw: { kinds: (await repo.reversalsOf(current.gateway, txn)).map((r) => r.kind) },
-          reversal: true,
-        });
-        acted = true;
-      }
-      await repo.markReversalsApplied(db, current.gateway, txn, current.id, now);
-      return { outcome: 'refunded', acted };
-    }
-    if (order.state === 'refunded' && (await restore(order, txn)) === 'restored') {
-      return { outcome: 'restored', acted: true };
-    }
-    await repo.markReversalsApplied(db, order.gateway, txn, order.id, now);
-    return { outcome: 'recorded', acted: false };
+      await repo.markReversalsApplied(tx, row.gateway, txn, row.id, now);
+      return result;
+    });
+    if (step.credit) await credit(order.id);
+    return step;
+  }
+
+  /** Moves an order not yet credited (registered with a bound payment, paid) to refunded, no coins. */
+  async function refundUncreditedIn(tx: Tx, order: OrderRow, txn: string, now: Date) {
+    await repo.updateOrder(tx, order.id, { state: 'refunded', updatedAt: now });
+    await repo.recordTransition(tx, {
+      orderId: order.id,
+      fromState: order.state,
+      toState: 'refunded',
+      at: now,
+      provider: order.gateway,
+      providerTxnId: txn,
+      detail: { reversal: true, refunded_coin: 0, before_credit: true },
+    });
   }
 
   /**

@@ -127,9 +127,10 @@ export function createVipStores(deps: {
   google: { api: GooglePlayApi; packageName: string } | undefined;
   apple: AppleStoreVerifier | undefined;
   now: () => Date;
-  log?: { warn(o: object, m: string): void };
 }) {
   const { vip } = deps;
+  // the app's logger, given once the server exists (useLogger)
+  let log: { warn(o: object, m: string): void } | undefined;
 
   /**
    * A second paid Google Play pass: revoked at Google (subscriptionsv2 revoke, full refund of the
@@ -151,9 +152,9 @@ export function createVipStores(deps: {
       );
       status = revoked === 'revoked' ? 'done' : 'failed';
       if (status === 'failed')
-        deps.log?.warn({ vipId: work.vipId }, 'Google does not know the duplicate');
+        log?.warn({ vipId: work.vipId }, 'Google does not know the duplicate');
     } catch (error) {
-      deps.log?.warn({ err: error, vipId: work.vipId }, 'duplicate Google Play pass not revoked');
+      log?.warn({ err: error, vipId: work.vipId }, 'duplicate Google Play pass not revoked');
     }
     for (const r of refunds) {
       await vip.setRefundOutcome(r.id, {
@@ -230,6 +231,10 @@ export function createVipStores(deps: {
 
   return {
     handler,
+
+    useLogger(next: { warn(o: object, m: string): void }) {
+      log = next;
+    },
 
     /** PUT /vip/iap/google/verify: the subscription is read from Google; it must be this pass's. */
     async googleVerify(

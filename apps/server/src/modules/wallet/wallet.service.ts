@@ -173,18 +173,18 @@ export function createWalletService(deps: {
   let validityCache: { settings: CoinValiditySettings; at: number } | undefined;
 
   /** The operator's settings over the defaults (packages/rules resolveCoinValidity). */
-  async function validitySettings(): Promise<CoinValiditySettings> {
+  async function validitySettings(tx?: Tx): Promise<CoinValiditySettings> {
     // the service's clock, as every rule here; a clock moved back reads the row again
     const now = clock.now().getTime();
     const age = validityCache ? now - validityCache.at : Number.NaN;
     if (validityCache && age >= 0 && age < cacheMs) return validityCache.settings;
-    const settings = resolveCoinValidity(await repo.validitySettings());
+    const settings = resolveCoinValidity(await repo.validitySettings(tx));
     validityCache = { settings, at: now };
     return settings;
   }
 
-  async function validDaysOf(r: GrantRequest): Promise<ValidityDays> {
-    const settings = await validitySettings();
+  async function validDaysOf(r: GrantRequest, tx?: Tx): Promise<ValidityDays> {
+    const settings = await validitySettings(tx);
     if (r.source === 'purchase')
       return coinValidityDays(settings, { source: 'purchase', channel: r.channel ?? 'web' });
     if (r.source === 'admin' && r.kind === 'paid')
@@ -356,22 +356,26 @@ export function createWalletService(deps: {
   return {
     /**
      * Credits coins as a new lot. The same idempotency key twice credits once and answers the first
-     * grant (created false); the key reused for a different grant is refused.
+     * grant (created false); the key reused for a different grant is refused. Given `tx`, the
+     * grant is part of that transaction (a payment's restore, under the order's lock).
      */
-    async grant(request: GrantRequest): Promise<Grant> {
+    async grant(request: GrantRequest, tx?: Tx): Promise<Grant> {
       checkGrantRequest(request);
-      const validDays = request.validDays ?? sqlDays(await validDaysOf(request));
-      const lot = await repo.grantLot({
-        userId: request.userId,
-        kind: request.kind,
-        amount: request.amount,
-        source: request.source,
-        sourceRef: request.sourceRef ?? null,
-        idempotencyKey: request.idempotencyKey,
-        now: clock.now(),
-        validDays,
-        channel: request.source === 'purchase' ? (request.channel ?? 'web') : null,
-      });
+      const validDays = request.validDays ?? sqlDays(await validDaysOf(request, tx));
+      const lot = await repo.grantLot(
+        {
+          userId: request.userId,
+          kind: request.kind,
+          amount: request.amount,
+          source: request.source,
+          sourceRef: request.sourceRef ?? null,
+          idempotencyKey: request.idempotencyKey,
+          now: clock.now(),
+          validDays,
+          channel: request.source === 'purchase' ? (request.channel ?? 'web') : null,
+        },
+        tx,
+      );
       return {
         lotId: lot.lotId,
         userId: request.userId,
@@ -579,11 +583,14 @@ export function createWalletService(deps: {
     /**
      * Refunds the unspent, still valid coins of one purchase (spec §9: purchased coins go back to
      * the original payment method, which is the payments module's part; bonus coins never).
+     * Given `tx`, the refund is part of that transaction (a payment's refund, under the order's lock).
      */
-    async refundPurchase(request: RefundRequest): Promise<Refund> {
+    async refundPurchase(request: RefundRequest, within?: Tx): Promise<Refund> {
       if (!request.idempotencyKey) throw badRequest('idempotencyKey: required');
       const now = clock.now();
-      return db.transaction(async (tx) => {
+      const inTransaction = <T>(work: (tx: Tx) => Promise<T>) =>
+        within ? work(within) : db.transaction(work);
+      return inTransaction(async (tx) => {
         if (!(await repo.lockWallet(tx, request.userId))) {
           throw new AppError(ResultCode.NOT_FOUND, 'This user holds no coins');
         }
