@@ -153,7 +153,7 @@ const restoreKey = (orderId: string, round: number) =>
 /** The detail of an order's last move to refunded (empty when it never was refunded). */
 function lastRefund(transitions: TransitionRow[]): RefundedDetail {
   const last = transitions.findLast((t) => t.toState === 'refunded');
-  return (last?.detail ?? {});
+  return last?.detail ?? {};
 }
 
 /** Where coins paid through a gateway were bought: Apple and Google in their stores, the rest on the web. */
