@@ -40,6 +40,7 @@ export const PAYMENT_PATHS = {
   appleVerify: '/payment/iap/apple/verify',
   /** GET: one order of the caller, to show the state after a return from a provider */
   order: '/payment/order/:ordrId',
+  orders: '/payment/orders',
   /** provider callbacks (no user session; each is signature-checked) */
   stripeWebhook: '/payment/webhook/stripe',
   tossWebhook: '/payment/webhook/toss',
@@ -228,6 +229,7 @@ export const paymentResultData = z.object({
 export type PaymentResultData = z.infer<typeof paymentResultData>;
 
 export const paymentOrderParams = z.object({ ordrId });
+/** One of the caller's orders, as its receipt shows it. */
 export const paymentOrderData = z.object({
   ordrId: z.string(),
   stts: z.enum(ORDER_STATES),
@@ -236,8 +238,45 @@ export const paymentOrderData = z.object({
   amnt: z.number(),
   crncy: z.enum(PAYMENT_CURRENCIES),
   rgst_dtm: z.string(),
+  /** purchased coins of the pack, and the bonus this order credited (0 until credited) */
+  paid_coin: z.number().int(),
+  bons_coin: z.number().int(),
+  /** when the provider's payment was recorded (null: not paid) */
+  paid_dtm: z.string().nullable(),
+  /** when the order was refunded (null: not refunded) and the coins that refund took back */
+  rfnd_dtm: z.string().nullable(),
+  rfnd_coin: z.number().int(),
 });
 export type PaymentOrderData = z.infer<typeof paymentOrderData>;
+
+/** The states "My orders" lists: orders that reached the provider (never one still open or canceled). */
+export const LISTED_ORDER_STATES = ['paid', 'credited', 'refunded', 'failed'] as const;
+export const ORDER_LIST_DEFAULT_COUNT = 20;
+export const ORDER_LIST_MAX_COUNT = 50;
+
+// GET /payment/orders?page=&count=: the caller's orders, newest first
+export const paymentOrderListQuery = z.object({
+  page: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be 1 or more')
+    .max(10_000, 'is too large')
+    .default(1),
+  count: z.coerce
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(1, 'must be 1 or more')
+    .max(ORDER_LIST_MAX_COUNT, `must be ${ORDER_LIST_MAX_COUNT} or less`)
+    .default(ORDER_LIST_DEFAULT_COUNT),
+});
+export const paymentOrderListData = z.object({
+  list: z.array(paymentOrderData),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  count: z.number().int(),
+  lastPage: z.boolean(),
+});
+export type PaymentOrderListData = z.infer<typeof paymentOrderListData>;
 
 // ---------------------------------------------------------------- Toss error codes (§8)
 

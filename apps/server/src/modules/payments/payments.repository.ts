@@ -230,6 +230,40 @@ export function createPaymentsRepository(db: Db) {
         .limit(limit);
     },
 
+    /** A page of a user's orders in the given states, newest first, and how many there are. */
+    async orderPage(
+      userId: string,
+      states: readonly string[],
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: OrderRow[]; total: number }> {
+      const where = and(eq(paymentOrders.userId, userId), inArray(paymentOrders.state, states));
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(paymentOrders)
+          .where(where)
+          .orderBy(sql`${paymentOrders.createdAt} desc`, sql`${paymentOrders.id} desc`)
+          .offset(offset)
+          .limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(paymentOrders)
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    /** The transitions of several orders, oldest first. */
+    async transitionsOfOrders(orderIds: string[]): Promise<TransitionRow[]> {
+      if (orderIds.length === 0) return [];
+      return db
+        .select()
+        .from(paymentOrderTransitions)
+        .where(inArray(paymentOrderTransitions.orderId, orderIds))
+        .orderBy(asc(paymentOrderTransitions.id));
+    },
+
     /** Every pack, on sale or not, for operators. */
     async allGoods(): Promise<GoodsRow[]> {
       return db

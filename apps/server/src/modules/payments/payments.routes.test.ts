@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ResultCode, type PaymentGoodsListData, type PaymentResultData } from '@snapdrama/contract';
+import {
+  ResultCode,
+  type PaymentGoodsListData,
+  type PaymentOrderData,
+  type PaymentOrderListData,
+  type PaymentResultData,
+} from '@snapdrama/contract';
 import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 import {
@@ -8,6 +14,7 @@ import {
   paypalApproved,
   sandboxOf,
   stripePaid,
+  expectOk,
   tossApproved,
   WEB_ORIGIN,
 } from './payments.test-support';
@@ -228,6 +235,76 @@ describe('payment routes (stand-in providers)', () => {
     expect(body(declined).message).toMatch(/^INSTRUMENT_DECLINED: /);
     expect((await ctx.services.orders.requireOrder(notApproved.ordrId)).state).toBe('registered');
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 1000, bonus: 250 });
+  });
+
+  it('My orders: paid and refunded orders newest first, paged, each with its receipt; open ones not listed', async () => {
+    const m = await signInMember(ctx, 'MyOrders');
+    const first = await tossApproved(ctx, m);
+    await expectOk(await api(ctx.app, m, 'PUT', '/payment/toss/confirm', first));
+    ctx.clock.advance(60_000);
+    const second = await tossApproved(ctx, m, 'coin_100', 1200);
+    await expectOk(await api(ctx.app, m, 'PUT', '/payment/toss/confirm', second));
+    ctx.clock.advance(60_000);
+    await ctx.services.orders.recordRefund(first.ordrId, {
+      provider: 'T',
+      providerRefundId: 'rf-my',
+    });
+    // registered and never paid: not an order the viewer made
+    await tossApproved(ctx, m, 'coin_300', 3600);
+    const page1 = await expectOk<PaymentOrderListData>(
+      await api(ctx.app, m, 'GET', '/payment/orders?count=1'),
+    );
+    expect(page1).toMatchObject({ totalCount: 2, page: 1, count: 1, lastPage: false });
+    expect(page1.list.map((o) => o.ordrId)).toEqual([second.ordrId]);
+    expect(page1.list[0]).toMatchObject({
+      stts: 'credited',
+      gods_code: 'coin_100',
+      pymn_gtwy: 'T',
+      amnt: 1200,
+      crncy: 'KRW',
+      paid_coin: 100,
+      rfnd_dtm: null,
+      rfnd_coin: 0,
+    });
+    const page2 = await expectOk<PaymentOrderListData>(
+      await api(ctx.app, m, 'GET', '/payment/orders?page=2&count=1'),
+    );
+    expect(page2.lastPage).toBe(true);
+    const refunded = page2.list[0];
+    expect(refunded).toMatchObject({
+      ordrId: first.ordrId,
+      stts: 'refunded',
+      paid_coin: 500,
+      bons_coin: 100,
+      rfnd_coin: 500,
+    });
+    expect(refunded?.paid_dtm).not.toBeNull();
+    expect(Date.parse(refunded?.rfnd_dtm ?? '')).toBeGreaterThan(
+      Date.parse(refunded?.paid_dtm ?? ''),
+    );
+    // the receipt is the same entry
+    expect(
+      await expectOk<PaymentOrderData>(
+        await api(ctx.app, m, 'GET', `/payment/order/${first.ordrId}`),
+      ),
+    ).toEqual(refunded);
+    // another viewer sees none of them; a guest is sent to sign in; bad paging is refused
+    const other = await signInMember(ctx, 'MyOrdersOther');
+    expect(
+      (await expectOk<PaymentOrderListData>(await api(ctx.app, other, 'GET', '/payment/orders')))
+        .totalCount,
+    ).toBe(0);
+    expect(body(await api(ctx.app, other, 'GET', `/payment/order/${first.ordrId}`)).code).toBe(
+      ResultCode.PAYMENT_ORDER_NOT_FOUND,
+    );
+    const guest = await joinGuest(ctx.app);
+    expect(body(await api(ctx.app, guest, 'GET', '/payment/orders')).code).toBe(
+      ResultCode.GUEST_NOT_ALLOWED,
+    );
+    for (const q of ['count=0', 'count=51', 'page=0', 'page=x']) {
+      const r = await api(ctx.app, m, 'GET', `/payment/orders?${q}`);
+      expect(r.statusCode, q).toBe(400);
+    }
   });
 
   it('refuses bad input on every call and changes nothing', async () => {

@@ -7,6 +7,8 @@ import {
   paymentConfigData,
   paymentGoodsListData,
   paymentOrderData,
+  paymentOrderListData,
+  paymentOrderListQuery,
   paymentOrderParams,
   paymentRegistBody,
   paymentRegistData,
@@ -16,11 +18,7 @@ import {
   paypalOrderData,
   stripeConfirmBody,
   tossConfirmBody,
-  type OrderState,
-  type PaymentCurrency,
-  type PaymentGateway,
 } from '@snapdrama/contract';
-import { fromMinorUnits } from '@snapdrama/rules';
 import { AppError } from '../../errors';
 import { caller, type Guards } from '../../http/auth-guard';
 import { ok } from '../../http/reply';
@@ -185,7 +183,7 @@ export function paymentsRoutes(deps: {
     );
 
     app.get(
-      '/payment/order/:ordrId',
+      PAYMENT_PATHS.order,
       {
         preHandler: guards.requireUser,
         schema: {
@@ -194,18 +192,23 @@ export function paymentsRoutes(deps: {
           response: { 200: envelope(paymentOrderData) },
         },
       },
-      async (request) => {
-        const order = await orders.findForUser(request.params.ordrId, member(request).userId);
-        return ok({
-          ordrId: order.id,
-          stts: order.state as OrderState,
-          gods_code: order.godsCode,
-          pymn_gtwy: order.gateway as PaymentGateway,
-          amnt: fromMinorUnits(order.amountMinor, order.currency as PaymentCurrency),
-          crncy: order.currency as PaymentCurrency,
-          rgst_dtm: order.createdAt.toISOString(),
-        });
+      async (request) => ok(await orders.receipt(request.params.ordrId, member(request).userId)),
+    );
+
+    app.get(
+      PAYMENT_PATHS.orders,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            "My orders: the caller's coin pack orders that reached the provider (paid, credited, refunded, " +
+            'failed), newest first, with what each credited and what a refund took back. 403005 for guests.',
+          querystring: paymentOrderListQuery,
+          response: { 200: envelope(paymentOrderListData) },
+        },
       },
+      async (request) =>
+        ok(await orders.receipts(member(request).userId, request.query.page, request.query.count)),
     );
   };
 }

@@ -48,7 +48,10 @@ import {
   type PaymentCurrency,
   type PaymentGateway,
   type PaymentGoods,
+  type PaymentOrderData,
+  type PaymentOrderListData,
   type PaymentResultData,
+  LISTED_ORDER_STATES,
 } from '@snapdrama/contract';
 import {
   fromMinorUnits,
@@ -189,6 +192,34 @@ export function goodsProblem(g: GoodsRow): string | undefined {
     return 'iap: store product ids of letters, digits, ".", "_" or "-"';
   if (!whole(g.sortOrder, 0, 10_000)) return 'sort_order: a whole number from 0 to 10000';
   return undefined;
+}
+
+/** An order as "My orders" and its receipt show it; `transitions` are the order's, oldest first. */
+export function toReceipt(order: OrderRow, transitions: TransitionRow[]): PaymentOrderData {
+  const paid = transitions.find((t) => t.toState === 'paid' || t.toState === 'credited');
+  const refunds = transitions.filter((t) => t.toState === 'refunded');
+  const restores = transitions.filter((t) => t.fromState === 'refunded');
+  const refunded = order.state === 'refunded' ? refunds.at(-1) : undefined;
+  const took = (list: TransitionRow[], field: 'refunded_coin' | 'granted_coin') =>
+    list.reduce(
+      (sum, t) => sum + Number((t.detail as Record<string, unknown> | null)?.[field] ?? 0),
+      0,
+    );
+  return {
+    ordrId: order.id,
+    stts: order.state as OrderState,
+    gods_code: order.godsCode,
+    pymn_gtwy: order.gateway as PaymentGateway,
+    amnt: fromMinorUnits(order.amountMinor, order.currency as PaymentCurrency),
+    crncy: order.currency as PaymentCurrency,
+    rgst_dtm: order.createdAt.toISOString(),
+    paid_coin: order.paidCoin,
+    bons_coin: order.creditedBonus ?? 0,
+    paid_dtm: paid ? paid.at.toISOString() : null,
+    rfnd_dtm: refunded ? refunded.at.toISOString() : null,
+    // what the refunds took back, less what restores gave back
+    rfnd_coin: Math.max(0, took(refunds, 'refunded_coin') - took(restores, 'granted_coin')),
+  };
 }
 
 export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods {
@@ -653,6 +684,35 @@ export function createPaymentsService(deps: {
     /** For the operators' dashboard and viewer page. */
     revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
     ordersOf: (userId: string, limit = 50) => repo.ordersOf(userId, limit),
+
+    /** One of the caller's orders as its receipt shows it (404071 for another's or an unknown id). */
+    async receipt(ordrId: string, userId: string): Promise<PaymentOrderData> {
+      const order = await findForUser(ordrId, userId);
+      return toReceipt(order, await repo.transitions(order.id));
+    },
+
+    /** "My orders": the caller's orders that reached the provider, newest first, paged. */
+    async receipts(userId: string, page: number, count: number): Promise<PaymentOrderListData> {
+      const { rows, total } = await repo.orderPage(
+        userId,
+        LISTED_ORDER_STATES,
+        (page - 1) * count,
+        count,
+      );
+      const transitions = await repo.transitionsOfOrders(rows.map((o) => o.id));
+      return {
+        list: rows.map((o) =>
+          toReceipt(
+            o,
+            transitions.filter((t) => t.orderId === o.id),
+          ),
+        ),
+        totalCount: total,
+        page,
+        count,
+        lastPage: page * count >= total,
+      };
+    },
 
     /** Every pack, on sale or not, as operators edit them (prices in minor units). */
     allGoods: (): Promise<GoodsRow[]> => repo.allGoods(),

@@ -36,7 +36,7 @@ export function sandboxOf(ctx: TestContext): FakeProviders {
   return fake;
 }
 
-async function expectOk<T>(r: LightMyRequestResponse): Promise<T> {
+export async function expectOk<T>(r: LightMyRequestResponse): Promise<T> {
   if (r.statusCode !== 200) throw new Error(`expected 200, got ${r.statusCode}: ${r.body}`);
   return Promise.resolve(body<T>(r).data);
 }
