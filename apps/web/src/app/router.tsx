@@ -73,6 +73,18 @@ const routes = [
             }),
           },
           {
+            path: 'profile/orders',
+            lazy: async () => ({
+              Component: (await import('../features/payment/orders/orders-page')).OrdersPage,
+            }),
+          },
+          {
+            path: 'profile/orders/:ordrId',
+            lazy: async () => ({
+              Component: (await import('../features/payment/orders/receipt-page')).ReceiptPage,
+            }),
+          },
+          {
             path: 'profile/edit',
             lazy: async () => ({
               Component: (await import('../features/profile/profile-edit-page')).ProfileEditPage,

@@ -38,6 +38,7 @@ function ProfilePanel() {
       </Link>
       <nav className={styles.sideLinks}>
         <Link to="/profile/coin-history">{t('profile.coin_history')}</Link>
+        <Link to="/profile/orders">{t('profile.orders')}</Link>
         <Link to="/mission">{t('profile.mission')}</Link>
         <Link to="/profile">{t('profile.title')}</Link>
       </nav>

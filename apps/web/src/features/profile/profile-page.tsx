@@ -50,7 +50,12 @@ export function ProfilePage() {
       <div className={styles.wallet} data-testid="profile-wallet">
         <div className={styles.walletHead}>
           <strong>{t('profile.wallet')}</strong>
-          <Link to="/profile/coin-history">{t('profile.coin_history')} ›</Link>
+          <span className={styles.walletLinks}>
+            <Link to="/profile/coin-history">{t('profile.coin_history')} ›</Link>
+            <Link to="/profile/orders" data-testid="profile-orders-link">
+              {t('profile.orders')} ›
+            </Link>
+          </span>
         </div>
         {/* the same three figures, with the same names, as coin history shows */}
         <dl className={styles.balances}>

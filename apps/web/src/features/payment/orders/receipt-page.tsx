@@ -1,0 +1,117 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import type { PaymentOrderData } from '@snapdrama/contract';
+import { errorMessage } from '../../../shared/api/api-error';
+import { formatNumber } from '../../../shared/format/number';
+import { requestLogin } from '../../../shared/session/login-request';
+import { isGuest, useUserInfo } from '../../../shared/session/user-info';
+import { Button } from '../../../shared/ui/button';
+import { Spinner } from '../../../shared/ui/spinner';
+import { formatPrice } from '../price';
+import { useReceipt } from './orders-api';
+import { GATEWAY_LABEL, formatOrderTime, stateLabel } from './order-text';
+import styles from './orders.module.css';
+
+/** /profile/orders/:ordrId (issue 40): one order's receipt, to print or save as a PDF. */
+export function ReceiptPage() {
+  const { t } = useTranslation();
+  const { ordrId = '' } = useParams();
+  const userInfo = useUserInfo().data;
+  if (!userInfo || isGuest(userInfo.user)) {
+    return (
+      <section className={styles.page} data-testid="receipt-page">
+        <div className={styles.empty}>
+          <p>{t('profile.guest_prompt')}</p>
+          <Button onClick={requestLogin}>{t('profile.login')}</Button>
+        </div>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.page} data-testid="receipt-page">
+      <h1 className={styles.heading}>{t('orders.receipt')}</h1>
+      <Receipt ordrId={ordrId} />
+    </section>
+  );
+}
+
+function Receipt({ ordrId }: { ordrId: string }) {
+  const { t } = useTranslation();
+  const query = useReceipt(ordrId);
+  if (query.isPending) {
+    return (
+      <div className={styles.loading}>
+        <Spinner />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className={styles.empty} data-testid="receipt-error">
+        <p>{errorMessage(query.error, t('contents.msg_info_fail'))}</p>
+        <Link to="/profile/orders">{t('orders.title')}</Link>
+      </div>
+    );
+  }
+  return <ReceiptBody order={query.data} />;
+}
+
+function ReceiptBody({ order }: { order: PaymentOrderData }) {
+  const { t, i18n } = useTranslation();
+  const time = (iso: string) => formatOrderTime(iso, i18n.language);
+  const lines: { key: string; label: string; value: string }[] = [
+    { key: 'state', label: t('orders.state'), value: t(stateLabel(order.stts)) },
+    {
+      key: 'pack',
+      label: t('orders.pack'),
+      value: t('orders.pack_coins', { coins: formatNumber(order.paid_coin) }),
+    },
+    {
+      key: 'amount',
+      label: t('orders.amount'),
+      value: formatPrice({ currency: order.crncy, amount: order.amnt }, i18n.language),
+    },
+    { key: 'gateway', label: t('orders.gateway'), value: t(GATEWAY_LABEL[order.pymn_gtwy]) },
+    { key: 'ordered', label: t('orders.ordered_at'), value: time(order.rgst_dtm) },
+  ];
+  if (order.paid_dtm) {
+    lines.push({ key: 'paid', label: t('orders.paid_at'), value: time(order.paid_dtm) });
+    lines.push({
+      key: 'coins',
+      label: t('orders.coins_credited'),
+      value: t('orders.coins_with_bonus', {
+        paid: formatNumber(order.paid_coin),
+        bonus: formatNumber(order.bons_coin),
+      }),
+    });
+  }
+  if (order.rfnd_dtm) {
+    lines.push({ key: 'refunded', label: t('orders.refunded_at'), value: time(order.rfnd_dtm) });
+    lines.push({
+      key: 'taken-back',
+      label: t('orders.coins_taken_back'),
+      value: formatNumber(order.rfnd_coin),
+    });
+  }
+  lines.push({ key: 'id', label: t('orders.order_id'), value: order.ordrId });
+  return (
+    <article className={styles.receipt} data-testid="receipt" data-state={order.stts}>
+      <dl className={styles.lines}>
+        {lines.map((line) => (
+          <div key={line.key} data-testid={`receipt-${line.key}`}>
+            <dt>{line.label}</dt>
+            <dd>{line.value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className={styles.actions}>
+        <Button onClick={() => window.print()} data-testid="receipt-print">
+          {t('orders.print')}
+        </Button>
+        <Link to="/profile/orders" className={styles.back}>
+          {t('orders.title')}
+        </Link>
+      </div>
+    </article>
+  );
+}

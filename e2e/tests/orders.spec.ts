@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+import { signInNewViewer, waitForApp } from './helpers';
+
+/**
+ * Issue 40 item 2: after buying a pack the viewer finds the order under My orders (from the
+ * profile and from the payment page) and opens its receipt; Back returns to the list.
+ */
+test('a bought pack is listed under My orders with a receipt to print', async ({ page }) => {
+  await signInNewViewer(page, 'Orders');
+  await page.goto('/profile/orders');
+  await waitForApp(page);
+  await expect(page.getByTestId('orders-empty')).toBeVisible();
+
+  await page.goto('/payment');
+  await page
+    .locator('[data-testid="goods-item"][data-gods-code="coin_100"]')
+    .getByTestId('goods-buy')
+    .click();
+  await page.getByTestId('gateway-S').click();
+  await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+  await page.getByTestId('stripe-pay').click();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+
+  await page.goto('/profile');
+  await waitForApp(page);
+  await page.getByTestId('profile-orders-link').click();
+  const row = page.getByTestId('order-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toHaveAttribute('data-state', 'credited');
+  await expect(row).toContainText('$0.99');
+  await expect(row).toContainText('Paid');
+
+  await row.click();
+  const receipt = page.getByTestId('receipt');
+  await expect(receipt).toBeVisible();
+  await expect(page.getByTestId('receipt-amount')).toContainText('$0.99');
+  await expect(page.getByTestId('receipt-coins')).toContainText('100 coins + 10 bonus');
+  await expect(page.getByTestId('receipt-gateway')).toContainText('Stripe');
+  await expect(page.getByTestId('receipt-print')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+    page.viewportSize()?.width ?? 0,
+  );
+
+  await page.goBack();
+  await expect(page.getByTestId('order-row')).toHaveCount(1);
+});
