@@ -20,6 +20,11 @@ test('a bought pack is listed under My orders with a receipt to print', async ({
   await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
   await page.getByTestId('stripe-pay').click();
   await expect(page.getByTestId('payment-coins')).toHaveText('100');
+  // the success toast links the receipt
+  await expect(page.getByTestId('toast-action')).toBeVisible();
+  expect(await page.getByTestId('toast-action').getAttribute('href')).toMatch(
+    /^\/profile\/orders\/[0-9a-f-]{36}$/,
+  );
 
   await page.goto('/profile');
   await waitForApp(page);
@@ -43,4 +48,31 @@ test('a bought pack is listed under My orders with a receipt to print', async ({
 
   await page.goBack();
   await expect(page.getByTestId('order-row')).toHaveCount(1);
+});
+
+test('Back to a paid Toss checkout and paying again charges nothing and says the order is paid', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'PaidTwice');
+  await page.goto('/payment');
+  await page
+    .locator('[data-testid="goods-item"][data-gods-code="coin_100"]')
+    .getByTestId('goods-buy')
+    .click();
+  await page.getByTestId('gateway-T').click();
+  // the Toss stand-in's checkout page
+  const pay = page.getByRole('button', { name: /^Pay/ });
+  await pay.click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Coins have been charged' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+
+  await page.goBack();
+  await pay.click();
+  const toast = page.getByTestId('toast').filter({ hasText: 'already paid' });
+  await expect(toast).toBeVisible();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+  await toast.getByTestId('toast-action').click();
+  await expect(page.getByTestId('receipt')).toHaveAttribute('data-state', 'credited');
 });

@@ -128,6 +128,8 @@ export const en = {
   'payment.msg_regist_fail': 'Failed to process',
   'payment.msg_fail': 'Failed to process',
   'payment.msg_success': 'Coins have been charged',
+  'payment.msg_already_paid': 'This order is already paid: nothing was charged again',
+  'payment.view_receipt': 'Receipt',
   'payment.msg_price_changed': 'The price has changed. Please check the coin packs again.',
   'payment.msg_declined': 'The payment was declined',
   'payment.msg_already_used': 'This purchase has already been used',

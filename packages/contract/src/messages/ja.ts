@@ -126,6 +126,8 @@ export const ja: Messages = {
   'payment.msg_regist_fail': '処理に失敗しました',
   'payment.msg_fail': '処理に失敗しました',
   'payment.msg_success': 'コインをチャージしました',
+  'payment.msg_already_paid': 'この注文は支払い済みです。再度の請求はありません',
+  'payment.view_receipt': '領収書',
   'payment.msg_price_changed': '価格が変更されました。コイン商品をもう一度ご確認ください。',
   'payment.msg_declined': '決済が拒否されました',
   'payment.msg_already_used': 'この購入はすでに使用されています',

@@ -126,6 +126,8 @@ export const ko: Messages = {
   'payment.msg_regist_fail': '처리에 실패했습니다',
   'payment.msg_fail': '처리에 실패했습니다',
   'payment.msg_success': '코인이 충전되었습니다',
+  'payment.msg_already_paid': '이미 결제된 주문이에요. 다시 결제되지 않았어요',
+  'payment.view_receipt': '영수증',
   'payment.msg_price_changed': '가격이 변경되었습니다. 코인 상품을 다시 확인해 주세요.',
   'payment.msg_declined': '결제가 거절되었습니다',
   'payment.msg_already_used': '이미 사용된 구매입니다',

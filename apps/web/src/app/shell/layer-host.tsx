@@ -1,5 +1,6 @@
 import { useRef, type CSSProperties, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import { Button } from '../../shared/ui/button';
 import { CloseIcon } from '../../shared/ui/icons';
@@ -204,6 +205,11 @@ function Toasts() {
       {toasts.map((toast) => (
         <div key={toast.id} className={styles.toast} data-level={toast.level} data-testid="toast">
           {toast.message}
+          {toast.action && (
+            <Link to={toast.action.to} className={styles.toastAction} data-testid="toast-action">
+              {toast.action.label}
+            </Link>
+          )}
         </div>
       ))}
     </div>

@@ -1,6 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { ResultCode, type MessageKey, type PaymentConfigData } from '@snapdrama/contract';
+import {
+  ResultCode,
+  type MessageKey,
+  type PaymentConfigData,
+  type PaymentResultData,
+} from '@snapdrama/contract';
 import { isApiError } from '../../shared/api/api-error';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { Spinner } from '../../shared/ui/spinner';
@@ -39,14 +44,27 @@ function showFailure(error: unknown, deps: FlowDeps, fallback: MessageKey) {
   showPaymentError(deps.t, paymentErrorText(error, deps.t, fallback));
 }
 
-/** Success (spec §4): toast payment.msg_success, refreshed coins and goods, layers closed. */
-export async function finishPayment(queryClient: QueryClient, t: Translate): Promise<void> {
+/**
+ * Success (spec §4): toast payment.msg_success with a link to the order's receipt, refreshed coins
+ * and goods, layers closed. An order the server had credited already (a checkout paid again after
+ * Back, a second tab) says so instead: nothing was charged twice.
+ */
+export async function finishPayment(
+  queryClient: QueryClient,
+  t: Translate,
+  result?: Pick<PaymentResultData, 'ordrId' | 'already_credited'>,
+): Promise<void> {
   usePaymentStore.getState().reset();
   const store = useLayerStore.getState();
   store.closePopup();
   if (store.modal?.kind === 'payment') store.closeModal();
   if (store.sheet?.kind === 'payment') store.closeSheet();
-  layers.toast(t('payment.msg_success'), 'success');
+  const receipt = result && {
+    label: t('payment.view_receipt'),
+    to: `/profile/orders/${encodeURIComponent(result.ordrId)}`,
+  };
+  if (result?.already_credited) layers.toast(t('payment.msg_already_paid'), 'info', receipt);
+  else layers.toast(t('payment.msg_success'), 'success', receipt);
   await refreshAfterPayment(queryClient);
 }
 

@@ -57,9 +57,9 @@ export function PaymentReturnPage() {
     const action = readReturn(gateway, params, pending, t);
     if (action.kind === 'error') return fail(action.message);
     confirmReturn(action)
-      .then(async () => {
+      .then(async (result) => {
         await leave();
-        await finishPayment(queryClient, t);
+        await finishPayment(queryClient, t, result);
       })
       .catch((error: unknown) => fail(paymentErrorText(error, t, 'payment.msg_fail')));
   }, [gateway, params, navigate, queryClient, t]);

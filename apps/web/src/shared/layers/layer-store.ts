@@ -44,13 +44,22 @@ export interface OverlayLayer {
   onDismiss?: () => void;
 }
 
+/** A link a toast offers (the receipt after a payment); such a toast stays longer. */
+export interface ToastAction {
+  label: string;
+  /** an address inside the app */
+  to: string;
+}
+
 export interface Toast {
   id: number;
   message: string;
   level: ToastLevel;
+  action?: ToastAction;
 }
 
 export const TOAST_DURATION_MS = 3000;
+export const TOAST_WITH_ACTION_MS = 6000;
 
 interface LayerState {
   alert: AlertLayer | null;
@@ -80,7 +89,7 @@ interface LayerState {
   closeMenu: () => void;
   startLoading: () => void;
   stopLoading: () => void;
-  showToast: (message: string, level?: ToastLevel) => void;
+  showToast: (message: string, level?: ToastLevel, action?: ToastAction) => void;
   dismissToast: (id: number) => void;
   /**
    * Closes the topmost layer in the back-action order (spec §2): modal alert, the rewarded-ad
@@ -119,10 +128,10 @@ export const useLayerStore = create<LayerState>()((set, get) => ({
   closeMenu: () => set({ menuOpen: false }),
   startLoading: () => set((state) => ({ loading: state.loading + 1 })),
   stopLoading: () => set((state) => ({ loading: Math.max(0, state.loading - 1) })),
-  showToast: (message, level = 'info') => {
+  showToast: (message, level = 'info', action) => {
     const id = nextToastId++;
-    set((state) => ({ toasts: [...state.toasts.slice(-2), { id, message, level }] }));
-    setTimeout(() => get().dismissToast(id), TOAST_DURATION_MS);
+    set((state) => ({ toasts: [...state.toasts.slice(-2), { id, message, level, action }] }));
+    setTimeout(() => get().dismissToast(id), action ? TOAST_WITH_ACTION_MS : TOAST_DURATION_MS);
   },
   dismissToast: (id) => set((state) => ({ toasts: state.toasts.filter((t) => t.id !== id) })),
   closeTop: () => {
@@ -167,8 +176,8 @@ export const selectHasLayer = (state: LayerState) =>
 
 /** Imperative helpers for non-React code (query callbacks, event handlers). */
 export const layers = {
-  toast: (message: string, level?: ToastLevel) =>
-    useLayerStore.getState().showToast(message, level),
+  toast: (message: string, level?: ToastLevel, action?: ToastAction) =>
+    useLayerStore.getState().showToast(message, level, action),
   alert: (alert: AlertLayer) => useLayerStore.getState().showAlert(alert),
   /**
    * Shows the loading overlay (spec §2) until `work` settles, and returns its result. Nested and

@@ -105,16 +105,17 @@ export async function buyInApp(
     showPaymentError(t, t('payment.msg_paypal_order_id_not_match'));
     return;
   }
+  let result: PaymentResultData;
   try {
     if (purchase.store === 'google') {
-      await api.put<PaymentResultData>(PAYMENT_PATHS.googleVerify, {
+      result = await api.put<PaymentResultData>(PAYMENT_PATHS.googleVerify, {
         ordrId,
         packageName: purchase.packageName,
         productId: purchase.productId,
         purchaseToken: purchase.purchaseToken,
       });
     } else {
-      await api.put<PaymentResultData>(PAYMENT_PATHS.appleVerify, {
+      result = await api.put<PaymentResultData>(PAYMENT_PATHS.appleVerify, {
         ordrId,
         transactionJWS: purchase.transactionJWS,
       });
@@ -125,5 +126,5 @@ export async function buyInApp(
     return;
   }
   await completePurchase(purchase);
-  await finishPayment(queryClient, t);
+  await finishPayment(queryClient, t, result);
 }

@@ -53,11 +53,11 @@ export default function PaypalCheckout({ clientId, goods, queryClient }: PaypalC
               return;
             }
             try {
-              await confirmPaypal({
+              const result = await confirmPaypal({
                 ordrId: order.ordrId,
                 paypalOrderId: order.paypalOrderId,
               });
-              await finishPayment(queryClient, t);
+              await finishPayment(queryClient, t, result);
             } catch (error) {
               showPaymentError(t, paymentErrorText(error, t, 'payment.msg_fail'));
             }
