@@ -227,10 +227,7 @@ export function createVipRepository(db: Db) {
         .where(
           and(
             eq(vipRefunds.reason, 'duplicate'),
-            or(
-              eq(vipRefunds.providerStatus, 'failed'),
-              owedSince(stalledBefore),
-            ),
+            or(eq(vipRefunds.providerStatus, 'failed'), owedSince(stalledBefore)),
           ),
         )
         .limit(limit);

@@ -57,8 +57,8 @@ export function createFakeAppStoreServer(options: {
     url() {
       listening ??= new Promise<string>((resolve, reject) => {
         server = createServer((req, res) => {
-          void handle(req.method ?? '', req.url ?? '/', req.headers.authorization, res).catch(
-            () => send(res, 500, { errorCode: 5000000, errorMessage: 'An unknown error occurred.' }),
+          void handle(req.method ?? '', req.url ?? '/', req.headers.authorization, res).catch(() =>
+            send(res, 500, { errorCode: 5000000, errorMessage: 'An unknown error occurred.' }),
           );
         });
         server.on('connection', (socket) => {

@@ -106,9 +106,9 @@ describe('App Store Server API: Get Transaction Info', () => {
     }
     server.outage = 'hang';
     const started = Date.now();
-    expect(
-      await adapter({ timeoutMs: 300 }).lookUpTransaction(bought.transactionId),
-    ).toMatchObject({ status: 'unavailable' });
+    expect(await adapter({ timeoutMs: 300 }).lookUpTransaction(bought.transactionId)).toMatchObject(
+      { status: 'unavailable' },
+    );
     expect(Date.now() - started).toBeLessThan(5_000);
     server.outage = undefined;
     const foreign = generateKeyPairSync('ec', { namedCurve: 'prime256v1' })

@@ -74,7 +74,8 @@ class AppStoreClient extends AppStoreServerAPIClient {
     const search = query.toString();
     const response = await fetch(`${await this.apiBase()}${path}${search ? `?${search}` : ''}`, {
       method,
-      body,
+      // a copy typed as fetch takes it under both Node's and the DOM's typings (the bench's)
+      body: body === undefined || typeof body === 'string' ? body : Uint8Array.from(body),
       headers,
       signal: AbortSignal.timeout(this.timeoutMs),
     });

@@ -186,9 +186,7 @@ describe('VIP passes: PUT /vip/iap/apple/verify asks Apple first', () => {
     expect(r.statusCode, r.body).toBe(200);
     expect(body<VipPassData>(r).data).toMatchObject({ status: 'refunded', active: false });
     const refunds = await ctx.services.vip.refundsOf(pass.vipId);
-    expect(refunds.map((x) => [x.reason, x.refundKey])).toEqual([
-      ['provider', pass.transactionId],
-    ]);
+    expect(refunds.map((x) => [x.reason, x.refundKey])).toEqual([['provider', pass.transactionId]]);
     const periods = await ctx.services.vip.periodsOf(pass.vipId);
     expect(periods.map((p) => [p.periodKey, p.refundedAt !== null])).toEqual([
       [pass.transactionId, true],
@@ -224,7 +222,10 @@ describe('VIP passes: PUT /vip/iap/apple/verify asks Apple first', () => {
     const store = await appleStore(ctx);
     const now = ctx.clock.now().getTime();
     const transactionJWS = await store.chain.sign({
-      ...store.transactionPayload({ productId: 'com.snapdrama.vip.monthly', appAccountToken: vipId }),
+      ...store.transactionPayload({
+        productId: 'com.snapdrama.vip.monthly',
+        appAccountToken: vipId,
+      }),
       type: 'Auto-Renewable Subscription',
       expiresDate: now + 30 * 86_400_000,
     });

@@ -183,5 +183,4 @@ describe('IAP with store keys configured', () => {
     // asked Apple with the configured key (the server checks the ES256 bearer as Apple does)
     expect(appleApi.requests).toContain(`GET /inApps/v1/transactions/${mine.transactionId}`);
   });
-
 });
