@@ -870,6 +870,10 @@ export async function buildApp(
     await app.register(
       iapSandboxRoutes({ iap: services.iap, production: config.env === 'production' }),
     );
+    // the App Store stand-in's API port; one handed over from an earlier app is closed by that app
+    const appleStandIn = services.iap.sandbox.apple;
+    if (appleStandIn && !deps.paymentStandIns?.iap)
+      app.addHook('onClose', () => appleStandIn.server.close());
   }
 
   const paymentsSandbox = services.paymentsSandbox;

@@ -135,6 +135,10 @@ export const ResultCode = {
   WEBHOOK_SIGNATURE_INVALID: 400071,
   /** the gateway is off (no keys and no stand-in) or the provider did not answer */
   PAYMENT_PROVIDER_UNAVAILABLE: 503070,
+  /** the store could not be asked about the purchase before crediting (network, 5xx, timeout); nothing was credited */
+  IAP_STATUS_UNAVAILABLE: 503071,
+  /** the store does not know this transaction (Apple: TransactionIdNotFound) */
+  IAP_TRANSACTION_UNKNOWN: 400072,
   // VIP pass (x09x)
   /** no such pass of this user (unknown vipId, or another user's) */
   VIP_NOT_FOUND: 404090,

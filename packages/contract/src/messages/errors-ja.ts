@@ -89,6 +89,9 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   IAP_VERIFICATION_FAILED: 'ストアでの購入を確認できませんでした。',
   WEBHOOK_SIGNATURE_INVALID: '決済の通知を確認できませんでした。',
   PAYMENT_PROVIDER_UNAVAILABLE: '現在この決済方法はご利用いただけません。',
+  IAP_STATUS_UNAVAILABLE:
+    '現在ストアで購入を確認できません。しばらくしてからもう一度お試しください。',
+  IAP_TRANSACTION_UNKNOWN: 'ストアでこの購入が見つかりません。',
   VIP_NOT_FOUND: 'VIPパスが見つかりません。',
   VIP_ALREADY_ACTIVE: 'VIPパスはすでに有効です。',
   VIP_NOT_COMPLETED: 'VIPの購入はまだ完了していません。',

@@ -88,6 +88,8 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   IAP_VERIFICATION_FAILED: '스토어 구매를 확인하지 못했어요.',
   WEBHOOK_SIGNATURE_INVALID: '결제 알림을 확인하지 못했어요.',
   PAYMENT_PROVIDER_UNAVAILABLE: '지금은 이 결제 수단을 쓸 수 없어요.',
+  IAP_STATUS_UNAVAILABLE: '지금 스토어에서 구매를 확인하지 못했어요. 잠시 후 다시 시도해 주세요.',
+  IAP_TRANSACTION_UNKNOWN: '스토어에서 이 구매 내역을 찾을 수 없어요.',
   VIP_NOT_FOUND: 'VIP 이용권을 찾을 수 없어요.',
   VIP_ALREADY_ACTIVE: '이미 VIP 이용권을 쓰고 있어요.',
   VIP_NOT_COMPLETED: '아직 VIP 구매가 완료되지 않았어요.',

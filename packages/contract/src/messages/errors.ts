@@ -98,6 +98,9 @@ const enErrorTexts = {
   IAP_VERIFICATION_FAILED: 'The store purchase could not be verified.',
   WEBHOOK_SIGNATURE_INVALID: 'The payment notice could not be verified.',
   PAYMENT_PROVIDER_UNAVAILABLE: 'This payment method is not available right now.',
+  IAP_STATUS_UNAVAILABLE:
+    'We could not confirm this purchase with the store. Please try again shortly.',
+  IAP_TRANSACTION_UNKNOWN: 'The store does not recognise this purchase.',
   VIP_NOT_FOUND: 'We could not find this VIP pass.',
   VIP_ALREADY_ACTIVE: 'Your VIP pass is already active.',
   VIP_NOT_COMPLETED: 'The VIP purchase is not completed yet.',

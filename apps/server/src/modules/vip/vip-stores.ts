@@ -6,9 +6,10 @@ import {
   type AppleStoreVerifier,
   type AppleTransaction,
 } from '../payments/iap/apple-store';
+import type { AppleServerApi } from '../payments/iap/apple-server-api';
 import type { GooglePlayApi, PlaySubscription } from '../payments/iap/google-play';
 import type { DeveloperNotification } from '../payments/iap/google-rtdn';
-import type { IapSubscriptionHandler } from '../payments/iap/iap.service';
+import { askApple, type IapSubscriptionHandler } from '../payments/iap/iap.service';
 import type { DuplicateRefund, VipChange, VipService } from './vip.service';
 import type { VipCaller } from './vip-gateways.service';
 
@@ -125,7 +126,7 @@ export function appleChanges(n: AppleNotification): VipChange[] {
 export function createVipStores(deps: {
   vip: VipService;
   google: { api: GooglePlayApi; packageName: string } | undefined;
-  apple: AppleStoreVerifier | undefined;
+  apple: { verifier: AppleStoreVerifier; api: AppleServerApi } | undefined;
   now: () => Date;
 }) {
   const { vip } = deps;
@@ -168,7 +169,7 @@ export function createVipStores(deps: {
   async function verifyApple(transactionJWS: string): Promise<AppleTransaction> {
     if (!deps.apple) throw unavailable('The App Store');
     try {
-      return await deps.apple.verifyTransaction(transactionJWS);
+      return await deps.apple.verifier.verifyTransaction(transactionJWS);
     } catch (error) {
       if (error instanceof AppleVerificationError) {
         if (error.retryable) throw unavailable('The App Store');
@@ -283,8 +284,13 @@ export function createVipStores(deps: {
         throw failed('another product');
       if (!same(t.appAccountToken, pass.id))
         throw new AppError(ResultCode.VIP_MISMATCH, 'This purchase was made for another pass');
-      if (t.revoked) throw failed('refunded or revoked');
       if (!t.expiresDate || !t.purchaseDate) throw failed('no subscription period');
+      // Apple is asked before the period counts: the app's JWS may predate a refund
+      const apple = deps.apple;
+      if (!apple) throw unavailable('The App Store');
+      const atApple = t.revoked
+        ? t
+        : await askApple(apple.api, t, { warn: (o, m) => log?.warn(o, m) });
       await vip.applyNotice({
         gateway: 'A',
         eventId: `verify:${t.transactionId}`,
@@ -298,6 +304,9 @@ export function createVipStores(deps: {
             startsAt: new Date(t.purchaseDate),
             endsAt: new Date(t.expiresDate),
           },
+          // refunded or revoked at Apple: recorded like a REFUND notification that came first,
+          // so the pass ends refunded with no access
+          ...(atApple.revoked ? [{ type: 'refunded' as const, periodKey: t.transactionId }] : []),
         ],
       });
       return vip.passData(await vip.ownPass(caller.userId, pass.id));

@@ -204,4 +204,75 @@ describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
     expect(store.revoked.filter((t) => t === loser?.token).length).toBeGreaterThanOrEqual(1);
     expect(store.revoked.filter((t) => t !== loser?.token)).toEqual([]);
   });
+
+  it('two sweeps retrying the same failed duplicate refund at once: the provider is called once per round, one refund recorded done', async () => {
+    const { api } = await import('../payments/payments.test-support');
+    const store = ctx.services.iap.sandbox.playStore;
+    if (!store) throw new Error('no Play stand-in');
+    const packageName = ctx.services.iap.packageName;
+    for (let round = 0; round < 4; round++) {
+      const m = await signInMember(ctx, `VipRetryRace${round}`);
+      const tokens: string[] = [];
+      let duplicate = '';
+      // the app opened both checkouts before either was paid (the second closes the first)
+      const opened = new Map<string, string>();
+      for (const plan of ['vip_monthly', 'vip_weekly'] as const) {
+        const r = await api(ctx.app, m, 'POST', '/vip/subscribe', { plan, pymnGtwy: 'G' });
+        opened.set(plan, body<{ vipId: string }>(r).data.vipId);
+      }
+      for (const [plan, days] of [
+        ['vip_weekly', 7],
+        ['vip_monthly', 30],
+      ] as const) {
+        const vipId = opened.get(plan) ?? '';
+        const token = store.subscribe({
+          packageName,
+          productId: plan,
+          obfuscatedAccountId: vipId,
+          periodDays: days,
+          now: ctx.clock.now().getTime(),
+        });
+        tokens.push(token);
+        // Google is down for the duplicate's revoke right after its verify
+        if (plan === 'vip_monthly') {
+          store.failRevokes = 1;
+          duplicate = vipId;
+        }
+        const v = await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
+          vipId,
+          packageName,
+          productId: plan,
+          purchaseToken: token,
+        });
+        expect(v.statusCode, v.body).toBe(200);
+      }
+      const status = async () =>
+        (await ctx.services.vip.refundsOf(duplicate)).map((r) => [r.reason, r.providerStatus]);
+      expect(await status()).toEqual([['duplicate', 'failed']]);
+      const calls = () => store.revoked.filter((t) => t === tokens[1]).length;
+      // odd rounds: Google fails once more, so one of the racing calls (if two were made) fails
+      if (round % 2 === 1) store.failRevokes = 1;
+      await Promise.all([
+        ctx.services.vip.retryDuplicateRefunds(),
+        ctx.services.vip.retryDuplicateRefunds(),
+      ]);
+      if (round % 2 === 1) {
+        // the one claimed call failed: still owed, tried again by the next sweep
+        expect(calls()).toBe(0);
+        expect(await status()).toEqual([['duplicate', 'failed']]);
+        await Promise.all([
+          ctx.services.vip.retryDuplicateRefunds(),
+          ctx.services.vip.retryDuplicateRefunds(),
+        ]);
+      }
+      expect(calls()).toBe(1);
+      expect(await status()).toEqual([['duplicate', 'done']]);
+      const [refund] = await ctx.services.vip.refundsOf(duplicate);
+      expect(refund?.providerRefundId).toMatch(/^revoke:/);
+      // settled: later sweeps call Google no more
+      await ctx.services.vip.retryDuplicateRefunds();
+      expect(calls()).toBe(1);
+      expect(store.failRevokes).toBe(0);
+    }
+  });
 });

@@ -24,6 +24,16 @@ export interface LivePass {
   graceUntil: number | null;
 }
 
+/** A refund call left pending since before `stalledBefore` (recorded or last claimed): its process ended. */
+const owedSince = (stalledBefore: Date) =>
+  and(
+    eq(vipRefunds.providerStatus, 'pending'),
+    or(
+      and(isNull(vipRefunds.attemptedAt), lt(vipRefunds.recordedAt, stalledBefore)),
+      lt(vipRefunds.attemptedAt, stalledBefore),
+    ),
+  );
+
 export function createVipRepository(db: Db) {
   return {
     db,
@@ -217,25 +227,45 @@ export function createVipRepository(db: Db) {
         .where(
           and(
             eq(vipRefunds.reason, 'duplicate'),
-            or(
-              eq(vipRefunds.providerStatus, 'failed'),
-              and(
-                eq(vipRefunds.providerStatus, 'pending'),
-                lt(vipRefunds.recordedAt, stalledBefore),
-              ),
-            ),
+            or(eq(vipRefunds.providerStatus, 'failed'), owedSince(stalledBefore)),
           ),
         )
         .limit(limit);
       return rows.flatMap((r) => (r.id ? [r.id] : []));
     },
 
-    /** how our own refund call for a duplicate pass went */
+    /**
+     * Claims a duplicate pass's owed refunds for one retry: they turn pending with the attempt's
+     * time in one statement, so of two sweeps at once only one gets rows and calls the provider.
+     * A claim whose process ended is owed again once it is stalled.
+     */
+    async claimDuplicateRefunds(
+      subscriptionId: string,
+      stalledBefore: Date,
+      now: Date,
+    ): Promise<VipRefundRow[]> {
+      return db
+        .update(vipRefunds)
+        .set({ providerStatus: 'pending', attemptedAt: now })
+        .where(
+          and(
+            eq(vipRefunds.subscriptionId, subscriptionId),
+            eq(vipRefunds.reason, 'duplicate'),
+            or(eq(vipRefunds.providerStatus, 'failed'), owedSince(stalledBefore)),
+          ),
+        )
+        .returning();
+    },
+
+    /** how our own refund call for a duplicate pass went; a refund done stays done */
     async setRefundOutcome(
       id: string,
       outcome: { providerStatus: 'done' | 'failed'; providerRefundId: string | null },
     ) {
-      await db.update(vipRefunds).set(outcome).where(eq(vipRefunds.id, id));
+      await db
+        .update(vipRefunds)
+        .set(outcome)
+        .where(and(eq(vipRefunds.id, id), ne(vipRefunds.providerStatus, 'done')));
     },
 
     async markPeriodsRefunded(tx: Tx, subscriptionId: string, keys: string[], now: Date) {

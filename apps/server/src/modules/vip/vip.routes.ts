@@ -137,8 +137,10 @@ export function vipRoutes(deps: {
         preHandler: guards.requireUser,
         schema: {
           description:
-            'The app bought the pass with StoreKit 2 (appAccountToken = vipId): the transaction JWS is verified ' +
-            'and its period recorded once. 400070 when it does not verify.',
+            'The app bought the pass with StoreKit 2 (appAccountToken = vipId): the transaction JWS is verified, ' +
+            "Apple's Get Transaction Info is asked, and its period recorded once (refunded at Apple: the pass " +
+            'ends refunded). 400070 when it does not verify; 503071 when Apple is not reachable; 400072 when ' +
+            'Apple does not know the transaction.',
           body: vipAppleVerifyBody,
           response: { 200: envelope(vipPassData) },
         },

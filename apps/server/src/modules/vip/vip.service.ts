@@ -510,16 +510,17 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
      * revoke of an ended subscription), so a retry never refunds twice.
      */
     async retryDuplicateRefunds(limit = 50): Promise<{ retried: number }> {
-      const ids = await repo.duplicatesToRetry(
-        new Date(clock.now().getTime() - STALLED_REFUND_MS),
-        limit,
-      );
+      const stalledBefore = new Date(clock.now().getTime() - STALLED_REFUND_MS);
+      const ids = await repo.duplicatesToRetry(stalledBefore, limit);
       let retried = 0;
       for (const id of ids) {
         const row = await repo.findById(db, id);
         if (!row || !refundsDuplicates(row.gateway)) continue;
         const refunder = duplicateRefunders.get(row.gateway);
         if (!refunder) continue;
+        // another sweep (another instance) may be retrying it right now: only the claim calls
+        const claimed = await repo.claimDuplicateRefunds(id, stalledBefore, clock.now());
+        if (claimed.length === 0) continue;
         const refunds = (await repo.refundsOf(id)).filter((r) => r.reason === 'duplicate');
         await refunder({
           vipId: row.id,

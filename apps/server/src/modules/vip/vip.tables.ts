@@ -113,6 +113,8 @@ export const vipRefunds = pgTable(
     providerStatus: text('provider_status'),
     providerRefundId: text('provider_refund_id'),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    /** our last refund call for a duplicate was claimed at (one sweep at a time calls the provider) */
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('vip_refunds_key_uq').on(t.gateway, t.scope, t.refundKey),

@@ -47,6 +47,41 @@ export class FakeAppStore {
     };
   }
 
+  /**
+   * Apple refunded (REFUND) or revoked (REVOKE) a transaction: remembered, so Get Transaction Info
+   * reports it with revocationDate from now on, whether or not a notification was delivered.
+   */
+  refund(transactionId: string, reason = 0): void {
+    const known = this.transactions.get(transactionId);
+    if (!known || known.revocationDate !== undefined) return;
+    this.transactions.set(transactionId, {
+      ...known,
+      revocationDate: this.now().getTime(),
+      revocationReason: reason,
+    });
+  }
+
+  /** Apple reversed its refund (REFUND_REVERSED): the transaction stands again. */
+  reverseRefund(transactionId: string): void {
+    const known = this.transactions.get(transactionId);
+    if (!known) return;
+    const { revocationDate: _date, revocationReason: _reason, ...standing } = known;
+    this.transactions.set(transactionId, standing);
+  }
+
+  /** What Get Transaction Info signs for this id now; undefined when the store never sold it. */
+  async signedTransactionInfo(transactionId: string): Promise<string | undefined> {
+    const known = this.transactions.get(transactionId);
+    if (!known) return undefined;
+    return this.chain.sign({ ...known, signedDate: this.now().getTime() });
+  }
+
+  /** The world changes a notification tells of (the notification itself may never be delivered). */
+  private apply(transactionId: string, notificationType: string): void {
+    if (notificationType === 'REFUND' || notificationType === 'REVOKE') this.refund(transactionId);
+    if (notificationType === 'REFUND_REVERSED') this.reverseRefund(transactionId);
+  }
+
   /** A purchase: returns the transaction id and its JWS (Transaction.jwsRepresentation). */
   async purchase(input: Parameters<FakeAppStore['transactionPayload']>[0]) {
     const payload = this.transactionPayload(input);
@@ -120,13 +155,16 @@ export class FakeAppStore {
       gracePeriodExpiresDate?: number;
     } = {},
   ): Promise<string> {
+    this.apply(transactionId, notificationType);
     const now = this.now().getTime();
     const known = this.transactions.get(transactionId) ?? { transactionId };
     const revoked = notificationType === 'REFUND' || notificationType === 'REVOKE';
     const transaction = {
       ...known,
       signedDate: now,
-      ...(revoked ? { revocationDate: now, revocationReason: 0 } : {}),
+      ...(revoked && known.revocationDate === undefined
+        ? { revocationDate: now, revocationReason: 0 }
+        : {}),
     };
     const renewal = {
       originalTransactionId: known.originalTransactionId ?? transactionId,
@@ -163,13 +201,16 @@ export class FakeAppStore {
     notificationType: string,
     options: { notificationUUID?: string; subtype?: string } = {},
   ): Promise<string> {
+    this.apply(transactionId, notificationType);
     const now = this.now().getTime();
     const known = this.transactions.get(transactionId) ?? { transactionId };
     const revoked = notificationType === 'REFUND' || notificationType === 'REVOKE';
     const transaction = {
       ...known,
       signedDate: now,
-      ...(revoked ? { revocationDate: now, revocationReason: 0 } : {}),
+      ...(revoked && known.revocationDate === undefined
+        ? { revocationDate: now, revocationReason: 0 }
+        : {}),
     };
     return this.chain.sign({
       notificationType,

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
+import type { AppleApiKey } from './apple-server-api';
 
 /**
  * Store settings of the in-app purchases (Google Play, Apple). A store without keys uses its local
@@ -33,8 +34,21 @@ const iapEnv = z.object({
   APPLE_IAP_ROOT_CERTIFICATES: z.string().optional(),
   /** OCSP revocation checks at Apple's responders (default on with real roots) */
   APPLE_IAP_ONLINE_CHECKS: bool.optional(),
+  /** App Store Server API key (App Store Connect → Users and Access → Integrations → In-App Purchase) */
+  APPLE_IAP_ISSUER_ID: z.string().optional(),
+  APPLE_IAP_KEY_ID: z.string().optional(),
+  /** the key's .p8 contents (PEM; literal \n allowed) */
+  APPLE_IAP_PRIVATE_KEY: z.string().optional(),
+  /** overrides the environment's App Store Server API host (tests, proxies) */
+  APPLE_IAP_API_BASE: z.url().optional(),
   IAP_SANDBOX: bool.optional(),
 });
+
+/** App Store Server API hosts (the library's, per environment) */
+export const APPLE_API_BASES = {
+  Production: 'https://api.storekit.apple.com',
+  Sandbox: 'https://api.storekit-sandbox.apple.com',
+} as const;
 
 export interface GooglePlayConfig {
   packageName: string;
@@ -54,6 +68,9 @@ export interface AppleIapConfig {
         appAppleId: number | undefined;
         rootCertificates: Buffer[];
         onlineChecks: boolean;
+        /** asked before a purchase is credited (Get Transaction Info) */
+        apiKey: AppleApiKey;
+        apiBase: string;
       }
     | undefined;
 }
@@ -111,6 +128,32 @@ export function iapConfig(source: NodeJS.ProcessEnv, problems: string[]): IapCon
   if (appleLive && appleEnvironment === 'Production' && !e.APPLE_IAP_APP_APPLE_ID) {
     problems.push('  APPLE_IAP_APP_APPLE_ID: required with APPLE_IAP_ENVIRONMENT=Production');
   }
+  const apiKeyParts = {
+    APPLE_IAP_ISSUER_ID: e.APPLE_IAP_ISSUER_ID,
+    APPLE_IAP_KEY_ID: e.APPLE_IAP_KEY_ID,
+    APPLE_IAP_PRIVATE_KEY: e.APPLE_IAP_PRIVATE_KEY,
+  };
+  const missingKeyParts = Object.entries(apiKeyParts)
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  const apiKey =
+    e.APPLE_IAP_ISSUER_ID && e.APPLE_IAP_KEY_ID && e.APPLE_IAP_PRIVATE_KEY
+      ? {
+          issuerId: e.APPLE_IAP_ISSUER_ID,
+          keyId: e.APPLE_IAP_KEY_ID,
+          privateKey: e.APPLE_IAP_PRIVATE_KEY.replace(/\\n/g, '\n'),
+        }
+      : undefined;
+  // Apple is asked about every purchase before it is credited: live Apple needs the key, and the
+  // key is of no use without roots to check Apple's signed answers with
+  if (missingKeyParts.length > 0 && (appleLive || missingKeyParts.length < 3)) {
+    problems.push(
+      `  ${missingKeyParts.join(', ')}: required with ${appleLive ? 'APPLE_IAP_ROOT_CERTIFICATES' : 'the other App Store Server API settings'} (purchases are confirmed with Apple before they are credited)`,
+    );
+  }
+  if (apiKey && !appleLive) {
+    problems.push('  APPLE_IAP_ROOT_CERTIFICATES: required with the App Store Server API key');
+  }
 
   return {
     google: {
@@ -130,14 +173,20 @@ export function iapConfig(source: NodeJS.ProcessEnv, problems: string[]): IapCon
     },
     apple: {
       bundleId: e.APPLE_IAP_BUNDLE_ID,
-      live: appleLive
-        ? {
-            environment: appleEnvironment,
-            appAppleId: e.APPLE_IAP_APP_APPLE_ID,
-            rootCertificates,
-            onlineChecks: e.APPLE_IAP_ONLINE_CHECKS ?? true,
-          }
-        : undefined,
+      live:
+        appleLive && apiKey
+          ? {
+              environment: appleEnvironment,
+              appAppleId: e.APPLE_IAP_APP_APPLE_ID,
+              rootCertificates,
+              onlineChecks: e.APPLE_IAP_ONLINE_CHECKS ?? true,
+              apiKey,
+              apiBase: (e.APPLE_IAP_API_BASE ?? APPLE_API_BASES[appleEnvironment]).replace(
+                /\/$/,
+                '',
+              ),
+            }
+          : undefined,
     },
     sandbox: !production && e.IAP_SANDBOX !== false,
   };

@@ -7,6 +7,7 @@ import { API_BASE, PAYMENT_PATHS } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from '../../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../../wallet/wallet.test-support';
 import { createAppleLocalChain } from './apple-local-chain';
+import { createFakeAppStoreServer, type FakeAppStoreServer } from './apple-server-api.fake';
 import { FakeAppStore } from './apple-store.fake';
 import { FakePlayStore, startFakePlayServer } from './google-play.fake';
 import { IAP_SANDBOX_PATHS } from './iap.routes';
@@ -28,6 +29,10 @@ let play: Awaited<ReturnType<typeof startFakePlayServer>>;
 let jwks: { url: string; close(): Promise<void> };
 let pushKeys: { publicKey: CryptoKey; privateKey: CryptoKey };
 let appStore: FakeAppStore;
+let appleApi: FakeAppStoreServer;
+const appleKeys = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+const APPLE_ISSUER = '22222222-3333-4444-8555-666666666666';
+const APPLE_KEY_ID = 'LIVEKEY001';
 let ctx: TestContext;
 
 beforeAll(async () => {
@@ -48,6 +53,13 @@ beforeAll(async () => {
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
   const chain = await createAppleLocalChain();
+  appleApi = createFakeAppStoreServer({
+    store: () => Promise.resolve(appStore),
+    issuerId: APPLE_ISSUER,
+    keyId: APPLE_KEY_ID,
+    publicKey: appleKeys.publicKey,
+    bundleId: BUNDLE,
+  });
   ctx = await createTestContext({
     seed: false,
     env: {
@@ -66,6 +78,13 @@ beforeAll(async () => {
       APPLE_IAP_ENVIRONMENT: 'Sandbox',
       APPLE_IAP_ROOT_CERTIFICATES: chain.rootDer.toString('base64'),
       APPLE_IAP_ONLINE_CHECKS: 'false',
+      APPLE_IAP_ISSUER_ID: APPLE_ISSUER,
+      APPLE_IAP_KEY_ID: APPLE_KEY_ID,
+      APPLE_IAP_PRIVATE_KEY: appleKeys.privateKey
+        .export({ type: 'pkcs8', format: 'pem' })
+        .toString()
+        .replace(/\n/g, '\\n'),
+      APPLE_IAP_API_BASE: await appleApi.url(),
     },
   });
   appStore = new FakeAppStore(chain, BUNDLE, 'Sandbox', () => ctx.clock.now());
@@ -75,6 +94,7 @@ afterAll(async () => {
   await ctx.close();
   await play.close();
   await jwks.close();
+  await appleApi.close();
 });
 
 async function push(notification: object) {
@@ -160,5 +180,7 @@ describe('IAP with store keys configured', () => {
     expect(
       resultOf(await appleVerify(ctx, m, { ordrId, transactionJWS: mine.transactionJWS })),
     ).toMatchObject({ code: 0, data: { stts: 'credited' } });
+    // asked Apple with the configured key (the server checks the ES256 bearer as Apple does)
+    expect(appleApi.requests).toContain(`GET /inApps/v1/transactions/${mine.transactionId}`);
   });
 });

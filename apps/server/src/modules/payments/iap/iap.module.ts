@@ -1,6 +1,7 @@
 import type { GatewayMode } from '@snapdrama/contract';
 import type { Clock } from '../../../clock';
 import type { IapConfig } from './iap.config';
+import { createAppleServerApi } from './apple-server-api';
 import { createAppleStoreVerifier } from './apple-store';
 import { createGooglePlayApi, type GooglePlayApi } from './google-play';
 import { createFakePlayApi, FakePlayStore } from './google-play.fake';
@@ -71,20 +72,29 @@ export function createIap(deps: {
 
   let appleMode: GatewayMode = 'off';
   let apple: Parameters<typeof createIapService>[0]['apple'];
-  if (config.apple.live) {
+  const appleLive = config.apple.live;
+  if (appleLive) {
+    const verifier = createAppleStoreVerifier({
+      rootCertificates: appleLive.rootCertificates,
+      environment: appleLive.environment,
+      bundleId: config.apple.bundleId,
+      appAppleId: appleLive.appAppleId,
+      onlineChecks: appleLive.onlineChecks,
+    });
     apple = {
-      verifier: createAppleStoreVerifier({
-        rootCertificates: config.apple.live.rootCertificates,
-        environment: config.apple.live.environment,
+      verifier,
+      api: createAppleServerApi({
+        key: appleLive.apiKey,
         bundleId: config.apple.bundleId,
-        appAppleId: config.apple.live.appAppleId,
-        onlineChecks: config.apple.live.onlineChecks,
+        environment: appleLive.environment,
+        apiBase: () => Promise.resolve(appleLive.apiBase),
+        verifier,
       }),
     };
     appleMode = 'live';
   } else if (config.sandbox) {
     sandbox.apple = deps.reuse?.apple ?? createAppleStandIn(config.apple.bundleId, clock);
-    apple = { verifier: sandbox.apple.verifier };
+    apple = { verifier: sandbox.apple.verifier, api: sandbox.apple.api };
     appleMode = 'sandbox';
   }
 
@@ -103,7 +113,7 @@ export function createIap(deps: {
     /** the stores' adapters, for the VIP pass's store purchases */
     stores: {
       google: googleApi ? { api: googleApi, packageName: config.google.packageName } : undefined,
-      apple: apple?.verifier,
+      apple,
     },
     /** for GET /payment/config */
     modes: { google: googleMode, apple: appleMode },

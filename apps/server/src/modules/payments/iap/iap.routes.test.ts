@@ -241,7 +241,7 @@ describe('PUT /payment/iap/apple/verify', () => {
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
   });
 
-  it('a revoked transaction is declined (409075) and credits nothing', async () => {
+  it('a revoked transaction credits nothing: the order ends refunded, as when a REFUND came first', async () => {
     const m = await signInMember(ctx, 'AppleRevoked');
     const ordrId = await registerOrder(ctx, m, 'A');
     const store = await appleStore(ctx);
@@ -250,9 +250,10 @@ describe('PUT /payment/iap/apple/verify', () => {
       revocationDate: ctx.clock.now().getTime(),
       revocationReason: 0,
     });
-    expect(resultOf(await appleVerify(ctx, m, { ordrId, transactionJWS })).code).toBe(
-      ResultCode.PAYMENT_DECLINED,
-    );
+    expect(resultOf(await appleVerify(ctx, m, { ordrId, transactionJWS }))).toMatchObject({
+      code: 0,
+      data: { stts: 'refunded', already_credited: false },
+    });
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
   });
 

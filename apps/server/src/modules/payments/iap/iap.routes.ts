@@ -57,7 +57,9 @@ export function iapRoutes(deps: { iap: Iap; guards: Guards }): FastifyPluginAsyn
         schema: {
           description:
             "Verifies a StoreKit 2 signed transaction of the caller's A order (certificate chain to Apple's root, " +
-            "signature, bundle id, environment, the pack's product, appAccountToken = ordrId) and credits it once. " +
+            "signature, bundle id, environment, the pack's product, appAccountToken = ordrId), asks Apple's " +
+            'Get Transaction Info before crediting, and credits it once. Refunded or revoked at Apple: the order ' +
+            'ends refunded with no coins. Apple not reachable: 503071; a transaction Apple does not know: 400072. ' +
             'A transaction id pays one order only (409078); a refused signature or field: 400070.',
           body: appleVerifyBody,
           response: { 200: envelope(paymentResultData) },

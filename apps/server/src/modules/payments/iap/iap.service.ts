@@ -9,10 +9,12 @@ import type { AuthContext } from '../../auth/auth.service';
 import { AppError } from '../../../errors';
 import type { OrderRow, ReversalKind } from '../payments.repository';
 import type { CreditOutcome, PaymentsService } from '../payments.service';
+import type { AppleServerApi } from './apple-server-api';
 import {
   AppleVerificationError,
   type AppleNotification,
   type AppleStoreVerifier,
+  type AppleTransaction,
 } from './apple-store';
 import { GooglePlayUnavailableError, type GooglePlayApi, type PlayPurchase } from './google-play';
 import {
@@ -79,6 +81,11 @@ const verificationFailed = (why: string) =>
   new AppError(ResultCode.IAP_VERIFICATION_FAILED, `The store purchase did not verify: ${why}`);
 const unavailable = (store: string) =>
   new AppError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE, `${store} is not available; try again`);
+const statusUnavailable = (store: string) =>
+  new AppError(
+    ResultCode.IAP_STATUS_UNAVAILABLE,
+    `${store} could not be asked about this purchase; nothing was credited, try again`,
+  );
 const signatureInvalid = (why: string) =>
   new AppError(ResultCode.WEBHOOK_SIGNATURE_INVALID, `The notification did not verify: ${why}`);
 
@@ -110,7 +117,7 @@ export function createIapService(deps: {
   google: { api: GooglePlayApi; packageName: string } | undefined;
   /** undefined: Google notifications are refused (nothing to check their origin with) */
   googlePush: PushVerifier | undefined;
-  apple: { verifier: AppleStoreVerifier } | undefined;
+  apple: { verifier: AppleStoreVerifier; api: AppleServerApi } | undefined;
   log: IapLogger;
 }) {
   const { orders, log } = deps;
@@ -246,24 +253,23 @@ export function createIapService(deps: {
       if (!sameOrder(transaction.appAccountToken, order.id)) {
         throw verificationFailed('the purchase was made for another order');
       }
-      if (transaction.revoked) {
-        // Apple says it refunded or revoked this purchase: recorded against the order, which
-        // ends refunded with no coins, whatever notification comes before or after
+      if (transaction.quantity !== 1)
+        throw verificationFailed('a coin pack is bought one at a time');
+      // Apple is asked before anything is credited: the app's JWS may predate a refund
+      const atApple = transaction.revoked
+        ? transaction
+        : await askApple(deps.apple.api, transaction, log);
+      if (atApple.revoked) {
+        // kept under the transaction id like a REFUND notification that came first; the credit
+        // below then finds it and the order ends refunded with no coins, whichever came first
         await orders.recordReversal({
           gateway: 'A',
           providerTxnId: transaction.transactionId,
           kind: 'refund',
           eventRef: `${transaction.transactionId}:revocationDate`,
-          raw: { source: 'verify' },
+          raw: { source: transaction.revoked ? 'transactionJWS' : 'transactionInfo' },
         });
-        await orders.bindPayment(order.id, transaction.transactionId);
-        throw new AppError(
-          ResultCode.PAYMENT_DECLINED,
-          'REVOKED: Apple refunded or revoked this purchase',
-        );
       }
-      if (transaction.quantity !== 1)
-        throw verificationFailed('a coin pack is bought one at a time');
       const outcome = await orders.confirmPaid(order, {
         provider: 'A',
         providerTxnId: transaction.transactionId,
@@ -408,6 +414,46 @@ export function createIapService(deps: {
       throw error;
     }
     return { action: 'credited', ordrId: order.id };
+  }
+}
+
+/**
+ * Get Transaction Info for a transaction the app sent (its JWS verified already): Apple's current
+ * copy, which carries revocationDate once Apple refunded or revoked it. Unreachable → 503071 (a
+ * retry can help; nothing is credited); unknown to Apple → 400072. Shared with the VIP pass.
+ */
+export async function askApple(
+  api: AppleServerApi,
+  transaction: AppleTransaction,
+  log: Pick<IapLogger, 'warn'>,
+): Promise<AppleTransaction> {
+  const answer = await api.lookUpTransaction(transaction.transactionId);
+  switch (answer.status) {
+    case 'found':
+      if (
+        answer.transaction.transactionId !== transaction.transactionId ||
+        answer.transaction.productId !== transaction.productId
+      ) {
+        throw verificationFailed("Apple's copy of the transaction differs from the app's");
+      }
+      return answer.transaction;
+    case 'unknown':
+      throw new AppError(
+        ResultCode.IAP_TRANSACTION_UNKNOWN,
+        `Apple does not know transaction ${transaction.transactionId}`,
+      );
+    case 'unavailable':
+      log.warn(
+        { transactionId: transaction.transactionId, reason: answer.reason },
+        'App Store Server API not reachable',
+      );
+      throw statusUnavailable('The App Store');
+    case 'refused':
+      throw verificationFailed(answer.reason);
+    default: {
+      const never: never = answer;
+      throw new Error(`unexpected answer ${String(never)}`);
+    }
   }
 }
 

@@ -1,6 +1,9 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import type { Clock } from '../../../clock';
 import { createAppleLocalChain } from './apple-local-chain';
+import { createAppleServerApi, type AppleApiKey, type AppleServerApi } from './apple-server-api';
+import { createFakeAppStoreServer, type FakeAppStoreServer } from './apple-server-api.fake';
 import { createAppleStoreVerifier, type AppleStoreVerifier } from './apple-store';
 import { FakeAppStore } from './apple-store.fake';
 import { createPushVerifier, type PushVerifier } from './google-rtdn';
@@ -16,6 +19,21 @@ export const SANDBOX_PUSH_ACCOUNT = 'rtdn-push@snapdrama-sandbox.iam.gserviceacc
 export interface AppleStandIn {
   store(): Promise<FakeAppStore>;
   verifier: AppleStoreVerifier;
+  /** the real App Store Server API adapter, pointed at `server` with a key made at start-up */
+  api: AppleServerApi;
+  /** the stand-in's Get Transaction Info endpoint (tests switch its outages) */
+  server: FakeAppStoreServer;
+}
+
+/** A key of the stand-in's own, in the shape App Store Connect issues (the private key is PKCS#8). */
+function sandboxApiKey(): AppleApiKey & { publicKey: string } {
+  const pair = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+  return {
+    issuerId: '00000000-0000-4000-8000-5a4db0c5a4d0',
+    keyId: 'SANDBOX001',
+    privateKey: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    publicKey: pair.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
 }
 
 export function createAppleStandIn(bundleId: string, clock: Clock): AppleStandIn {
@@ -32,12 +50,29 @@ export function createAppleStandIn(bundleId: string, clock: Clock): AppleStandIn
     }));
     return ready;
   };
+  const verifier: AppleStoreVerifier = {
+    verifyTransaction: async (jws) => (await get()).verifier.verifyTransaction(jws),
+    verifyNotification: async (payload) => (await get()).verifier.verifyNotification(payload),
+  };
+  const key = sandboxApiKey();
+  const server = createFakeAppStoreServer({
+    store: async () => (await get()).store,
+    issuerId: key.issuerId,
+    keyId: key.keyId,
+    publicKey: key.publicKey,
+    bundleId,
+  });
   return {
     store: async () => (await get()).store,
-    verifier: {
-      verifyTransaction: async (jws) => (await get()).verifier.verifyTransaction(jws),
-      verifyNotification: async (payload) => (await get()).verifier.verifyNotification(payload),
-    },
+    verifier,
+    api: createAppleServerApi({
+      key,
+      bundleId,
+      environment: 'Sandbox',
+      apiBase: () => server.url(),
+      verifier,
+    }),
+    server,
   };
 }
 

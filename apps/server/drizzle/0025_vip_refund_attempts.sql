@@ -1,0 +1,1 @@
+ALTER TABLE "vip_refunds" ADD COLUMN "attempted_at" timestamp with time zone;
