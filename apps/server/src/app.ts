@@ -501,6 +501,7 @@ export function createServices(deps: AppDeps) {
     wallet,
     events,
     catalog,
+    i18n,
   });
   const viewers = createViewersService({
     auth,

@@ -297,6 +297,7 @@ export const en = {
   'catalog.prev': 'Previous',
   'catalog.next': 'Next',
   'catalog.page_n': 'Page {{n}}',
+  'catalog.pagination': 'Pages',
   'catalog.shuffle': 'Shuffle',
   'catalog.more': 'See all',
   'catalog.banner': 'Featured',
