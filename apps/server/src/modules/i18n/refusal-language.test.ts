@@ -8,7 +8,7 @@ import {
   type MessageKey,
 } from '@snapdrama/contract';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
-import { issueTemplate, koreanTopic } from './refusal-language';
+import { issueTemplate, koreanTopic, localizeRefusal } from './refusal-language';
 
 // Issue 47: a refusal's message is the dictionary text of its code in the caller's language (the
 // viewer's stored lang, else Accept-Language, else the default).
@@ -209,5 +209,24 @@ describe('Korean particles and issue templates', () => {
     [{ keyword: 'custom', params: {} }, 'validation.invalid', ''],
   ] as const)('%j', (issue, key, limit) => {
     expect(issueTemplate(issue)).toEqual({ key, limit });
+  });
+});
+
+describe('every result code is refused in ko, en and ja with the served dictionary', () => {
+  const codes = Object.values(ResultCode).filter((code) => code !== ResultCode.OK);
+  const KANA_OR_KANJI = /[\u3040-\u30FF\u4E00-\u9FFF]/;
+
+  it.each(codes)('%i', async (code) => {
+    const textsOf: Parameters<typeof localizeRefusal>[2] = (lang, keys) =>
+      ctx.services.i18n.textsOf(lang, keys);
+    const refusal = { code, message: 'developer wording: id 42', data: null };
+    const [ko, en, ja] = await Promise.all(
+      (['ko', 'en', 'ja'] as const).map((lang) => localizeRefusal(refusal, lang, textsOf, [])),
+    );
+    expect(ko?.message).toMatch(HANGUL);
+    expect(ja?.message).toMatch(KANA_OR_KANJI);
+    expect(en?.message.trim()).toBeTruthy();
+    // never the developer's wording, in any language
+    for (const r of [ko, en, ja]) expect(r?.message).not.toContain('developer wording');
   });
 });
