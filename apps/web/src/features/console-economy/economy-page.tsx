@@ -1,10 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
-  adLimits,
-  adminGoods,
-  adminMission,
-  attendanceCoinsBody,
+  ECONOMY_LIMITS,
   type AdLimitsSettings,
   type AdminGoods,
   type AdminMission,
@@ -51,16 +48,14 @@ function SaveRow(props: { pending: boolean; saved: boolean; error: Error | null;
 
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
-/** The largest whole number a contract field takes (its zod `max`). */
-const maxOf = (field: { maxValue: number | null }) => field.maxValue ?? undefined;
 const GOODS_MAX = {
-  paidCoin: maxOf(adminGoods.shape.paidCoin),
-  bonusCoin: maxOf(adminGoods.shape.bonusCoin),
-  firstBonusCoin: maxOf(adminGoods.shape.firstBonusCoin),
-  krw: maxOf(adminGoods.shape.krw),
-  usdCents: maxOf(adminGoods.shape.usdCents),
-  iapPriceCents: maxOf(adminGoods.shape.iapPriceCents),
-  sortOrder: maxOf(adminGoods.shape.sortOrder),
+  paidCoin: ECONOMY_LIMITS.coins,
+  bonusCoin: ECONOMY_LIMITS.coins,
+  firstBonusCoin: ECONOMY_LIMITS.coins,
+  krw: ECONOMY_LIMITS.money,
+  usdCents: ECONOMY_LIMITS.money,
+  iapPriceCents: ECONOMY_LIMITS.money,
+  sortOrder: ECONOMY_LIMITS.sortOrder,
 } as const;
 
 /** Whole numbers only; no more digits than the contract's limit has (the server checks the limit). */
@@ -104,7 +99,7 @@ function AdLimitsForm({ initial }: { initial: AdLimitsSettings }) {
             value={cooldown}
             onChange={setCooldown}
             label={t('eco.cooldown')}
-            max={maxOf(adLimits.shape.cooldownSeconds)}
+            max={ECONOMY_LIMITS.cooldownSeconds}
             testId="eco-cooldown"
           />
         </Field>
@@ -113,7 +108,7 @@ function AdLimitsForm({ initial }: { initial: AdLimitsSettings }) {
             value={cap}
             onChange={setCap}
             label={t('eco.cap')}
-            max={maxOf(adLimits.shape.dailyCap)}
+            max={ECONOMY_LIMITS.dailyAdCap}
             testId="eco-cap"
           />
         </Field>
@@ -146,7 +141,7 @@ function AttendanceForm({ initial }: { initial: number[] }) {
               <NumberInput
                 value={c}
                 label={t('eco.day', { n: i + 1 })}
-                max={maxOf(attendanceCoinsBody.shape.coins.element)}
+                max={ECONOMY_LIMITS.attendanceCoins}
                 onChange={(v) => setCoins(coins.map((x, j) => (j === i ? v : x)))}
               />
             </Field>
@@ -204,7 +199,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.reward}
           label={t('eco.col_reward')}
-          max={maxOf(adminMission.shape.reward)}
+          max={ECONOMY_LIMITS.coins}
           onChange={(v) => setM({ ...m, reward: v })}
         />,
       )}
@@ -213,7 +208,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.condition}
           label={t('eco.col_condition')}
-          max={maxOf(adminMission.shape.condition)}
+          max={ECONOMY_LIMITS.missionCount}
           onChange={(v) => setM({ ...m, condition: v })}
         />,
       )}
@@ -222,7 +217,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.rewardCount}
           label={t('eco.col_count')}
-          max={maxOf(adminMission.shape.rewardCount)}
+          max={ECONOMY_LIMITS.missionCount}
           onChange={(v) => setM({ ...m, rewardCount: v })}
         />,
       )}
@@ -242,7 +237,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.sortOrder}
           label={t('eco.col_order')}
-          max={maxOf(adminMission.shape.sortOrder)}
+          max={ECONOMY_LIMITS.sortOrder}
           onChange={(v) => setM({ ...m, sortOrder: v })}
         />,
       )}
