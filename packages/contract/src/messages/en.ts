@@ -306,6 +306,11 @@ export const en = {
   'mission.watch_ep': 'Watch episodes to the end',
   'mission.share_ep': 'Share an episode',
   'mission.connect_sns': 'Link a social account',
+  // what a drama lacks to publish (the console's refusal names each)
+  'publish.missing': 'Still missing: {{parts}}.',
+  'publish.part.poster_vertical': 'the vertical poster',
+  'publish.part.poster_horizontal': 'the horizontal poster',
+  'publish.part.episode': 'at least one episode',
   'event.msg_guest': 'Please log in to join events',
   'event.msg_already_attended': 'You have already checked in today',
   'event.msg_mission_completed': 'Mission already completed',

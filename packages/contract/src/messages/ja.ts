@@ -304,6 +304,11 @@ export const ja: Messages = {
   'mission.watch_ep': 'エピソードを最後まで見る',
   'mission.share_ep': 'エピソードをシェアする',
   'mission.connect_sns': 'SNSアカウントを連携する',
+  // what a drama lacks to publish (the console's refusal names each)
+  'publish.missing': 'まだ足りないもの：{{parts}}。',
+  'publish.part.poster_vertical': '縦長ポスター',
+  'publish.part.poster_horizontal': '横長ポスター',
+  'publish.part.episode': '1話以上のエピソード',
   'event.msg_guest': 'イベントに参加するにはログインしてください',
   'event.msg_already_attended': '本日はすでに出席済みです',
   'event.msg_mission_completed': 'すでに達成したミッションです',

@@ -303,6 +303,11 @@ export const ko: Messages = {
   'mission.watch_ep': '에피소드 끝까지 보기',
   'mission.share_ep': '에피소드 공유하기',
   'mission.connect_sns': '소셜 계정 연결하기',
+  // what a drama lacks to publish (the console's refusal names each)
+  'publish.missing': '아직 없는 항목: {{parts}}.',
+  'publish.part.poster_vertical': '세로 포스터',
+  'publish.part.poster_horizontal': '가로 포스터',
+  'publish.part.episode': '에피소드 1개 이상',
   'event.msg_guest': '이벤트에 참여하려면 로그인해 주세요',
   'event.msg_already_attended': '오늘은 이미 출석했습니다',
   'event.msg_mission_completed': '이미 완료한 미션입니다',
