@@ -209,11 +209,16 @@ class LeakWalk {
               resolve();
             };
             let quiet = setTimeout(finish, 250);
-            const observer = new MutationObserver(() => {
+            // a clock or a counter ticking (the player's time) is not the page still drawing
+            const ticking = (record: MutationRecord) =>
+              record.type === 'characterData' &&
+              /^[\d\s:./,-]*$/.test(record.target.textContent ?? '');
+            const observer = new MutationObserver((records) => {
+              if (records.every(ticking)) return;
               clearTimeout(quiet);
               quiet = setTimeout(finish, 250);
             });
-            const cap = setTimeout(finish, 2_000);
+            const cap = setTimeout(finish, 1_200);
             observer.observe(document.body, {
               childList: true,
               subtree: true,
