@@ -186,7 +186,7 @@ export function AuditPage() {
               </thead>
               <tbody>
                 {rows.map((e) => (
-                  <tr key={e.id} data-testid="audit-row">
+                  <tr key={e.id} data-testid="audit-row" data-action={e.action}>
                     <td className={styles.nowrap}>{when(e.at)}</td>
                     <td>{who(e)}</td>
                     <td className={styles.nowrap}>
@@ -207,7 +207,7 @@ export function AuditPage() {
           </div>
           <div className={styles.entries}>
             {rows.map((e) => (
-              <article key={e.id} className={styles.entry}>
+              <article key={e.id} className={styles.entry} data-action={e.action}>
                 <strong>
                   <Label labels={AUDIT_ACTIONS} code={e.action} />
                 </strong>
