@@ -501,6 +501,7 @@ export function createServices(deps: AppDeps) {
     wallet,
     events,
     catalog,
+    i18n,
   });
   const viewers = createViewersService({
     auth,
@@ -826,6 +827,7 @@ export async function buildApp(
           ingest: services.ingest,
           guard: services.operatorGuards.requireOperator(['admin', 'editor']),
           uploadDir: config.ingest.uploadDir,
+          textsOf: (lang, keys) => services.i18n.textsOf(lang, keys),
         }),
       );
       // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)

@@ -43,3 +43,24 @@ describe('list params', () => {
     expect(listParams.safeParse({ count: 'x', page: '1' }).success).toBe(false);
   });
 });
+
+describe('ECONOMY_LIMITS are the economy schemas’ limits (the console’s fields use them)', () => {
+  it('match each max', async () => {
+    const { ECONOMY_LIMITS } = await import('./economy-limits');
+    const ops = await import('./operations');
+    expect(ops.adminGoods.shape.paidCoin.maxValue).toBe(ECONOMY_LIMITS.coins);
+    expect(ops.adminGoods.shape.bonusCoin.maxValue).toBe(ECONOMY_LIMITS.coins);
+    expect(ops.adminGoods.shape.krw.maxValue).toBe(ECONOMY_LIMITS.money);
+    expect(ops.adminGoods.shape.usdCents.maxValue).toBe(ECONOMY_LIMITS.money);
+    expect(ops.adminGoods.shape.iapPriceCents.maxValue).toBe(ECONOMY_LIMITS.money);
+    expect(ops.adminGoods.shape.sortOrder.maxValue).toBe(ECONOMY_LIMITS.sortOrder);
+    expect(ops.adminMission.shape.reward.maxValue).toBe(ECONOMY_LIMITS.coins);
+    expect(ops.adminMission.shape.condition.maxValue).toBe(ECONOMY_LIMITS.missionCount);
+    expect(ops.adminMission.shape.rewardCount.maxValue).toBe(ECONOMY_LIMITS.missionCount);
+    expect(ops.adLimits.shape.cooldownSeconds.maxValue).toBe(ECONOMY_LIMITS.cooldownSeconds);
+    expect(ops.adLimits.shape.dailyCap.maxValue).toBe(ECONOMY_LIMITS.dailyAdCap);
+    expect(ops.attendanceCoinsBody.shape.coins.element.maxValue).toBe(
+      ECONOMY_LIMITS.attendanceCoins,
+    );
+  });
+});

@@ -12,6 +12,7 @@ export * from './coin-care';
 export * from './catalog';
 export * from './accounts';
 export * from './events-constants';
+export * from './economy-limits';
 export * from './events';
 export * from './payments';
 export * from './bookmark';

@@ -6,6 +6,10 @@ export { ja as jaMessages } from './messages/ja';
 export {
   errorMessageKey,
   FIELD_MESSAGE_KEYS,
+  PUBLISH_PARTS,
+  publishIncompleteMessage,
+  publishPartsOf,
+  type PublishPart,
   type ErrorCodeName,
   type ErrorMessageKey,
   type FieldMessageKey,

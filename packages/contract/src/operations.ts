@@ -265,7 +265,13 @@ export const dashboardData = z.object({
   /** revenue per gateway and currency over the 30 days: "T:KRW" → minor units */
   revenue30: z.record(z.string(), z.number()),
   topDramas: z.array(
-    z.object({ dramId: z.number().int(), titleKey: z.string(), views: z.number().int() }),
+    z.object({
+      dramId: z.number().int(),
+      titleKey: z.string(),
+      /** the title in each language the dictionary has (language → text) */
+      title: z.record(z.string(), z.string()),
+      views: z.number().int(),
+    }),
   ),
   quality: z.object({
     samples: z.number().int(),

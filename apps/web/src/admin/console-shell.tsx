@@ -20,6 +20,30 @@ const LANGUAGE_NAMES: Record<Language, string> = { ko: '한국어', en: 'English
 export const navPagesFor = (role: OperatorRole) =>
   consolePages.filter((page) => page.label && page.roles.includes(role));
 
+/** The page's title and language follow the console's language (admin.html starts in English). */
+export function useConsoleDocument(): void {
+  const t = useConsoleText(shellMessages);
+  const lang = useConsoleLanguage();
+  const title = t('shell.title');
+  useEffect(() => {
+    document.title = title;
+    document.documentElement.lang = lang;
+  }, [title, lang]);
+}
+
+/** The brand (a name, the same in every language) and the console's word for itself. */
+export function ConsoleBrand() {
+  const t = useConsoleText(shellMessages);
+  return (
+    <>
+      <span translate="no">
+        Snap<span>Drama</span>
+      </span>{' '}
+      {t('shell.console')}
+    </>
+  );
+}
+
 function FullMessage(props: { children: ReactNode }) {
   return <div className={styles.center}>{props.children}</div>;
 }
@@ -30,6 +54,7 @@ export function ConsoleShell() {
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const me = useOperator();
+  useConsoleDocument();
   const location = useLocation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -62,11 +87,11 @@ export function ConsoleShell() {
     <div className={styles.layout}>
       <header className={styles.topbar}>
         <a className={styles.brand} href="/admin">
-          Snap<span>Drama</span> Console
+          <ConsoleBrand />
         </a>
         <div className={styles.spacer} />
         <div className={styles.who}>
-          <strong>{operator.displayName}</strong>
+          <strong translate="no">{operator.displayName}</strong>
           <span>{t(`role.${operator.role}`)}</span>
         </div>
         <select
@@ -76,7 +101,7 @@ export function ConsoleShell() {
           onChange={(event) => setConsoleLanguage(event.target.value as Language)}
         >
           {LANGUAGES.map((l) => (
-            <option key={l} value={l}>
+            <option key={l} value={l} lang={l}>
               {LANGUAGE_NAMES[l]}
             </option>
           ))}

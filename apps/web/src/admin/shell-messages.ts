@@ -3,6 +3,7 @@ import { defineConsoleMessages } from '../shared/console/console-i18n';
 export const shellMessages = defineConsoleMessages({
   en: {
     'shell.title': 'SnapDrama Console',
+    'shell.console': 'Console',
     'shell.sign_out': 'Sign out',
     'shell.language': 'Language',
     'shell.menu': 'Menu',
@@ -26,6 +27,7 @@ export const shellMessages = defineConsoleMessages({
   },
   ko: {
     'shell.title': 'SnapDrama 콘솔',
+    'shell.console': '콘솔',
     'shell.sign_out': '로그아웃',
     'shell.language': '언어',
     'shell.menu': '메뉴',
@@ -49,6 +51,7 @@ export const shellMessages = defineConsoleMessages({
   },
   ja: {
     'shell.title': 'SnapDrama コンソール',
+    'shell.console': 'コンソール',
     'shell.sign_out': 'ログアウト',
     'shell.language': '言語',
     'shell.menu': 'メニュー',

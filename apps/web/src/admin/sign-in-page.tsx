@@ -16,6 +16,7 @@ import {
 } from '../shared/console/console-i18n';
 import { meQuery, useOperator } from '../shared/console/console-session';
 import { Banner, Button, Field, ui } from '../shared/console/console-ui';
+import { ConsoleBrand, useConsoleDocument } from './console-shell';
 import { shellMessages } from './shell-messages';
 import styles from './sign-in-page.module.css';
 
@@ -28,6 +29,7 @@ export function SignInPage() {
   const t = useConsoleText(shellMessages);
   const lang = useConsoleLanguage();
   const me = useOperator();
+  useConsoleDocument();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -77,7 +79,7 @@ export function SignInPage() {
     <div className={styles.screen}>
       <form className={styles.panel} onSubmit={(e) => void submit(e)} noValidate>
         <div className={styles.brand}>
-          Snap<span>Drama</span> Console
+          <ConsoleBrand />
         </div>
         <h1 className={styles.title}>{t('sign_in.title')}</h1>
         {error && <Banner kind="error">{error}</Banner>}
@@ -138,7 +140,7 @@ export function SignInPage() {
           onChange={(e) => setConsoleLanguage(e.target.value as Language)}
         >
           {LANGUAGES.map((l) => (
-            <option key={l} value={l}>
+            <option key={l} value={l} lang={l}>
               {l === 'ko' ? '한국어' : l === 'en' ? 'English' : '日本語'}
             </option>
           ))}

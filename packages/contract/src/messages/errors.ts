@@ -211,3 +211,21 @@ export const enServerMessages: ServerMessages = {
   ...enValidation,
   ...enFields,
 };
+
+/** What a drama can lack to publish; a refusal names each in the reader's language (issue 47). */
+export const PUBLISH_PARTS = ['poster_vertical', 'poster_horizontal', 'episode'] as const;
+export type PublishPart = (typeof PUBLISH_PARTS)[number];
+const PUBLISH_NEEDS = 'Publishing needs: ';
+
+/** The developer's wording of a publish refusal (logged), which also carries its parts. */
+export const publishIncompleteMessage = (parts: readonly PublishPart[]): string =>
+  `${PUBLISH_NEEDS}${parts.join(', ')}`;
+
+/** The parts a publish refusal's developer wording names (none for any other wording). */
+export function publishPartsOf(message: string): PublishPart[] {
+  if (!message.startsWith(PUBLISH_NEEDS)) return [];
+  return message
+    .slice(PUBLISH_NEEDS.length)
+    .split(', ')
+    .filter((part): part is PublishPart => (PUBLISH_PARTS as readonly string[]).includes(part));
+}

@@ -193,7 +193,10 @@ describe('a drama from the console to viewers', () => {
     const response = await call('POST', paths.publish(dramaId), { published: true });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: ResultCode.CATALOG_PUBLISH_INCOMPLETE });
-    expect(response.json().message).toBe(enMessages['error.409125']);
+    // what it lacks, named in the caller's language (English without Accept-Language)
+    expect(response.json().message).toBe(
+      `${enMessages['error.409125']} Still missing: the vertical poster, the horizontal poster, at least one episode.`,
+    );
   });
 
   it('posters: images are resized to 540x960 and 1280x720 JPEGs; anything else is refused', async () => {

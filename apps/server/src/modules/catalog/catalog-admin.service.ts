@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { publishIncompleteMessage } from '@snapdrama/contract';
 import {
   LANGUAGES,
   MAX_EPISODES,
@@ -238,14 +239,15 @@ export function createCatalogAdminService(deps: {
         if (!current) throw dramaNotFound(dramaId);
         if (published) {
           const missing = [
-            ...(current.posterVerticalPath ? [] : ['the vertical poster']),
-            ...(current.posterHorizontalPath ? [] : ['the horizontal poster']),
-            ...((await repo.episodes(tx, dramaId)).length > 0 ? [] : ['an episode']),
+            ...(current.posterVerticalPath ? [] : ['poster_vertical' as const]),
+            ...(current.posterHorizontalPath ? [] : ['poster_horizontal' as const]),
+            ...((await repo.episodes(tx, dramaId)).length > 0 ? [] : ['episode' as const]),
           ];
           if (missing.length > 0) {
+            // the refusal names each part in the operator's language (publishIncompleteMessage)
             throw new AppError(
               ResultCode.CATALOG_PUBLISH_INCOMPLETE,
-              `Publishing needs ${missing.join(', ')}`,
+              publishIncompleteMessage(missing),
             );
           }
         }

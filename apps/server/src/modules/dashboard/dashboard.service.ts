@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { AuthService } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventsService } from '../events/events.service';
+import type { I18nService } from '../i18n/i18n.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { PlaybackService } from '../playback/playback.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -39,6 +40,8 @@ export function createDashboardService(deps: {
   wallet: Pick<WalletService, 'coinTotalsByDay'>;
   events: Pick<EventsService, 'adUnlocksByDay'>;
   catalog: Pick<CatalogService, 'pricing'>;
+  /** the top dramas' titles in every language (the console shows its reader's) */
+  i18n: Pick<I18nService, 'entriesForKeys'>;
 }) {
   const zone = deps.serviceTimeZone;
   return {
@@ -91,7 +94,7 @@ export function createDashboardService(deps: {
           unlocksByAd: adUnlocks.get(day) ?? 0,
         };
       });
-      const topDramas = await Promise.all(
+      const keyed = await Promise.all(
         top.map(async (t) => ({
           dramId: t.dramaId,
           views: t.views,
@@ -101,6 +104,13 @@ export function createDashboardService(deps: {
             .catch(() => `#${t.dramaId}`),
         })),
       );
+      const texts = await deps.i18n.entriesForKeys(keyed.map((d) => d.titleKey));
+      const topDramas = keyed.map((d) => ({
+        ...d,
+        title: Object.fromEntries(
+          texts.filter((e) => e.key === d.titleKey).map((e) => [e.lang, e.value]),
+        ),
+      }));
       const todayRow = series[series.length - 1] ?? {
         day: today,
         newViewers: 0,

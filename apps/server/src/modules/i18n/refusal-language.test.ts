@@ -8,7 +8,8 @@ import {
   type MessageKey,
 } from '@snapdrama/contract';
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
-import { issueTemplate, koreanTopic } from './refusal-language';
+import { issueTemplate, koreanTopic, localizeRefusal } from './refusal-language';
+import { publishIncompleteMessage } from '@snapdrama/contract';
 
 // Issue 47: a refusal's message is the dictionary text of its code in the caller's language (the
 // viewer's stored lang, else Accept-Language, else the default).
@@ -209,5 +210,46 @@ describe('Korean particles and issue templates', () => {
     [{ keyword: 'custom', params: {} }, 'validation.invalid', ''],
   ] as const)('%j', (issue, key, limit) => {
     expect(issueTemplate(issue)).toEqual({ key, limit });
+  });
+});
+
+describe('every result code is refused in ko, en and ja with the served dictionary', () => {
+  const codes = Object.values(ResultCode).filter((code) => code !== ResultCode.OK);
+  const KANA_OR_KANJI = /[\u3040-\u30FF\u4E00-\u9FFF]/;
+
+  it.each(codes)('%i', async (code) => {
+    const textsOf: Parameters<typeof localizeRefusal>[2] = (lang, keys) =>
+      ctx.services.i18n.textsOf(lang, keys);
+    const refusal = { code, message: 'developer wording: id 42', data: null };
+    const [ko, en, ja] = await Promise.all(
+      (['ko', 'en', 'ja'] as const).map((lang) => localizeRefusal(refusal, lang, textsOf, [])),
+    );
+    expect(ko?.message).toMatch(HANGUL);
+    expect(ja?.message).toMatch(KANA_OR_KANJI);
+    expect(en?.message.trim()).toBeTruthy();
+    // never the developer's wording, in any language
+    for (const r of [ko, en, ja]) expect(r?.message).not.toContain('developer wording');
+  });
+});
+
+describe('a publish refusal names what the drama lacks in the caller’s language', () => {
+  it.each([
+    [
+      'ko',
+      '아직 공개할 준비가 되지 않은 드라마예요. 아직 없는 항목: 세로 포스터, 에피소드 1개 이상.',
+    ],
+    [
+      'ja',
+      'このドラマはまだ公開の準備ができていません。 まだ足りないもの：縦長ポスター、1話以上のエピソード。',
+    ],
+  ] as const)('%s', async (lang, expected) => {
+    const refusal = {
+      code: ResultCode.CATALOG_PUBLISH_INCOMPLETE,
+      message: publishIncompleteMessage(['poster_vertical', 'episode']),
+      data: null,
+    };
+    const textsOf: Parameters<typeof localizeRefusal>[2] = (l, keys) =>
+      ctx.services.i18n.textsOf(l, keys);
+    expect((await localizeRefusal(refusal, lang, textsOf, [])).message).toBe(expected);
   });
 });

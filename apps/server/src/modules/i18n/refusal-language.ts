@@ -7,6 +7,7 @@ import {
   jaMessages,
   koMessages,
   providerCodeOf,
+  publishPartsOf,
   type ErrorCode,
   type FieldMessageKey,
   type Language,
@@ -166,6 +167,15 @@ export async function localizeRefusal(
   const provider =
     refusal.code === ResultCode.PAYMENT_DECLINED ? providerCodeOf(refusal.message) : undefined;
   if (provider) return { ...refusal, message: `${provider}: ${text}` };
+  // a publish refusal names what the drama still lacks, in the caller's words
+  const parts =
+    refusal.code === ResultCode.CATALOG_PUBLISH_INCOMPLETE ? publishPartsOf(refusal.message) : [];
+  if (parts.length > 0) {
+    const partKeys = parts.map((part) => `publish.part.${part}` as const);
+    const texts = await textsFor(textsOf, lang, ['publish.missing', ...partKeys]);
+    const list = partKeys.map((key) => texts[key]).join(lang === 'ja' ? '、' : ', ');
+    return { ...refusal, message: `${text} ${fill(texts['publish.missing'], { parts: list })}` };
+  }
   // a service's refusal about one field ("categoryIds: no category 9") keeps naming the field
   const field = /^(?:body\.|params\.|querystring\.)?([a-z][\w]*(?:\.[\w]+)*): /.exec(
     refusal.message,

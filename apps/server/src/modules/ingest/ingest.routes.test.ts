@@ -5,7 +5,14 @@ import path from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { Upload, type DetailedError } from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode, ingestPaths } from '@snapdrama/contract';
+import {
+  API_BASE,
+  ResultCode,
+  enMessages,
+  ingestPaths,
+  jaMessages,
+  koMessages,
+} from '@snapdrama/contract';
 import { resolveFfmpegPath } from '../../media/ffmpeg';
 import { makeNotAVideo, makeSourceVideo } from '../../test/ingest-fixture';
 import { createTestContext, type TestContext } from '../../test/harness';
@@ -202,7 +209,8 @@ describe('uploading a source with tus', () => {
     expect(result.ok).toBe(false);
     expect(result.status).toBe(415);
     expect(result.body?.code).toBe(ResultCode.INGEST_NOT_VIDEO);
-    expect(result.body?.message).toMatch(/"notes\.mp4" is not a video/);
+    // in the caller's words, not the developer's (issue 47); no Accept-Language: English
+    expect(result.body?.message).toBe(enMessages['error.415150']);
     expect(await rows()).toEqual(before);
     expect(await staged()).toEqual([]);
   });
@@ -237,6 +245,29 @@ describe('uploading a source with tus', () => {
     });
     expect(res.status).toBe(413);
     expect(((await res.json()) as { code: number }).code).toBe(ResultCode.INGEST_UPLOAD_TOO_LARGE);
+  });
+
+  it('refuses in the console’s language (tus’s own refusals and ours)', async () => {
+    const tooLarge = await fetch(`${base}${url(ingestPaths.uploads())}`, {
+      method: 'POST',
+      headers: {
+        'tus-resumable': '1.0.0',
+        'upload-length': String(21 * 1024 ** 3),
+        'upload-metadata': `dramaId ${btoa('1')},epsd ${btoa('4')},filename ${btoa('big.mp4')}`,
+        'accept-language': 'ko-KR',
+        authorization: editor.headers.authorization,
+      },
+    });
+    expect(((await tooLarge.json()) as { message: string }).message).toBe(
+      koMessages['error.413150'],
+    );
+    // tus's own plain-text refusal (no Tus-Resumable header)
+    const noVersion = await fetch(`${base}${url(ingestPaths.uploads())}`, {
+      method: 'POST',
+      headers: { 'accept-language': 'ja', authorization: editor.headers.authorization },
+    });
+    const body = (await noVersion.json()) as { code: number; message: string };
+    expect(body.message).toBe(jaMessages[`error.${body.code}` as keyof typeof jaMessages]);
   });
 });
 

@@ -25,6 +25,8 @@ import { AppError } from '../../errors';
 import { rateLimited } from '../../http/edge';
 import { ok } from '../../http/reply';
 import { operatorCaller } from '../operators/operator-guard';
+import { languageFromAcceptLanguage, pickLanguage } from '@snapdrama/rules';
+import { localizeRefusal, type TextsOf } from '../i18n/refusal-language';
 import type { IngestService } from './ingest.service';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -73,10 +75,31 @@ function isEnvelope(text: string): boolean {
   }
 }
 
+/**
+ * The refusal in the caller's language (Accept-Language: the console sends its own): the hijacked
+ * tus answer passes no serialization hook, so it is worded here as refusal-language.ts words the
+ * others; the developer's wording goes to the log.
+ */
+async function inCallersLanguage(
+  body: string,
+  request: FastifyRequest,
+  textsOf: TextsOf,
+): Promise<string> {
+  const refusal = JSON.parse(body) as { code: number; message: string; data: null };
+  if (refusal.message) request.log.info({ code: refusal.code, detail: refusal.message }, 'refusal');
+  const lang = pickLanguage(
+    undefined,
+    languageFromAcceptLanguage(request.headers['accept-language']),
+  );
+  return JSON.stringify(await localizeRefusal(refusal, lang, textsOf, undefined));
+}
+
 async function inEnvelope(
   answer: Response,
-  log: { error: (details: object, message: string) => void },
+  request: FastifyRequest,
+  textsOf: TextsOf,
 ): Promise<Response> {
+  const log = request.log;
   if (answer.status < 400) return answer;
   if (answer.headers.get('content-type')?.includes('application/json')) return answer;
   const text = (await answer.text()).trim();
@@ -84,17 +107,22 @@ async function inEnvelope(
   headers.set('content-type', 'application/json; charset=utf-8');
   // our own refusals (TusRefusal, through onResponseError) are envelopes already
   if (isEnvelope(text)) {
-    headers.set('content-length', String(Buffer.byteLength(text)));
-    return new Response(text, { status: answer.status, headers });
+    const worded = await inCallersLanguage(text, request, textsOf);
+    headers.set('content-length', String(Buffer.byteLength(worded)));
+    return new Response(worded, { status: answer.status, headers });
   }
   const known = TUS_STATUS_CODES[answer.status];
   if (known === undefined) log.error({ status: answer.status, tus: text }, 'tus failed');
   const code = known ?? ResultCode.INTERNAL;
-  const body = JSON.stringify({
-    code,
-    message: known === undefined ? 'Internal server error' : text || 'Upload refused',
-    data: null,
-  });
+  const body = await inCallersLanguage(
+    JSON.stringify({
+      code,
+      message: known === undefined ? 'Internal server error' : text || 'Upload refused',
+      data: null,
+    }),
+    request,
+    textsOf,
+  );
   headers.set('content-length', String(Buffer.byteLength(body)));
   return new Response(body, { status: Math.floor(code / 1000), headers });
 }
@@ -110,6 +138,8 @@ export function ingestRoutes(deps: {
   guard: PreHandler;
   uploadDir: string;
   maxUploadBytes?: number;
+  /** the dictionary's texts: tus's refusals are worded in the caller's language */
+  textsOf: TextsOf;
 }): FastifyPluginAsyncZod {
   const { ingest, guard } = deps;
   mkdirSync(deps.uploadDir, { recursive: true });
@@ -185,7 +215,7 @@ export function ingestRoutes(deps: {
       reply.hijack();
       // tus.handle(), with its answer put in our envelope before it is sent
       const answer = await tus.handleWeb(new NodeRequest({ req: request.raw, res: reply.raw }));
-      await sendNodeResponse(reply.raw, await inEnvelope(answer, request.log));
+      await sendNodeResponse(reply.raw, await inEnvelope(answer, request, deps.textsOf));
     };
     for (const url of [ingestPaths.uploads(), `${ingestPaths.uploads()}/:uploadId`]) {
       app.route({

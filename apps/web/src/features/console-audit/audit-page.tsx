@@ -1,11 +1,17 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
-import { adminPaths, type AuditEntry, type AuditListData } from '@snapdrama/contract';
+import {
+  adminPaths,
+  type AuditEntry,
+  type AuditListData,
+  type Language,
+} from '@snapdrama/contract';
 import { adminPath, consoleApi } from '../../shared/console/console-api';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { Banner, Button, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-labels';
 import { auditMessages } from './audit-messages';
 import styles from './audit-page.module.css';
 
@@ -14,6 +20,41 @@ const FILTERS = ['action', 'targetType', 'targetId'] as const;
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+
+/** A label of the console's language, or the recorded code itself (marked as not to translate). */
+function Label(props: { labels: Record<string, Record<Language, string>>; code: string }) {
+  const lang = useConsoleLanguage();
+  const label = props.labels[props.code];
+  return label ? <>{label[lang]}</> : <code translate="no">{props.code}</code>;
+}
+
+/** A filter chosen from the labelled codes (an address may name another: it stays chosen). */
+function CodeSelect(props: {
+  name: string;
+  labels: Record<string, Record<Language, string>>;
+  value: string;
+  allLabel: string;
+  onChange: (value: string) => void;
+}) {
+  const lang = useConsoleLanguage();
+  const codes = Object.keys(props.labels);
+  if (props.value && !codes.includes(props.value)) codes.push(props.value);
+  return (
+    <select
+      className={ui.input}
+      name={props.name}
+      value={props.value}
+      onChange={(e) => props.onChange(e.target.value)}
+    >
+      <option value="">{props.allLabel}</option>
+      {codes.map((code) => (
+        <option key={code} value={code}>
+          {props.labels[code]?.[lang] ?? code}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** Before → after: field by field for the fields that changed, else the two snapshots. */
 function Change(props: { before: unknown; after: unknown }) {
@@ -88,21 +129,21 @@ export function AuditPage() {
       </p>
       <form className={styles.filters} onSubmit={apply}>
         <Field label={t('audit.filter_action')}>
-          <input
-            className={ui.input}
+          <CodeSelect
             name="action"
-            placeholder="drama.update"
+            labels={AUDIT_ACTIONS}
             value={draft.action ?? ''}
-            onChange={(e) => setDraft({ ...draft, action: e.target.value })}
+            allLabel={t('audit.all')}
+            onChange={(action) => setDraft({ ...draft, action })}
           />
         </Field>
         <Field label={t('audit.filter_target_type')}>
-          <input
-            className={ui.input}
+          <CodeSelect
             name="targetType"
-            placeholder="drama"
+            labels={AUDIT_TARGET_TYPES}
             value={draft.targetType ?? ''}
-            onChange={(e) => setDraft({ ...draft, targetType: e.target.value })}
+            allLabel={t('audit.all')}
+            onChange={(targetType) => setDraft({ ...draft, targetType })}
           />
         </Field>
         <Field label={t('audit.filter_target_id')}>
@@ -145,14 +186,18 @@ export function AuditPage() {
               </thead>
               <tbody>
                 {rows.map((e) => (
-                  <tr key={e.id} data-testid="audit-row">
+                  <tr key={e.id} data-testid="audit-row" data-action={e.action}>
                     <td className={styles.nowrap}>{when(e.at)}</td>
                     <td>{who(e)}</td>
-                    <td className={styles.nowrap}>{e.action}</td>
                     <td className={styles.nowrap}>
-                      {e.targetType} {e.targetId}
+                      <Label labels={AUDIT_ACTIONS} code={e.action} />
                     </td>
-                    <td>
+                    <td className={styles.nowrap}>
+                      <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
+                      <span translate="no">{e.targetId}</span>
+                    </td>
+                    {/* the recorded snapshots, field names and values as stored */}
+                    <td translate="no">
                       <Change before={e.before} after={e.after} />
                     </td>
                   </tr>
@@ -162,15 +207,20 @@ export function AuditPage() {
           </div>
           <div className={styles.entries}>
             {rows.map((e) => (
-              <article key={e.id} className={styles.entry}>
-                <strong>{e.action}</strong>
+              <article key={e.id} className={styles.entry} data-action={e.action}>
+                <strong>
+                  <Label labels={AUDIT_ACTIONS} code={e.action} />
+                </strong>
                 <span className={ui.muted}>
                   {when(e.at)} · {who(e)}
                 </span>
                 <span>
-                  {e.targetType} {e.targetId}
+                  <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
+                  <span translate="no">{e.targetId}</span>
                 </span>
-                <Change before={e.before} after={e.after} />
+                <div translate="no">
+                  <Change before={e.before} after={e.after} />
+                </div>
               </article>
             ))}
           </div>

@@ -183,7 +183,7 @@ export const catalogMessages = defineConsoleMessages({
     'drama.warnings': 'コンテンツ警告',
     'drama.exclusive': '独占 (独占リストに表示)',
     'drama.ad_tags': 'プラットフォーム別のリワード広告タグ',
-    'drama.ad_web': 'Web',
+    'drama.ad_web': 'ウェブ',
     'drama.ad_aos': 'Android',
     'drama.ad_ios': 'iOS',
     'drama.released': '公開日時',

@@ -95,6 +95,7 @@ export function DramaForm(props: {
               <input
                 className={ui.input}
                 name={`title-${l}`}
+                lang={l}
                 value={form.title[l]}
                 maxLength={100}
                 onChange={(ev) => set('title', { ...form.title, [l]: ev.target.value })}
@@ -112,6 +113,7 @@ export function DramaForm(props: {
               <textarea
                 className={ui.input}
                 name={`description-${l}`}
+                lang={l}
                 value={form.description[l]}
                 maxLength={2000}
                 onChange={(ev) => set('description', { ...form.description, [l]: ev.target.value })}

@@ -3,6 +3,7 @@ import { defineConsoleMessages } from '../../shared/console/console-i18n';
 export const dashboardMessages = defineConsoleMessages({
   en: {
     'dash.title': 'Dashboard',
+    'dash.day': 'Day',
     'dash.today': 'Today',
     'dash.days30': 'Last 30 days',
     'dash.new_viewers': 'New viewers',
@@ -29,6 +30,7 @@ export const dashboardMessages = defineConsoleMessages({
   },
   ko: {
     'dash.title': '대시보드',
+    'dash.day': '날짜',
     'dash.today': '오늘',
     'dash.days30': '최근 30일',
     'dash.new_viewers': '신규 시청자',
@@ -55,6 +57,7 @@ export const dashboardMessages = defineConsoleMessages({
   },
   ja: {
     'dash.title': 'ダッシュボード',
+    'dash.day': '日付',
     'dash.today': '今日',
     'dash.days30': '過去30日',
     'dash.new_viewers': '新規視聴者',

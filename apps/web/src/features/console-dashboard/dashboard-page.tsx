@@ -74,6 +74,14 @@ export function DashboardPage() {
   const { today, days, revenue30, topDramas, quality } = dash.data;
   const sum = (f: (x: (typeof days)[number]) => number) => days.reduce((n, x) => n + f(x), 0);
   const n = (v: number) => v.toLocaleString(lang);
+  const ms = (v: number) =>
+    new Intl.NumberFormat(lang, {
+      style: 'unit',
+      unit: 'millisecond',
+      // "ms" is English to a Korean or Japanese reader: 밀리초, ミリ秒
+      unitDisplay: lang === 'en' ? 'short' : 'long',
+      maximumFractionDigits: 0,
+    }).format(v);
   const revenueToday = Object.entries(today.revenue);
   const stats: [string, string, string][] = [
     [t('dash.new_viewers'), n(today.newViewers), n(sum((x) => x.newViewers))],
@@ -118,20 +126,41 @@ export function DashboardPage() {
       {charts && (
         <div className={styles.charts}>
           <Card title={t('dash.chart_viewers')}>
-            <LineChart days={charts.days} series={charts.viewers} testId="dash-chart-viewers" />
+            <LineChart
+              days={charts.days}
+              series={charts.viewers}
+              lang={lang}
+              dayLabel={t('dash.day')}
+              testId="dash-chart-viewers"
+            />
           </Card>
           <Card title={t('dash.chart_revenue')}>
             {charts.revenue.length === 0 ? (
               <p className={ui.muted}>{t('dash.none')}</p>
             ) : (
-              <LineChart days={charts.days} series={charts.revenue} />
+              <LineChart
+                days={charts.days}
+                series={charts.revenue}
+                lang={lang}
+                dayLabel={t('dash.day')}
+              />
             )}
           </Card>
           <Card title={t('dash.chart_coins')}>
-            <LineChart days={charts.days} series={charts.coins} />
+            <LineChart
+              days={charts.days}
+              series={charts.coins}
+              lang={lang}
+              dayLabel={t('dash.day')}
+            />
           </Card>
           <Card title={t('dash.chart_unlocks')}>
-            <LineChart days={charts.days} series={charts.unlocks} />
+            <LineChart
+              days={charts.days}
+              series={charts.unlocks}
+              lang={lang}
+              dayLabel={t('dash.day')}
+            />
           </Card>
         </div>
       )}
@@ -140,15 +169,19 @@ export function DashboardPage() {
           <dl className={styles.quality}>
             <dt>{t('dash.ttff_p50')}</dt>
             <dd data-testid="dash-ttff-p50">
-              {quality.ttffP50Ms === null ? '—' : `${n(quality.ttffP50Ms)} ms`}
+              {quality.ttffP50Ms === null ? '—' : ms(quality.ttffP50Ms)}
             </dd>
             <dt>{t('dash.ttff_p90')}</dt>
-            <dd>{quality.ttffP90Ms === null ? '—' : `${n(quality.ttffP90Ms)} ms`}</dd>
+            <dd>{quality.ttffP90Ms === null ? '—' : ms(quality.ttffP90Ms)}</dd>
             <dt>{t('dash.rebuffer')}</dt>
             <dd>
               {quality.rebufferRatio === null
                 ? '—'
-                : `${(quality.rebufferRatio * 100).toFixed(2)} %`}
+                : new Intl.NumberFormat(lang, {
+                    style: 'percent',
+                    minimumFractionDigits: 2,
+                    maximumFractionDigits: 2,
+                  }).format(quality.rebufferRatio)}
             </dd>
             <dt>{t('dash.samples')}</dt>
             <dd>{n(quality.samples)}</dd>
@@ -162,7 +195,10 @@ export function DashboardPage() {
               {topDramas.map((d) => (
                 <li key={d.dramId}>
                   <span>
-                    #{d.dramId} <span className={ui.muted}>{d.titleKey}</span>
+                    #{d.dramId}{' '}
+                    <span className={ui.muted}>
+                      {d.title[lang] ?? d.title.en ?? `#${d.dramId}`}
+                    </span>
                   </span>
                   <strong>{n(d.views)}</strong>
                 </li>

@@ -1,6 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { AdLimitsSettings, AdminGoods, AdminMission, EconomyData } from '@snapdrama/contract';
+import {
+  ECONOMY_LIMITS,
+  type AdLimitsSettings,
+  type AdminGoods,
+  type AdminMission,
+  type EconomyData,
+  type MissionId,
+} from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleText } from '../../shared/console/console-i18n';
@@ -41,16 +48,30 @@ function SaveRow(props: { pending: boolean; saved: boolean; error: Error | null;
 
 const num = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
+const GOODS_MAX = {
+  paidCoin: ECONOMY_LIMITS.coins,
+  bonusCoin: ECONOMY_LIMITS.coins,
+  firstBonusCoin: ECONOMY_LIMITS.coins,
+  krw: ECONOMY_LIMITS.money,
+  usdCents: ECONOMY_LIMITS.money,
+  iapPriceCents: ECONOMY_LIMITS.money,
+  sortOrder: ECONOMY_LIMITS.sortOrder,
+} as const;
+
+/** Whole numbers only; no more digits than the contract's limit has (the server checks the limit). */
 function NumberInput(props: {
   value: string;
   onChange: (v: string) => void;
   label: string;
+  max: number | undefined;
   testId?: string;
 }) {
   return (
     <input
       className={ui.input}
       inputMode="numeric"
+      max={props.max}
+      maxLength={props.max === undefined ? undefined : String(props.max).length}
       aria-label={props.label}
       value={props.value}
       onChange={(e) => props.onChange(e.target.value.replace(/[^\d]/g, ''))}
@@ -78,11 +99,18 @@ function AdLimitsForm({ initial }: { initial: AdLimitsSettings }) {
             value={cooldown}
             onChange={setCooldown}
             label={t('eco.cooldown')}
+            max={ECONOMY_LIMITS.cooldownSeconds}
             testId="eco-cooldown"
           />
         </Field>
         <Field label={t('eco.cap')}>
-          <NumberInput value={cap} onChange={setCap} label={t('eco.cap')} testId="eco-cap" />
+          <NumberInput
+            value={cap}
+            onChange={setCap}
+            label={t('eco.cap')}
+            max={ECONOMY_LIMITS.dailyAdCap}
+            testId="eco-cap"
+          />
         </Field>
         <SaveRow
           pending={save.isPending}
@@ -113,6 +141,7 @@ function AttendanceForm({ initial }: { initial: number[] }) {
               <NumberInput
                 value={c}
                 label={t('eco.day', { n: i + 1 })}
+                max={ECONOMY_LIMITS.attendanceCoins}
                 onChange={(v) => setCoins(coins.map((x, j) => (j === i ? v : x)))}
               />
             </Field>
@@ -164,12 +193,13 @@ function MissionRow({ mission }: { mission: AdminMission }) {
       }}
       data-testid={`eco-mission-${mission.id}`}
     >
-      <strong className={styles.missionId}>{mission.id}</strong>
+      <strong className={styles.missionId}>{t(`eco.mission_${mission.id as MissionId}`)}</strong>
       {cell(
         t('eco.col_reward'),
         <NumberInput
           value={m.reward}
           label={t('eco.col_reward')}
+          max={ECONOMY_LIMITS.coins}
           onChange={(v) => setM({ ...m, reward: v })}
         />,
       )}
@@ -178,6 +208,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.condition}
           label={t('eco.col_condition')}
+          max={ECONOMY_LIMITS.missionCount}
           onChange={(v) => setM({ ...m, condition: v })}
         />,
       )}
@@ -186,6 +217,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.rewardCount}
           label={t('eco.col_count')}
+          max={ECONOMY_LIMITS.missionCount}
           onChange={(v) => setM({ ...m, rewardCount: v })}
         />,
       )}
@@ -205,6 +237,7 @@ function MissionRow({ mission }: { mission: AdminMission }) {
         <NumberInput
           value={m.sortOrder}
           label={t('eco.col_order')}
+          max={ECONOMY_LIMITS.sortOrder}
           onChange={(v) => setM({ ...m, sortOrder: v })}
         />,
       )}
@@ -261,9 +294,14 @@ function GoodsForm({ pack, isNew }: { pack: AdminGoods; isNew?: boolean }) {
     );
     return consoleApi.put(`/economy/goods/${encodeURIComponent(String(godsCode))}`, body);
   });
-  const numberField = (k: keyof AdminGoods, label: string) => (
+  const numberField = (k: keyof typeof GOODS_MAX, label: string) => (
     <Field label={label}>
-      <NumberInput value={text(k)} label={label} onChange={(v) => setG({ ...g, [k]: v })} />
+      <NumberInput
+        value={text(k)}
+        label={label}
+        max={GOODS_MAX[k]}
+        onChange={(v) => setG({ ...g, [k]: v })}
+      />
     </Field>
   );
   return (

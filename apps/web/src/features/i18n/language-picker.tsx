@@ -21,7 +21,7 @@ export function LanguagePicker() {
         data-testid="language-picker"
       >
         {LANGUAGES.map((language) => (
-          <option key={language} value={language}>
+          <option key={language} value={language} lang={language}>
             {t(LANGUAGE_LABEL_KEYS[language])}
           </option>
         ))}

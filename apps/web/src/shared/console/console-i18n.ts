@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { LANGUAGES, LANG_COOKIE, type Language } from '@snapdrama/contract';
 import { negotiateLanguage } from '@snapdrama/rules';
+import { pseudoLocaleOn, pseudoLocalize } from '../i18n/pseudo-locale';
 
 /**
  * Console text (docs/decisions/1202): each console page owns its strings in en, ko and ja,
@@ -74,7 +75,10 @@ export function fillText(text: string, vars?: Record<string, string | number>): 
 /** `const t = useConsoleText(messages); t('catalog.title')`: typed to the page's own keys. */
 export function useConsoleText<K extends string>(messages: ConsoleMessages<K>) {
   const lang = useConsoleLanguage();
-  return (key: K, vars?: Record<string, string | number>) => fillText(messages[lang][key], vars);
+  // the pseudo-locale of development builds (shared/i18n/pseudo-locale.ts)
+  const pseudo = import.meta.env.DEV && pseudoLocaleOn();
+  return (key: K, vars?: Record<string, string | number>) =>
+    fillText(pseudo ? pseudoLocalize(messages[lang][key]) : messages[lang][key], vars);
 }
 
 /** Text of the three languages for a language (registry labels). */

@@ -3,6 +3,7 @@ import type { DictionaryData, Language } from '@snapdrama/contract';
 import { takeBootDictionary } from '../../boot/handoff';
 import { api } from '../api/api';
 import { i18n, onMissingKey } from './i18n';
+import { pseudoLocaleOn, pseudoLocalize } from './pseudo-locale';
 
 /** Loads one language's dictionary from the server into i18next. */
 async function loadDictionary(language: Language, fresh = false): Promise<number> {
@@ -13,6 +14,9 @@ async function loadDictionary(language: Language, fresh = false): Promise<number
     : // a fresh copy passes the browser's 60 s cache of the dictionary
       api.get<DictionaryData>(`/auth/dictionary/${language}${fresh ? `?at=${Date.now()}` : ''}`));
   const entries = Object.fromEntries(data.dictionary.map((e) => [e.lang_key, e.lang_valu]));
+  // development builds only (the branch is dropped from production builds)
+  if (import.meta.env.DEV && pseudoLocaleOn())
+    for (const key of Object.keys(entries)) entries[key] = pseudoLocalize(entries[key] ?? '');
   // flat keys (keySeparator: false): a shallow merge does the same, and `entries` is ours alone,
   // so no deep merge and no copy (each a walk over the whole dictionary on a cold start)
   i18n.addResourceBundle(language, 'translation', entries, false, true, { skipCopy: true });

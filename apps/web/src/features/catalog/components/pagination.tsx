@@ -14,7 +14,11 @@ export function Pagination(props: {
   if (totalPages <= 1) return null;
   const links = paginationWindow(page, totalPages);
   return (
-    <nav className={styles.pagination} aria-label="pagination" data-testid="pagination">
+    <nav
+      className={styles.pagination}
+      aria-label={t('catalog.pagination')}
+      data-testid="pagination"
+    >
       {page > 1 ? (
         <Link to={hrefFor(page - 1)} className={styles.step} data-testid="pagination-prev">
           {t('catalog.prev')}

@@ -77,7 +77,11 @@ function RecentSearches() {
       <ul className={styles.recentList}>
         {list.map((term) => (
           <li key={term} className={styles.recentChip}>
-            <Link to={`/search?keyword=${encodeURIComponent(term)}`} data-testid="recent-term">
+            <Link
+              to={`/search?keyword=${encodeURIComponent(term)}`}
+              data-testid="recent-term"
+              translate="no"
+            >
               {term}
             </Link>
             <button
@@ -111,7 +115,10 @@ function TopSearches() {
           <li key={keyword}>
             <Link to={`/search?keyword=${encodeURIComponent(keyword)}`} data-testid="top-term">
               <span className={styles.topRank}>{i + 1}</span>
-              <span className={styles.topKeyword}>{keyword}</span>
+              {/* what viewers typed, as they typed it */}
+              <span className={styles.topKeyword} translate="no">
+                {keyword}
+              </span>
             </Link>
           </li>
         ))}

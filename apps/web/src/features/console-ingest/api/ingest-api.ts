@@ -8,6 +8,7 @@ import {
   type IngestJob,
 } from '@snapdrama/contract';
 import { adminPath, consoleApi } from '../../../shared/console/console-api';
+import { consoleLanguage } from '../../../shared/console/console-i18n';
 
 export const ingestKeys = {
   /** everything of one drama (its list and each episode): invalidate this after a change */
@@ -85,6 +86,8 @@ export function uploadEpisodeSource(
   const upload = new Upload(file, {
     endpoint: `${API_BASE}${ingestPaths.uploads()}`,
     chunkSize: 8 * 1024 * 1024,
+    // the server words its refusals in the console's language (issue 47)
+    headers: { 'accept-language': consoleLanguage() },
     retryDelays: [0, 1000, 3000, 5000, 10_000, 20_000],
     metadata: {
       dramaId: String(target.dramaId),

@@ -1,0 +1,77 @@
+import type { Language } from '@snapdrama/contract';
+
+/**
+ * What each recorded action and target type is called in the console's languages. The log keeps
+ * the codes (they are what the server writes and filters by); an action missing here is shown as
+ * its code, marked as such.
+ */
+export const AUDIT_ACTIONS: Record<string, Record<Language, string>> = {
+  'ad_limits.update': { en: 'Ad limits changed', ko: '광고 한도 변경', ja: '広告の上限を変更' },
+  'attendance.update': {
+    en: 'Attendance coins changed',
+    ko: '출석 코인 변경',
+    ja: '出席コインを変更',
+  },
+  'category.create': { en: 'Category created', ko: '카테고리 생성', ja: 'カテゴリーを作成' },
+  'category.order': {
+    en: 'Categories reordered',
+    ko: '카테고리 순서 변경',
+    ja: 'カテゴリーの並べ替え',
+  },
+  'drama.create': { en: 'Drama created', ko: '드라마 생성', ja: 'ドラマを作成' },
+  'drama.update': { en: 'Drama edited', ko: '드라마 수정', ja: 'ドラマを編集' },
+  'drama.poster': { en: 'Poster uploaded', ko: '포스터 업로드', ja: 'ポスターをアップロード' },
+  'drama.publish': { en: 'Drama published', ko: '드라마 공개', ja: 'ドラマを公開' },
+  'drama.unpublish': { en: 'Drama unpublished', ko: '드라마 비공개', ja: 'ドラマを非公開' },
+  'economy.coin_validity': {
+    en: 'Coin validity changed',
+    ko: '코인 유효기간 변경',
+    ja: 'コインの有効期限を変更',
+  },
+  'episode.create': { en: 'Episodes added', ko: '에피소드 추가', ja: 'エピソードを追加' },
+  'episode.update': { en: 'Episode edited', ko: '에피소드 수정', ja: 'エピソードを編集' },
+  'episode.subtitles': { en: 'Subtitles uploaded', ko: '자막 업로드', ja: '字幕をアップロード' },
+  'episode.subtitles_remove': { en: 'Subtitles removed', ko: '자막 삭제', ja: '字幕を削除' },
+  'episode.video_upload': { en: 'Video uploaded', ko: '영상 업로드', ja: '動画をアップロード' },
+  'episode.video_ready': { en: 'Video ready', ko: '영상 준비 완료', ja: '動画の準備完了' },
+  'episode.video_retry': {
+    en: 'Video encoding retried',
+    ko: '영상 인코딩 재시도',
+    ja: '動画エンコードを再試行',
+  },
+  'episode.video_attached': { en: 'Video attached', ko: '영상 연결', ja: '動画を紐付け' },
+  'goods.create': { en: 'Coin pack created', ko: '코인 상품 생성', ja: 'コインパックを作成' },
+  'goods.update': { en: 'Coin pack edited', ko: '코인 상품 수정', ja: 'コインパックを編集' },
+  'inquiry.answer': { en: 'Inquiry answered', ko: '문의 답변', ja: 'お問い合わせに回答' },
+  'inquiry.close': { en: 'Inquiry closed', ko: '문의 종료', ja: 'お問い合わせを終了' },
+  'mission.update': { en: 'Mission edited', ko: '미션 수정', ja: 'ミッションを編集' },
+  'operator.create': { en: 'Operator created', ko: '운영자 생성', ja: 'オペレーターを作成' },
+  'operator.update': { en: 'Operator edited', ko: '운영자 수정', ja: 'オペレーターを編集' },
+  'operator.change_password': {
+    en: 'Operator password changed',
+    ko: '운영자 비밀번호 변경',
+    ja: 'オペレーターのパスワードを変更',
+  },
+  'operator.sign_in': {
+    en: 'Operator signed in',
+    ko: '운영자 로그인',
+    ja: 'オペレーターのログイン',
+  },
+  'order.refund': { en: 'Order refunded', ko: '주문 환불', ja: '注文を返金' },
+  'wallet.grant': { en: 'Coins granted', ko: '코인 지급', ja: 'コインを付与' },
+  'wallet.revoke': { en: 'Coins taken back', ko: '코인 회수', ja: 'コインを回収' },
+};
+
+export const AUDIT_TARGET_TYPES: Record<string, Record<Language, string>> = {
+  attendance: { en: 'Attendance', ko: '출석', ja: '出席' },
+  category: { en: 'Category', ko: '카테고리', ja: 'カテゴリー' },
+  drama: { en: 'Drama', ko: '드라마', ja: 'ドラマ' },
+  economy: { en: 'Economy', ko: '경제', ja: 'エコノミー' },
+  episode: { en: 'Episode', ko: '에피소드', ja: 'エピソード' },
+  goods: { en: 'Coin pack', ko: '코인 상품', ja: 'コインパック' },
+  inquiry: { en: 'Inquiry', ko: '문의', ja: 'お問い合わせ' },
+  mission: { en: 'Mission', ko: '미션', ja: 'ミッション' },
+  operator: { en: 'Operator', ko: '운영자', ja: 'オペレーター' },
+  order: { en: 'Order', ko: '주문', ja: '注文' },
+  user: { en: 'Viewer', ko: '시청자', ja: '視聴者' },
+};

@@ -1,0 +1,284 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Page, type Request } from '@playwright/test';
+import { signInConsole } from './console-helpers';
+import { waitForApp } from './helpers';
+
+/**
+ * Issue 47 item 8: no English and no raw key on a Korean or a Japanese page. Each test walks every
+ * page of one app in one browser context in one language (the viewers' app on the phone, the
+ * console on the desktop) and fails once with every leak it met: a visible text (or a name a
+ * screen reader reads) with Latin letters but no letter of the page's language, beyond the short
+ * allowlist below, or a dictionary key shown as it is. Not judged: what the page marks as another
+ * language (`lang`, a language's own name, a drama's Japanese title field) or as not to translate
+ * (`translate="no"`: names people typed, recorded codes), and one-letter marks drawn as icons
+ * (`aria-hidden`, the G of a Google button).
+ */
+
+type Locale = 'ko-KR' | 'ja-JP';
+const LOCALES: Locale[] = ['ko-KR', 'ja-JP'];
+
+/** Words that stay as they are in every language: brands, payment methods, codes and units. */
+const ALLOWED_WORDS = [
+  'SnapDrama',
+  'Toss',
+  'Stripe',
+  'PayPal',
+  'Google',
+  'Apple',
+  'Kakao',
+  'Facebook',
+  'VIP',
+  'Android',
+  'iOS',
+  'ID',
+  'KRW',
+  'USD',
+  'JPY',
+  'HLS',
+  'MP4',
+  'OTP',
+];
+
+/** The viewers' routes (apps/web/src/app/router.tsx) and where this test opens each. */
+const VIEWER_ROUTES: Record<string, string> = {
+  '/': '/',
+  'settings/language': '/settings/language',
+  profile: '/profile',
+  'profile/coin-history': '/profile/coin-history',
+  'profile/edit': '/profile/edit',
+  mission: '/mission',
+  settings: '/settings',
+  'settings/terms': '/settings/terms',
+  'settings/privacy': '/settings/privacy',
+  'support/inquiries': '/support/inquiries',
+  payment: '/payment',
+  'payment/return/:gateway': '/payment/return/toss',
+  'vip/return/:gateway': '/vip/return/stripe',
+  bookmark: '/bookmark',
+  category: '/category',
+  'category/:categoryId': '/category/1',
+  search: '/search',
+  popular: '/popular',
+  exclusive: '/exclusive',
+  recent: '/recent',
+  latest: '/latest',
+  shuffle: '/shuffle',
+  ':dramaId': '/1',
+  ':dramaId/:episodeNum': '/1/12',
+  '*': '/no-such-page',
+};
+
+/** The console's pages (apps/web/src/admin/console-pages.tsx) and where this test opens each. */
+const CONSOLE_ROUTES: Record<string, string> = {
+  '': '/admin',
+  catalog: '/admin/catalog',
+  'catalog/categories': '/admin/catalog/categories',
+  'catalog/new': '/admin/catalog/new',
+  'catalog/:dramaId': '/admin/catalog/1',
+  videos: '/admin/videos',
+  'videos/:dramaId': '/admin/videos/1',
+  dashboard: '/admin/dashboard',
+  viewers: '/admin/viewers',
+  'viewers/:userId': '/admin/viewers/1',
+  inquiries: '/admin/inquiries',
+  economy: '/admin/economy',
+  audit: '/admin/audit',
+  '*': '/admin/no-such-page',
+};
+
+const source = (file: string) =>
+  readFileSync(path.resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'src', file), 'utf8');
+const routePaths = (text: string) =>
+  [...text.matchAll(/\bpath: '([^']*)'/g)].map((match) => match[1] ?? '');
+
+test('the leak walk opens every route of the two routers', () => {
+  const viewer = routePaths(source('app/router.tsx')).filter((p) => p !== '/');
+  expect(viewer.filter((p) => !(p in VIEWER_ROUTES))).toEqual([]);
+  const console = routePaths(source('admin/console-pages.tsx'));
+  expect(console.filter((p) => !(p in CONSOLE_ROUTES))).toEqual([]);
+});
+
+/** Runs in the page: what a person sees or hears there that is not in the page's language. */
+function findLeaks({ lang, allowed }: { lang: 'ko' | 'ja'; allowed: string[] }): string[] {
+  const native = lang === 'ko' ? /[\uAC00-\uD7A3\u3131-\u318E]/ : /[\u3040-\u30FF\u4E00-\u9FFF]/;
+  // the other language's letters are a leak too (a Japanese text on a Korean page)
+  const foreign = lang === 'ko' ? /[\u3040-\u30FF]/ : /[\uAC00-\uD7A3]/;
+  const allowedWord = new RegExp(`\\b(${allowed.join('|')})\\b`, 'g');
+  // a dictionary key: two or more dotted parts, none of them a host's ending
+  const rawKey = /(^|\s)[a-z][a-z0-9_-]*(\.[a-z0-9_-]+)+(?=\s|$)/;
+  const host = /\.(com|net|org|kr|jp|io|app|test|co)(\s|$)/;
+  const leaks = new Set<string>();
+  const judge = (raw: string, where: string) => {
+    const text = raw.replace(/\s+/g, ' ').trim();
+    if (!text) return;
+    const plain = text
+      .replace(/\S+@\S+/g, ' ') // e-mail addresses
+      .replace(/https?:\/\/\S+/g, ' ')
+      .replace(allowedWord, ' ')
+      // codes, ids, amounts and units written next to a number (ORD-7F3A, 720p, 1.5x, 30s)
+      .replace(/\S*\d\S*/g, ' ');
+    if (/[A-Za-z]/.test(plain) && !native.test(text)) leaks.add(`${where}"${text}"`);
+    else if (rawKey.test(text) && !host.test(text)) leaks.add(`${where}"${text}" (a key)`);
+    else if (foreign.test(text) && !native.test(text))
+      leaks.add(`${where}"${text}" (other language)`);
+  };
+  const shown = (element: Element) =>
+    element.checkVisibility({ visibilityProperty: true }) &&
+    element.getClientRects().length > 0 &&
+    !element.closest('script, style, noscript, template');
+  const judged = (element: Element) => {
+    if (element.closest('[translate="no"]')) return false;
+    const declared = element.closest('[lang]')?.getAttribute('lang')?.split('-')[0];
+    return !declared || declared === lang;
+  };
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || !shown(parent) || !judged(parent)) continue;
+    const text = node.textContent?.trim() ?? '';
+    if (text.length === 1 && parent.closest('[aria-hidden="true"]')) continue;
+    judge(text, '');
+  }
+  for (const element of document.body.querySelectorAll(
+    '[aria-label], [placeholder], [title], img[alt], input[type="submit"], input[type="button"]',
+  )) {
+    if (!shown(element) || !judged(element)) continue;
+    for (const name of ['aria-label', 'placeholder', 'title', 'alt', 'value'] as const) {
+      if (name === 'value' && element.tagName !== 'INPUT') continue;
+      const value = element.getAttribute(name);
+      if (value) judge(value, `[${name}] `);
+    }
+  }
+  judge(document.title, '<title> ');
+  return [...leaks];
+}
+
+async function leaksOf(page: Page, locale: Locale): Promise<string[]> {
+  const lang: 'ko' | 'ja' = locale === 'ko-KR' ? 'ko' : 'ja';
+  return page.evaluate(findLeaks, { lang, allowed: ALLOWED_WORDS });
+}
+
+/**
+ * Walks one app's pages inside one loaded page: each next address is a navigation of the app's
+ * own router (history + popstate), not a new page load, so a page costs its data and its render,
+ * not the app's start. Collects leaks per page; fails once, at the end, with the whole list.
+ */
+class LeakWalk {
+  private readonly found: string[] = [];
+  /** API calls in flight and when each left (not media: the player streams the whole time) */
+  private readonly inFlight = new Map<Request, number>();
+  constructor(
+    private readonly page: Page,
+    private readonly locale: Locale,
+  ) {
+    const api = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
+    page.on('request', (request) => void (api(request) && this.inFlight.set(request, Date.now())));
+    const done = (request: Request) => void this.inFlight.delete(request);
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  }
+
+  /** Calls of the last few seconds still waiting (an older one is a long poll, not the page's data). */
+  private pending(): number {
+    const since = Date.now() - 3_000;
+    return [...this.inFlight.values()].filter((at) => at > since).length;
+  }
+
+  /** Opens an address of the app already loaded. */
+  async open(address: string): Promise<void> {
+    await this.page.evaluate((to) => {
+      window.history.pushState(null, '', to);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, address);
+  }
+
+  /** Waits until the page has its data and has drawn it, then judges what it shows. */
+  async check(label: string): Promise<void> {
+    await expect(this.page.getByTestId('app-spinner')).toHaveCount(0);
+    const deadline = Date.now() + 5_000;
+    for (;;) {
+      while (this.pending() > 0 && Date.now() < deadline) await this.page.waitForTimeout(50);
+      // nothing redrawn for a moment (a list drawn after its answer, a lazy page's chunk)
+      await this.page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const finish = () => {
+              observer.disconnect();
+              clearTimeout(cap);
+              resolve();
+            };
+            let quiet = setTimeout(finish, 250);
+            // a clock or a counter ticking (the player's time) is not the page still drawing
+            const ticking = (record: MutationRecord) =>
+              record.type === 'characterData' &&
+              /^[\d\s:./,-]*$/.test(record.target.textContent ?? '');
+            const observer = new MutationObserver((records) => {
+              if (records.every(ticking)) return;
+              clearTimeout(quiet);
+              quiet = setTimeout(finish, 250);
+            });
+            const cap = setTimeout(finish, 1_200);
+            observer.observe(document.body, {
+              childList: true,
+              subtree: true,
+              characterData: true,
+            });
+          }),
+      );
+      if (this.pending() === 0 || Date.now() >= deadline) break;
+    }
+    for (const leak of await leaksOf(this.page, this.locale)) this.found.push(`${label}: ${leak}`);
+  }
+
+  assertNone(): void {
+    expect(this.found, `English or raw keys on ${this.locale} pages`).toEqual([]);
+  }
+}
+
+for (const locale of LOCALES) {
+  test.describe(locale, () => {
+    test.use({ locale });
+
+    test(`every viewer page in ${locale}`, async ({ page }, info) => {
+      test.skip(info.project.name !== 'mobile', 'the viewers walk on the phone');
+      const walk = new LeakWalk(page, locale);
+      await page.goto('/');
+      await waitForApp(page);
+      for (const [route, address] of Object.entries(VIEWER_ROUTES)) {
+        await walk.open(address);
+        await walk.check(route);
+      }
+      // layers: the sign-in sheet, the player's episode list
+      await walk.open('/profile');
+      await page.getByTestId('profile-login').click();
+      await expect(page.getByTestId('login-sheet')).toBeVisible();
+      await walk.check('login sheet');
+      await page.keyboard.press('Escape');
+      await walk.open('/1');
+      await page.getByTestId('player-episodes-button').click();
+      await expect(page.getByTestId('episode-sheet')).toBeVisible();
+      await walk.check('episode sheet');
+      walk.assertNone();
+    });
+
+    test(`every console page in ${locale}`, async ({ page }, info) => {
+      test.skip(info.project.name !== 'desktop', 'the console walks on the desktop');
+      const walk = new LeakWalk(page, locale);
+      await page.goto('/admin/sign-in');
+      await expect(page.getByTestId('console-sign-in')).toBeVisible();
+      await walk.check('sign-in');
+      await signInConsole(page);
+      for (const [route, address] of Object.entries(CONSOLE_ROUTES)) {
+        await walk.open(address);
+        await expect(page.getByTestId('console-nav')).toBeVisible();
+        await walk.check(route || 'home');
+      }
+      // the viewers' desktop layout (header and footer) once
+      await page.goto('/');
+      await waitForApp(page);
+      await walk.check('viewer main page (desktop)');
+      walk.assertNone();
+    });
+  });
+}
