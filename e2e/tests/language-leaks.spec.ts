@@ -46,6 +46,8 @@ const VIEWER_ROUTES: Record<string, string> = {
   'settings/language': '/settings/language',
   profile: '/profile',
   'profile/coin-history': '/profile/coin-history',
+  'profile/orders': '/profile/orders',
+  'profile/orders/:ordrId': '/profile/orders/00000000-0000-4000-8000-000000000000',
   'profile/edit': '/profile/edit',
   mission: '/mission',
   settings: '/settings',

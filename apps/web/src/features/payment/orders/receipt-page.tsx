@@ -59,7 +59,8 @@ function Receipt({ ordrId }: { ordrId: string }) {
 function ReceiptBody({ order }: { order: PaymentOrderData }) {
   const { t, i18n } = useTranslation();
   const time = (iso: string) => formatOrderTime(iso, i18n.language);
-  const lines: { key: string; label: string; value: string }[] = [
+  // code: the order number, shown as it is in every language
+  const lines: { key: string; label: string; value: string; code?: boolean }[] = [
     { key: 'state', label: t('orders.state'), value: t(stateLabel(order.stts)) },
     {
       key: 'pack',
@@ -93,14 +94,14 @@ function ReceiptBody({ order }: { order: PaymentOrderData }) {
       value: formatNumber(order.rfnd_coin),
     });
   }
-  lines.push({ key: 'id', label: t('orders.order_id'), value: order.ordrId });
+  lines.push({ key: 'id', label: t('orders.order_id'), value: order.ordrId, code: true });
   return (
     <article className={styles.receipt} data-testid="receipt" data-state={order.stts}>
       <dl className={styles.lines}>
         {lines.map((line) => (
           <div key={line.key} data-testid={`receipt-${line.key}`}>
             <dt>{line.label}</dt>
-            <dd>{line.value}</dd>
+            <dd translate={line.code ? 'no' : undefined}>{line.value}</dd>
           </div>
         ))}
       </dl>
