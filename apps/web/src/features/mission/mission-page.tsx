@@ -25,6 +25,7 @@ import {
 } from './api/mission-api';
 import { attendanceView, missionView, type MissionView } from './mission-view';
 import styles from './mission-page.module.css';
+import { SignInPrompt } from '../../shared/session/sign-in-prompt';
 
 const GUIDE_KEYS = [
   'mission_page.guide_1',
@@ -45,7 +46,6 @@ function failureAlert(error: unknown, fallback: string, title: string) {
 
 /** /mission (spec §2): held coins, the 7-day attendance row, this month's missions, guide. */
 export function MissionPage() {
-  const { t } = useTranslation();
   const user = useUserInfo().data?.user;
   const guest = isGuest(user);
 
@@ -57,13 +57,12 @@ export function MissionPage() {
   if (!user || guest) {
     return (
       <section className={styles.page} data-testid="mission-page">
-        <div className={styles.prompt} data-testid="mission-guest">
-          <GiftIcon />
-          <p>{t('profile.guest_prompt')}</p>
-          <Button onClick={requestLogin} data-testid="mission-login">
-            {t('profile.login')}
-          </Button>
-        </div>
+        <SignInPrompt
+          className={styles.prompt}
+          icon={<GiftIcon />}
+          testId="mission-guest"
+          loginTestId="mission-login"
+        />
       </section>
     );
   }

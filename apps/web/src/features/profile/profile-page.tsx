@@ -2,13 +2,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatNumber } from '../../shared/format/number';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
-import { requestLogin } from '../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
-import { Button } from '../../shared/ui/button';
 import { UserIcon } from '../../shared/ui/icons';
 import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import styles from './profile.module.css';
 import { VipStatusCard } from '../../shared/vip/vip-status-card';
+import { SignInPrompt } from '../../shared/session/sign-in-prompt';
 
 /** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
 export function ProfilePage() {
@@ -19,13 +18,12 @@ export function ProfilePage() {
   if (!user || isGuest(user)) {
     return (
       <section className={styles.page} data-testid="profile-page">
-        <div className={styles.prompt} data-testid="profile-guest">
-          <UserIcon />
-          <p>{t('profile.guest_prompt')}</p>
-          <Button onClick={requestLogin} data-testid="profile-login">
-            {t('profile.login')}
-          </Button>
-        </div>
+        <SignInPrompt
+          className={styles.prompt}
+          icon={<UserIcon />}
+          testId="profile-guest"
+          loginTestId="profile-login"
+        />
       </section>
     );
   }

@@ -12,7 +12,6 @@ import { formatNumber } from '../../shared/format/number';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { useContentText } from '../../shared/i18n/content-text';
 import { layers } from '../../shared/layers/layer-store';
-import { requestLogin } from '../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
 import { Button } from '../../shared/ui/button';
 import { Spinner } from '../../shared/ui/spinner';
@@ -20,6 +19,7 @@ import { historyRange, useCoinHistory } from './api/get-coin-history';
 import { formatDate, formatDateTime, groupByDate } from './api/group-by-date';
 import { useNearEnd } from './api/use-near-end';
 import styles from './coin-history.module.css';
+import { SignInPrompt } from '../../shared/session/sign-in-prompt';
 
 const TABS: { div: CoinHistoryDiv; label: MessageKey }[] = [
   { div: 'A', label: 'wallet.tab_earn' },
@@ -36,10 +36,7 @@ export function CoinHistoryPage() {
   if (!userInfo || isGuest(userInfo.user)) {
     return (
       <section className={styles.page} data-testid="coin-history-page">
-        <div className={styles.empty}>
-          <p>{t('profile.guest_prompt')}</p>
-          <Button onClick={requestLogin}>{t('profile.login')}</Button>
-        </div>
+        <SignInPrompt className={styles.empty} />
       </section>
     );
   }

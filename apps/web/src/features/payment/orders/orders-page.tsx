@@ -5,7 +5,6 @@ import type { PaymentOrderData } from '@snapdrama/contract';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatNumber } from '../../../shared/format/number';
 import { layers } from '../../../shared/layers/layer-store';
-import { requestLogin } from '../../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../../shared/session/user-info';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -13,6 +12,7 @@ import { formatPrice } from '../price';
 import { useOrders } from './orders-api';
 import { GATEWAY_LABEL, formatOrderTime, stateLabel } from './order-text';
 import styles from './orders.module.css';
+import { SignInPrompt } from '../../../shared/session/sign-in-prompt';
 
 /** /profile/orders (issue 40): the viewer's coin pack orders, newest first, each to its receipt. */
 export function OrdersPage() {
@@ -21,10 +21,7 @@ export function OrdersPage() {
   if (!userInfo || isGuest(userInfo.user)) {
     return (
       <section className={styles.page} data-testid="orders-page">
-        <div className={styles.empty}>
-          <p>{t('profile.guest_prompt')}</p>
-          <Button onClick={requestLogin}>{t('profile.login')}</Button>
-        </div>
+        <SignInPrompt className={styles.empty} />
       </section>
     );
   }

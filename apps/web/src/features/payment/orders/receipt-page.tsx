@@ -3,7 +3,6 @@ import { Link, useParams } from 'react-router';
 import type { PaymentOrderData } from '@snapdrama/contract';
 import { errorMessage } from '../../../shared/api/api-error';
 import { formatNumber } from '../../../shared/format/number';
-import { requestLogin } from '../../../shared/session/login-request';
 import { isGuest, useUserInfo } from '../../../shared/session/user-info';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
@@ -11,6 +10,7 @@ import { formatPrice } from '../price';
 import { useReceipt } from './orders-api';
 import { GATEWAY_LABEL, formatOrderTime, stateLabel } from './order-text';
 import styles from './orders.module.css';
+import { SignInPrompt } from '../../../shared/session/sign-in-prompt';
 
 /** /profile/orders/:ordrId (issue 40): one order's receipt, to print or save as a PDF. */
 export function ReceiptPage() {
@@ -20,10 +20,7 @@ export function ReceiptPage() {
   if (!userInfo || isGuest(userInfo.user)) {
     return (
       <section className={styles.page} data-testid="receipt-page">
-        <div className={styles.empty}>
-          <p>{t('profile.guest_prompt')}</p>
-          <Button onClick={requestLogin}>{t('profile.login')}</Button>
-        </div>
+        <SignInPrompt className={styles.empty} />
       </section>
     );
   }
