@@ -56,6 +56,10 @@ describe('ECONOMY_LIMITS are the economy schemas’ limits (the console’s fiel
     expect(ops.adminGoods.shape.sortOrder.maxValue).toBe(ECONOMY_LIMITS.sortOrder);
     expect(ops.adminMission.shape.reward.maxValue).toBe(ECONOMY_LIMITS.coins);
     expect(ops.adminMission.shape.condition.maxValue).toBe(ECONOMY_LIMITS.missionCount);
+    expect(ops.coinActionBody.shape.amount.maxValue).toBe(ECONOMY_LIMITS.operatorCoins);
+    expect(ops.coinActionBody.shape.reason.maxLength).toBe(ECONOMY_LIMITS.reasonLength);
+    expect(ops.refundOrderBody.shape.reason.maxLength).toBe(ECONOMY_LIMITS.reasonLength);
+    expect(ops.validityDays.unwrap().maxValue).toBe(ECONOMY_LIMITS.validityDays);
     expect(ops.adminMission.shape.rewardCount.maxValue).toBe(ECONOMY_LIMITS.missionCount);
     expect(ops.adLimits.shape.cooldownSeconds.maxValue).toBe(ECONOMY_LIMITS.cooldownSeconds);
     expect(ops.adLimits.shape.dailyCap.maxValue).toBe(ECONOMY_LIMITS.dailyAdCap);

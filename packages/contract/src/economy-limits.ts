@@ -11,4 +11,10 @@ export const ECONOMY_LIMITS = {
   cooldownSeconds: 86_400,
   dailyAdCap: 1000,
   attendanceCoins: 100_000,
+  /** an operator's grant or take-back of one viewer's coins */
+  operatorCoins: 100_000,
+  /** the reason an operator gives for a coin action or a refund */
+  reasonLength: 500,
+  /** coin validity per source, in days */
+  validityDays: 3650,
 } as const;

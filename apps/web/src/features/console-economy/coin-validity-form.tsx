@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { CoinValiditySettingsBody } from '@snapdrama/contract';
+import { ECONOMY_LIMITS, type CoinValiditySettingsBody } from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleText } from '../../shared/console/console-i18n';
@@ -95,6 +95,7 @@ function ValidityForm({ initial }: { initial: CoinValiditySettingsBody }) {
               <input
                 className={ui.input}
                 inputMode="numeric"
+                maxLength={String(ECONOMY_LIMITS.validityDays).length}
                 aria-label={`${label}: ${t('cv.days')}`}
                 aria-invalid={bad}
                 disabled={row.never}

@@ -38,6 +38,7 @@ export function IngestPage() {
             className={ui.input}
             name="dramaId"
             inputMode="numeric"
+            maxLength={10}
             value={draft}
             onChange={(e) => setDraft(e.target.value)}
           />

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { ViewerDetailData } from '@snapdrama/contract';
+import { ECONOMY_LIMITS, type ViewerDetailData } from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
@@ -41,7 +41,11 @@ function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
       await queryClient.invalidateQueries({ queryKey: ['console', 'viewer', userId] });
     },
   });
-  const valid = /^\d+$/.test(amount) && Number(amount) > 0 && reason.trim().length >= 2;
+  const valid =
+    /^\d+$/.test(amount) &&
+    Number(amount) > 0 &&
+    Number(amount) <= ECONOMY_LIMITS.operatorCoins &&
+    reason.trim().length >= 2;
   return (
     <Card title={t(kind === 'grant' ? 'viewer.grant' : 'viewer.revoke')}>
       <form
@@ -56,6 +60,7 @@ function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
           <input
             className={ui.input}
             inputMode="numeric"
+            maxLength={String(ECONOMY_LIMITS.operatorCoins).length}
             value={amount}
             onChange={(e) => setAmount(e.target.value.replace(/\D/g, ''))}
             data-testid={`viewer-${kind}-amount`}
@@ -65,7 +70,7 @@ function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
           <input
             className={ui.input}
             value={reason}
-            maxLength={500}
+            maxLength={ECONOMY_LIMITS.reasonLength}
             onChange={(e) => setReason(e.target.value)}
             data-testid={`viewer-${kind}-reason`}
           />
