@@ -16,9 +16,16 @@ const GATEWAYS: Record<string, string> = {
   G: 'Google Play',
   A: 'Apple',
 };
-const gatewayLabel = (key: string) => {
+const currencyNames = new Map<string, Intl.DisplayNames>();
+/** "Google Play (미국 달러)": the gateway's name and the currency's name in the console's language. */
+const gatewayLabel = (key: string, lang: string) => {
   const [g = '', currency = ''] = key.split(':');
-  return `${GATEWAYS[g] ?? g} ${currency}`;
+  let names = currencyNames.get(lang);
+  if (!names) {
+    names = new Intl.DisplayNames(lang, { type: 'currency' });
+    currencyNames.set(lang, names);
+  }
+  return `${GATEWAYS[g] ?? g} (${currency ? (names.of(currency) ?? currency) : ''})`;
 };
 const money = (minor: number, key: string, lang: string) => {
   const currency = key.split(':')[1] ?? 'USD';
@@ -53,7 +60,7 @@ export function DashboardPage() {
       ],
       // revenue in major units (won, dollars) so one axis reads naturally per currency
       revenue: keys.map((k) =>
-        pick(gatewayLabel(k), (x) => (x.revenue[k] ?? 0) / (k.endsWith(':KRW') ? 1 : 100)),
+        pick(gatewayLabel(k, lang), (x) => (x.revenue[k] ?? 0) / (k.endsWith(':KRW') ? 1 : 100)),
       ),
       coins: [
         pick(t('dash.coins_granted'), (x) => x.coinsGranted),
@@ -112,13 +119,13 @@ export function DashboardPage() {
           ) : (
             revenueToday.map(([k, v]) => (
               <strong key={k} className={styles.statSmall}>
-                {gatewayLabel(k)} {money(v, k, lang)}
+                {gatewayLabel(k, lang)} {money(v, k, lang)}
               </strong>
             ))
           )}
           {Object.entries(revenue30).map(([k, v]) => (
             <span key={k} className={ui.muted}>
-              {t('dash.days30')}: {gatewayLabel(k)} {money(v, k, lang)}
+              {t('dash.days30')}: {gatewayLabel(k, lang)} {money(v, k, lang)}
             </span>
           ))}
         </div>

@@ -100,7 +100,9 @@ function InquiryCard({ item, onDone }: { item: AdminInquiry; onDone: (message: s
           })}
         </Link>
       </p>
-      <p className={styles.text}>{item.contents}</p>
+      <p className={styles.text} translate="no">
+        {item.contents}
+      </p>
       {item.status !== 'closed' ? (
         <form
           className={styles.form}
@@ -147,7 +149,9 @@ function InquiryCard({ item, onDone }: { item: AdminInquiry; onDone: (message: s
         item.answer && (
           <div className={styles.answer}>
             <strong>{t('inq.answer')}</strong>
-            <p className={styles.text}>{item.answer}</p>
+            <p className={styles.text} translate="no">
+              {item.answer}
+            </p>
           </div>
         )
       )}
