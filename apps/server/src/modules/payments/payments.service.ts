@@ -382,6 +382,27 @@ export function createPaymentsService(deps: {
     });
   }
 
+  /** Moves a locked order to `to` in `tx` and records the transition. */
+  async function moveOrder(
+    tx: Tx,
+    order: OrderRow,
+    to: OrderState,
+    at: Date,
+    by: { provider: string; providerTxnId: string; detail: Record<string, unknown> },
+  ): Promise<OrderRow> {
+    const row = await repo.updateOrder(tx, order.id, { state: to, updatedAt: at });
+    await repo.recordTransition(tx, {
+      orderId: order.id,
+      fromState: order.state,
+      toState: to,
+      at,
+      provider: by.provider,
+      providerTxnId: by.providerTxnId,
+      detail: by.detail,
+    });
+    return row;
+  }
+
   /**
    * Where the coins of a credited order were last credited from, read under the order's lock:
    * round 0 is the payment's own credit (the paid lot); round n the n-th restore, whose grant
@@ -430,12 +451,7 @@ export function createPaymentsService(deps: {
           throw error;
       }
     }
-    const row = await repo.updateOrder(tx, order.id, { state: 'refunded', updatedAt: now });
-    await repo.recordTransition(tx, {
-      orderId: row.id,
-      fromState: order.state,
-      toState: 'refunded',
-      at: now,
+    const row = await moveOrder(tx, order, 'refunded', now, {
       provider: record.provider,
       providerTxnId: record.providerRefundId,
       detail: {
@@ -502,12 +518,7 @@ export function createPaymentsService(deps: {
     const detail = lastRefund(transitions);
     if (!detail.reversal) return 'recorded';
     if (order.creditedBonus === null) {
-      await repo.updateOrder(tx, order.id, { state: 'paid', updatedAt: now });
-      await repo.recordTransition(tx, {
-        orderId: order.id,
-        fromState: 'refunded',
-        toState: 'paid',
-        at: now,
+      await moveOrder(tx, order, 'paid', now, {
         provider: order.gateway,
         providerTxnId: txn,
         detail: { restored: true },
@@ -531,12 +542,7 @@ export function createPaymentsService(deps: {
         tx,
       );
     }
-    await repo.updateOrder(tx, order.id, { state: 'credited', updatedAt: now });
-    await repo.recordTransition(tx, {
-      orderId: order.id,
-      fromState: 'refunded',
-      toState: 'credited',
-      at: now,
+    await moveOrder(tx, order, 'credited', now, {
       provider: order.gateway,
       providerTxnId: txn,
       detail: { restored: true, granted_coin: amount, grant_key: grantKey },
@@ -597,12 +603,7 @@ export function createPaymentsService(deps: {
 
   /** Moves an order not yet credited (registered with a bound payment, paid) to refunded, no coins. */
   async function refundUncreditedIn(tx: Tx, order: OrderRow, txn: string, now: Date) {
-    await repo.updateOrder(tx, order.id, { state: 'refunded', updatedAt: now });
-    await repo.recordTransition(tx, {
-      orderId: order.id,
-      fromState: order.state,
-      toState: 'refunded',
-      at: now,
+    await moveOrder(tx, order, 'refunded', now, {
       provider: order.gateway,
       providerTxnId: txn,
       detail: { reversal: true, refunded_coin: 0, before_credit: true },
