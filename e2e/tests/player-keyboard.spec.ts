@@ -164,3 +164,28 @@ test('the option sheet traps focus and gives it back to its button', async ({ pa
   await expect(sheet).toHaveCount(0);
   await expect(options).toBeFocused();
 });
+
+test('a key pressed as the address follows the previous one is not undone', async ({ page }) => {
+  await openPlayer(page, 2);
+  await pauseAt(page, 1);
+  // ↑ arrives the moment ↓ has moved the address to episode 3, before the page has drawn it
+  await page.evaluate(() => {
+    const replace = history.replaceState.bind(history);
+    let pressed = false;
+    history.replaceState = (...args: Parameters<History['replaceState']>) => {
+      replace(...args);
+      if (!pressed && location.pathname.endsWith('/3')) {
+        pressed = true;
+        window.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp' }));
+      }
+    };
+  });
+  await page.keyboard.press('ArrowDown');
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`), { timeout: 15_000 });
+  await expect(page.locator('.swiper-slide-active')).toHaveAttribute('data-episode', '2');
+  await expect(activeVideo(page)).toHaveAttribute('data-episode', '2');
+  // and stays there: nothing slides back to the episode the page drew late
+  await page.waitForTimeout(1_000);
+  await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`));
+  await expect(page.locator('.swiper-slide-active')).toHaveAttribute('data-episode', '2');
+});

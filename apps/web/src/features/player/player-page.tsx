@@ -63,6 +63,16 @@ export function PlayerPage() {
 }
 
 /**
+ * The episode the address names at this moment. A swipe or key changes the address before the
+ * page has drawn it, so a second one right after the first compares with this, not with the last
+ * render's episode (which would undo it).
+ */
+function addressedEpisode(dramaId: number): number | undefined {
+  const match = /^\/(\d+)\/(\d+)\/?$/.exec(window.location.pathname);
+  return match && Number(match[1]) === dramaId ? Number(match[2]) : undefined;
+}
+
+/**
  * Starts the preloaded video of the slide a swipe lands on at once, in the gesture. Its first
  * frame is already decoded and on screen (the player drops its poster once it has one), so the
  * swipe only starts playback; after a long drag it plays already (muted, swipe-preroll.ts) and
@@ -204,12 +214,15 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   useEffect(() => {
     const swiper = swiperRef.current;
     if (!swiper || current === undefined) return;
+    // a newer address is on its way (the viewer moved on again): its render moves Swiper
+    const addressed = addressedEpisode(dramaId);
+    if (addressed !== undefined && addressed !== current) return;
     const index = current - 1;
     if (swiper.activeIndex !== index) {
       // far jumps (grid) go at once; neighbours slide
       swiper.slideTo(index, Math.abs(swiper.activeIndex - index) > 1 ? 0 : SWIPE_SPEED_MS);
     }
-  }, [current, slides.length]);
+  }, [current, requested, dramaId, slides.length]);
 
   // ↑/↓ and PageUp/PageDown move like a swipe: Swiper slides, its slideChange does the rest.
   const stageRef = useRef<HTMLDivElement>(null);
@@ -332,7 +345,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
                 preroll.stop(started);
                 if (current === undefined) return;
                 // slideTo() from the address (grid, video end), or a swipe straight back
-                if (epsd === current) {
+                if (epsd === (addressedEpisode(dramaId) ?? current)) {
                   useSwipedSlide.getState().land(undefined);
                   return;
                 }
