@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
 export default tseslint.config(
@@ -79,6 +80,56 @@ export default tseslint.config(
             {
               group: ['**/admin/*'],
               message: 'features and shared must not import from the console app (src/admin)',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Who may import whom in the web app (issue 44): a feature never imports another feature (they
+    // meet in app/ or admin/, which compose them); shared/ serves everyone and imports none of the
+    // layers above it; the boot script takes only shared/ code, so its bundle stays small.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'boundaries/elements': [
+        { type: 'feature', pattern: 'apps/web/src/features/*', capture: ['name'] },
+        { type: 'shared', pattern: 'apps/web/src/shared' },
+        { type: 'boot', pattern: 'apps/web/src/boot' },
+        { type: 'app', pattern: 'apps/web/src/app' },
+        { type: 'console-app', pattern: 'apps/web/src/admin' },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'allow',
+          policies: [
+            {
+              from: { element: { type: 'feature' } },
+              disallow: {
+                to: {
+                  element: {
+                    type: 'feature',
+                    captured: { name: '!{{ from.element.captured.name }}' },
+                  },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'shared' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['feature', 'boot', 'app', 'console-app'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'boot' } },
+              disallow: {
+                to: { element: { types: { anyOf: ['feature', 'app', 'console-app'] } } },
+              },
             },
           ],
         },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootLanguage, startBootDictionary } from './boot-dictionary';
-import { takeBootDictionary, type BootDictionary } from './handoff';
+import { takeBootDictionary, type BootDictionary } from '../shared/boot/handoff';
 
 function page(
   options: { stored?: string; cookie?: string; languages?: string[]; htmlLang?: string } = {},

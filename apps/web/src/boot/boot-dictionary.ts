@@ -2,7 +2,7 @@ import { FALLBACK_LANGUAGE, type Language } from '@snapdrama/contract';
 import { negotiateLanguage } from '@snapdrama/rules';
 import { storedLanguage } from '../shared/i18n/stored-language';
 import { bootSend } from './boot-send';
-import type { BootDictionary } from './handoff';
+import type { BootDictionary } from '../shared/boot/handoff';
 
 type BootWindow = Pick<Window, 'localStorage' | 'document' | 'navigator' | 'fetch'> & {
   snapdramaBootDictionary?: BootDictionary;

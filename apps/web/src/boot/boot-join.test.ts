@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { startBootJoin, startBootUserInfo } from './boot-join';
-import { takeBootJoin, takeBootUserInfo, type BootJoin, type BootSigned } from './handoff';
+import {
+  takeBootJoin,
+  takeBootUserInfo,
+  type BootJoin,
+  type BootSigned,
+} from '../shared/boot/handoff';
 
 function page(options: { search?: string; stored?: Record<string, string>; host?: unknown } = {}) {
   const map = new Map(Object.entries(options.stored ?? {}));

@@ -1,5 +1,5 @@
 import { bootSend } from './boot-send';
-import { joinedToken, type BootJoin, type BootSigned } from './handoff';
+import { joinedToken, type BootJoin, type BootSigned } from '../shared/boot/handoff';
 import {
   ACCESS_TOKEN_KEY,
   GUEST_ID_KEY,

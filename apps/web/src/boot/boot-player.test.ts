@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RawReply } from '../shared/api/api-client';
 import { deepLinkOf, startBootPlayer } from './boot-player';
-import { takeBootPlayer, type BootJoin, type BootPlayer } from './handoff';
+import { takeBootPlayer, type BootJoin, type BootPlayer } from '../shared/boot/handoff';
 
 const reply = (status: number, body: RawReply['body']): RawReply => ({ status, body });
 

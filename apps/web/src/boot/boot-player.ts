@@ -5,10 +5,15 @@ import {
   startScreen,
   startSegmentUrls,
   storedQuality,
-} from '../features/player/start-segments';
+} from '../shared/video/start-segments';
 import { bootSend } from './boot-send';
 import { startBootVideo } from './boot-video';
-import { joinedToken, positiveNumber, type BootJoin, type BootPlayer } from './handoff';
+import {
+  joinedToken,
+  positiveNumber,
+  type BootJoin,
+  type BootPlayer,
+} from '../shared/boot/handoff';
 
 type BootWindow = Pick<
   Window,

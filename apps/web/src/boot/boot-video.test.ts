@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EpisodeStartData } from '@snapdrama/contract';
 import { VIDEO_SETTINGS_KEY } from '../shared/session/storage-keys';
 import { BOOT_SEGMENTS, startBootVideo } from './boot-video';
-import { takeBootVideo, type BootVideo } from './handoff';
+import { takeBootVideo, type BootVideo } from '../shared/boot/handoff';
 
 const q = 'expires=4000000000&sig=abc';
 const base = 'https://snap.example/7/3';

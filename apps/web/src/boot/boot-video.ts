@@ -5,8 +5,8 @@ import {
   startRendition,
   storedVideoSettings,
   type StartScreen,
-} from '../features/player/start-segments';
-import type { BootVideo } from './handoff';
+} from '../shared/video/start-segments';
+import type { BootVideo } from '../shared/boot/handoff';
 
 /** How many of the episode's first segments the boot script plays (4 s of the demo episodes). */
 export const BOOT_SEGMENTS = 3;

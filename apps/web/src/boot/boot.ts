@@ -11,7 +11,7 @@ import { startBootJoin, startBootUserInfo } from './boot-join';
 import { startBootPlayer } from './boot-player';
 import { codeFiles, preloadAppCode, preloadCode } from './boot-code';
 import { bootVideoPossible } from './boot-video';
-import { PLAYER_MOBILE_QUERY } from '../features/player/start-segments';
+import { PLAYER_MOBILE_QUERY } from '../shared/video/start-segments';
 
 const { entry, code, player } = document.currentScript?.dataset ?? {};
 // a player link's first seconds, when the boot script plays them (boot-video.ts), before the app

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { DictionaryData, Language } from '@snapdrama/contract';
-import { takeBootDictionary } from '../../boot/handoff';
+import { takeBootDictionary } from '../boot/handoff';
 import { api } from '../api/api';
 import { i18n, onMissingKey } from './i18n';
 import { pseudoLocaleOn, pseudoLocalize } from './pseudo-locale';

@@ -16,7 +16,7 @@ vi.mock('../api/api', () => ({
     adopt: vi.fn(),
   },
 }));
-vi.mock('../../boot/handoff', () => ({ takeBootDictionary: () => undefined }));
+vi.mock('../boot/handoff', () => ({ takeBootDictionary: () => undefined }));
 
 const storage = new Map<string, string>([['lang', 'ko']]);
 vi.stubGlobal('window', {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TokenData, User, UserInfoData } from '@snapdrama/contract';
-import { takeBootJoin, takeBootUserInfo } from '../../boot/handoff';
+import { takeBootJoin, takeBootUserInfo } from '../boot/handoff';
 import { api, tokenStore } from '../api/api';
 import { guestId, startSession } from './start-session';
 

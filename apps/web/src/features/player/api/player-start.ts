@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { DramaInfoData, EpisodeStartData } from '@snapdrama/contract';
-import { dropBootVideo, positiveNumber, takeBootPlayer } from '../../../boot/handoff';
+import { dropBootVideo, positiveNumber, takeBootPlayer } from '../../../shared/boot/handoff';
 import { api, tokenReady } from '../../../shared/api/api';
 import { isApiError } from '../../../shared/api/api-error';
 import { freshSignIn, userInfoQuery } from '../../../shared/session/user-info';
@@ -8,7 +8,12 @@ import { useVideoSettings } from '../../../shared/video/video-settings';
 import { createEarlyStartSlot } from '../early-start';
 import { loadHls } from '../load-hls';
 import { rememberPlaylists } from '../start-playlists';
-import { autoUrlOf, prefetchStartSegments, startScreen, startSegmentUrls } from '../start-segments';
+import {
+  autoUrlOf,
+  prefetchStartSegments,
+  startScreen,
+  startSegmentUrls,
+} from '../../../shared/video/start-segments';
 
 /*
  * What a cold deep link needs before its first frame, started as soon as the route matches

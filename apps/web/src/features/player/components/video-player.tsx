@@ -18,7 +18,7 @@ import { useVideoSettings } from '../../../shared/video/video-settings';
 import { VolumeOffIcon } from '../../../shared/ui/icons';
 import type { VideoUrl } from '../api/playback';
 import { noteSlideEngine } from '../api/player-start';
-import { dropBootVideo, peekBootVideo, takeBootVideo } from '../../../boot/handoff';
+import { dropBootVideo, peekBootVideo, takeBootVideo } from '../../../shared/boot/handoff';
 import { useSubtitles } from '../hooks/use-subtitles';
 import type { HlsOwner } from '../hls-engine';
 import {
@@ -31,7 +31,7 @@ import {
 } from '../load-hls';
 import { afterPageFirstFrame, markPageFirstFrame } from '../first-frame';
 import { useActivePlayer, useSwipedSlide } from '../player-store';
-import { PLAYER_MOBILE_QUERY } from '../start-segments';
+import { PLAYER_MOBILE_QUERY } from '../../../shared/video/start-segments';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';

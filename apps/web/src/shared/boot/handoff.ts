@@ -1,4 +1,4 @@
-import type { RawReply } from '../shared/api/api-client';
+import type { RawReply } from '../api/api-client';
 
 /*
  * The hand-over between the boot script and the app. Types and small functions only, so the app's

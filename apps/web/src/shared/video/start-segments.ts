@@ -6,7 +6,7 @@ import {
   type VideoSettings,
 } from '@snapdrama/rules';
 import type { EpisodeStartData } from '@snapdrama/contract';
-import { VIDEO_SETTINGS_KEY } from '../../shared/session/storage-keys';
+import { VIDEO_SETTINGS_KEY } from '../session/storage-keys';
 
 /*
  * Cold start (decision 0500): as soon as the deep link's episode start answers, the rendition the
