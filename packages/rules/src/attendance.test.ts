@@ -5,9 +5,9 @@ import {
   attendanceRewardOf,
   attendanceState,
   daysBetween,
-  serviceDay,
   type AttendanceMark,
 } from './attendance';
+import { serviceDay } from './service-day';
 
 describe('attendanceState', () => {
   it.each([

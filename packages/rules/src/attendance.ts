@@ -20,42 +20,6 @@ export function daysBetween(from: string, to: string): number {
   return dayOrdinal(to) - dayOrdinal(from);
 }
 
-/** One formatter per zone: making one costs far more than using it (every user info needs a day). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-function dayFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format;
-}
-
-/**
- * The last answer per zone, by whole second: a request asks about "now" several times, and
- * formatToParts is the expensive part (decision 1300).
- */
-const lastDays = new Map<string, { second: number; day: string }>();
-
-/** The service day (YYYY-MM-DD) of an instant in a time zone: "daily" means that zone's midnight. */
-export function serviceDay(instant: Date | number, timeZone: string): string {
-  const ms = typeof instant === 'number' ? instant : instant.getTime();
-  const second = Math.floor(ms / 1000);
-  const last = lastDays.get(timeZone);
-  if (last && last.second === second) return last.day;
-  const parts = dayFormat(timeZone).formatToParts(new Date(ms));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.find((p) => p.type === type)?.value ?? '';
-  const day = `${get('year')}-${get('month')}-${get('day')}`;
-  lastDays.set(timeZone, { second, day });
-  return day;
-}
-
 export interface AttendanceState {
   /** checked in on `today` already */
   attendedToday: boolean;

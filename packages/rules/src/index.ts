@@ -7,6 +7,7 @@ export * from './nickname';
 export * from './nickname-consent';
 export * from './player';
 export * from './attendance';
+export * from './service-day';
 export * from './mission';
 export * from './first-charge';
 export * from './bookmark';

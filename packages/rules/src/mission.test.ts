@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { serviceDay } from './attendance';
+import { serviceDay } from './service-day';
 import {
   adCooldownLeftSeconds,
   adUnlockWithinCap,

@@ -1,5 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { languageFromAcceptLanguage, matchLanguage, pickLanguage } from '@snapdrama/rules';
+import {
+  formatInZone,
+  languageFromAcceptLanguage,
+  matchLanguage,
+  pickLanguage,
+} from '@snapdrama/rules';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -25,7 +30,7 @@ import {
   type Language,
   type User,
 } from '@snapdrama/contract';
-import { formatInZone, type Clock } from '../../clock';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { ReadPart } from '../../db/read-parts';
 import { caller, tokenClaims, type Guards, type TokenGuards } from '../../http/auth-guard';

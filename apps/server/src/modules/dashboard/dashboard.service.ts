@@ -1,5 +1,5 @@
 import type { DashboardData, DashboardDay } from '@snapdrama/contract';
-import { formatIsoDate, parseIsoDate, serviceDay } from '@snapdrama/rules';
+import { formatIsoDate, nextDay, parseIsoDate, serviceDay, zonedDayStart } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { AuthService } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -8,7 +8,6 @@ import type { I18nService } from '../i18n/i18n.service';
 import type { PaymentsService } from '../payments/payments.service';
 import type { PlaybackService } from '../playback/playback.service';
 import type { WalletService } from '../wallet/wallet.service';
-import { nextDay, zonedDayStart } from '../wallet/zoned-date';
 
 export const DASHBOARD_DAYS = 30;
 

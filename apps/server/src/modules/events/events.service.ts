@@ -23,20 +23,21 @@ import {
   missionPeriodKey,
   parseIsoDate,
   serviceDay,
+  formatInZone,
+  nextDay,
+  zonedDayStart,
   unlockNumber,
   watchReachesMission,
   type MissionPeriodKind,
   type ViewedEpisode,
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
-import { formatInZone } from '../../clock';
 import type { EventsConfig } from '../../config';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Redis } from '../../redis';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { WalletService } from '../wallet/wallet.service';
-import { nextDay, zonedDayStart } from '../wallet/zoned-date';
 import { verifyAdmobCallback, type AdmobKeySource } from './admob-ssv';
 import type { ReadPart } from '../../db/read-parts';
 import type { AdViewRow, EventsRepository, MissionRow, UserStateRow } from './events.repository';

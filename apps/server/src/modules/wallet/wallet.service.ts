@@ -27,6 +27,8 @@ import {
   isEpisodePlayable,
   resolveCoinValidity,
   serviceDay,
+  nextDay,
+  zonedDayStart,
   type BonusCoinSource,
   type CoinPurchaseChannel,
   type CoinValiditySettings,
@@ -44,7 +46,6 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
-import { nextDay, zonedDayStart } from './zoned-date';
 
 export interface GrantRequest {
   userId: string;

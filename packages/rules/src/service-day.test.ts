@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInZone } from './clock';
+import { formatInZone, nextDay, serviceDay, zonedDayStart } from './service-day';
+import { parseIsoDate } from './wallet-history';
 
 describe('formatInZone', () => {
   it('writes the zone offset, and a new second anew after the same one was asked', () => {
@@ -53,6 +54,43 @@ describe('formatInZone', () => {
           }
         },
       ),
+    );
+  });
+});
+
+describe('the service day', () => {
+  it('turns at the zone midnight, not UTC', () => {
+    expect(serviceDay(new Date('2026-01-15T14:59:59.999Z'), 'Asia/Seoul')).toBe('2026-01-15');
+    expect(serviceDay(new Date('2026-01-15T15:00:00.000Z'), 'Asia/Seoul')).toBe('2026-01-16');
+    expect(serviceDay(Date.parse('2026-01-15T15:00:00.000Z'), 'UTC')).toBe('2026-01-15');
+  });
+
+  it('starts at the instant zonedDayStart names, on ordinary and DST days (property)', () => {
+    const day = fc
+      .date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2040-12-31T00:00:00Z') })
+      .filter((d) => !Number.isNaN(d.getTime()))
+      .map((d) => d.toISOString().slice(0, 10));
+    const zone = fc.constantFrom(
+      'Asia/Seoul',
+      'Asia/Tokyo',
+      'America/Los_Angeles',
+      'America/St_Johns',
+      'Europe/London',
+      'Australia/Lord_Howe',
+      'UTC',
+    );
+    fc.assert(
+      fc.property(day, zone, (text, timeZone) => {
+        const date = parseIsoDate(text);
+        if (!date) return;
+        const start = zonedDayStart(date, timeZone).getTime();
+        expect(serviceDay(start, timeZone)).toBe(text);
+        expect(serviceDay(start - 1000, timeZone)).not.toBe(text);
+        const next = zonedDayStart(nextDay(date), timeZone).getTime();
+        expect(next - start).toBeGreaterThanOrEqual(23 * 3_600_000);
+        expect(next - start).toBeLessThanOrEqual(25 * 3_600_000);
+      }),
+      { seed: 20261201 },
     );
   });
 });
