@@ -4,12 +4,9 @@ import { useTranslation } from 'react-i18next';
 import {
   VIDEO_RETRIES,
   VIDEO_RETRY_DELAY_MS,
-  autoLevelCap,
   isSignedUrlExpired,
-  levelForQuality,
   playbackRate,
   shouldReportWatchMission,
-  type VideoQuality,
 } from '@snapdrama/rules';
 import { watchProgressEvents } from '../../../shared/events/watch-progress';
 import { usePlaybackPosition } from '../hooks/use-playback-position';
@@ -21,17 +18,10 @@ import { noteSlideEngine } from '../api/player-start';
 import { dropBootVideo, peekBootVideo, takeBootVideo } from '../../../shared/boot/handoff';
 import { useSubtitles } from '../hooks/use-subtitles';
 import type { HlsOwner } from '../hls-engine';
-import {
-  PLAYING_BUFFER_SECONDS,
-  PRELOAD_BUFFER_SECONDS,
-  bufferAhead,
-  loadHls,
-  loadedHls,
-  prefersNativeHls,
-} from '../load-hls';
+import { loadHls, loadedHls, prefersNativeHls } from '../load-hls';
+import { hlsEngine, nativeEngine, urlFor, type Engine, type HlsModule } from '../video-engines';
 import { afterPageFirstFrame, markPageFirstFrame } from '../first-frame';
 import { useActivePlayer, useSwipedSlide } from '../player-store';
-import { PLAYER_MOBILE_QUERY } from '../../../shared/video/start-segments';
 import { AgeOverlay } from './age-overlay';
 import { ControlsOverlay } from './controls-overlay';
 import styles from './video-player.module.css';
@@ -58,23 +48,6 @@ export interface VideoPlayerProps {
   onOpenOptions: () => void;
   onOpenEpisodes: (() => void) | undefined;
 }
-
-interface Engine {
-  /** the URL in use, to check its expiry */
-  src: string;
-  setQuality(quality: VideoQuality): void;
-  setPreload(preload: boolean): void;
-  /** reload from fresh URLs, keeping the position */
-  reload(urls: readonly VideoUrl[]): void;
-  retry(): void;
-  destroy(): void;
-}
-
-type HlsModule = NonNullable<ReturnType<typeof loadedHls>>;
-
-const urlFor = (urls: readonly VideoUrl[], quality: VideoQuality) =>
-  (urls.find((u) => u.quality === quality) ?? urls.find((u) => u.quality === 'Auto') ?? urls[0])
-    ?.videoUrl ?? '';
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the element has a frame to show. */
 const HAVE_CURRENT_DATA = 2;
@@ -143,9 +116,8 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const video = videoRef.current;
     if (!video) return;
     let cancelled = false;
-    let hls: Hls | undefined;
     let mediaRetries = 0;
-    let urls = latest.current.urls;
+    const startUrls = latest.current.urls;
     const preloadAtStart = !latest.current.active;
 
     /** A failure the engine could not get past: renewed URLs, or `retry` a few times. */
@@ -167,86 +139,13 @@ export function VideoPlayer(props: VideoPlayerProps) {
     const owner: HlsOwner = {
       quality: () => qualityRef.current,
       onRendition: setRendition,
-      onFatal: (kind) =>
-        onFailure(() =>
-          kind === 'media' ? hls?.recoverMediaError() : hls?.startLoad(video.currentTime),
-        ),
+      onFatal: (kind) => onFailure(() => engine?.recover(kind)),
     };
 
-    const nativeEngine = (): Engine => {
-      const engine: Engine = {
-        src: urlFor(urls, qualityRef.current),
-        setQuality(quality) {
-          const at = video.currentTime;
-          const wasPaused = video.paused;
-          engine.src = urlFor(urls, quality);
-          video.src = engine.src;
-          video.currentTime = at;
-          if (!wasPaused) void video.play().catch(() => undefined);
-        },
-        setPreload: () => undefined,
-        reload(next) {
-          urls = next;
-          engine.setQuality(qualityRef.current);
-        },
-        retry() {
-          const at = video.currentTime;
-          video.load();
-          video.currentTime = at;
-        },
-        destroy: () => undefined,
-      };
-      video.preload = 'auto';
-      video.src = engine.src;
-      return engine;
-    };
-
-    const hlsEngine = (module: HlsModule, adopted: Hls | undefined): Engine => {
-      const mobile = window.matchMedia(PLAYER_MOBILE_QUERY).matches;
-      const create = (src: string, startPosition: number) =>
-        module.createHls(video, src, { startPosition, preload: preloadAtStart, owner });
-      const engine: Engine = {
-        src: urlFor(urls, 'Auto'),
-        setQuality(quality) {
-          if (!hls) return;
-          const levels = hls.levels.map((l) => ({ width: l.width, height: l.height }));
-          const fixed = levelForQuality(levels, quality);
-          if (fixed === -1) {
-            hls.autoLevelCapping = autoLevelCap(levels, mobile);
-            hls.currentLevel = -1;
-          } else {
-            hls.autoLevelCapping = -1;
-            // currentLevel switches at once (flushing the buffer), as a viewer expects
-            hls.currentLevel = fixed;
-          }
-        },
-        setPreload(preload) {
-          if (!hls) return;
-          Object.assign(
-            hls.config,
-            bufferAhead(preload ? PRELOAD_BUFFER_SECONDS : PLAYING_BUFFER_SECONDS),
-          );
-        },
-        reload(next) {
-          urls = next;
-          const at = video.currentTime;
-          hls?.destroy();
-          engine.src = urlFor(urls, 'Auto');
-          hls = create(engine.src, at);
-        },
-        retry() {
-          hls?.startLoad(video.currentTime);
-        },
-        destroy() {
-          hls?.destroy();
-          hls = undefined;
-        },
-      };
-      if (adopted) hls = adopted;
-      // Expired already (a long-open page): nothing to load until play() renews it.
-      else if (!isSignedUrlExpired(engine.src, Date.now())) hls = create(engine.src, -1);
-      return engine;
-    };
+    const expired = (src: string) => isSignedUrlExpired(src, Date.now());
+    const nativePlayback = () => nativeEngine(video, startUrls, () => qualityRef.current);
+    const hlsPlayback = (module: HlsModule, adopted: Hls | undefined) =>
+      hlsEngine(video, module, { startUrls, preload: preloadAtStart, owner, adopted, expired });
 
     const renewAndReload = async () => {
       if (renewing.current) return;
@@ -286,9 +185,9 @@ export function VideoPlayer(props: VideoPlayerProps) {
       const { mediaSource, buffer, codecs } = booted;
       const takeOver = (module: HlsModule) => {
         if (cancelled) return;
-        const src = urlFor(urls, 'Auto');
+        const src = urlFor(startUrls, 'Auto');
         const transfer = { mediaSource, buffer, codecs };
-        engine = hlsEngine(
+        engine = hlsPlayback(
           module,
           module.createHls(video, src, { startPosition: -1, preload: false, owner, transfer }),
         );
@@ -300,14 +199,14 @@ export function VideoPlayer(props: VideoPlayerProps) {
       else void loadHls().then(takeOver);
     } else if (loaded && early) {
       // a cold deep link's engine, loading since before this slide mounted (hls-engine.ts)
-      engine = hlsEngine(loaded, early.hls);
+      engine = hlsPlayback(loaded, early.hls);
       if (early.rendition) setRendition(early.rendition);
       caughtUp();
       engineRef.current = engine;
       setEngineReady(true);
     } else if (prefersNativeHls(video)) {
       noteSlideEngine(latest.current.dramaId, latest.current.epsd);
-      engine = nativeEngine();
+      engine = nativePlayback();
       video.addEventListener('error', onNativeError);
       engineRef.current = engine;
       setEngineReady(true);
@@ -323,10 +222,10 @@ export function VideoPlayer(props: VideoPlayerProps) {
         }
         if (cancelled) return;
         if (!module.Hls.isSupported()) {
-          engine = nativeEngine();
+          engine = nativePlayback();
           video.addEventListener('error', onNativeError);
         } else {
-          engine = hlsEngine(module, undefined);
+          engine = hlsPlayback(module, undefined);
         }
         engineRef.current = engine;
         setEngineReady(true);
