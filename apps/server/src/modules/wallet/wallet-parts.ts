@@ -1,0 +1,42 @@
+import { ResultCode, type AuthMethod } from '@snapdrama/contract';
+import type { CoinKind, SpendableLot, ValidityDays } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
+import { AppError } from '../../errors';
+import type { CatalogService } from '../catalog/catalog.service';
+import type { LotRow, WalletRepository } from './wallet.repository';
+import type { EpisodeProgressSource, PlaybackPositionSource } from './wallet-spending';
+
+/** What the wallet's parts are built from (app.ts wires them through the wallet module). */
+export interface WalletDeps {
+  repo: WalletRepository;
+  clock: Clock;
+  catalog: Pick<CatalogService, 'pricing'>;
+  progress: EpisodeProgressSource;
+  serviceTimeZone: string;
+  /** playback positions, for the auto-unlock undo (10 %) */
+  positions: PlaybackPositionSource;
+  /** the episode views of playback: an undone auto-unlock forgets the view it allowed */
+  views?: { forget(tx: Tx, userId: string, dramaId: number, epsd: number): Promise<void> };
+  /** how long the stored validity settings are reused before being read again (default 5 s) */
+  validityCacheMs?: number;
+  /** true while the viewer holds an active VIP pass (modules/vip): auto-unlock never charges then */
+  vipActive?: (userId: string) => Promise<boolean>;
+}
+
+/** null (no expiry) as wallet_grant's 0 */
+export const sqlDays = (days: ValidityDays): number => days ?? 0;
+
+export const toSpendable = (lot: LotRow): SpendableLot => ({
+  id: lot.id,
+  kind: lot.kind as CoinKind,
+  remaining: lot.remaining,
+  expiresAt: lot.expiresAt.getTime(),
+  grantedAt: lot.grantedAt.getTime(),
+});
+
+export const badRequest = (message: string) => new AppError(ResultCode.BAD_REQUEST, message);
+
+export const requireMember = (caller: { authMethod: AuthMethod }, what: string) => {
+  if (caller.authMethod === 'guest') throw new AppError(ResultCode.GUEST_NOT_ALLOWED, what);
+};
