@@ -20,7 +20,11 @@ function bustPath(cx: number, cy: number, r: number, bottom: number): string {
  * figures stand where the title is not: above the lower third of a vertical poster, on the right
  * of a wide one; the shade under the title keeps it readable.
  */
-export function posterSvg(options: { palette: DemoPalette; width: number; height: number }): string {
+export function posterSvg(options: {
+  palette: DemoPalette;
+  width: number;
+  height: number;
+}): string {
   const { palette, width, height } = options;
   const vertical = height > width;
   const scale = vertical ? width / 600 : height / 720;
