@@ -64,6 +64,46 @@ test('the banner advances by itself', async ({ page }) => {
   await expect.poll(() => banner.getAttribute('data-index'), { timeout: 6_000 }).not.toBe(first);
 });
 
+test.describe('in Korean', () => {
+  test.use({ locale: 'ko-KR' });
+
+  test("the banner sets each title over the art in the reader's language, whole at 320 to 1920 px", async ({
+    page,
+  }) => {
+    await openHome(page);
+    // the art carries no words (issue 47 item 5): the title is text from the dictionary
+    const titles = page.getByTestId('banner-title');
+    await expect(titles.first()).toHaveText(/[\uAC00-\uD7A3]/);
+    for (const title of await titles.allTextContents()) expect(title).toMatch(/[\uAC00-\uD7A3]/);
+    await expect(page.getByTestId('banner-slide').first().locator('img')).toHaveAttribute(
+      'alt',
+      '',
+    );
+    const current = page.locator('[data-testid="banner-slide"][aria-hidden="false"]');
+    await expect(current).toHaveAccessibleName(/[\uAC00-\uD7A3]/);
+    for (const width of [320, 390, 600, 829, 830, 1280, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll('[data-testid="banner-title"] > span')].flatMap((el) => {
+          const slide = el.closest('a')?.getBoundingClientRect();
+          const box = el.getBoundingClientRect();
+          const whole =
+            el.scrollHeight <= el.clientHeight + 1 &&
+            el.scrollWidth <= el.clientWidth + 1 &&
+            slide !== undefined &&
+            box.width <= slide.width &&
+            box.bottom - slide.top <= slide.height;
+          return whole ? [] : [el.textContent];
+        }),
+      );
+      expect(cut, `titles cut at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        width,
+      );
+    }
+  });
+});
+
 test('dragging a slider row scrolls it without opening a drama; a short drag still opens one', async ({
   page,
 }) => {

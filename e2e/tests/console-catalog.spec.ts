@@ -113,6 +113,9 @@ test('an operator creates a drama with episodes, prices episode 2 at 30 coins an
     await expect(log(action).first()).toBeVisible();
   }
   await expect(log('drama.publish').first()).toContainText('Drama published');
+  // the snapshots as labelled fields in the console's language, the record behind a disclosure
+  await expect(log('drama.publish').first()).toContainText('Published: No → Yes');
+  await expect(log('drama.publish').first().locator('details pre')).toBeHidden();
   await page.goto(`/admin/audit?targetType=episode&targetId=${dramaId}%2F2`);
   await expect(log('episode.update')).toHaveCount(1);
 

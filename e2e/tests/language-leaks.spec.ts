@@ -2,12 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signInConsole } from './console-helpers';
-import { waitForApp } from './helpers';
+import { isMobile, signInNewViewer, waitForApp } from './helpers';
 
 /**
  * Issue 47 item 8: no English and no raw key on a Korean or a Japanese page. Each test walks every
- * page of one app in one browser context in one language (the viewers' app on the phone, the
- * console on the desktop) and fails once with every leak it met: a visible text (or a name a
+ * page of one app in one browser context in one language (the viewers' app on the phone and on
+ * the desktop, as a member with an order of their own; the console on the desktop) and fails once
+ * with every leak it met: a visible text (or a name a
  * screen reader reads) with Latin letters but no letter of the page's language, beyond the short
  * allowlist below, or a dictionary key shown as it is. Not judged: what the page marks as another
  * language (`lang`, a language's own name, a drama's Japanese title field) or as not to translate
@@ -40,14 +41,17 @@ const ALLOWED_WORDS = [
   'OTP',
 ];
 
-/** The viewers' routes (apps/web/src/app/router.tsx) and where this test opens each. */
+/**
+ * The viewers' routes (apps/web/src/app/router.tsx) and where this test opens each; `:ordrId` is
+ * the order the walk's member buys first.
+ */
 const VIEWER_ROUTES: Record<string, string> = {
   '/': '/',
   'settings/language': '/settings/language',
   profile: '/profile',
   'profile/coin-history': '/profile/coin-history',
   'profile/orders': '/profile/orders',
-  'profile/orders/:ordrId': '/profile/orders/00000000-0000-4000-8000-000000000000',
+  'profile/orders/:ordrId': '/profile/orders/:ordrId',
   'profile/edit': '/profile/edit',
   mission: '/mission',
   settings: '/settings',
@@ -238,29 +242,59 @@ class LeakWalk {
   }
 }
 
+/** Buys the 100-coin pack with the sandbox Stripe card (orders.spec.ts); gives its receipt's address. */
+async function buyCoinPack(page: Page): Promise<string> {
+  await page.goto('/payment');
+  await waitForApp(page);
+  await page
+    .locator('[data-testid="goods-item"][data-gods-code="coin_100"]')
+    .getByTestId('goods-buy')
+    .click();
+  await page.getByTestId('gateway-S').click();
+  await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+  await page.getByTestId('stripe-pay').click();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+  const receipt = await page.getByTestId('toast-action').getAttribute('href');
+  expect(receipt).toMatch(/^\/profile\/orders\/[0-9a-f-]{36}$/);
+  return receipt ?? '';
+}
+
 for (const locale of LOCALES) {
   test.describe(locale, () => {
     test.use({ locale });
 
-    test(`every viewer page in ${locale}`, async ({ page }, info) => {
-      test.skip(info.project.name !== 'mobile', 'the viewers walk on the phone');
+    test(`every viewer page in ${locale}`, async ({ page }) => {
+      // a member's pages with data of their own (the sign-in, a bought pack) and 27 addresses
+      test.setTimeout(180_000);
       const walk = new LeakWalk(page, locale);
-      await page.goto('/');
+      await page.goto('/profile');
       await waitForApp(page);
-      for (const [route, address] of Object.entries(VIEWER_ROUTES)) {
-        await walk.open(address);
-        await walk.check(route);
-      }
-      // layers: the sign-in sheet, the player's episode list
-      await walk.open('/profile');
+      // the guest's layer first: the sign-in sheet
       await page.getByTestId('profile-login').click();
       await expect(page.getByTestId('login-sheet')).toBeVisible();
       await walk.check('login sheet');
       await page.keyboard.press('Escape');
-      await walk.open('/1');
-      await page.getByTestId('player-episodes-button').click();
-      await expect(page.getByTestId('episode-sheet')).toBeVisible();
-      await walk.check('episode sheet');
+      // then a member of this walk's own with an order (the list, its receipt, coin history)
+      await signInNewViewer(page, `Leaks-${locale}`);
+      // the helper holds the mission page's answers back; the walk shows that page
+      await page.unroute('**/api/v1/event/mission');
+      const receipt = await buyCoinPack(page);
+      await page.goto('/');
+      await waitForApp(page);
+      for (const [route, address] of Object.entries(VIEWER_ROUTES)) {
+        await walk.open(address.replace('/profile/orders/:ordrId', receipt));
+        if (route === 'profile/orders') await expect(page.getByTestId('order-row')).toHaveCount(1);
+        if (route === 'profile/orders/:ordrId')
+          await expect(page.getByTestId('receipt')).toBeVisible();
+        await walk.check(route);
+      }
+      // the phone player's episode list (the desktop shows it beside the player, walked above)
+      if (isMobile(page)) {
+        await walk.open('/1');
+        await page.getByTestId('player-episodes-button').click();
+        await expect(page.getByTestId('episode-sheet')).toBeVisible();
+        await walk.check('episode sheet');
+      }
       walk.assertNone();
     });
 
@@ -276,10 +310,6 @@ for (const locale of LOCALES) {
         await expect(page.getByTestId('console-nav')).toBeVisible();
         await walk.check(route || 'home');
       }
-      // the viewers' desktop layout (header and footer) once
-      await page.goto('/');
-      await waitForApp(page);
-      await walk.check('viewer main page (desktop)');
       walk.assertNone();
     });
   });

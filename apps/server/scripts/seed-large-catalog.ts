@@ -21,7 +21,7 @@ import { systemClock } from '../src/clock';
 import { openRedis } from '../src/redis';
 import { createI18nRepository } from '../src/modules/i18n/i18n.repository';
 import { DEMO_CATEGORIES, DEMO_DRAMAS } from '../src/seed/demo-catalog';
-import { clipPrefix, DEMO_CLIPS } from '../src/seed/demo';
+import { clipPrefix, DEMO_CLIPS, demoPosters } from '../src/seed/demo';
 
 const ADJECTIVES: Record<Language, string[]> = {
   en: [
@@ -249,7 +249,7 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
       for (let n = from; n <= to; n++) {
         const slug = `${SYNTHETIC_SLUG_PREFIX}${n}`;
         const text = syntheticText(n);
-        const poster = pick(DEMO_DRAMAS, n).slug;
+        const poster = demoPosters(pick(DEMO_DRAMAS, n));
         for (const lang of LANGUAGES) {
           texts.push({ lang, key: `drama.${slug}.title`, value: text.title[lang] });
           texts.push({ lang, key: `drama.${slug}.description`, value: text.description[lang] });
@@ -263,8 +263,8 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
             slug,
             titleKey: `drama.${slug}.title`,
             descriptionKey: `drama.${slug}.description`,
-            posterVerticalPath: `/resources/posters/${poster}-v.svg`,
-            posterHorizontalPath: `/resources/posters/${poster}-h.svg`,
+            posterVerticalPath: `/resources/${poster.vertical.key}`,
+            posterHorizontalPath: `/resources/${poster.horizontal.key}`,
             ageRate: pick(['all', '12', '15'], n),
             episodeCount: episodesPerDrama,
             viewCount: (n * 7919) % 100_000,

@@ -11,7 +11,7 @@ import type { CatalogRepository } from '../modules/catalog/catalog.repository';
 import type { I18nService } from '../modules/i18n/i18n.service';
 import { DEMO_CATEGORIES, DEMO_DRAMAS, dialogueFor, type DemoDrama } from './demo-catalog';
 import { demoEpisodeInput, demoPalette, encodeMusicBed, episodePlan } from './demo-video';
-import { posterSvg } from './posters';
+import { posterKey, posterSvg } from './posters';
 
 /**
  * One generated clip per demo drama (its title card, palette and scenes), shared by the drama's
@@ -39,6 +39,19 @@ export const clipPrefix = (index: number) => `clips/drama-${index + 1}`;
 export function demoFontFile(): string {
   const require = createRequire(import.meta.url);
   return require.resolve('@expo-google-fonts/playfair-display/700Bold/PlayfairDisplay_700Bold.ttf');
+}
+
+/**
+ * A demo drama's two posters, title-less key art (the apps set the title over it in the reader's
+ * language), and where each is stored (named by its content, posters.ts).
+ */
+export function demoPosters(d: Pick<DemoDrama, 'slug' | 'hue'>) {
+  const palette = demoPalette(d.hue);
+  const poster = (kind: 'v' | 'h', width: number, height: number) => {
+    const svg = posterSvg({ palette, width, height });
+    return { key: posterKey(d.slug, kind, svg), svg };
+  };
+  return { vertical: poster('v', 600, 900), horizontal: poster('h', 1280, 720) };
 }
 
 export interface SeedLog {
@@ -249,18 +262,12 @@ export async function seedDemoContent(deps: {
       into.push({ lang, key: titleKey(d), value: d.title[lang] });
       into.push({ lang, key: descriptionKey(d), value: d.description[lang] });
     }
-    const posterV = `posters/${d.slug}-v.svg`;
-    const posterH = `posters/${d.slug}-h.svg`;
-    const tagline = d.categories.map((c) => c.toUpperCase()).join(' · ');
-    const palette = demoPalette(d.hue);
-    await deps.storage.write(
-      `resources/${posterV}`,
-      posterSvg({ title: d.title.en, subtitle: tagline, palette, width: 600, height: 900 }),
-    );
-    await deps.storage.write(
-      `resources/${posterH}`,
-      posterSvg({ title: d.title.en, subtitle: tagline, palette, width: 1280, height: 720 }),
-    );
+    const posters = demoPosters(d);
+    for (const poster of [posters.vertical, posters.horizontal]) {
+      if (!(await deps.storage.exists(`resources/${poster.key}`))) {
+        await deps.storage.write(`resources/${poster.key}`, poster.svg);
+      }
+    }
 
     const episodes = Array.from({ length: d.episodes }, (_, e) => ({
       number: e + 1,
@@ -275,8 +282,8 @@ export async function seedDemoContent(deps: {
         slug: d.slug,
         titleKey: titleKey(d),
         descriptionKey: descriptionKey(d),
-        posterVerticalPath: `/resources/${posterV}`,
-        posterHorizontalPath: `/resources/${posterH}`,
+        posterVerticalPath: `/resources/${posters.vertical.key}`,
+        posterHorizontalPath: `/resources/${posters.horizontal.key}`,
         ageRate: d.ageRate,
         ratingCriteria: d.ratingCriteria,
         episodeCount: d.episodes,

@@ -1,140 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { INLINE_POSTER_MAX_BYTES } from '../modules/seo/inline-poster';
+import { demoPosters } from './demo';
 import { DEMO_DRAMAS } from './demo-catalog';
 import { demoPalette } from './demo-video';
-import { posterSvg } from './posters';
-import { compactPathData, playfair, textOutline } from './text-outline';
-
-/** the absolute end points of relative path data (m l q c z, letters omitted on repeats) */
-function endPoints(d: string): [number, number][] {
-  const sizes: Record<string, number> = { m: 2, l: 2, q: 4, c: 6, z: 0 };
-  const tokens = d.match(/[mlqcz]|-?\d+/g) ?? [];
-  const points: [number, number][] = [];
-  let x = 0;
-  let y = 0;
-  let startX = 0;
-  let startY = 0;
-  let command = '';
-  let i = 0;
-  while (i < tokens.length) {
-    const token = tokens[i] ?? '';
-    if (/[mlqcz]/.test(token)) {
-      command = token;
-      i++;
-      if (command === 'z') {
-        x = startX;
-        y = startY;
-        points.push([x, y]);
-        continue;
-      }
-    }
-    const size = sizes[command] ?? 2;
-    const n = tokens.slice(i, i + size).map(Number);
-    i += size;
-    x += n[size - 2] ?? 0;
-    y += n[size - 1] ?? 0;
-    if (command === 'm') {
-      startX = x;
-      startY = y;
-      command = 'l';
-    }
-    points.push([x, y]);
-  }
-  return points;
-}
-
-describe('text outlines', () => {
-  it('writes relative path data whose points stay within half a grid step of the glyphs', () => {
-    const font = playfair('700Bold');
-    const path = font.getPath('Contract Bride', 0, 0, 58);
-    const d = compactPathData(path.commands);
-    // every end point written (after z: the subpath's start) is the grid point nearest a glyph's
-    const grid = new Set(
-      path.commands.flatMap((c) =>
-        c.type === 'Z' ? [] : [`${Math.round(c.x * 2)},${Math.round(c.y * 2)}`],
-      ),
-    );
-    const got = endPoints(d);
-    expect(got.length).toBeGreaterThan(100);
-    for (const [x, y] of got) expect(grid.has(`${x},${y}`)).toBe(true);
-    expect(d).toMatch(/^m/);
-    expect(d.length).toBeLessThan(path.toPathData(1).length * 0.6);
-  });
-
-  it('centres a middle-anchored line on x and starts a start-anchored one there', () => {
-    const font = playfair('700Bold');
-    const width = font.getAdvanceWidth('Twin Fates', 58);
-    const middle = textOutline(font, 'Twin Fates', {
-      x: 300,
-      y: 630,
-      size: 58,
-      anchor: 'middle',
-      attributes: 'fill="red"',
-    });
-    expect(middle).toContain(`translate(${Math.round((300 - width / 2) * 10) / 10} 630)`);
-    expect(middle).toMatch(/^<path transform="[^"]+ scale\(0\.5\)" d="m[^"]+" fill="red"\/>$/);
-    const start = textOutline(font, 'Twin Fates', {
-      x: 77,
-      y: 400,
-      size: 58,
-      anchor: 'start',
-      attributes: '',
-    });
-    expect(start).toContain('translate(77 400)');
-  });
-
-  it('gives nothing for a line the font cannot draw', () => {
-    const font = playfair('700Bold');
-    const options = { x: 0, y: 0, size: 20, anchor: 'start' as const, attributes: '' };
-    expect(textOutline(font, '계약 신부', options)).toBeUndefined();
-    expect(textOutline(font, 'Café · Vow', options)).toBeDefined();
-  });
-});
+import { posterKey, posterSvg } from './posters';
 
 describe('demo posters', () => {
-  it('draw every demo title and its genres as outlines, small enough to inline', () => {
+  it('carry no words, in any language: the apps set the title over them (issue 47)', () => {
     for (const d of DEMO_DRAMAS) {
-      for (const [width, height] of [
-        [600, 900],
-        [1280, 720],
-      ] as const) {
-        const svg = posterSvg({
-          title: d.title.en,
-          subtitle: d.categories.map((c) => c.toUpperCase()).join(' · '),
-          palette: demoPalette(d.hue),
-          width,
-          height,
-        });
-        expect(svg).not.toContain('<text');
-        expect(svg.match(/scale\(0\.5\)/g)?.length).toBeGreaterThanOrEqual(2);
+      const { vertical, horizontal } = demoPosters(d);
+      for (const { svg } of [vertical, horizontal]) {
+        expect(svg).not.toMatch(/<text|<tspan|<path transform=/);
+        // nothing of the title or the genres, in any of the dictionary's languages
+        for (const title of Object.values(d.title)) expect(svg).not.toContain(title);
+        for (const c of d.categories) expect(svg.toLowerCase()).not.toContain(c.toLowerCase());
         expect(Buffer.byteLength(svg)).toBeLessThanOrEqual(INLINE_POSTER_MAX_BYTES);
       }
+      expect(vertical.svg).toContain('width="600" height="900"');
+      expect(horizontal.svg).toContain('width="1280" height="720"');
     }
   });
 
-  it('keeps a title the font cannot draw as text', () => {
-    const svg = posterSvg({
-      title: '계약 신부',
-      subtitle: 'ROMANCE',
-      palette: demoPalette(10),
-      width: 600,
-      height: 900,
-    });
-    expect(svg).toContain('>계약 신부</text>');
-    expect(svg).not.toContain('>ROMANCE<');
+  it('are stored under a name that changes with the art, so no cache keeps older art', () => {
+    const [a, b] = DEMO_DRAMAS;
+    if (!a || !b) throw new Error('the demo has two dramas');
+    const posters = demoPosters(a);
+    expect(posters.vertical.key).toMatch(new RegExp(`^posters/${a.slug}-v-[0-9a-f]{12}\\.svg$`));
+    expect(posters.horizontal.key).toMatch(new RegExp(`^posters/${a.slug}-h-[0-9a-f]{12}\\.svg$`));
+    // the same art, the same name on every start; other art (another palette), another name
+    expect(demoPosters(a).vertical.key).toBe(posters.vertical.key);
+    expect(posterKey(a.slug, 'v', posters.vertical.svg)).toBe(posters.vertical.key);
+    const other = posterSvg({ palette: demoPalette(a.hue + 40), width: 600, height: 900 });
+    expect(posterKey(a.slug, 'v', other)).not.toBe(posters.vertical.key);
+    // the names of the art with the English title drawn in, which older data folders hold
+    expect(posters.vertical.key).not.toBe(`posters/${a.slug}-v.svg`);
   });
 
-  it('wraps a wide poster’s title by its drawn width, before the figures', () => {
-    const svg = posterSvg({
-      title: "The CEO's Contract Bride",
-      subtitle: 'ROMANCE',
-      palette: demoPalette(200),
-      width: 1280,
-      height: 720,
-    });
-    // 24 characters, one line by count, but two in Playfair at 64 px: two title lines and the
-    // genres, each line starting at the same left edge
-    const lefts = [...svg.matchAll(/<path transform="translate\(([\d.]+) /g)].map((m) => m[1]);
-    expect(lefts).toEqual(['76.8', '76.8', '76.8']);
+  it('darken where the apps set the title: the foot of a tall poster, the left of a wide one', () => {
+    const tall = posterSvg({ palette: demoPalette(200), width: 600, height: 900 });
+    const wide = posterSvg({ palette: demoPalette(200), width: 1280, height: 720 });
+    expect(tall).toMatch(/id="shade" x1="0" y1="0" x2="0" y2="1"/);
+    expect(wide).toMatch(/id="shade" x1="0" y1="0" x2="1" y2="0"/);
   });
 });

@@ -3,7 +3,7 @@ import type { Storage } from '../../media/storage';
 
 /**
  * A poster larger than this stays a URL: the HTML of every player link would carry it. The demo's
- * posters, their title drawn as outlines, are 8 to 15 KB (3 to 4.5 KB compressed in the page).
+ * posters (title-less key art) are about 2 KB.
  */
 export const INLINE_POSTER_MAX_BYTES = 16 * 1024;
 const KEPT_MS = 5 * 60_000;

@@ -18,6 +18,10 @@ export const auditMessages = defineConsoleMessages({
     'audit.col_change': 'Before → after',
     'audit.system': 'system (CLI)',
     'audit.empty': 'No entries match.',
+    'audit.yes': 'Yes',
+    'audit.no': 'No',
+    'audit.none': 'none',
+    'audit.raw': 'As recorded',
   },
   ko: {
     'audit.title': '감사 로그',
@@ -36,6 +40,10 @@ export const auditMessages = defineConsoleMessages({
     'audit.col_change': '변경 전 → 후',
     'audit.system': '시스템 (CLI)',
     'audit.empty': '일치하는 항목이 없습니다.',
+    'audit.yes': '예',
+    'audit.no': '아니요',
+    'audit.none': '없음',
+    'audit.raw': '기록 원본',
   },
   ja: {
     'audit.title': '監査ログ',
@@ -54,5 +62,9 @@ export const auditMessages = defineConsoleMessages({
     'audit.col_change': '変更前 → 変更後',
     'audit.system': 'システム (CLI)',
     'audit.empty': '該当する項目はありません。',
+    'audit.yes': 'はい',
+    'audit.no': 'いいえ',
+    'audit.none': 'なし',
+    'audit.raw': '記録の原文',
   },
 });

@@ -11,6 +11,7 @@ import { adminPath, consoleApi } from '../../shared/console/console-api';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { Banner, Button, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { AUDIT_FIELDS } from './audit-fields';
 import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-labels';
 import { auditMessages } from './audit-messages';
 import styles from './audit-page.module.css';
@@ -19,7 +20,7 @@ const FILTERS = ['action', 'targetType', 'targetId'] as const;
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** A label of the console's language, or the recorded code itself (marked as not to translate). */
 function Label(props: { labels: Record<string, Record<Language, string>>; code: string }) {
@@ -56,32 +57,108 @@ function CodeSelect(props: {
   );
 }
 
-/** Before → after: field by field for the fields that changed, else the two snapshots. */
+/** A recorded value in the console's language: numbers, times and lists through Intl. */
+function Value(props: { value: unknown }) {
+  const t = useConsoleText(auditMessages);
+  const lang = useConsoleLanguage();
+  const { value } = props;
+  if (value === null || value === undefined) return <>{t('audit.none')}</>;
+  if (typeof value === 'boolean') return <>{value ? t('audit.yes') : t('audit.no')}</>;
+  if (typeof value === 'number') return <>{new Intl.NumberFormat(lang).format(value)}</>;
+  if (typeof value === 'string') {
+    if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
+      return (
+        <>{new Date(value).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}</>
+      );
+    }
+    // text people typed, codes and paths: shown as recorded
+    return <span translate="no">{value}</span>;
+  }
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <>{t('audit.none')}</>;
+    if (value.every((v) => typeof v === 'number')) {
+      const format = new Intl.NumberFormat(lang);
+      return <>{new Intl.ListFormat(lang).format(value.map((v) => format.format(v)))}</>;
+    }
+    if (value.every((v) => typeof v === 'string')) {
+      return <span translate="no">{new Intl.ListFormat(lang).format(value)}</span>;
+    }
+  }
+  if (isRecord(value)) return <Fields record={value} />;
+  return <span translate="no">{JSON.stringify(value)}</span>;
+}
+
+/** A field's label in the console's language, or its recorded name (marked as not to translate). */
+function FieldName(props: { name: string }) {
+  return <Label labels={AUDIT_FIELDS} code={props.name} />;
+}
+
+/** A recorded snapshot as labelled fields. */
+function Fields(props: { record: Record<string, unknown> }) {
+  return (
+    <dl className={styles.fields}>
+      {Object.entries(props.record).map(([key, value]) => (
+        <div key={key}>
+          <dt>
+            <FieldName name={key} />
+          </dt>
+          <dd>
+            <Value value={value} />
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * Before → after as labelled fields in the console's language: the fields that changed, or the
+ * whole snapshot when there is only one; the record as stored behind a disclosure.
+ */
 function Change(props: { before: unknown; after: unknown }) {
+  const t = useConsoleText(auditMessages);
   const { before, after } = props;
+  const none = (before ?? null) === null && (after ?? null) === null;
+  let shown;
   if (isRecord(before) && isRecord(after)) {
     const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
       (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
     );
-    return (
+    shown = keys.map((key) => (
+      <span key={key} className={styles.change} data-testid="audit-change">
+        <strong>
+          <FieldName name={key} />
+        </strong>
+        : <Value value={before[key]} /> <span className={styles.arrow}>→</span>{' '}
+        <Value value={after[key]} />
+      </span>
+    ));
+  } else if (none) {
+    shown = <span className={styles.arrow}>—</span>;
+  } else {
+    shown = (
       <>
-        {keys.map((key) => (
-          <span key={key} className={styles.change}>
-            <strong>{key}</strong>: {show(before[key])} <span className={styles.arrow}>→</span>{' '}
-            {show(after[key])}
-          </span>
-        ))}
+        {(before ?? null) !== null && (
+          <>
+            <Value value={before} />
+            <span className={styles.arrow}>→</span>
+          </>
+        )}
+        <Value value={after} />
       </>
     );
   }
-  if ((before ?? null) === null && (after ?? null) === null) {
-    return <span className={styles.arrow}>—</span>;
-  }
   return (
     <>
-      <pre className={styles.json}>{before === null ? '—' : show(before)}</pre>
-      <span className={styles.arrow}>→</span>
-      <pre className={styles.json}>{after === null ? '—' : show(after)}</pre>
+      {shown}
+      {!none && (
+        <details className={styles.raw}>
+          <summary>{t('audit.raw')}</summary>
+          <pre className={styles.json} translate="no">
+            {JSON.stringify({ before, after }, null, 2)}
+          </pre>
+        </details>
+      )}
     </>
   );
 }
@@ -196,8 +273,7 @@ export function AuditPage() {
                       <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
                       <span translate="no">{e.targetId}</span>
                     </td>
-                    {/* the recorded snapshots, field names and values as stored */}
-                    <td translate="no">
+                    <td>
                       <Change before={e.before} after={e.after} />
                     </td>
                   </tr>
@@ -218,7 +294,7 @@ export function AuditPage() {
                   <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
                   <span translate="no">{e.targetId}</span>
                 </span>
-                <div translate="no">
+                <div>
                   <Change before={e.before} after={e.after} />
                 </div>
               </article>

@@ -83,33 +83,13 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
         onTransitionEnd={onTransitionEnd}
       >
         {slides.map((drama, i) => (
-          <Link
+          <BannerSlide
             key={`${drama.dram_id}-${i}`}
-            to={`/${drama.dram_id}`}
-            className={styles.slide}
-            aria-hidden={i !== index}
-            tabIndex={i === index ? 0 : -1}
-            draggable={false}
-            data-testid="banner-slide"
-          >
-            <picture>
-              <source media={BANNER_MOBILE_QUERY} srcSet={posterUrl(drama.pstr_vrtc_path)} />
-              <img
-                src={posterUrl(drama.pstr_hrzt_path)}
-                alt={text(drama.titl_lang_key)}
-                width={1280}
-                height={720}
-                loading={i === 0 ? 'eager' : 'lazy'}
-                fetchPriority={i === 0 ? 'high' : 'low'}
-                decoding="async"
-                draggable={false}
-                onLoad={i === 0 ? firstPosterShown : undefined}
-                onError={i === 0 ? removeFirstScreen : undefined}
-              />
-            </picture>
-            {/* posters carry their title art; the caption is for screen readers */}
-            <span className={styles.caption}>{text(drama.titl_lang_key)}</span>
-          </Link>
+            drama={drama}
+            title={text(drama.titl_lang_key)}
+            first={i === 0}
+            current={i === index}
+          />
         ))}
       </div>
       {loops && (
@@ -140,5 +120,53 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
         </>
       )}
     </section>
+  );
+}
+
+/**
+ * One slide: the drama's key art with its title set over it as text in the reader's language
+ * (the art carries no words, issue 47). The title wraps and, past three lines, is clamped; the
+ * whole of it stays the link's accessible name.
+ */
+function BannerSlide({
+  drama,
+  title,
+  first,
+  current,
+}: {
+  drama: Drama;
+  title: string;
+  first: boolean;
+  current: boolean;
+}) {
+  return (
+    <Link
+      to={`/${drama.dram_id}`}
+      className={styles.slide}
+      aria-hidden={!current}
+      tabIndex={current ? 0 : -1}
+      draggable={false}
+      data-testid="banner-slide"
+    >
+      <picture>
+        <source media={BANNER_MOBILE_QUERY} srcSet={posterUrl(drama.pstr_vrtc_path)} />
+        <img
+          src={posterUrl(drama.pstr_hrzt_path)}
+          // the title beside it names the link
+          alt=""
+          width={1280}
+          height={720}
+          loading={first ? 'eager' : 'lazy'}
+          fetchPriority={first ? 'high' : 'low'}
+          decoding="async"
+          draggable={false}
+          onLoad={first ? firstPosterShown : undefined}
+          onError={first ? removeFirstScreen : undefined}
+        />
+      </picture>
+      <span className={styles.caption} data-testid="banner-title">
+        <span className={styles.title}>{title}</span>
+      </span>
+    </Link>
   );
 }
