@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { ResultCode } from '@snapdrama/contract';
 import { AppError } from '../errors';
+import type { Database } from '../db/client';
 
 /**
  * Prometheus metrics of one app instance. Each app has its own registry (tests build many apps in
@@ -132,4 +133,26 @@ export function registerMetrics(
       .header('cache-control', 'no-store')
       .send(await metrics.registry.metrics());
   });
+}
+
+/** Connections of the database pools by state (PostgreSQL only: PGlite has no pool). */
+export function gaugeDatabasePools(
+  metrics: Metrics,
+  pools: { database: Database; readDatabase?: Database },
+) {
+  const poolGauge = (name: string, help: string, of: Database | undefined) => {
+    if (!of?.poolStats) return;
+    metrics.gauge(name, help, ['state'], (g) => {
+      const s = of.poolStats?.() ?? { total: 0, idle: 0, waiting: 0 };
+      g.set({ state: 'total' }, s.total);
+      g.set({ state: 'idle' }, s.idle);
+      g.set({ state: 'waiting' }, s.waiting);
+    });
+  };
+  poolGauge('db_pool_connections', 'PostgreSQL pool connections by state', pools.database);
+  poolGauge(
+    'db_read_pool_connections',
+    'Read replica pool connections by state (DATABASE_READ_URL)',
+    pools.readDatabase,
+  );
 }

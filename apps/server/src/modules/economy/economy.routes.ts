@@ -16,8 +16,7 @@ import { ok } from '../../http/reply';
 import type { AuditService } from '../audit/audit.service';
 import type { EventsService } from '../events/events.service';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
-import type { GoodsRow } from '../payments/payments.repository';
-import type { PaymentsService } from '../payments/payments.service';
+import type { GoodsRow, PaymentsService } from '../payments/payments.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { EconomyService } from './economy.service';
 

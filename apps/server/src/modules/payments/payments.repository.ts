@@ -148,7 +148,7 @@ export function createPaymentsRepository(db: Db) {
      * payment_credit (migration 0014) in one statement and one transaction: records the
      * provider's payment when `paid` is given, then credits the order when `credit` is true.
      * A provider payment already on another order fails with a unique violation (23505); a
-     * refusal of the wallet with its WA codes (wallet.repository walletRefusal).
+     * refusal of the wallet with its WA codes (wallet-refusal.ts walletRefusal).
      */
     async recordAndCredit(request: {
       orderId: string;

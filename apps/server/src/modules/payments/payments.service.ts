@@ -64,7 +64,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { walletRefusal } from '../wallet/wallet.repository';
+import { walletRefusal } from '../wallet/wallet-refusal';
 import type { WalletService } from '../wallet/wallet.service';
 import {
   isUniqueViolation,
@@ -75,6 +75,9 @@ import {
   type ReversalKind,
   type TransitionRow,
 } from './payments.repository';
+
+/** A coin pack as stored, for the console's goods editor (modules/economy). */
+export type { GoodsRow } from './payments.repository';
 
 export interface PaidRecord {
   /** the gateway that reports the payment; must be the order's */
@@ -682,6 +685,9 @@ export function createPaymentsService(deps: {
     return requireOrder(bound.id);
   }
   return {
+    /** A coin pack's store product ids, which in-app purchases check with the store (iap/). */
+    storeProductsOf: (godsCode: string) => repo.goods(godsCode),
+
     /** For the operators' dashboard and viewer page. */
     revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
     ordersOf: (userId: string, limit = 50) => repo.ordersOf(userId, limit),

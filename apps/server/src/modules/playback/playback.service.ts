@@ -7,7 +7,13 @@ import {
 import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
-import { readPart, type ReadPart, type ReadParts, type ReadPartValues } from '../../db/read-parts';
+import {
+  joinParts,
+  readPart,
+  type ReadPart,
+  type ReadParts,
+  type ReadPartValues,
+} from '../../db/read-parts';
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
@@ -19,6 +25,24 @@ export interface EpisodeUnlocks {
   unlockedEpisodes(userId: string, dramaId: number): Promise<number[]>;
   /** the same, ascending, as a part of a caller's statement */
   unlockedEpisodesPart(): ReadPart<number[]>;
+}
+/** Episodes unlocked by coins or by ads, once each, ascending. */
+export const mergeUnlocked = (bought: number[], byAd: number[]) =>
+  [...new Set([...bought, ...byAd])].sort((a, b) => a - b);
+
+/** The episodes open to a viewer: bought with coins (wallet) or by rewarded ads (events). */
+export function unlocksByCoinsOrAds(coins: EpisodeUnlocks, ads: EpisodeUnlocks): EpisodeUnlocks {
+  return {
+    unlockedEpisodes: async (userId, dramaId) => {
+      const [bought, byAd] = await Promise.all([
+        coins.unlockedEpisodes(userId, dramaId),
+        ads.unlockedEpisodes(userId, dramaId),
+      ]);
+      return mergeUnlocked(bought, byAd);
+    },
+    unlockedEpisodesPart: () =>
+      joinParts(coins.unlockedEpisodesPart(), ads.unlockedEpisodesPart(), mergeUnlocked),
+  };
 }
 /** The VIP pass (modules/vip): a third way to open an episode, recorded apart from coins and ads. */
 export interface VipAccess {

@@ -19,7 +19,8 @@ export function createViewersService(deps: {
   >;
   orders: Pick<PaymentsService, 'ordersOf'>;
   events: Pick<EventsService, 'adUnlocksOf'>;
-  refunds: Pick<WebGatewaysService, 'refundByOperator'>;
+  /** refunds go back through the gateway that took the payment */
+  webGateways: Pick<WebGatewaysService, 'refundByOperator'>;
   audit: Pick<AuditService, 'record'>;
 }) {
   const { auth, wallet, orders, events, audit } = deps;
@@ -98,7 +99,7 @@ export function createViewersService(deps: {
      * (the purchased coins that remain are taken back once); audited with the order's state.
      */
     async refund(operatorId: string, ordrId: string, reason: string) {
-      return deps.refunds.refundByOperator(ordrId, reason.trim(), async (tx, change) => {
+      return deps.webGateways.refundByOperator(ordrId, reason.trim(), async (tx, change) => {
         await audit.record(tx, {
           operatorId,
           action: 'order.refund',

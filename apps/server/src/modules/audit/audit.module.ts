@@ -1,0 +1,16 @@
+import type { Clock } from '../../clock';
+import type { Db } from '../../db/client';
+import type { RouteGuards } from '../../http/route-guards';
+import { createAuditRepository } from './audit.repository';
+import { auditRoutes } from './audit.routes';
+import { createAuditService } from './audit.service';
+
+/** The audit log of operators' changes. */
+export function createAuditModule(deps: { db: Db; clock: Clock }) {
+  const audit = createAuditService({
+    db: deps.db,
+    repo: createAuditRepository(deps.db),
+    clock: deps.clock,
+  });
+  return { audit, routes: (g: RouteGuards) => auditRoutes({ audit, guards: g.operator }) };
+}

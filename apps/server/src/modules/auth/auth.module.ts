@@ -1,0 +1,99 @@
+import type { Clock } from '../../clock';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { RouteGuards } from '../../http/route-guards';
+import { createAccountsService, type AccountDataHooks } from './accounts.service';
+import { createAuthRepository } from './auth.repository';
+import { authRoutes, type EventStateView, type WalletView } from './auth.routes';
+import { createAuthService } from './auth.service';
+import { sandboxRoutes } from './providers/sandbox.routes';
+import { createSocialProviders } from './providers/social-providers';
+import { createSignInTickets } from './sign-in-tickets';
+import { createAccessTokens } from './tokens';
+
+/**
+ * Sessions and users first (every module asks who is calling); accounts (social sign-in, a guest
+ * joining an account, withdrawal) last, once every module that keeps a viewer's rows exists.
+ */
+export function createAuthModule(deps: {
+  db: Db;
+  clock: Clock;
+  config: Pick<
+    Config,
+    | 'jwtSecret'
+    | 'accessTokenTtlSeconds'
+    | 'refreshTokenTtlSeconds'
+    | 'social'
+    | 'env'
+    | 'publicBaseUrl'
+    | 'serviceTimeZone'
+    | 'cookieSecure'
+    | 'authRateLimitPerMinute'
+  >;
+}) {
+  const { db, clock, config } = deps;
+  const tokens = createAccessTokens({
+    secret: config.jwtSecret,
+    ttlSeconds: config.accessTokenTtlSeconds,
+    clock,
+  });
+  const repo = createAuthRepository(db);
+  const auth = createAuthService({
+    db,
+    repo,
+    tokens,
+    clock,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  });
+
+  function withAccounts(more: {
+    /** each module moves (guest sign-in) or erases (withdrawal) its own rows */
+    hooks: AccountDataHooks[];
+    wallet: WalletView;
+    events: EventStateView;
+  }) {
+    const socialProviders = createSocialProviders(config.social, clock);
+    const accounts = createAccountsService({
+      db,
+      repo,
+      auth,
+      providers: socialProviders,
+      tickets: createSignInTickets({ secret: config.jwtSecret, ttlSeconds: 600, clock }),
+      clock,
+      hooks: more.hooks,
+      production: config.env === 'production',
+      webOrigins: [
+        ...(config.publicBaseUrl ? [config.publicBaseUrl] : []),
+        ...config.social.webOrigins,
+      ],
+    });
+    return {
+      accounts,
+      socialProviders,
+      routes: (g: RouteGuards) =>
+        authRoutes({
+          auth,
+          guards: g.viewer,
+          clock,
+          serviceTimeZone: config.serviceTimeZone,
+          cookieSecure: config.cookieSecure,
+          accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+          wallet: more.wallet,
+          events: more.events,
+          accounts,
+          rateLimitPerMinute: config.authRateLimitPerMinute,
+        }),
+      /** the local sign-in pages of providers without keys (never in production) */
+      sandboxRoutes: (webOrigins: string[]) =>
+        socialProviders.sandboxes.length > 0
+          ? sandboxRoutes({
+              sandboxes: socialProviders.sandboxes,
+              production: config.env === 'production',
+              webOrigins,
+            })
+          : undefined,
+    };
+  }
+
+  return { tokens, auth, withAccounts };
+}
