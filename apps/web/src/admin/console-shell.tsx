@@ -1,3 +1,4 @@
+import { useCodeText } from '../shared/console/console-codes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { NavLink, Navigate, Outlet, useLocation, useNavigate } from 'react-router';
@@ -51,6 +52,7 @@ function FullMessage(props: { children: ReactNode }) {
 /** Signed-in layout: top bar, navigation from the page registry, and the page. */
 export function ConsoleShell() {
   const t = useConsoleText(shellMessages);
+  const code = useCodeText();
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const me = useOperator();
@@ -92,7 +94,7 @@ export function ConsoleShell() {
         <div className={styles.spacer} />
         <div className={styles.who}>
           <strong translate="no">{operator.displayName}</strong>
-          <span>{t(`role.${operator.role}`)}</span>
+          <span>{code('role', operator.role) ?? operator.role}</span>
         </div>
         <select
           className={styles.select}

@@ -8,6 +8,12 @@ import {
   type Language,
 } from '@snapdrama/contract';
 import { adminPath, consoleApi } from '../../shared/console/console-api';
+import {
+  GATEWAY_NAMES,
+  useAgeRateText,
+  useCodeText,
+  type CodeKind,
+} from '../../shared/console/console-codes';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { Banner, Button, ConsolePage, Field, ui } from '../../shared/console/console-ui';
@@ -57,11 +63,37 @@ function CodeSelect(props: {
   );
 }
 
-/** A recorded value in the console's language: numbers, times and lists through Intl. */
-function Value(props: { value: unknown }) {
+/** Fields whose values are codes with a name in the console's language. */
+const CODE_FIELDS: Record<string, CodeKind> = {
+  warnings: 'warning',
+  role: 'role',
+  state: 'order_state',
+  period: 'period',
+};
+
+/** A code field's value by its name ("paid/credited": each part), or undefined for other fields. */
+function useCodeValue() {
+  const code = useCodeText();
+  const ageRate = useAgeRateText();
+  return (field: string | undefined, value: string): string | undefined => {
+    if (field === 'ageRate') return ageRate(value);
+    if (field === 'gateway') return GATEWAY_NAMES[value];
+    const kind = field === undefined ? undefined : CODE_FIELDS[field];
+    if (!kind) return undefined;
+    const parts = value.split('/').map((part) => code(kind, part));
+    return parts.every((p) => p !== undefined) ? parts.join(' / ') : undefined;
+  };
+}
+
+/**
+ * A recorded value in the console's language: numbers, times and lists through Intl, codes by
+ * their names (`field` says which codes).
+ */
+function Value(props: { value: unknown; field?: string }) {
   const t = useConsoleText(auditMessages);
   const lang = useConsoleLanguage();
-  const { value } = props;
+  const codeValue = useCodeValue();
+  const { value, field } = props;
   if (value === null || value === undefined) return <>{t('audit.none')}</>;
   if (typeof value === 'boolean') return <>{value ? t('audit.yes') : t('audit.no')}</>;
   if (typeof value === 'number') return <>{new Intl.NumberFormat(lang).format(value)}</>;
@@ -71,6 +103,8 @@ function Value(props: { value: unknown }) {
         <>{new Date(value).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}</>
       );
     }
+    const named = codeValue(field, value);
+    if (named !== undefined) return <>{named}</>;
     // text people typed, codes and paths: shown as recorded
     return <span translate="no">{value}</span>;
   }
@@ -81,6 +115,10 @@ function Value(props: { value: unknown }) {
       return <>{new Intl.ListFormat(lang).format(value.map((v) => format.format(v)))}</>;
     }
     if (value.every((v) => typeof v === 'string')) {
+      const named = value.map((v) => codeValue(field, v));
+      if (named.every((n) => n !== undefined)) {
+        return <>{new Intl.ListFormat(lang).format(named)}</>;
+      }
       return <span translate="no">{new Intl.ListFormat(lang).format(value)}</span>;
     }
   }
@@ -103,7 +141,7 @@ function Fields(props: { record: Record<string, unknown> }) {
             <FieldName name={key} />
           </dt>
           <dd>
-            <Value value={value} />
+            <Value value={value} field={key} />
           </dd>
         </div>
       ))}
@@ -129,8 +167,8 @@ function Change(props: { before: unknown; after: unknown }) {
         <strong>
           <FieldName name={key} />
         </strong>
-        : <Value value={before[key]} /> <span className={styles.arrow}>→</span>{' '}
-        <Value value={after[key]} />
+        : <Value value={before[key]} field={key} /> <span className={styles.arrow}>→</span>{' '}
+        <Value value={after[key]} field={key} />
       </span>
     ));
   } else if (none) {

@@ -8,6 +8,7 @@ import {
   type DramaFormInput,
   type Language,
 } from '@snapdrama/contract';
+import { useCodeText } from '../../shared/console/console-codes';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, Field, ui } from '../../shared/console/console-ui';
 import { categoriesQuery } from './catalog-api';
@@ -66,6 +67,7 @@ export function DramaForm(props: {
   onSubmit: (form: DramaFormInput) => void;
 }) {
   const t = useConsoleText(catalogMessages);
+  const code = useCodeText();
   const lang = useConsoleLanguage();
   const categories = useQuery(categoriesQuery);
   const [form, setForm] = useState<DramaFormInput>(props.initial);
@@ -178,7 +180,7 @@ export function DramaForm(props: {
                   checked={form.warnings.includes(w)}
                   onChange={() => set('warnings', toggle(form.warnings, w))}
                 />
-                {t(`warning.${w}`)}
+                {code('warning', w) ?? w}
               </label>
             ))}
           </span>

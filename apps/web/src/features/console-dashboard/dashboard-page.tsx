@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { DashboardData } from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
+import { GATEWAY_NAMES } from '../../shared/console/console-codes';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Card, ConsolePage, ui } from '../../shared/console/console-ui';
@@ -9,13 +10,6 @@ import { dashboardMessages } from './dashboard-messages';
 import { LineChart, type Series } from './line-chart';
 import styles from './dashboard-page.module.css';
 
-const GATEWAYS: Record<string, string> = {
-  T: 'Toss',
-  S: 'Stripe',
-  P: 'PayPal',
-  G: 'Google Play',
-  A: 'Apple',
-};
 const currencyNames = new Map<string, Intl.DisplayNames>();
 /** "Google Play (미국 달러)": the gateway's name and the currency's name in the console's language. */
 const gatewayLabel = (key: string, lang: string) => {
@@ -25,7 +19,7 @@ const gatewayLabel = (key: string, lang: string) => {
     names = new Intl.DisplayNames(lang, { type: 'currency' });
     currencyNames.set(lang, names);
   }
-  return `${GATEWAYS[g] ?? g} (${currency ? (names.of(currency) ?? currency) : ''})`;
+  return `${GATEWAY_NAMES[g] ?? g} (${currency ? (names.of(currency) ?? currency) : ''})`;
 };
 const money = (minor: number, key: string, lang: string) => {
   const currency = key.split(':')[1] ?? 'USD';

@@ -1,3 +1,4 @@
+import { useCodeText } from '../../shared/console/console-codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import {
@@ -160,6 +161,7 @@ function AttendanceForm({ initial }: { initial: number[] }) {
 
 function MissionRow({ mission }: { mission: AdminMission }) {
   const t = useConsoleText(economyMessages);
+  const code = useCodeText();
   const [m, setM] = useState({
     reward: String(mission.reward),
     condition: String(mission.condition),
@@ -228,8 +230,8 @@ function MissionRow({ mission }: { mission: AdminMission }) {
           value={m.period}
           onChange={(e) => setM({ ...m, period: e.target.value === 'O' ? 'O' : 'D' })}
         >
-          <option value="D">{t('eco.daily')}</option>
-          <option value="O">{t('eco.once')}</option>
+          <option value="D">{code('period', 'D')}</option>
+          <option value="O">{code('period', 'O')}</option>
         </select>,
       )}
       {cell(

@@ -1,3 +1,4 @@
+import { GATEWAY_NAMES, useCodeText } from '../../shared/console/console-codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -99,6 +100,7 @@ function money(minor: number, currency: string, lang: string) {
 export function ViewerPage() {
   const { userId = '' } = useParams();
   const t = useConsoleText(viewersMessages);
+  const code = useCodeText();
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const queryClient = useQueryClient();
@@ -224,9 +226,9 @@ export function ViewerPage() {
                       {o.ordrId.slice(0, 8)} · {when(o.createdAt)}
                     </td>
                     <td>{o.godsCode}</td>
-                    <td>{o.gateway}</td>
+                    <td>{GATEWAY_NAMES[o.gateway] ?? o.gateway}</td>
                     <td>{money(o.amountMinor, o.currency, lang)}</td>
-                    <td>{o.state}</td>
+                    <td>{code('order_state', o.state) ?? o.state}</td>
                     <td>
                       {o.refundable && (
                         <Button
