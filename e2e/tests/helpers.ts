@@ -51,3 +51,20 @@ export async function signInNewViewer(page: Page, prefix: string): Promise<strin
   expect(token).toBeTruthy();
   return token ?? '';
 }
+
+/** Buys the 100-coin pack with the sandbox Stripe card; gives the address of its receipt. */
+export async function buyCoinPack(page: Page): Promise<string> {
+  await page.goto('/payment');
+  await waitForApp(page);
+  await page
+    .locator('[data-testid="goods-item"][data-gods-code="coin_100"]')
+    .getByTestId('goods-buy')
+    .click();
+  await page.getByTestId('gateway-S').click();
+  await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+  await page.getByTestId('stripe-pay').click();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+  const receipt = await page.getByTestId('toast-action').getAttribute('href');
+  expect(receipt).toMatch(/^\/profile\/orders\/[0-9a-f-]{36}$/);
+  return receipt ?? '';
+}

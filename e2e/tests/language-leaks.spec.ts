@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { signInConsole } from './console-helpers';
-import { isMobile, signInNewViewer, waitForApp } from './helpers';
+import { buyCoinPack, isMobile, signInNewViewer, waitForApp } from './helpers';
 
 /**
  * Issue 47 item 8: no English and no raw key on a Korean or a Japanese page. Each test walks every
@@ -240,23 +240,6 @@ class LeakWalk {
   assertNone(): void {
     expect(this.found, `English or raw keys on ${this.locale} pages`).toEqual([]);
   }
-}
-
-/** Buys the 100-coin pack with the sandbox Stripe card (orders.spec.ts); gives its receipt's address. */
-async function buyCoinPack(page: Page): Promise<string> {
-  await page.goto('/payment');
-  await waitForApp(page);
-  await page
-    .locator('[data-testid="goods-item"][data-gods-code="coin_100"]')
-    .getByTestId('goods-buy')
-    .click();
-  await page.getByTestId('gateway-S').click();
-  await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
-  await page.getByTestId('stripe-pay').click();
-  await expect(page.getByTestId('payment-coins')).toHaveText('100');
-  const receipt = await page.getByTestId('toast-action').getAttribute('href');
-  expect(receipt).toMatch(/^\/profile\/orders\/[0-9a-f-]{36}$/);
-  return receipt ?? '';
 }
 
 for (const locale of LOCALES) {
