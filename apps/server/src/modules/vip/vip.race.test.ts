@@ -13,6 +13,7 @@ import {
   subscribeVip,
 } from './vip.test-support';
 import { servicesPresent } from '../../test/services';
+import { FAILED_REFUND_RETRY_MS } from './vip.service';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
@@ -260,6 +261,7 @@ describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
         // the one claimed call failed: still owed, tried again by the next sweep
         expect(calls()).toBe(0);
         expect(await status()).toEqual([['duplicate', 'failed']]);
+        ctx.clock.advance(FAILED_REFUND_RETRY_MS + 1000);
         await Promise.all([
           ctx.services.vip.retryDuplicateRefunds(),
           ctx.services.vip.retryDuplicateRefunds(),

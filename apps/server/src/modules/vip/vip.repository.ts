@@ -24,6 +24,16 @@ export interface LivePass {
   graceUntil: number | null;
 }
 
+/**
+ * A refund call that failed, last tried before `retryBefore` (or never claimed): owed again. Two
+ * sweeps at once never both call for it: the first's failure waits out the pause.
+ */
+const failedBefore = (retryBefore: Date) =>
+  and(
+    eq(vipRefunds.providerStatus, 'failed'),
+    or(isNull(vipRefunds.attemptedAt), lt(vipRefunds.attemptedAt, retryBefore)),
+  );
+
 /** A refund call left pending since before `stalledBefore` (recorded or last claimed): its process ended. */
 const owedSince = (stalledBefore: Date) =>
   and(
@@ -220,14 +230,18 @@ export function createVipRepository(db: Db) {
      * Duplicate passes whose refund at the provider is owed: a refund that failed, or one still
      * pending since before `stalledBefore` (the process ended between the commit and the call).
      */
-    async duplicatesToRetry(stalledBefore: Date, limit: number): Promise<string[]> {
+    async duplicatesToRetry(
+      stalledBefore: Date,
+      retryBefore: Date,
+      limit: number,
+    ): Promise<string[]> {
       const rows = await db
         .selectDistinct({ id: vipRefunds.subscriptionId })
         .from(vipRefunds)
         .where(
           and(
             eq(vipRefunds.reason, 'duplicate'),
-            or(eq(vipRefunds.providerStatus, 'failed'), owedSince(stalledBefore)),
+            or(failedBefore(retryBefore), owedSince(stalledBefore)),
           ),
         )
         .limit(limit);
@@ -242,6 +256,7 @@ export function createVipRepository(db: Db) {
     async claimDuplicateRefunds(
       subscriptionId: string,
       stalledBefore: Date,
+      retryBefore: Date,
       now: Date,
     ): Promise<VipRefundRow[]> {
       return db
@@ -251,7 +266,7 @@ export function createVipRepository(db: Db) {
           and(
             eq(vipRefunds.subscriptionId, subscriptionId),
             eq(vipRefunds.reason, 'duplicate'),
-            or(eq(vipRefunds.providerStatus, 'failed'), owedSince(stalledBefore)),
+            or(failedBefore(retryBefore), owedSince(stalledBefore)),
           ),
         )
         .returning();

@@ -64,6 +64,8 @@ const refundsDuplicates = (gateway: string): gateway is DuplicateRefund['gateway
   gateway === 'S' || gateway === 'P' || gateway === 'G';
 /** A duplicate refund at the provider still pending after this long is tried again. */
 const STALLED_REFUND_MS = 10 * 60_000;
+/** A failed refund call is tried again this long after its last attempt at the soonest. */
+export const FAILED_REFUND_RETRY_MS = 60_000;
 
 /** A duplicate pass to refund at its provider: every paid period, then the subscription ends. */
 export interface DuplicateRefund {
@@ -511,7 +513,8 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
      */
     async retryDuplicateRefunds(limit = 50): Promise<{ retried: number }> {
       const stalledBefore = new Date(clock.now().getTime() - STALLED_REFUND_MS);
-      const ids = await repo.duplicatesToRetry(stalledBefore, limit);
+      const retryBefore = new Date(clock.now().getTime() - FAILED_REFUND_RETRY_MS);
+      const ids = await repo.duplicatesToRetry(stalledBefore, retryBefore, limit);
       let retried = 0;
       for (const id of ids) {
         const row = await repo.findById(db, id);
@@ -519,7 +522,12 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
         const refunder = duplicateRefunders.get(row.gateway);
         if (!refunder) continue;
         // another sweep (another instance) may be retrying it right now: only the claim calls
-        const claimed = await repo.claimDuplicateRefunds(id, stalledBefore, clock.now());
+        const claimed = await repo.claimDuplicateRefunds(
+          id,
+          stalledBefore,
+          retryBefore,
+          clock.now(),
+        );
         if (claimed.length === 0) continue;
         const refunds = (await repo.refundsOf(id)).filter((r) => r.reason === 'duplicate');
         await refunder({

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type VipPassData } from '@snapdrama/contract';
+import { FAILED_REFUND_RETRY_MS } from './vip.service';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { createGooglePlayApi } from '../payments/iap/google-play';
 import { FakePlayStore, startFakePlayServer } from '../payments/iap/google-play.fake';
@@ -396,6 +397,10 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
       const revokedBefore = store.revoked.length;
       await ctx.services.payments.sweep();
       expect(await status()).toEqual(['failed']);
+      // a failed call waits a minute before the next try
+      await ctx.services.payments.sweep();
+      expect(await status()).toEqual(['failed']);
+      ctx.clock.advance(FAILED_REFUND_RETRY_MS + 1000);
       await ctx.services.payments.sweep();
       expect(await status()).toEqual(['done']);
       expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
