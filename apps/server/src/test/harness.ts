@@ -8,7 +8,7 @@ import { API_BASE } from '@snapdrama/contract';
 import { buildApp, type Services } from '../app';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config, type ObjectStorageConfig } from '../config';
-import { openPglite, openPostgres, type Database } from '../db/client';
+import { openPglite, openPostgres, pgliteImage, type Database } from '../db/client';
 import { copyFolderToStorage } from '../media/media-copy';
 import { createS3Storage } from '../media/s3-storage';
 import { createLocalStorage, type Storage } from '../media/storage';
@@ -27,6 +27,9 @@ export const TEST_COMPANY_ENV = {
   COMPANY_EMAIL: 'help@test.example',
 } as const;
 
+/** Made once per worker process: every in-memory test database starts as a copy of it. */
+let migratedImage: Promise<Blob> | undefined;
+
 /**
  * A fresh database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server named by DATABASE_URL (dropped again on close).
@@ -39,7 +42,8 @@ export async function openTestDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openPglite(undefined);
+    migratedImage ??= pgliteImage();
+    const database = await openPglite(undefined, undefined, await migratedImage);
     return { database, drop: () => database.close() };
   }
   const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
