@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_CURRENCIES, paymentOrderListQuery } from './payments';
 
 /**
  * The VIP pass (issue 16 item 1): weekly and monthly subscriptions that open every episode while
@@ -74,6 +75,10 @@ export const VIP_PATHS = {
   appleVerify: '/vip/iap/apple/verify',
   /** POST: stop renewing (web passes; store passes are managed in the store) */
   cancel: '/vip/cancel',
+  /** GET: the caller's VIP charges (one per paid period), newest first, for My orders */
+  charges: '/vip/charges',
+  /** GET: one of them, as its receipt shows it */
+  charge: '/vip/charges/:chrgId',
   // Notifications arrive at the coin packs' endpoints (/payment/webhook/{stripe,paypal,google,
   // apple}): one Stripe endpoint, one PayPal webhook id, one RTDN topic and one App Store URL per
   // app; the payments module hands subscription events to the VIP module.
@@ -150,3 +155,39 @@ export const vipAppleVerifyBody = z.object({
   vipId,
   transactionJWS: z.string().min(1).max(20000),
 });
+
+// ---------------------------------------------------------------- charges (My orders)
+
+/** A paid period of a pass, as My orders lists it and its receipt shows it. */
+export const vipChargeData = z.object({
+  chrgId: z.string(),
+  vipId: z.string(),
+  plan: z.enum(VIP_PLAN_CODES),
+  pymn_gtwy: z.enum(VIP_GATEWAYS),
+  /** what was paid (Stripe, PayPal); null for a store's charge: the store's own receipt has it */
+  amnt: z.number().nullable(),
+  crncy: z.enum(PAYMENT_CURRENCIES).nullable(),
+  stts: z.enum(['paid', 'refunded']),
+  /** when the charge was recorded, and the period it paid for */
+  paid_dtm: z.string(),
+  strt_dtm: z.string(),
+  end_dtm: z.string(),
+  /** when its money was returned (null: not refunded) */
+  rfnd_dtm: z.string().nullable(),
+  /** the provider's id of the charge (Stripe invoice, PayPal sale, Google order, Apple transaction) */
+  prvd_id: z.string(),
+});
+export type VipChargeData = z.infer<typeof vipChargeData>;
+export const vipChargeParams = z.object({
+  chrgId: z.uuid({ error: 'must be the chrgId of one of your VIP charges' }),
+});
+// GET /vip/charges?page=&count=: the paging of My orders
+export const vipChargeListQuery = paymentOrderListQuery;
+export const vipChargeListData = z.object({
+  list: z.array(vipChargeData),
+  totalCount: z.number().int(),
+  page: z.number().int(),
+  count: z.number().int(),
+  lastPage: z.boolean(),
+});
+export type VipChargeListData = z.infer<typeof vipChargeListData>;

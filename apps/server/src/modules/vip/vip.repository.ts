@@ -12,6 +12,11 @@ import {
 
 export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
 export type VipPeriodRow = typeof vipPeriods.$inferSelect;
+/** a paid period and the pass it belongs to */
+export interface VipChargeRow {
+  period: VipPeriodRow;
+  pass: VipSubscriptionRow;
+}
 export type VipRefundRow = typeof vipRefunds.$inferSelect;
 type Q = Db | Tx;
 
@@ -365,6 +370,8 @@ export function createVipRepository(db: Db) {
         startsAt: Date;
         endsAt: Date;
         now: Date;
+        /** what was paid, when we know it (vip_periods.amount_minor) */
+        charged?: { amountMinor: number; currency: string };
       },
     ): Promise<VipPeriodRow | undefined> {
       const [row] = await tx
@@ -375,6 +382,8 @@ export function createVipRepository(db: Db) {
           startsAt: input.startsAt,
           endsAt: input.endsAt,
           recordedAt: input.now,
+          amountMinor: input.charged?.amountMinor ?? null,
+          currency: input.charged?.currency ?? null,
         })
         .onConflictDoNothing()
         .returning();
@@ -393,6 +402,42 @@ export function createVipRepository(db: Db) {
         .where(and(eq(vipPeriods.periodKey, periodKey), eq(vipSubscriptions.gateway, gateway)))
         .limit(1);
       return row?.id;
+    },
+
+    /** A page of a user's paid periods with their pass, newest first, and how many there are. */
+    async chargePage(
+      userId: string,
+      offset: number,
+      limit: number,
+    ): Promise<{ rows: VipChargeRow[]; total: number }> {
+      const where = eq(vipSubscriptions.userId, userId);
+      const [rows, [count]] = await Promise.all([
+        db
+          .select({ period: vipPeriods, pass: vipSubscriptions })
+          .from(vipPeriods)
+          .innerJoin(vipSubscriptions, eq(vipSubscriptions.id, vipPeriods.subscriptionId))
+          .where(where)
+          .orderBy(desc(vipPeriods.recordedAt), desc(vipPeriods.id))
+          .offset(offset)
+          .limit(limit),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(vipPeriods)
+          .innerJoin(vipSubscriptions, eq(vipSubscriptions.id, vipPeriods.subscriptionId))
+          .where(where),
+      ]);
+      return { rows, total: Number(count?.n ?? 0) };
+    },
+
+    /** One of a user's paid periods with its pass (undefined: unknown, or another user's). */
+    async chargeOf(userId: string, periodId: string): Promise<VipChargeRow | undefined> {
+      const [row] = await db
+        .select({ period: vipPeriods, pass: vipSubscriptions })
+        .from(vipPeriods)
+        .innerJoin(vipSubscriptions, eq(vipSubscriptions.id, vipPeriods.subscriptionId))
+        .where(and(eq(vipPeriods.id, periodId), eq(vipSubscriptions.userId, userId)))
+        .limit(1);
+      return row;
     },
 
     async periodsOf(subscriptionId: string): Promise<VipPeriodRow[]> {

@@ -9,6 +9,10 @@ import {
   vipPlansData,
   vipStatusData,
   vipAppleVerifyBody,
+  vipChargeData,
+  vipChargeListData,
+  vipChargeListQuery,
+  vipChargeParams,
   vipGoogleVerifyBody,
   vipPaypalConfirmBody,
   vipStripeConfirmBody,
@@ -161,6 +165,36 @@ export function vipRoutes(deps: {
         },
       },
       async (request) => ok(await web.cancel(member(request), request.body.vipId)),
+    );
+
+    app.get(
+      VIP_PATHS.charges,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            "My orders' VIP part: the caller's pass charges (one per paid period), newest first, each with what was " +
+            "paid (null for a store's charge: the store's receipt has it) and whether it was refunded. 403005 for guests.",
+          querystring: vipChargeListQuery,
+          response: { 200: envelope(vipChargeListData) },
+        },
+      },
+      async (request) =>
+        ok(await vip.charges(member(request).userId, request.query.page, request.query.count)),
+    );
+
+    app.get(
+      VIP_PATHS.charge,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            "One of the caller's pass charges, as its receipt shows it. 404090 for another's.",
+          params: vipChargeParams,
+          response: { 200: envelope(vipChargeData) },
+        },
+      },
+      async (request) => ok(await vip.charge(member(request).userId, request.params.chrgId)),
     );
   };
 }

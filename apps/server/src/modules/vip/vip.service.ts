@@ -1,6 +1,10 @@
 import {
+  PAYMENT_CURRENCIES,
   ResultCode,
   vipPlanOf,
+  type VipChargeData,
+  type VipChargeListData,
+  type VipPlan,
   type VipGateway,
   type VipPassData,
   type VipPlanCode,
@@ -8,13 +12,19 @@ import {
   type VipStatus,
   VIP_PLANS,
 } from '@snapdrama/contract';
-import { isVipActive, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
+import {
+  fromMinorUnits,
+  isVipActive,
+  toMinorUnits,
+  vipAccessUntil,
+  type VipPassState,
+} from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import type { ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import { deriveVipState } from './vip-state';
-import type { VipRepository, VipSubscriptionRow } from './vip.repository';
+import type { VipChargeRow, VipRepository, VipSubscriptionRow } from './vip.repository';
 
 /**
  * The VIP pass: an entitlement per provider subscription, moved only by normalized provider
@@ -102,6 +112,38 @@ const MANAGE_URLS: Partial<Record<VipGateway, string>> = {
   G: 'https://play.google.com/store/account/subscriptions',
   A: 'https://apps.apple.com/account/subscriptions',
 };
+
+/**
+ * What a period's charge cost: the plan's web price on Stripe and PayPal, which our checkout sets
+ * (vip-gateways.service.ts); a store sets its own price and keeps its own receipt.
+ */
+function webCharge(
+  plan: VipPlan,
+  gateway: string,
+): { amountMinor: number; currency: string } | undefined {
+  return gateway === 'S' || gateway === 'P'
+    ? { amountMinor: toMinorUnits(plan.usd, 'USD'), currency: 'USD' }
+    : undefined;
+}
+
+function toChargeData({ period, pass }: VipChargeRow): VipChargeData {
+  const currency = PAYMENT_CURRENCIES.find((c) => c === period.currency);
+  const charged = period.amountMinor !== null && currency !== undefined;
+  return {
+    chrgId: period.id,
+    vipId: pass.id,
+    plan: pass.plan as VipPlanCode,
+    pymn_gtwy: pass.gateway as VipGateway,
+    amnt: charged ? fromMinorUnits(period.amountMinor ?? 0, currency) : null,
+    crncy: charged ? currency : null,
+    stts: period.refundedAt ? 'refunded' : 'paid',
+    paid_dtm: period.recordedAt.toISOString(),
+    strt_dtm: period.startsAt.toISOString(),
+    end_dtm: period.endsAt.toISOString(),
+    rfnd_dtm: period.refundedAt?.toISOString() ?? null,
+    prvd_id: period.periodKey,
+  };
+}
 
 export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   const { repo, clock } = deps;
@@ -234,6 +276,25 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
           krw: p.krw,
         })),
       };
+    },
+
+    /** My orders' VIP part: the caller's paid periods, newest first, paged. */
+    async charges(userId: string, page: number, count: number): Promise<VipChargeListData> {
+      const { rows, total } = await repo.chargePage(userId, (page - 1) * count, count);
+      return {
+        list: rows.map(toChargeData),
+        totalCount: total,
+        page,
+        count,
+        lastPage: page * count >= total,
+      };
+    },
+
+    /** One of the caller's paid periods as its receipt shows it (404090 for another's or unknown). */
+    async charge(userId: string, chrgId: string): Promise<VipChargeData> {
+      const row = await repo.chargeOf(userId, chrgId);
+      if (!row) throw new AppError(ResultCode.VIP_NOT_FOUND, 'No such VIP charge of yours');
+      return toChargeData(row);
     },
 
     /** The caller's pass for the profile: the active one, else the latest that was paid. */
@@ -404,13 +465,15 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
           switch (change.type) {
             case 'paid': {
               // a provider that names no period end (a PayPal sale) bought one plan period
-              const days = vipPlanOf(row.plan)?.periodDays ?? 7;
+              const plan = vipPlanOf(row.plan);
+              const days = plan?.periodDays ?? 7;
               await repo.insertPeriod(tx, {
                 subscriptionId: row.id,
                 periodKey: change.periodKey,
                 startsAt: change.startsAt,
                 endsAt: change.endsAt ?? new Date(change.startsAt.getTime() + days * 86_400_000),
                 now,
+                ...(plan ? { charged: webCharge(plan, row.gateway) } : {}),
               });
               break;
             }

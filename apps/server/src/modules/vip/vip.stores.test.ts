@@ -212,6 +212,10 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         outcome: 'replay',
       });
       expect(await ctx.services.vip.periodsOf(vipId)).toHaveLength(1);
+      // My orders lists it without an amount: Google sets the price and keeps the receipt
+      expect((await ctx.services.vip.charges(m.userId, 1, 20)).list).toMatchObject([
+        { vipId, pymn_gtwy: 'G', amnt: null, crncy: null, stts: 'paid' },
+      ]);
 
       // RENEWED
       const renewed = store.updateSubscription(token, (s) => {

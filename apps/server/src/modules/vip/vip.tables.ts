@@ -86,9 +86,21 @@ export const vipPeriods = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /**
+     * What the viewer paid for the period, in the currency's minor units, as the receipt shows it:
+     * the plan's web price on Stripe and PayPal (our checkout sets it); null for a store's charge
+     * (Google Play and the App Store set their own prices and receipts), and for periods recorded
+     * before this was kept.
+     */
+    amountMinor: integer('amount_minor'),
+    currency: text('currency'),
   },
   (t) => [
     uniqueIndex('vip_periods_key_uq').on(t.subscriptionId, t.periodKey),
+    check(
+      'vip_periods_amount_check',
+      sql`(${t.amountMinor} is null) = (${t.currency} is null) and coalesce(${t.amountMinor}, 0) >= 0`,
+    ),
     check('vip_periods_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
