@@ -55,6 +55,23 @@ test('a viewer buys a weekly pass through the Stripe stand-in and watches a lock
   // the payment page shows the active pass beside the coin packs
   await page.goto('/payment');
   await expect(page.getByTestId('vip-active')).toContainText('VIP until');
+
+  // My orders lists the charge (and no coin pack); its receipt says what was paid, for what
+  await page.goto('/profile/orders');
+  await expect(page.getByTestId('orders-packs')).toHaveCount(0);
+  const charge = page.getByTestId('orders-vip').getByTestId('vip-charge-row');
+  await expect(charge).toHaveCount(1);
+  await expect(charge).toHaveAttribute('data-state', 'paid');
+  await expect(charge).toContainText('VIP pass (Weekly)');
+  await expect(charge).toContainText('$4.99');
+  await expect(charge).toContainText('Credit card (Stripe)');
+  await charge.click();
+  await expect(page).toHaveURL(/\/profile\/orders\/vip\/[0-9a-f-]{36}$/);
+  await expect(page.getByTestId('receipt-amount')).toContainText('$4.99');
+  await expect(page.getByTestId('receipt-pack')).toContainText('VIP pass (Weekly)');
+  await expect(page.getByTestId('receipt-id')).toContainText(/in_/);
+  await page.goBack();
+  await expect(page.getByTestId('vip-charge-row')).toHaveCount(1);
 });
 
 test('backing out of the Stripe stand-in returns to the payment page and buys nothing', async ({

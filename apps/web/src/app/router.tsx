@@ -85,6 +85,12 @@ const routes = [
             }),
           },
           {
+            path: 'profile/orders/vip/:chrgId',
+            lazy: async () => ({
+              Component: (await import('../features/payment/orders/receipt-page')).VipReceiptPage,
+            }),
+          },
+          {
             path: 'profile/edit',
             lazy: async () => ({
               Component: (await import('../features/profile/profile-edit-page')).ProfileEditPage,

@@ -1,4 +1,12 @@
-import type { MessageKey, PaymentGateway, PaymentOrderData } from '@snapdrama/contract';
+import type { TFunction } from 'i18next';
+import type {
+  MessageKey,
+  PaymentGateway,
+  PaymentOrderData,
+  VipChargeData,
+  VipPlanCode,
+} from '@snapdrama/contract';
+import { formatPrice } from '../price';
 
 /** The gateway's name as the checkout shows it. */
 export const GATEWAY_LABEL: Record<PaymentGateway, MessageKey> = {
@@ -27,4 +35,29 @@ export function formatOrderTime(iso: string, language: string): string {
     dateFormats.set(language, format);
   }
   return format.format(new Date(iso));
+}
+
+/** A pass plan's name in a charge's title ("VIP pass (Weekly)"). */
+export const VIP_PLAN_LABEL: Record<VipPlanCode, MessageKey> = {
+  vip_weekly: 'vip.weekly',
+  vip_monthly: 'vip.monthly',
+};
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A pass period's first and last day, as the page's language writes a range of dates. */
+export function formatPeriod(fromIso: string, toIso: string, language: string): string {
+  let format = dayFormats.get(language);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, { dateStyle: 'medium' });
+    dayFormats.set(language, format);
+  }
+  return format.formatRange(new Date(fromIso), new Date(toIso));
+}
+
+/** What a pass charge cost, or where to find it: a store keeps its own price and receipt. */
+export function chargeAmount(charge: VipChargeData, language: string, t: TFunction): string {
+  return charge.amnt !== null && charge.crncy !== null
+    ? formatPrice({ currency: charge.crncy, amount: charge.amnt }, language)
+    : t('orders.store_price');
 }

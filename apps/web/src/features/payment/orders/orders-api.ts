@@ -6,8 +6,11 @@ import {
 } from '@tanstack/react-query';
 import {
   PAYMENT_PATHS,
+  VIP_PATHS,
   type PaymentOrderData,
   type PaymentOrderListData,
+  type VipChargeData,
+  type VipChargeListData,
 } from '@snapdrama/contract';
 import { api } from '../../../shared/api/api';
 
@@ -34,6 +37,32 @@ export function useReceipt(ordrId: string) {
         api.get<PaymentOrderData>(
           PAYMENT_PATHS.order.replace(':ordrId', encodeURIComponent(ordrId)),
         ),
+      staleTime: 0,
+      retry: false,
+    }),
+  );
+}
+
+/** My orders' VIP part: the pass charges, page by page (GET /vip/charges). */
+export const vipChargesQuery = infiniteQueryOptions({
+  queryKey: ['vip', 'charges'] as const,
+  queryFn: ({ pageParam }) => api.get<VipChargeListData>(`${VIP_PATHS.charges}?page=${pageParam}`),
+  initialPageParam: 1,
+  getNextPageParam: (last) => (last.lastPage ? undefined : last.page + 1),
+  staleTime: 0,
+});
+
+export function useVipCharges() {
+  return useInfiniteQuery(vipChargesQuery);
+}
+
+/** One pass charge's receipt (GET /vip/charges/{chrgId}). */
+export function useVipReceipt(chrgId: string) {
+  return useQuery(
+    queryOptions({
+      queryKey: ['vip', 'charge', chrgId] as const,
+      queryFn: () =>
+        api.get<VipChargeData>(VIP_PATHS.charge.replace(':chrgId', encodeURIComponent(chrgId))),
       staleTime: 0,
       retry: false,
     }),

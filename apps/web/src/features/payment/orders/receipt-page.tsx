@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import type { PaymentOrderData } from '@snapdrama/contract';
@@ -7,15 +8,40 @@ import { isGuest, useUserInfo } from '../../../shared/session/user-info';
 import { Button } from '../../../shared/ui/button';
 import { Spinner } from '../../../shared/ui/spinner';
 import { formatPrice } from '../price';
-import { useReceipt } from './orders-api';
-import { GATEWAY_LABEL, formatOrderTime, stateLabel } from './order-text';
+import { useReceipt, useVipReceipt } from './orders-api';
+import {
+  GATEWAY_LABEL,
+  VIP_PLAN_LABEL,
+  chargeAmount,
+  formatOrderTime,
+  formatPeriod,
+  stateLabel,
+} from './order-text';
 import styles from './orders.module.css';
 import { SignInPrompt } from '../../../shared/session/sign-in-prompt';
 
 /** /profile/orders/:ordrId (issue 40): one order's receipt, to print or save as a PDF. */
 export function ReceiptPage() {
-  const { t } = useTranslation();
   const { ordrId = '' } = useParams();
+  return (
+    <ReceiptFrame>
+      <Receipt ordrId={ordrId} />
+    </ReceiptFrame>
+  );
+}
+
+/** /profile/orders/vip/:chrgId: one VIP pass charge's receipt, likewise. */
+export function VipReceiptPage() {
+  const { chrgId = '' } = useParams();
+  return (
+    <ReceiptFrame>
+      <VipReceipt chrgId={chrgId} />
+    </ReceiptFrame>
+  );
+}
+
+function ReceiptFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   const userInfo = useUserInfo().data;
   if (!userInfo || isGuest(userInfo.user)) {
     return (
@@ -27,14 +53,13 @@ export function ReceiptPage() {
   return (
     <section className={styles.page} data-testid="receipt-page">
       <h1 className={styles.heading}>{t('orders.receipt')}</h1>
-      <Receipt ordrId={ordrId} />
+      {children}
     </section>
   );
 }
 
-function Receipt({ ordrId }: { ordrId: string }) {
+function Loading({ query }: { query: { isPending: boolean; isError: boolean; error: unknown } }) {
   const { t } = useTranslation();
-  const query = useReceipt(ordrId);
   if (query.isPending) {
     return (
       <div className={styles.loading}>
@@ -42,22 +67,53 @@ function Receipt({ ordrId }: { ordrId: string }) {
       </div>
     );
   }
-  if (query.isError) {
-    return (
-      <div className={styles.empty} data-testid="receipt-error">
-        <p>{errorMessage(query.error, t('contents.msg_info_fail'))}</p>
-        <Link to="/profile/orders">{t('orders.title')}</Link>
-      </div>
-    );
+  return (
+    <div className={styles.empty} data-testid="receipt-error">
+      <p>{errorMessage(query.error, t('contents.msg_info_fail'))}</p>
+      <Link to="/profile/orders">{t('orders.title')}</Link>
+    </div>
+  );
+}
+
+function VipReceipt({ chrgId }: { chrgId: string }) {
+  const { t, i18n } = useTranslation();
+  const query = useVipReceipt(chrgId);
+  if (!query.data) return <Loading query={query} />;
+  const charge = query.data;
+  const time = (iso: string) => formatOrderTime(iso, i18n.language);
+  const lines: ReceiptLine[] = [
+    { key: 'state', label: t('orders.state'), value: t(stateLabel(charge.stts)) },
+    {
+      key: 'pack',
+      label: t('orders.pack'),
+      value: t('orders.vip_plan', { plan: t(VIP_PLAN_LABEL[charge.plan]) }),
+    },
+    { key: 'amount', label: t('orders.amount'), value: chargeAmount(charge, i18n.language, t) },
+    { key: 'gateway', label: t('orders.gateway'), value: t(GATEWAY_LABEL[charge.pymn_gtwy]) },
+    { key: 'paid', label: t('orders.paid_at'), value: time(charge.paid_dtm) },
+    {
+      key: 'period',
+      label: t('orders.vip_period'),
+      value: formatPeriod(charge.strt_dtm, charge.end_dtm, i18n.language),
+    },
+  ];
+  if (charge.rfnd_dtm) {
+    lines.push({ key: 'refunded', label: t('orders.refunded_at'), value: time(charge.rfnd_dtm) });
   }
+  lines.push({ key: 'id', label: t('orders.charge_id'), value: charge.prvd_id, code: true });
+  return <ReceiptLines lines={lines} state={charge.stts} />;
+}
+
+function Receipt({ ordrId }: { ordrId: string }) {
+  const query = useReceipt(ordrId);
+  if (!query.data) return <Loading query={query} />;
   return <ReceiptBody order={query.data} />;
 }
 
 function ReceiptBody({ order }: { order: PaymentOrderData }) {
   const { t, i18n } = useTranslation();
   const time = (iso: string) => formatOrderTime(iso, i18n.language);
-  // code: the order number, shown as it is in every language
-  const lines: { key: string; label: string; value: string; code?: boolean }[] = [
+  const lines: ReceiptLine[] = [
     { key: 'state', label: t('orders.state'), value: t(stateLabel(order.stts)) },
     {
       key: 'pack',
@@ -92,8 +148,21 @@ function ReceiptBody({ order }: { order: PaymentOrderData }) {
     });
   }
   lines.push({ key: 'id', label: t('orders.order_id'), value: order.ordrId, code: true });
+  return <ReceiptLines lines={lines} state={order.stts} />;
+}
+
+interface ReceiptLine {
+  key: string;
+  label: string;
+  value: string;
+  /** an order or charge number, shown as it is in every language */
+  code?: boolean;
+}
+
+function ReceiptLines({ lines, state }: { lines: ReceiptLine[]; state: string }) {
+  const { t } = useTranslation();
   return (
-    <article className={styles.receipt} data-testid="receipt" data-state={order.stts}>
+    <article className={styles.receipt} data-testid="receipt" data-state={state}>
       <dl className={styles.lines}>
         {lines.map((line) => (
           <div key={line.key} data-testid={`receipt-${line.key}`}>
