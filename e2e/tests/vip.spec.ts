@@ -81,6 +81,10 @@ test('backing out of the Stripe stand-in returns to the payment page and buys no
   await page.goto('/payment');
   const offer = page.getByTestId('vip-offer');
   await offer.getByTestId('vip-plan-vip_monthly').click();
+  // the chooser says which plan, at what price, before the gateway; another plan is one tap away
+  await expect(offer.getByTestId('vip-chosen')).toHaveText('Your plan: Monthly, $14.99 / month');
+  await offer.getByTestId('vip-change-plan').click();
+  await offer.getByTestId('vip-plan-vip_monthly').click();
   await offer.getByTestId('vip-pay-stripe').click();
   await expect(page.getByTestId('stripe-amount')).toHaveText('$14.99');
   await page.getByTestId('stripe-back').click();

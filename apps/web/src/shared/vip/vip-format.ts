@@ -15,6 +15,11 @@ export function formatVipPrice(plan: { usd: number; krw: number }, language: str
   }).format(currency === 'KRW' ? plan.krw : plan.usd);
 }
 
+/** A US dollar amount in the page's language ($4.99, US$4.99): what the web's gateways charge. */
+export function formatUsd(usd: number, language: string): string {
+  return new Intl.NumberFormat(language, { style: 'currency', currency: 'USD' }).format(usd);
+}
+
 /** A pass date in the viewer's locale, e.g. "Nov 30, 2026, 18:05". */
 export function formatVipDate(iso: string | null, locale?: string): string {
   if (!iso) return '';

@@ -7,7 +7,8 @@ import { requestLogin } from '../session/login-request';
 import { isGuest, useUserInfo } from '../session/user-info';
 import { Button } from '../ui/button';
 import { subscribeVip, useVipPass, useVipPlans, vipReturnPath } from './vip-api';
-import { formatVipDate, formatVipPrice } from './vip-format';
+import { displayCurrency } from '@snapdrama/rules';
+import { formatUsd, formatVipDate, formatVipPrice } from './vip-format';
 import styles from './vip-offer.module.css';
 
 /**
@@ -35,6 +36,7 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
   }
   if (!plans || plans.length === 0) return null;
   const weekly = plans.find((p) => p.code === 'vip_weekly');
+  const chosen = plans.find((p) => p.code === plan);
 
   const buy = async (gateway: VipGateway) => {
     if (!plan) return;
@@ -72,8 +74,22 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
           </small>
         </div>
       </header>
-      {plan ? (
+      {chosen ? (
         <div className={styles.gateways} data-testid="vip-gateways">
+          <p className={styles.chosen} data-testid="vip-chosen">
+            {t('vip.chosen', {
+              plan: t(chosen.interval === 'week' ? 'vip.weekly' : 'vip.monthly'),
+              price: t(chosen.interval === 'week' ? 'vip.per_week' : 'vip.per_month', {
+                price: formatVipPrice(chosen, i18n.language),
+              }),
+            })}
+          </p>
+          {displayCurrency(i18n.language) !== 'USD' && (
+            // the web's gateways charge the plan's US dollar price (vip-gateways.service.ts)
+            <p className={styles.note} data-testid="vip-charge-currency">
+              {t('vip.charged_usd', { price: formatUsd(chosen.usd, i18n.language) })}
+            </p>
+          )}
           <p className={styles.pay}>{t('vip.choose_gateway')}</p>
           <Button block disabled={busy} onClick={() => void buy('S')} data-testid="vip-pay-stripe">
             {t('vip.gateway_stripe')}
@@ -87,8 +103,13 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
           >
             {t('vip.gateway_paypal')}
           </Button>
-          <button type="button" className={styles.back} onClick={() => setPlan(undefined)}>
-            {t('common.cancel')}
+          <button
+            type="button"
+            className={styles.back}
+            onClick={() => setPlan(undefined)}
+            data-testid="vip-change-plan"
+          >
+            {t('vip.change_plan')}
           </button>
         </div>
       ) : (
