@@ -117,7 +117,7 @@ export const en = {
   'payment.msg_reject': 'Invalid card information',
   'payment.msg_abort': 'Payment was aborted',
   'payment.msg_not_support': 'Unsupported payment method',
-  'payment.msg_invaild_card': 'Invalid card information',
+  'payment.msg_invaild_card': 'Your card company declined the payment. Please try another card.',
   'payment.msg_req_select_goods': 'Please select a payment product',
   'payment.msg_paypal_order_id_not_match': 'The payment order number does not match',
   'payment.msg_stripe_session_not_found': 'Payment session information not found',

@@ -115,7 +115,7 @@ export const ja: Messages = {
   'payment.msg_reject': 'カード情報が正しくありません',
   'payment.msg_abort': '決済が中断されました',
   'payment.msg_not_support': '対応していない決済方法です',
-  'payment.msg_invaild_card': 'カード情報が正しくありません',
+  'payment.msg_invaild_card': 'カード会社が決済を承認しませんでした。別のカードでお試しください。',
   'payment.msg_req_select_goods': '決済する商品を選択してください',
   'payment.msg_paypal_order_id_not_match': '決済の注文番号が一致しません',
   'payment.msg_stripe_session_not_found': '決済セッション情報が見つかりません',

@@ -115,7 +115,7 @@ export const ko: Messages = {
   'payment.msg_reject': '카드 정보가 올바르지 않습니다',
   'payment.msg_abort': '결제가 중단되었습니다',
   'payment.msg_not_support': '지원하지 않는 결제 수단입니다',
-  'payment.msg_invaild_card': '카드 정보가 올바르지 않습니다',
+  'payment.msg_invaild_card': '카드사에서 결제를 거절했습니다. 다른 카드로 시도해 주세요.',
   'payment.msg_req_select_goods': '결제할 상품을 선택해 주세요',
   'payment.msg_paypal_order_id_not_match': '결제 주문 번호가 일치하지 않습니다',
   'payment.msg_stripe_session_not_found': '결제 세션 정보를 찾을 수 없습니다',

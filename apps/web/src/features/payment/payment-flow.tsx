@@ -37,6 +37,16 @@ export function showPaymentError(t: Translate, message: string) {
   layers.alert({ title: t('error_popup.title'), message });
 }
 
+/**
+ * The viewer backed out of a checkout, at any gateway: a notice, not an error popup (issue 40),
+ * and the payment layers close as after an error.
+ */
+export function showPaymentCanceled(t: Translate) {
+  usePaymentStore.getState().reset();
+  useLayerStore.getState().closePopup();
+  layers.toast(t('payment.msg_cancel'), 'info');
+}
+
 function showFailure(error: unknown, deps: FlowDeps, fallback: MessageKey) {
   // a changed price: the list is stale, so reload it before the viewer tries again
   if (isApiError(error) && error.code === ResultCode.PAYMENT_PRICE_MISMATCH)

@@ -24,7 +24,7 @@ const isReturnGateway = (value: string | undefined): value is ReturnGateway =>
  * viewer back. Confirms the order with the server (spec §4), then returns to where the purchase
  * started with the success toast, or shows the error popup (spec §8).
  */
-function confirmReturn(action: Exclude<ReturnAction, { kind: 'error' }>) {
+function confirmReturn(action: Exclude<ReturnAction, { kind: 'error' | 'canceled' }>) {
   switch (action.kind) {
     case 'toss':
       return confirmToss(action.body);
@@ -56,6 +56,9 @@ export function PaymentReturnPage() {
     if (!isReturnGateway(gateway)) return void leave();
     const action = readReturn(gateway, params, pending, t);
     if (action.kind === 'error') return fail(action.message);
+    if (action.kind === 'canceled') {
+      return void leave().then(() => layers.toast(t('payment.msg_cancel'), 'info'));
+    }
     confirmReturn(action)
       .then(async (result) => {
         await leave();

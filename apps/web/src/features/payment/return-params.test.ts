@@ -26,9 +26,12 @@ describe('readReturn: Toss successUrl / failUrl', () => {
       kind: 'error',
       message: '<payment.msg_invaild_card>',
     });
+    // the viewer's own cancel is not an error (issue 40): the page tells it as a notice
     expect(readReturn('toss', q('code=PAY_PROCESS_CANCELED&orderId=o'), null, t)).toEqual({
-      kind: 'error',
-      message: '<payment.msg_cancel>',
+      kind: 'canceled',
+    });
+    expect(readReturn('toss', q('code=USER_CANCEL&orderId=o'), null, t)).toEqual({
+      kind: 'canceled',
     });
     expect(readReturn('toss', q('code=OTHER&message=Limit%20reached'), null, t)).toEqual({
       kind: 'error',
@@ -68,10 +71,7 @@ describe('readReturn: Stripe return_url', () => {
   });
 
   it('a canceled checkout says canceled', () => {
-    expect(readReturn('stripe', q('ordrId=o&canceled=1'), null, t)).toEqual({
-      kind: 'error',
-      message: '<payment.msg_cancel>',
-    });
+    expect(readReturn('stripe', q('ordrId=o&canceled=1'), null, t)).toEqual({ kind: 'canceled' });
   });
 });
 
@@ -94,8 +94,7 @@ describe('readReturn: PayPal approval', () => {
 
   it('a canceled approval says canceled', () => {
     expect(readReturn('paypal', q('ordrId=o&token=PP1&canceled=1'), null, t)).toEqual({
-      kind: 'error',
-      message: '<payment.msg_cancel>',
+      kind: 'canceled',
     });
   });
 });

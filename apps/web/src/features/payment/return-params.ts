@@ -4,7 +4,7 @@ import type {
   StripeConfirmBody,
   TossConfirmBody,
 } from '@snapdrama/contract';
-import { providerErrorText } from './payment-errors';
+import { isCancelCode, providerErrorText } from './payment-errors';
 import { stripeSessionIdOf, type PendingOrder } from './pending-order';
 
 /** The web gateways' return routes: /payment/return/{toss|stripe|paypal}. */
@@ -15,13 +15,19 @@ export const returnPath = (gateway: ReturnGateway) => `/payment/return/${gateway
 
 type Translate = (key: MessageKey) => string;
 
-/** What a provider's return asks for: a confirmation call, or an error to show (nothing charged). */
+/**
+ * What a provider's return asks for: a confirmation call, an error to show, or the viewer's cancel
+ * to acknowledge (nothing charged either way).
+ */
 export type ReturnAction =
   | { kind: 'toss'; body: TossConfirmBody }
   | { kind: 'stripe'; body: StripeConfirmBody }
   | { kind: 'paypal'; body: PaypalConfirmBody }
-  | { kind: 'error'; message: string };
+  | { kind: 'error'; message: string }
+  /** the viewer backed out at the provider: nothing charged, nothing wrong */
+  | { kind: 'canceled' };
 
+const canceledReturn: ReturnAction = { kind: 'canceled' };
 const fail = (message: string): ReturnAction => ({ kind: 'error', message });
 
 /**
@@ -40,7 +46,8 @@ export function readReturn(
   const canceled = params.get('canceled') === '1' || params.get('cancel') === '1';
   switch (gateway) {
     case 'toss': {
-      const code = params.get('code');
+      const code = params.get('code') ?? undefined;
+      if (isCancelCode(code)) return canceledReturn;
       if (code) return fail(providerErrorText(code, params.get('message') ?? undefined, t));
       const ordrId = params.get('orderId') ?? pending?.ordrId;
       const pymnKey = params.get('paymentKey');
@@ -50,7 +57,7 @@ export function readReturn(
       return { kind: 'toss', body: { ordrId, amnt, pymnKey } };
     }
     case 'stripe': {
-      if (canceled) return fail(t('payment.msg_cancel'));
+      if (canceled) return canceledReturn;
       const ordrId = params.get('ordrId') ?? pending?.ordrId;
       const sessionId = params.get('session_id') ?? stripeSessionIdOf(pending?.clientSecret);
       if (!sessionId) return fail(t('payment.msg_stripe_session_not_found'));
@@ -58,7 +65,7 @@ export function readReturn(
       return { kind: 'stripe', body: { ordrId, sessionId } };
     }
     case 'paypal': {
-      if (canceled) return fail(t('payment.msg_cancel'));
+      if (canceled) return canceledReturn;
       const ordrId = params.get('ordrId') ?? pending?.ordrId;
       const paypalOrderId = params.get('token');
       if (!ordrId || !paypalOrderId) return fail(t('payment.msg_fail'));

@@ -5,7 +5,7 @@ import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { PaymentGoods } from '@snapdrama/contract';
 import { confirmPaypal, createPaypalOrder } from '../api/payment-api';
 import { paymentErrorText } from '../payment-errors';
-import { finishPayment, showPaymentError } from '../payment-flow';
+import { finishPayment, showPaymentCanceled, showPaymentError } from '../payment-flow';
 import { usePaymentStore } from '../payment-store';
 import styles from './flow.module.css';
 
@@ -62,7 +62,7 @@ export default function PaypalCheckout({ clientId, goods, queryClient }: PaypalC
               showPaymentError(t, paymentErrorText(error, t, 'payment.msg_fail'));
             }
           }}
-          onCancel={() => showPaymentError(t, t('payment.msg_cancel'))}
+          onCancel={() => showPaymentCanceled(t)}
           onError={() => showPaymentError(t, t('payment.msg_fail'))}
         />
       </PayPalScriptProvider>

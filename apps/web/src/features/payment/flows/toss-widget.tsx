@@ -7,8 +7,8 @@ import {
 } from '@tosspayments/tosspayments-sdk';
 import type { PaymentRegistData } from '@snapdrama/contract';
 import { Button } from '../../../shared/ui/button';
-import { providerErrorText } from '../payment-errors';
-import { showPaymentError } from '../payment-flow';
+import { isCancelCode, providerErrorText } from '../payment-errors';
+import { showPaymentCanceled, showPaymentError } from '../payment-flow';
 import { returnPath } from '../return-params';
 import styles from './flow.module.css';
 
@@ -77,7 +77,8 @@ export default function TossWidget({ clientKey, order }: TossWidgetProps) {
       });
     } catch (error) {
       const { code, message } = tossError(error);
-      showPaymentError(t, providerErrorText(code, message, t));
+      if (isCancelCode(code)) showPaymentCanceled(t);
+      else showPaymentError(t, providerErrorText(code, message, t));
     }
   };
 
