@@ -274,7 +274,7 @@ export async function run(): Promise<void> {
           for (let k = 0; k < ORDERS_PER_ROUND; k++) {
             const member = b.members[k % b.members.length];
             if (!member) throw new Error('a buyer without users');
-            const order = await services.orders.register({
+            const order = await services.payments.register({
               userId: member.userId,
               authMethod: 'google',
               godsCode: PACK.godsCode,
@@ -460,7 +460,7 @@ export async function run(): Promise<void> {
         balanceMismatches += 1;
       }
     }
-    const states = await services.orders.countByState();
+    const states = await services.payments.countByState();
     const check = await services.wallet.checkInvariant();
     const confirmations = Object.values(credited).reduce((a, n) => a + n, 0);
 

@@ -242,8 +242,7 @@ function composeModules(deps: AppDeps) {
   ];
 
   const services = {
-    // the names tests and tools reach services by (`orders` is the payments service, `payments`
-    // the web gateways')
+    // the names tests and tools reach services by
     tokens: authModule.tokens,
     accounts: accountsModule.accounts,
     audit,
@@ -269,8 +268,8 @@ function composeModules(deps: AppDeps) {
     wallet,
     events,
     admobKeys: eventsModule.admobKeys,
-    orders: payments,
-    payments: webGateways,
+    payments,
+    webGateways,
     /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
     paymentsSandbox: paymentsModule.gatewayStandIn,
     iap,
@@ -353,7 +352,7 @@ export async function buildApp(
   // local stand-ins of outside services: sandbox only, never in production
   if (config.social.sandbox) await app.register(mount.walletStandInRoutes(guards, production));
   await mount.registerPaymentStandIns(app);
-  startJobs(app, { config, searchStats: services.searchStats, webGateways: services.payments });
+  startJobs(app, { config, searchStats: services.searchStats, webGateways: services.webGateways });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
   if (signInStandIns) await app.register(signInStandIns);
 

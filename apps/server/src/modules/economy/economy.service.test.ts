@@ -84,7 +84,7 @@ describe('economy settings', () => {
   });
 
   it('coin packs: created and changed; a bad pack is refused', async () => {
-    const { orders } = ctx.services;
+    const { payments: orders } = ctx.services;
     const pack = {
       godsCode: 'ops_pack_1',
       paidCoin: 500,

@@ -722,7 +722,7 @@ describe('provider events in every order', () => {
           if (stateOf(model) === 'credited') model.everCredited = true;
         }
         const what = `${scenario.name} #${n}: ${sequence.join(' → ')}`;
-        const order = await current.services.orders.requireOrder(c.ordrId);
+        const order = await current.services.payments.requireOrder(c.ordrId);
         const expected = stateOf(model);
         expect(order.state, what).toBe(expected);
         expect(await current.services.wallet.balances(member.userId), what).toEqual({
@@ -731,7 +731,7 @@ describe('provider events in every order', () => {
         });
         // every report is applied to the order once the order knows the payment
         if (order.providerTxnId && expected !== 'registered') {
-          const kept = await current.services.orders.reversalsOf(
+          const kept = await current.services.payments.reversalsOf(
             order.gateway as PaymentGateway,
             order.providerTxnId,
           );

@@ -34,7 +34,7 @@ describe.runIf(servicesPresent('postgres'))('payment races on PostgreSQL', () =>
     );
     expect(fresh).toHaveLength(1);
     expect(await ctx.services.wallet.balances(userId)).toEqual(balance);
-    const states = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    const states = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
     expect(states.filter((s) => s === 'paid')).toHaveLength(1);
     expect(states.filter((s) => s === 'credited')).toHaveLength(1);
     expect(await ctx.services.wallet.checkInvariant()).toMatchObject({ violations: [] });
@@ -78,7 +78,7 @@ describe.runIf(servicesPresent('postgres'))('payment races on PostgreSQL', () =>
       work.push(api(ctx.app, m, 'PUT', confirmPaths.T, toss));
       work.push(api(ctx.app, m, 'PUT', confirmPaths.S, stripe));
       work.push(api(ctx.app, m, 'PUT', confirmPaths.P, paypal));
-      work.push(ctx.services.payments.sweep());
+      work.push(ctx.services.webGateways.sweep());
     }
     await Promise.all(work);
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({
@@ -86,7 +86,7 @@ describe.runIf(servicesPresent('postgres'))('payment races on PostgreSQL', () =>
       bonus: 10 + 900 + 1700,
     });
     for (const id of [toss.ordrId, stripe.ordrId, paypal.ordrId]) {
-      expect((await ctx.services.orders.requireOrder(id)).state).toBe('credited');
+      expect((await ctx.services.payments.requireOrder(id)).state).toBe('credited');
     }
   });
 
@@ -100,7 +100,7 @@ describe.runIf(servicesPresent('postgres'))('payment races on PostgreSQL', () =>
     for (const r of replies) expect(r.statusCode).toBe(200);
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 1000, bonus: 150 });
     const bonuses = await Promise.all(
-      [a, b].map(async (c) => (await ctx.services.orders.requireOrder(c.ordrId)).creditedBonus),
+      [a, b].map(async (c) => (await ctx.services.payments.requireOrder(c.ordrId)).creditedBonus),
     );
     expect(bonuses.sort()).toEqual([100, 50]);
   });

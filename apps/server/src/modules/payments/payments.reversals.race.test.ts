@@ -37,13 +37,13 @@ describe.runIf(servicesPresent('postgres'))('reversal races on PostgreSQL', () =
         // alternate which side starts first
         const statuses = await Promise.all(round % 2 === 1 ? [...calls].reverse() : calls);
         expect(statuses.every((s) => s === 200)).toBe(true);
-        const order = await ctx.services.orders.requireOrder(ordrId);
+        const order = await ctx.services.payments.requireOrder(ordrId);
         expect(order.state).toBe('refunded');
         const balances = await ctx.services.wallet.balances(m.userId);
         // the bonus stays only when the credit won the race (spec §9); paid coins never
         expect(balances.paid).toBe(0);
         expect([0, PACK.firstBonus]).toContain(balances.bonus);
-        const kept = await ctx.services.orders.reversalsOf('A', bought.transactionId);
+        const kept = await ctx.services.payments.reversalsOf('A', bought.transactionId);
         expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
           ['refund', ordrId, true],
         ]);
@@ -70,8 +70,8 @@ describe.runIf(servicesPresent('postgres'))('reversal races on PostgreSQL', () =
           ),
         ]);
         // whatever interleaving ran, the set {refund, refund_reversed} leaves the purchase standing
-        await ctx.services.orders.settleKeptReversals();
-        const order = await ctx.services.orders.requireOrder(ordrId);
+        await ctx.services.payments.settleKeptReversals();
+        const order = await ctx.services.payments.requireOrder(ordrId);
         expect(order.state).toBe('credited');
         expect(await ctx.services.wallet.balances(m.userId)).toEqual({
           paid: PACK.paid,
@@ -102,14 +102,14 @@ describe.runIf(servicesPresent('postgres'))('reversal races on PostgreSQL', () =
           ),
         );
         expect(statuses.every((s) => s === 200)).toBe(true);
-        await ctx.services.orders.settleKeptReversals();
-        expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+        await ctx.services.payments.settleKeptReversals();
+        expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('refunded');
         expect(await ctx.services.wallet.balances(m.userId)).toEqual({
           paid: 0,
           bonus: PACK.firstBonus,
         });
         // two refunds of credited coins, one restore between them: one transition each
-        const moves = (await ctx.services.orders.transitions(ordrId)).map(
+        const moves = (await ctx.services.payments.transitions(ordrId)).map(
           (t) => `${t.fromState}>${t.toState}`,
         );
         expect(moves.filter((x) => x === 'credited>refunded')).toHaveLength(2);

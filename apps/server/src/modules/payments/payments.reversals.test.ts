@@ -74,14 +74,14 @@ describe('reversals reported before the purchase', () => {
     expect(verified.status).toBe(200);
     expect(verified.data.stts).toBe('refunded');
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-    const order = await ctx.services.orders.requireOrder(ordrId);
+    const order = await ctx.services.payments.requireOrder(ordrId);
     expect(order.state).toBe('refunded');
     expect(order.providerTxnId).toBe(bought.transactionId);
-    const kept = await ctx.services.orders.reversalsOf('A', bought.transactionId);
+    const kept = await ctx.services.payments.reversalsOf('A', bought.transactionId);
     expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
       ['refund', ordrId, true],
     ]);
-    const moves = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    const moves = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
     expect(moves).toEqual(['registered', 'paid', 'refunded']);
 
     // a replay of the verify or the notification changes nothing
@@ -132,12 +132,12 @@ describe('reversals reported before the purchase', () => {
           expect(body<{ stts: string }>(r).data.stts).toBe('refunded');
         } else {
           ctx.clock.advance(10 * 60_000);
-          await ctx.services.payments.sweep();
+          await ctx.services.webGateways.sweep();
         }
-        const order = await ctx.services.orders.requireOrder(ordrId);
+        const order = await ctx.services.payments.requireOrder(ordrId);
         expect(order.state).toBe('refunded');
         expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-        const kept = await ctx.services.orders.reversalsOf('S', intent);
+        const kept = await ctx.services.payments.reversalsOf('S', intent);
         expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
           ['refund', ordrId, true],
         ]);
@@ -162,7 +162,7 @@ describe('reversals reported before the purchase', () => {
       expect(body(r).code).toBe(ResultCode.BAD_REQUEST);
       expect(typeof body(r).message).toBe('string');
     }
-    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('registered');
+    expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('registered');
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
   });
 
@@ -205,13 +205,13 @@ describe('reversals reported before the purchase', () => {
         );
       }
       expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 100 });
-      expect((await ctx.services.orders.requireOrder(created.ordrId)).state).toBe('refunded');
+      expect((await ctx.services.payments.requireOrder(created.ordrId)).state).toBe('refunded');
       const won = await dispute('CUSTOMER.DISPUTE.RESOLVED', 'RESOLVED_SELLER_FAVOUR');
       expect(outcome(won)).toBe('restored');
       for (let i = 0; i < 3; i++)
         await dispute('CUSTOMER.DISPUTE.RESOLVED', 'RESOLVED_SELLER_FAVOUR');
       expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 500, bonus: 100 });
-      expect((await ctx.services.orders.requireOrder(created.ordrId)).state).toBe('credited');
+      expect((await ctx.services.payments.requireOrder(created.ordrId)).state).toBe('credited');
       // a dispute event that names no transaction is refused in the envelope
       const bad = { id: 'WH-bad', event_type: 'CUSTOMER.DISPUTE.CREATED', resource: {} };
       const refused = await ctx.app.inject({
@@ -250,8 +250,8 @@ describe('reversals reported before the purchase', () => {
         bonus: PACK.firstBonus,
       });
     }
-    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
-    const moves = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('refunded');
+    const moves = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
     expect(moves.slice(-3)).toEqual(['refunded', 'credited', 'refunded']);
   });
 
@@ -286,7 +286,7 @@ describe('reversals reported before the purchase', () => {
       paid: 0,
       bonus: credited.bonus,
     });
-    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+    expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('refunded');
   });
 
   it(
@@ -300,7 +300,7 @@ describe('reversals reported before the purchase', () => {
       expect(voided.data.action).toBe('kept');
       const verified = resultOf(await googleVerify(ctx, m, { ordrId, ...purchase }));
       expect(verified.code).toBe(ResultCode.PAYMENT_DECLINED);
-      expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+      expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('refunded');
       expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
     },
   );

@@ -147,7 +147,7 @@ describe('payment routes (stand-in providers)', () => {
     expect(declined.statusCode).toBe(409);
     expect(body(declined).code).toBe(ResultCode.PAYMENT_DECLINED);
     expect(body(declined).message).toMatch(/^REJECT_CARD_COMPANY: /);
-    expect((await ctx.services.orders.requireOrder(reg.ordrId)).state).toBe('failed');
+    expect((await ctx.services.payments.requireOrder(reg.ordrId)).state).toBe('failed');
     const again = await api(ctx.app, m, 'PUT', '/payment/toss/confirm', {
       ordrId: reg.ordrId,
       amnt: 1200,
@@ -233,7 +233,7 @@ describe('payment routes (stand-in providers)', () => {
     const declined = await api(ctx.app, m, 'PUT', '/payment/paypal/confirm', notApproved);
     expect(body(declined).code).toBe(ResultCode.PAYMENT_DECLINED);
     expect(body(declined).message).toMatch(/^INSTRUMENT_DECLINED: /);
-    expect((await ctx.services.orders.requireOrder(notApproved.ordrId)).state).toBe('registered');
+    expect((await ctx.services.payments.requireOrder(notApproved.ordrId)).state).toBe('registered');
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 1000, bonus: 250 });
   });
 
@@ -245,7 +245,7 @@ describe('payment routes (stand-in providers)', () => {
     const second = await tossApproved(ctx, m, 'coin_100', 1200);
     await expectOk(await api(ctx.app, m, 'PUT', '/payment/toss/confirm', second));
     ctx.clock.advance(60_000);
-    await ctx.services.orders.recordRefund(first.ordrId, {
+    await ctx.services.payments.recordRefund(first.ordrId, {
       provider: 'T',
       providerRefundId: 'rf-my',
     });

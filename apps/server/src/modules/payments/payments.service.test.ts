@@ -27,7 +27,7 @@ describe('order service', () => {
   });
 
   it('registers at the server price, credits once with the first-charge bonus, then without it', async () => {
-    const { orders, wallet } = ctx.services;
+    const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Buyer');
     const o1 = await orders.register({
       userId: m.userId,
@@ -72,7 +72,7 @@ describe('order service', () => {
   });
 
   it("a lot already granted under the order's key is not granted again; a different grant under it is refused", async () => {
-    const { orders, wallet } = ctx.services;
+    const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Early');
     const paid = (key: string) => ({
       provider: 'T' as const,
@@ -119,7 +119,7 @@ describe('order service', () => {
   });
 
   it('refuses a wrong price, a guest, a foreign order, a wrong amount and a reused provider payment', async () => {
-    const { orders } = ctx.services;
+    const { payments: orders } = ctx.services;
     const a = await signInMember(ctx, 'Alice');
     const b = await signInMember(ctx, 'Bob');
     const base = { userId: a.userId, authMethod: 'google' as const, godsCode: 'coin_100' };
@@ -185,7 +185,7 @@ describe('order service', () => {
   });
 
   it('a refund claws back what remains of the paid lot, never the bonus, once', async () => {
-    const { orders, wallet } = ctx.services;
+    const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Refund');
     const order = await orders.register({
       userId: m.userId,
@@ -214,7 +214,7 @@ describe('order service', () => {
   });
 
   it('a credit the wallet refuses rolls back alone: the payment stays recorded and is credited once later', async () => {
-    const { orders, wallet } = ctx.services;
+    const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Withdrawn');
     const order = await orders.register({
       userId: m.userId,

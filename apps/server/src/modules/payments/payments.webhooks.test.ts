@@ -85,7 +85,7 @@ describe('payment webhooks', () => {
       expect(r.statusCode).toBe(200);
     }
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 300, bonus: 45 });
-    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('credited');
+    expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('credited');
     // the buyer's own confirm afterwards answers success without crediting again
     const confirm = await api(ctx.app, m, 'PUT', '/payment/stripe/confirm', { ordrId, sessionId });
     expect(body<{ already_credited: boolean }>(confirm).data.already_credited).toBe(true);
@@ -100,7 +100,7 @@ describe('payment webhooks', () => {
     });
     for (let i = 0; i < 10; i++) expect((await postStripe(ctx, refund)).statusCode).toBe(200);
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 45 });
-    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('refunded');
+    expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('refunded');
   });
 
   it('Toss: status changes are believed only as Toss reports them', async () => {
@@ -227,7 +227,7 @@ describe('payment webhooks', () => {
     expect(
       (await tossClient.confirm({ paymentKey: t2.pymnKey, orderId: t2.ordrId, amount: 11000 })).ok,
     ).toBe(true);
-    await ctx.services.orders.recordPaid(t2.ordrId, {
+    await ctx.services.payments.recordPaid(t2.ordrId, {
       provider: 'T',
       providerTxnId: t2.pymnKey,
       amountMinor: 11000,
@@ -236,12 +236,12 @@ describe('payment webhooks', () => {
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
 
     ctx.clock.advance(6 * 60_000);
-    const first = await ctx.services.payments.sweep();
+    const first = await ctx.services.webGateways.sweep();
     expect(first).toEqual({ credited: 1, reconciled: 3, canceled: 0, errors: 0 });
     const expected = { paid: 100 + 300 + 500 + 1000, bonus: 10 + 45 + 100 + 250 };
     expect(await ctx.services.wallet.balances(m.userId)).toEqual(expected);
     for (let i = 0; i < 10; i++) {
-      expect(await ctx.services.payments.sweep()).toEqual({
+      expect(await ctx.services.webGateways.sweep()).toEqual({
         credited: 0,
         reconciled: 0,
         canceled: 0,
@@ -262,8 +262,8 @@ describe('payment webhooks', () => {
       }),
     ).data;
     ctx.clock.advance(25 * 3_600_000);
-    const later = await ctx.services.payments.sweep();
+    const later = await ctx.services.webGateways.sweep();
     expect(later.canceled).toBe(1);
-    expect((await ctx.services.orders.requireOrder(abandoned.ordrId)).state).toBe('canceled');
+    expect((await ctx.services.payments.requireOrder(abandoned.ordrId)).state).toBe('canceled');
   });
 });

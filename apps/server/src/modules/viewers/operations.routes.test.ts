@@ -96,7 +96,7 @@ describe('who may call the operator routes', () => {
       ctx,
       { method: 'PUT', url: url('/economy/goods/ops_guard'), payload: goodsBody },
       ['admin'],
-      () => ctx.services.orders.allGoods(),
+      () => ctx.services.payments.allGoods(),
     );
     await expectOperatorOnly(
       ctx,
@@ -217,7 +217,7 @@ describe('economy', () => {
 
   it('bad input on every economy form: 400 with the field named, nothing changed, nothing audited', async () => {
     const snapshot = async () => ({
-      goods: await ctx.services.orders.allGoods(),
+      goods: await ctx.services.payments.allGoods(),
       missions: await ctx.services.events.missionsForOperators(),
       attendance: await ctx.services.events.attendanceCoins(),
       limits: await ctx.services.economy.adLimits(),

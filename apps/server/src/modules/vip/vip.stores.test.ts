@@ -399,17 +399,17 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         (await ctx.services.vip.refundsOf(monthly)).map((r) => r.providerStatus);
       expect(await status()).toEqual(['failed']);
       const revokedBefore = store.revoked.length;
-      await ctx.services.payments.sweep();
+      await ctx.services.webGateways.sweep();
       expect(await status()).toEqual(['failed']);
       // a failed call waits a minute before the next try
-      await ctx.services.payments.sweep();
+      await ctx.services.webGateways.sweep();
       expect(await status()).toEqual(['failed']);
       ctx.clock.advance(FAILED_REFUND_RETRY_MS + 1000);
-      await ctx.services.payments.sweep();
+      await ctx.services.webGateways.sweep();
       expect(await status()).toEqual(['done']);
       expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
       // done: later sweeps call Google no more
-      await ctx.services.payments.sweep();
+      await ctx.services.webGateways.sweep();
       expect(store.revoked.slice(revokedBefore)).toEqual([tokens.get(monthly)]);
       expect(store.failRevokes).toBe(0);
     });

@@ -51,7 +51,7 @@ describe('coin validity per source, with a moved clock', () => {
   };
 
   async function buy(m: Member, gateway: 'T' | 'G' | 'A', txn: string) {
-    const { orders } = ctx.services;
+    const { payments: orders } = ctx.services;
     const order = await orders.register({
       userId: m.userId,
       authMethod: 'google',

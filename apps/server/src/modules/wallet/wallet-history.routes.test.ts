@@ -63,7 +63,7 @@ describe('coin history that explains the balance', () => {
   }
 
   it('an operator grant, a revocation and a refund each appear once, and the entries sum to the balance', async () => {
-    const { orders, wallet } = ctx.services;
+    const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Issue40');
     // a first purchase of the 100-coin pack: 100 paid + its bonus + the first-charge bonus
     const order = await orders.register({

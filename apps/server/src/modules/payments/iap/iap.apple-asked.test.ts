@@ -61,13 +61,13 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
     });
     expect(asked()).toBe(before + 1);
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-    const order = await ctx.services.orders.requireOrder(ordrId);
+    const order = await ctx.services.payments.requireOrder(ordrId);
     expect(order).toMatchObject({ state: 'refunded', providerTxnId: bought.transactionId });
-    const kept = await ctx.services.orders.reversalsOf('A', bought.transactionId);
+    const kept = await ctx.services.payments.reversalsOf('A', bought.transactionId);
     expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
       ['refund', ordrId, true],
     ]);
-    const moves = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    const moves = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
     expect(moves).toEqual(['registered', 'paid', 'refunded']);
 
     // the replay answers the order; the late REFUND changes nothing
@@ -77,7 +77,7 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
     expect(again).toMatchObject({ code: 0, data: { stts: 'refunded', already_credited: true } });
     expect((await appleNotify(ctx, bought.transactionId, 'REFUND')).data.action).toBe('refunded');
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-    expect(await ctx.services.orders.reversalsOf('A', bought.transactionId)).toHaveLength(1);
+    expect(await ctx.services.payments.reversalsOf('A', bought.transactionId)).toHaveLength(1);
   });
 
   it('a refund Apple reversed (REFUND_REVERSED) before the verify: Apple says it stands, the order is credited', async () => {
@@ -107,9 +107,9 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
         expect(down).toMatchObject({ status: 503, code: ResultCode.IAP_STATUS_UNAVAILABLE });
       }
       expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-      const order = await ctx.services.orders.requireOrder(ordrId);
+      const order = await ctx.services.payments.requireOrder(ordrId);
       expect(order).toMatchObject({ state: 'registered', providerTxnId: null });
-      expect(await ctx.services.orders.transitions(ordrId)).toHaveLength(1);
+      expect(await ctx.services.payments.transitions(ordrId)).toHaveLength(1);
 
       outage(undefined);
       const replies = await Promise.all(
@@ -120,7 +120,7 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
       expect(replies.map((r) => r.code)).toEqual([0, 0, 0]);
       expect(replies.filter((r) => r.data.already_credited === false)).toHaveLength(1);
       expect(await balances(m.userId)).toEqual({ paid: PACK.paid, bonus: PACK.firstBonus });
-      const moves = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+      const moves = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
       expect(moves).toEqual(['registered', 'paid', 'credited']);
     });
   }
@@ -137,7 +137,7 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
       code: ResultCode.IAP_TRANSACTION_UNKNOWN,
     });
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-    expect((await ctx.services.orders.requireOrder(ordrId)).state).toBe('registered');
+    expect((await ctx.services.payments.requireOrder(ordrId)).state).toBe('registered');
   });
 
   it('a JWS that already carries revocationDate is not asked about: refunded, no coins, recorded', async () => {
@@ -157,7 +157,7 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
     });
     expect(asked()).toBe(before);
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-    const kept = await ctx.services.orders.reversalsOf('A', String(payload.transactionId));
+    const kept = await ctx.services.payments.reversalsOf('A', String(payload.transactionId));
     expect(kept.map((r) => [r.kind, r.orderId])).toEqual([['refund', ordrId]]);
   });
 });

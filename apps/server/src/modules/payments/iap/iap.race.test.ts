@@ -124,7 +124,7 @@ describe.runIf(servicesPresent('postgres'))('IAP exactly once on PostgreSQL', ()
     expect(replies.map((r) => r.code)).toEqual(Array.from({ length: 20 }, () => 0));
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: PACK.firstBonus + PACK.bonus });
     for (const id of [googleOrder, appleOrder]) {
-      const states = (await ctx.services.orders.transitions(id)).map((t) => t.toState);
+      const states = (await ctx.services.payments.transitions(id)).map((t) => t.toState);
       expect(states).toEqual(['registered', 'paid', 'credited', 'refunded']);
     }
   });

@@ -66,7 +66,7 @@ describe('PUT /payment/iap/google/verify', () => {
       expect(again).toMatchObject({ status: 200, code: 0, data: { already_credited: true } });
     }
     expect(await balances(m.userId)).toEqual({ paid: PACK.paid, bonus: PACK.firstBonus });
-    const states = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    const states = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
     expect(states).toEqual(['registered', 'paid', 'credited']);
   });
 
@@ -75,7 +75,7 @@ describe('PUT /payment/iap/google/verify', () => {
     const ordrId = await registerOrder(ctx, m);
     const purchase = await googlePurchase(ctx, ordrId);
     // what the first verify did before the process died: the payment is recorded, nothing credited
-    await ctx.services.orders.recordPaid(ordrId, {
+    await ctx.services.payments.recordPaid(ordrId, {
       provider: 'G',
       providerTxnId: purchase.purchaseToken,
       amountMinor: 499,
@@ -141,7 +141,7 @@ describe('PUT /payment/iap/google/verify', () => {
     );
     // and the unique provider transaction holds even past the order binding
     await expect(
-      ctx.services.orders.confirmPaid(second, {
+      ctx.services.payments.confirmPaid(second, {
         provider: 'G',
         providerTxnId: purchase.purchaseToken,
         amountMinor: 499,
@@ -320,9 +320,9 @@ describe('store notifications', () => {
       expect(res).toMatchObject({ status: 200, code: 0, data: { action: 'refunded', ordrId } });
     }
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: PACK.firstBonus });
-    const order = await ctx.services.orders.requireOrder(ordrId);
+    const order = await ctx.services.payments.requireOrder(ordrId);
     expect(order.state).toBe('refunded');
-    const states = (await ctx.services.orders.transitions(ordrId)).map((t) => t.toState);
+    const states = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
     expect(states).toEqual(['registered', 'paid', 'credited', 'refunded']);
   });
 

@@ -24,7 +24,7 @@ export async function registerOrder(
   gateway: PaymentGateway = 'G',
 ): Promise<string> {
   const price = gateway === 'T' ? 5900 : PACK.price;
-  const order = await ctx.services.orders.register({
+  const order = await ctx.services.payments.register({
     userId: member.userId,
     authMethod: 'google',
     godsCode: PACK.godsCode,
