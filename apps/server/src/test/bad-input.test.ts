@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@snapdrama/contract';
-import { signInMember } from '../modules/auth/testing/sandbox-sign-in';
+import { signInThroughSandbox } from '../modules/auth/testing/sandbox-sign-in';
 import {
   badRequests,
   mayAccept,
@@ -40,7 +40,7 @@ beforeAll(async () => {
     env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000' },
   });
   tokens.guest = (await joinGuest(ctx.app)).token;
-  tokens.member = (await signInMember(ctx.app)).token;
+  tokens.member = (await signInThroughSandbox(ctx.app)).token;
 }, 120_000);
 afterAll(() => ctx.close());
 

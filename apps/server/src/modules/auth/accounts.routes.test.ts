@@ -17,7 +17,7 @@ import {
   TEST_WEB_ORIGIN,
   sandboxCallback,
   sandboxTicket,
-  signInMember,
+  signInThroughSandbox,
 } from './testing/sandbox-sign-in';
 
 let ctx: TestContext;
@@ -329,7 +329,7 @@ describe('guest to member carry-over', () => {
     const guest = await joinGuest(ctx.app);
     expect((await startEpisode(guest, 1, 1)).statusCode).toBe(200);
     expect((await startEpisode(guest, 2, 1)).statusCode).toBe(200);
-    const member = await signInMember(ctx.app, { guest });
+    const member = await signInThroughSandbox(ctx.app, { guest });
     expect(await viewedEpisodes(member.token, 1)).toEqual([1]);
     expect(await viewedEpisodes(member.token, 2)).toEqual([1]);
     expect((await userInfo(guest.token)).statusCode).toBe(401);
@@ -342,13 +342,13 @@ describe('guest to member carry-over', () => {
 
   it('a guest who signs in to an existing account merges in without overwriting it', async () => {
     const email = newEmail();
-    const member = await signInMember(ctx.app, { email });
+    const member = await signInThroughSandbox(ctx.app, { email });
     expect((await startEpisode(member, 1, 1)).statusCode).toBe(200);
     ctx.clock.advance(60_000);
     const guest = await joinGuest(ctx.app);
     expect((await startEpisode(guest, 1, 2)).statusCode).toBe(200);
     expect((await startEpisode(guest, 3, 1)).statusCode).toBe(200);
-    const again = await signInMember(ctx.app, { email, guest });
+    const again = await signInThroughSandbox(ctx.app, { email, guest });
     expect(again.userId).toBe(member.userId);
     expect(await viewedEpisodes(again.token, 1)).toEqual([1, 2]);
     expect(await viewedEpisodes(again.token, 3)).toEqual([1]);
@@ -357,7 +357,7 @@ describe('guest to member carry-over', () => {
   });
 
   it('a member signing in again carries nothing from another member', async () => {
-    const a = await signInMember(ctx.app);
+    const a = await signInThroughSandbox(ctx.app);
     expect((await startEpisode(a, 4, 1)).statusCode).toBe(200);
     const ticket = await sandboxTicket(ctx.app, 'google', newEmail());
     const b = await join(
@@ -373,7 +373,7 @@ describe('guest to member carry-over', () => {
 describe('PUT /auth/change/nickname', () => {
   let member: Caller;
   beforeAll(async () => {
-    member = await signInMember(ctx.app);
+    member = await signInThroughSandbox(ctx.app);
   });
   const change = (payload: unknown, headers: Record<string, string> = bearer(member)) =>
     call('PUT', '/auth/change/nickname', payload, headers);
@@ -427,8 +427,8 @@ describe('PUT /auth/withdrawal', () => {
 
   it('ends every session, erases personal data, and the identity starts over as new', async () => {
     const email = newEmail();
-    const member = await signInMember(ctx.app, { email, method: 'kakao' });
-    const second = await signInMember(ctx.app, { email, method: 'kakao' });
+    const member = await signInThroughSandbox(ctx.app, { email, method: 'kakao' });
+    const second = await signInThroughSandbox(ctx.app, { email, method: 'kakao' });
     expect(second.userId).toBe(member.userId);
     expect((await startEpisode(member, 1, 1)).statusCode).toBe(200);
     expect(
@@ -457,7 +457,7 @@ describe('PUT /auth/withdrawal', () => {
 
     const ticket = await sandboxTicket(ctx.app, 'kakao', email);
     expect(ticket.isExists).toBe(false);
-    const reborn = await signInMember(ctx.app, { email, method: 'kakao' });
+    const reborn = await signInThroughSandbox(ctx.app, { email, method: 'kakao' });
     expect(reborn.userId).not.toBe(member.userId);
     expect(await viewedEpisodes(reborn.token, 1)).toEqual([]);
   });

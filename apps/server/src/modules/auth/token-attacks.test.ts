@@ -9,7 +9,7 @@ import {
   TEST_JWT_SECRET,
   type TestContext,
 } from '../../test/harness';
-import { signInMember } from './testing/sandbox-sign-in';
+import { signInThroughSandbox } from './testing/sandbox-sign-in';
 
 /**
  * Access tokens an attacker can make (issue #18): every one is refused with 401 in the envelope,
@@ -104,7 +104,7 @@ describe('forged access tokens', () => {
 
 describe('tokens of a withdrawn member', () => {
   it('open nothing, write nothing, and refresh nothing', async () => {
-    const member = await signInMember(ctx.app);
+    const member = await signInThroughSandbox(ctx.app);
     const withdraw = await ctx.app.inject({
       method: 'PUT',
       url: `${API_BASE}/auth/withdrawal`,

@@ -94,7 +94,7 @@ export const ALL_AGREED = {
  * A signed-in member through the whole sandbox flow (for any module's tests): joins when new,
  * logs in when the identity already has an account. Pass a guest to carry its data over.
  */
-export async function signInMember(
+export async function signInThroughSandbox(
   app: FastifyInstance,
   options: { method?: SocialMethod; email?: string; guest?: Caller } = {},
 ): Promise<Caller & { userId: string }> {
