@@ -175,7 +175,10 @@ function composeModules(deps: AppDeps) {
   });
 
   // the operator console (issue 13): operators, their sessions, and the audit log of their changes
-  const auditModule = createAuditModule(base);
+  const auditModule = createAuditModule({
+    ...base,
+    operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
+  });
   const { audit } = auditModule;
   const operatorsModule = createOperatorsModule({ ...base, audit });
   const catalogAdminModule = createCatalogAdminModule({

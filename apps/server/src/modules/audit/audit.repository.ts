@@ -1,6 +1,5 @@
 import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { operators } from '../operators/operators.tables';
 import { auditLog } from './audit.tables';
 
 export interface AuditRecordValues {
@@ -49,7 +48,6 @@ export function createAuditRepository(db: Db) {
           id: auditLog.id,
           at: auditLog.at,
           operatorId: auditLog.operatorId,
-          operatorEmail: operators.email,
           action: auditLog.action,
           targetType: auditLog.targetType,
           targetId: auditLog.targetId,
@@ -57,7 +55,6 @@ export function createAuditRepository(db: Db) {
           after: auditLog.after,
         })
         .from(auditLog)
-        .leftJoin(operators, eq(operators.id, auditLog.operatorId))
         .where(conditions.length > 0 ? and(...conditions) : undefined)
         .orderBy(desc(auditLog.id))
         .limit(limit);

@@ -20,7 +20,13 @@ export interface AuditRecord {
  * The audit log (docs/decisions/1201). Call `record` INSIDE the transaction of the change it
  * describes (pass that tx), so a change is never kept without its entry or the other way round.
  */
-export function createAuditService(deps: { db: Db; repo: AuditRepository; clock: Clock }) {
+export function createAuditService(deps: {
+  db: Db;
+  repo: AuditRepository;
+  clock: Clock;
+  /** the operators' emails by id (the operators module answers; audit does not read its tables) */
+  operatorEmails: (ids: string[]) => Promise<Map<string, string>>;
+}) {
   const { db, repo, clock } = deps;
   return {
     async record(tx: Tx | undefined, entry: AuditRecord): Promise<number> {
@@ -40,8 +46,14 @@ export function createAuditService(deps: { db: Db; repo: AuditRepository; clock:
       const rows = await repo.list(filter, AUDIT_PAGE_SIZE + 1);
       const page = rows.slice(0, AUDIT_PAGE_SIZE);
       const last = page[page.length - 1];
+      const ids = [...new Set(page.flatMap((row) => (row.operatorId ? [row.operatorId] : [])))];
+      const emails = ids.length > 0 ? await deps.operatorEmails(ids) : new Map<string, string>();
       return {
-        entries: page.map((row) => ({ ...row, at: row.at.toISOString() })),
+        entries: page.map((row) => ({
+          ...row,
+          operatorEmail: row.operatorId ? (emails.get(row.operatorId) ?? null) : null,
+          at: row.at.toISOString(),
+        })),
         nextBefore: rows.length > AUDIT_PAGE_SIZE && last ? last.id : null,
       };
     },

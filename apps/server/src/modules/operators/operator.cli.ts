@@ -62,11 +62,17 @@ async function main() {
   try {
     await database.migrate();
     const db = database.db;
+    const repo = createOperatorsRepository(db);
     const operators = createOperatorsService({
       db,
-      repo: createOperatorsRepository(db),
+      repo,
       tokens: createOperatorTokens({ secret: config.jwtSecret, clock: systemClock }),
-      audit: createAuditService({ db, repo: createAuditRepository(db), clock: systemClock }),
+      audit: createAuditService({
+        db,
+        repo: createAuditRepository(db),
+        clock: systemClock,
+        operatorEmails: (ids) => repo.emailsOf(ids),
+      }),
       clock: systemClock,
     });
     const email = () => {

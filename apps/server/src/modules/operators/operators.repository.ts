@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, or, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, lt } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { operatorSessions, operators } from './operators.tables';
 
@@ -29,6 +29,14 @@ export function createOperatorsRepository(db: Db) {
     async byId(id: string) {
       const [row] = await db.select().from(operators).where(eq(operators.id, id));
       return row;
+    },
+
+    async emailsOf(ids: string[]): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ id: operators.id, email: operators.email })
+        .from(operators)
+        .where(inArray(operators.id, ids));
+      return new Map(rows.map((row) => [row.id, row.email]));
     },
 
     async list() {

@@ -138,6 +138,9 @@ export function createOperatorsService(deps: {
       }
     },
 
+    /** Operators' emails by id, for the audit log's entries. */
+    emailsOf: (ids: string[]): Promise<Map<string, string>> => repo.emailsOf(ids),
+
     async list(): Promise<(OperatorProfile & { disabled: boolean })[]> {
       return (await repo.list()).map((row) => ({
         ...profileOf(row),
