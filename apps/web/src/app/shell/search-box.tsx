@@ -9,7 +9,7 @@ export function SearchBox() {
     <SearchCombobox
       initial={stored}
       classes={{ form: styles.searchBox ?? '', icon: styles.iconButton ?? '' }}
-      testId="search-input"
+      testIds={{ input: 'search-input', clear: 'search-clear' }}
     />
   );
 }

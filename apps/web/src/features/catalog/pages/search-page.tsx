@@ -20,7 +20,7 @@ function SearchForm({ initial }: { initial: string }) {
     <SearchCombobox
       initial={initial}
       classes={{ form: styles.form ?? '', input: styles.input, icon: styles.icon ?? '' }}
-      testId="search-page-input"
+      testIds={{ input: 'search-page-input', clear: 'search-page-clear' }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { MAX_SEARCH_KEYWORD } from '@snapdrama/contract';
 import { SUGGESTION_DEBOUNCE_MS, searchTerm } from '@snapdrama/rules';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -59,8 +59,8 @@ export function SearchCombobox(props: {
   initial: string;
   /** the looks of the header's box and of /search's */
   classes: { form: string; input?: string; icon: string };
-  /** data-testid of the input; its clear button's is this with "-clear" */
-  testId: string;
+  /** data-testid of the input and of its clear button */
+  testIds: { input: string; clear: string };
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -72,6 +72,7 @@ export function SearchCombobox(props: {
   const state = withOptionCount(combobox, options.length);
   const expanded = state.open && options.length > 0;
   const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
   const optionId = (index: number) => `${listId}-${index}`;
 
   const search = (text: string) => {
@@ -103,6 +104,7 @@ export function SearchCombobox(props: {
   return (
     <form className={`${props.classes.form} ${styles.anchor}`} role="search" onSubmit={submit}>
       <input
+        ref={inputRef}
         type="search"
         className={props.classes.input}
         role="combobox"
@@ -124,15 +126,19 @@ export function SearchCombobox(props: {
         autoComplete="off"
         // the server's limit (contract): a viewer cannot type or paste past it (issue 47)
         maxLength={MAX_SEARCH_KEYWORD}
-        data-testid={props.testId}
+        data-testid={props.testIds.input}
       />
       {value && (
         <button
           type="button"
           className={props.classes.icon}
-          onClick={() => setValue('')}
+          onClick={() => {
+            setValue('');
+            // back to the box, which offers the recent and popular searches again
+            inputRef.current?.focus();
+          }}
           aria-label={t('search.clear')}
-          data-testid={`${props.testId}-clear`}
+          data-testid={props.testIds.clear}
         >
           <CloseIcon />
         </button>
