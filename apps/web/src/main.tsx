@@ -1,10 +1,9 @@
 import { StrictMode, startTransition } from 'react';
-import { validateWithoutEval } from '@snapdrama/contract';
 import { createRoot } from 'react-dom/client';
 import './shared/styles/global.css';
 import { App } from './app/app';
 import { queryClient } from './app/providers';
-import { appRouter } from './app/router';
+import { startFirstRoute } from './app/page-routes';
 import { restoreSavedToken } from './shared/api/api';
 import { userInfoQuery } from './shared/session/user-info';
 import { dictionaryQuery } from './shared/i18n/dictionary';
@@ -18,9 +17,6 @@ import { nextTask } from './shared/tasks/next-task';
  * shows after it); on a cold start both are usually there already (the boot script asked).
  */
 const FIRST_RENDER_WAIT_MS = 1_000;
-
-// before any schema parses: the CSP allows no eval, and zod would probe for it
-validateWithoutEval();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -46,7 +42,7 @@ void (async () => {
   void checkHostVersion();
   document.documentElement.lang = currentLanguage();
   await nextTask();
-  appRouter();
+  startFirstRoute();
   await Promise.race([
     Promise.all([dictionary, session]),
     new Promise((resolve) => setTimeout(resolve, FIRST_RENDER_WAIT_MS)),

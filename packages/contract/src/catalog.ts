@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { drama, listParams } from './drama';
-import { idParam } from './primitives';
+import { idParam, languageSchema } from './primitives';
 
 /** The categoryId of /drama/list that means every category (the main page's "all dramas"). */
 export const ALL_CATEGORIES_ID = 0;
@@ -21,13 +21,33 @@ export const categoryListParams = /* @__PURE__ */ listParams.extend({
 
 /** Longest search keyword accepted, in characters after trimming. */
 export const MAX_SEARCH_KEYWORD = 100;
-export const searchListParams = /* @__PURE__ */ listParams.extend({
-  keyword: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(MAX_SEARCH_KEYWORD, `must be at most ${MAX_SEARCH_KEYWORD} characters`),
+const searchKeyword = z
+  .string()
+  .trim()
+  .min(1, 'must not be empty')
+  .max(MAX_SEARCH_KEYWORD, `must be at most ${MAX_SEARCH_KEYWORD} characters`);
+export const searchListParams = /* @__PURE__ */ listParams.extend({ keyword: searchKeyword });
+
+/**
+ * GET /drama/search/suggest/{language}/{keyword} (issue 46): titles in the viewer's language that
+ * hold what the viewer is typing, a Hangul syllable still being composed included; the most
+ * watched first. Not counted as a search (top searches count what viewers submit).
+ */
+export const searchSuggestParams = z.object({
+  language: languageSchema,
+  keyword: searchKeyword,
 });
+export const searchSuggestData = z.object({
+  suggestionList: z.array(
+    z.object({
+      dram_id: z.number().int(),
+      titl_lang_key: z.string(),
+      /** the title in the asked language (English when it has none) */
+      titl: z.string(),
+    }),
+  ),
+});
+export type SearchSuggestData = z.infer<typeof searchSuggestData>;
 
 /** Lists whose reply has no total (spec §7: view-count, exclusive, user). */
 export const dramaOnlyListData = z.object({ dramaList: z.array(drama) });
@@ -50,6 +70,8 @@ export const catalogPaths = {
   search: (keyword: string, count: number, page: number) =>
     `/drama/search/list/${encodeURIComponent(keyword)}/${count}/${page}`,
   viewCount: () => '/drama/view-count',
+  suggest: (language: string, keyword: string) =>
+    `/drama/search/suggest/${language}/${encodeURIComponent(keyword)}`,
 } as const;
 
 /** GET /drama/search/top: the most searched keywords of the week that found dramas. */

@@ -23,7 +23,8 @@ export const LANG_COOKIE = 'lang';
 export const FIRST_SCREEN_ID = 'first-screen';
 
 /**
- * Below this width the main page's banner shows vertical posters (the web's layout breakpoint);
- * the main page's HTML paints its first slide with the same choice.
+ * Below this width (a phone) the main page's banner shows vertical posters; from a tablet's 600 px
+ * up the horizontal ones, in a banner short enough to leave rows on the first screen (issue 46).
+ * The main page's HTML paints its first slide with the same choice.
  */
-export const BANNER_MOBILE_QUERY = '(max-width: 829.98px)';
+export const BANNER_MOBILE_QUERY = '(max-width: 599.98px)';

@@ -21,3 +21,4 @@ export * from './subtitles';
 export * from './coin-validity';
 export * from './vip';
 export * from './language';
+export * from './title-suggestions';

@@ -1,5 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { Suspense } from 'react';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
+import { lazyPage } from '../shared/routing/lazy-page';
 import { consolePages } from './console-pages';
 import { ConsoleHome, ConsoleNotFound, ConsoleShell, RoleGate } from './console-shell';
 import { SignInPage } from './sign-in-page';
@@ -11,35 +13,40 @@ const queryClient = new QueryClient({
   },
 });
 
-const router = createBrowserRouter([
-  { path: '/admin/sign-in', Component: SignInPage },
+const routes: RouteObject[] = [
+  { path: '/admin/sign-in', element: <SignInPage /> },
   {
     path: '/admin',
-    Component: ConsoleShell,
+    element: <ConsoleShell />,
     children: [
-      { index: true, Component: ConsoleHome },
-      ...consolePages.map((page) => ({
-        path: page.path,
-        lazy: async () => {
-          const Page = await page.load();
-          return {
-            Component: () => (
-              <RoleGate roles={page.roles}>
-                <Page />
-              </RoleGate>
-            ),
-          };
-        },
-      })),
-      { path: '*', Component: ConsoleNotFound },
+      { index: true, element: <ConsoleHome /> },
+      ...consolePages.map((page) => {
+        const { Page } = lazyPage(page.load);
+        return {
+          path: page.path,
+          element: (
+            <RoleGate roles={page.roles}>
+              <Page />
+            </RoleGate>
+          ),
+        };
+      }),
+      { path: '*', element: <ConsoleNotFound /> },
     ],
   },
-]);
+];
+
+/** A page's code loads on demand; a navigation keeps the page it leaves meanwhile. */
+function ConsoleRoutes() {
+  return <Suspense fallback={null}>{useRoutes(routes)}</Suspense>;
+}
 
 export function ConsoleApp() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <ConsoleRoutes />
+      </BrowserRouter>
     </QueryClientProvider>
   );
 }

@@ -1,8 +1,8 @@
 import { Suspense, lazy } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppGate } from './app-gate';
 import { Providers } from './providers';
-import { appRouter } from './router';
+import { AppRoutes } from './router';
 
 /** Social sign-in return pages run alone in the popup: no shell, session or dictionary. */
 const SocialCallbackPage = lazy(async () => ({
@@ -21,7 +21,9 @@ export function App() {
   return (
     <Providers>
       <AppGate>
-        <RouterProvider router={appRouter()} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </AppGate>
     </Providers>
   );

@@ -434,6 +434,8 @@ export const en = {
   'search.remove': 'Remove {{term}}',
   'search.clear_all': 'Clear all',
   'search.top_week': 'Top searches this week',
+  'search.suggestions': 'Search suggestions',
+  'search.suggested_titles': 'Dramas',
   'vip.badge': 'VIP',
   'vip.title': 'VIP pass',
   'vip.tagline': 'Every episode unlocked while it lasts. No coins needed.',

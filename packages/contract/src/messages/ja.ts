@@ -432,6 +432,8 @@ export const ja: Messages = {
   'search.remove': '{{term}}を削除',
   'search.clear_all': 'すべて削除',
   'search.top_week': '今週の人気検索ワード',
+  'search.suggestions': '検索候補',
+  'search.suggested_titles': '作品',
   'vip.badge': 'VIP',
   'vip.title': 'VIPパス',
   'vip.tagline': '期間中はすべてのエピソードをコインなしで視聴できます。',

@@ -431,6 +431,8 @@ export const ko: Messages = {
   'search.remove': '{{term}} 삭제',
   'search.clear_all': '전체 삭제',
   'search.top_week': '이번 주 인기 검색어',
+  'search.suggestions': '검색어 추천',
+  'search.suggested_titles': '작품',
   'vip.badge': 'VIP',
   'vip.title': 'VIP 이용권',
   'vip.tagline': '이용 기간 동안 모든 회차를 코인 없이 볼 수 있어요.',

@@ -10,6 +10,7 @@ import type { SearchStatsService } from '../search-stats/search-stats.service';
 import { createCatalogRepository } from './catalog.repository';
 import { catalogRoutes } from './catalog.routes';
 import { createCatalogService } from './catalog.service';
+import { createTitleSuggestions } from './title-suggestions';
 
 /** The catalog viewers browse: dramas, episodes, search; cached, on a read replica when given. */
 export function createCatalogModule(deps: {
@@ -22,7 +23,8 @@ export function createCatalogModule(deps: {
   onRedisError: (error: unknown) => void;
   metrics: Pick<Metrics, 'cacheLookups' | 'replicaFallbacks'>;
   notices: ChangeNotices;
-  i18n: Pick<I18nService, 'onEntriesChanged'> & Parameters<typeof createCatalogService>[0]['texts'];
+  i18n: Pick<I18nService, 'onEntriesChanged' | 'textsOf'> &
+    Parameters<typeof createCatalogService>[0]['texts'];
   searchStats: Pick<SearchStatsService, 'record'>;
 }) {
   const { clock, metrics } = deps;
@@ -46,6 +48,14 @@ export function createCatalogModule(deps: {
     onSearched: (keyword, total) => deps.searchStats.record(keyword, total),
     notices: deps.notices,
   });
+  const suggestions = createTitleSuggestions({
+    // read once a minute per language at most: the primary, which never falls behind
+    titleKeys: () => repo.publishedTitleKeys(),
+    textsOf: (lang, keys) => deps.i18n.textsOf(lang, keys),
+    clock,
+  });
+  // a title edit reaches here through the search text's rebuild, a catalog change as well
+  catalog.onChanged(() => suggestions.forget());
   // search text follows title and description edits in the dictionary
   deps.i18n.onEntriesChanged(async (keys) => {
     await catalog.reindexSearch(keys);
@@ -61,6 +71,6 @@ export function createCatalogModule(deps: {
     /** the seed (seed/demo.ts) and tests write the catalog's tables directly */
     catalogRepo: repo,
     bookmarkCounts,
-    routes: () => catalogRoutes({ catalog }),
+    routes: () => catalogRoutes({ catalog, suggestions }),
   };
 }

@@ -399,6 +399,15 @@ export function createCatalogRepository(db: Db) {
       return rows.map((r) => r.text);
     },
 
+    /** Every published drama's id and title key, most viewed first (title suggestions). */
+    async publishedTitleKeys(): Promise<{ id: number; titleKey: string }[]> {
+      return db
+        .select({ id: dramas.id, titleKey: dramas.titleKey })
+        .from(dramas)
+        .where(isPublished)
+        .orderBy(desc(dramas.viewCount), desc(dramas.id));
+    },
+
     async countDramas(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(dramas).where(isPublished);
       return row?.n ?? 0;

@@ -9,12 +9,15 @@ import {
   envelope,
   listParams,
   searchListParams,
+  searchSuggestData,
+  searchSuggestParams,
   viewCountBody,
   viewCountData,
 } from '@snapdrama/contract';
 import { packedSharedJson } from '../../http/compressed';
 import { ok } from '../../http/reply';
 import type { CatalogService } from './catalog.service';
+import type { TitleSuggestions } from './title-suggestions';
 
 /**
  * Hot lists come from the cache as the same object until it is invalidated, so their reply body
@@ -40,8 +43,11 @@ function memoizedJson<S extends z.ZodType>(
 }
 
 /** Catalog and discovery (spec §7). The caller's own list (/drama/user/list) lives in playback. */
-export function catalogRoutes(deps: { catalog: CatalogService }): FastifyPluginAsyncZod {
-  const { catalog } = deps;
+export function catalogRoutes(deps: {
+  catalog: CatalogService;
+  suggestions: TitleSuggestions;
+}): FastifyPluginAsyncZod {
+  const { catalog, suggestions } = deps;
   // every list page of every category, search and language could come here: a bound
   const pack = packedSharedJson({ maxEntries: 256 });
   const sendList = memoizedJson(dramaListData, pack);
@@ -107,6 +113,12 @@ export function catalogRoutes(deps: { catalog: CatalogService }): FastifyPluginA
           reply,
           await catalog.search(request.params.keyword, request.params.count, request.params.page),
         ),
+    );
+
+    app.get(
+      '/drama/search/suggest/:language/:keyword',
+      { schema: { params: searchSuggestParams, response: { 200: envelope(searchSuggestData) } } },
+      async ({ params }) => ok(await suggestions.suggest(params.language, params.keyword)),
     );
 
     app.put(

@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { MissionEffects } from '../../features/mission/mission-effects';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
@@ -7,7 +7,7 @@ import { layerOpeners } from '../../shared/layers/layer-openers';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import { removeFirstScreenUnlessBanner } from '../../shared/ui/first-screen';
 import { useVideoSettings } from '../../shared/video/video-settings';
-import type { RouteHandle } from '../router';
+import { pageAt } from '../page-routes';
 import { Footer } from './footer';
 import { LandscapeBlocker } from './landscape-blocker';
 import { LayerHost } from './layer-host';
@@ -35,11 +35,8 @@ export function AppShell() {
   }, [isMobile, closeMenu]);
   const { pathname } = useLocation();
   // /abc matches the player's route but is a 404: it keeps the page layout (header, menu)
-  const isPlayer = useMatches().some(
-    (m) =>
-      (m.handle as RouteHandle | undefined)?.layout === 'player' &&
-      /^\d{1,9}$/.test(m.params.dramaId ?? '1'),
-  );
+  const page = pageAt(pathname);
+  const isPlayer = page.handle?.layout === 'player' && /^\d{1,9}$/.test(page.params.dramaId ?? '1');
 
   const toolVisible = useVideoSettings((s) => s.toolVisible);
   useEffect(() => layerOpeners.register('login', openLoginSheet), []);

@@ -9,6 +9,7 @@ import {
   type NativeReplyPayload,
   type NativeRequestPayload,
   type NativeWebEvent,
+  validateWithoutEval,
 } from '@snapdrama/contract';
 
 import type { NativeHostHandle } from './native-host';
@@ -64,6 +65,9 @@ function failureStatus(result: number): 'failed' | 'canceled' | 'unsupported' {
  * the request waiting, so a forged or broken reply cannot end it early either.
  */
 export function createNativeBridge(deps: BridgeDeps): NativeBridge {
+  // before its schemas parse a message: the CSP allows no eval, and zod would probe for it (zod
+  // loads only with the bridge, so the entry does not set this: nothing else parses with it)
+  validateWithoutEval();
   const pending = new Map<string, Pending>();
 
   const onMessage = (event: Event) => {

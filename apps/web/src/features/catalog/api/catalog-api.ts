@@ -7,6 +7,8 @@ import {
   type DramaListData,
   type DramaOnlyListData,
   progressPaths,
+  type Language,
+  type SearchSuggestData,
   type ContinueListData,
   topSearchPath,
   type TopSearchData,
@@ -99,6 +101,17 @@ export const searchQuery = (keyword: string, count: number, page: number) =>
     queryFn: () => api.get<DramaListData>(catalogPaths.search(keyword, count, page)),
     enabled: keyword.trim().length > 0,
     staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+
+/** Titles in the viewer's language holding what is typed in a search box (issue 46). */
+export const titleSuggestionsQuery = (language: Language, typed: string) =>
+  queryOptions({
+    queryKey: [...catalogKeys.all, 'suggest', language, typed] as const,
+    queryFn: () => api.get<SearchSuggestData>(catalogPaths.suggest(language, typed)),
+    enabled: typed.length > 0,
+    staleTime: 60_000,
+    // the titles of what was typed before stay until those of the new text arrive
     placeholderData: keepPreviousData,
   });
 

@@ -20,8 +20,8 @@ function firstPosterShown(event: SyntheticEvent<HTMLImageElement>) {
 }
 
 /**
- * The top banner (spec §2): the latest dramas, horizontal posters on desktop and vertical ones on
- * mobile (chosen by <picture>, so the right file loads before any script decides). With more than
+ * The top banner (spec §2): the latest dramas, horizontal posters on tablets and desktops and
+ * vertical ones on phones (chosen by <picture>, so the right file loads before any script decides). With more than
  * one slide it loops: a copy of the first slide follows the last, and landing on it jumps back.
  */
 export function BannerSlider({ dramas }: { dramas: Drama[] }) {

@@ -1,63 +1,27 @@
-import { MAX_SEARCH_KEYWORD } from '@snapdrama/contract';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { GRID_PAGE_SIZE, searchTerm, totalPages } from '@snapdrama/rules';
+import { GRID_PAGE_SIZE, totalPages } from '@snapdrama/rules';
 import { useRecentSearches } from '../../../shared/search/recent-searches';
-import { useSearchStore } from '../../../shared/search/search-store';
-import { CloseIcon, SearchIcon } from '../../../shared/ui/icons';
 import { BlockSpinner } from '../../../shared/ui/spinner';
 import { searchQuery, topSearchesQuery } from '../api/catalog-api';
 import { alertSearchFailure } from '../catalog-errors';
 import { DramaGrid } from '../components/drama-grid';
 import { Pagination } from '../components/pagination';
 import { usePageParam } from '../hooks/use-page-param';
+import { SearchCombobox } from '../search/search-combobox';
 import pageStyles from '../main-page.module.css';
 import styles from './search-page.module.css';
 
 /** The page's own search input; it starts from the searched keyword (keyed by it). */
 function SearchForm({ initial }: { initial: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const setSearchValue = useSearchStore((s) => s.setSearchValue);
-  const [value, setValue] = useState(initial);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const term = searchTerm(value);
-    if (!term) return;
-    setSearchValue(term);
-    void navigate(`/search?keyword=${encodeURIComponent(term)}`);
-  };
   return (
-    <form className={styles.form} role="search" onSubmit={submit}>
-      <input
-        type="search"
-        className={styles.input}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        placeholder={t('search.placeholder')}
-        aria-label={t('search.placeholder')}
-        enterKeyHint="search"
-        // the server's limit (contract): a viewer cannot type or paste past it (issue 47)
-        maxLength={MAX_SEARCH_KEYWORD}
-        data-testid="search-page-input"
-      />
-      {value && (
-        <button
-          type="button"
-          className={styles.icon}
-          onClick={() => setValue('')}
-          aria-label={t('search.clear')}
-          data-testid="search-page-clear"
-        >
-          <CloseIcon />
-        </button>
-      )}
-      <button type="submit" className={styles.icon} aria-label={t('menu.search')}>
-        <SearchIcon />
-      </button>
-    </form>
+    <SearchCombobox
+      initial={initial}
+      classes={{ form: styles.form ?? '', input: styles.input, icon: styles.icon ?? '' }}
+      testIds={{ input: 'search-page-input', clear: 'search-page-clear' }}
+    />
   );
 }
 

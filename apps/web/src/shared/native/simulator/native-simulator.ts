@@ -6,6 +6,7 @@ import {
   NativeResult,
   nativeWebEvent,
   parseNativeRequest,
+  validateWithoutEval,
   type NativeMessageType,
   type NativePlatform,
   type NativeReplyPayload,
@@ -126,6 +127,8 @@ async function postJson<T>(url: string, body: unknown): Promise<T> {
 }
 
 export function installNativeSimulator(win: Window, platform: NativePlatform): NativeSimulator {
+  // before its schemas parse (the bridge's note)
+  validateWithoutEval();
   const storage = win.localStorage;
   const state = loadState(storage, platform);
   const log: SimulatorRecord[] = [];
