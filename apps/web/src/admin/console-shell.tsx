@@ -12,6 +12,7 @@ import {
 } from '../shared/console/console-i18n';
 import { meQuery, useOperator } from '../shared/console/console-session';
 import { commonMessages } from '../shared/console/console-common-messages';
+import { RouteErrorBoundary } from '../shared/routing/route-error-boundary';
 import { consolePages } from './console-pages';
 import { shellMessages } from './shell-messages';
 import styles from './console-shell.module.css';
@@ -129,7 +130,17 @@ export function ConsoleShell() {
         ))}
       </nav>
       <main className={styles.main}>
-        <Outlet />
+        {/* a page that throws, or whose code failed to load, leaves the shell working */}
+        <RouteErrorBoundary
+          resetKey={location.pathname}
+          fallback={
+            <p role="alert" data-testid="console-page-failed">
+              {t('shell.page_failed')}
+            </p>
+          }
+        >
+          <Outlet />
+        </RouteErrorBoundary>
       </main>
     </div>
   );
