@@ -41,6 +41,22 @@ describe('one process per embedded data folder', () => {
     },
   );
 
+  it('keeps the lock of a live holder whose refresh came late (a busy event loop)', async () => {
+    const folder = path.join(dir, 'busy');
+    await mkdir(folder);
+    const release = await lockDataDir(folder, { staleMs: 2_000, onCompromised: () => undefined });
+    // as if this process had been too busy to refresh it for a minute
+    const old = new Date(Date.now() - 60_000);
+    await utimes(`${folder}.lock`, old, old);
+    await expect(lockDataDir(folder, { staleMs: 2_000, waitMs: 300 })).rejects.toBeInstanceOf(
+      DataDirInUseError,
+    );
+    await release();
+    // released: the next one takes it at once
+    const next = await lockDataDir(folder, { staleMs: 2_000, waitMs: 300 });
+    await next();
+  });
+
   it('takes over the lock of a process that died without releasing it, once it is stale', async () => {
     const folder = path.join(dir, 'data');
     await mkdir(folder);
