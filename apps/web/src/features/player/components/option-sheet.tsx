@@ -14,7 +14,7 @@ import {
 import { useLayerStore } from '../../../shared/layers/layer-store';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
 import { useVideoSettings } from '../../../shared/video/video-settings';
-import { useFocusTrap } from '../hooks/use-focus-trap';
+import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
 import { CheckIcon, ChevronRightIcon } from './player-icons';
 import styles from './sheets.module.css';
 
