@@ -24,6 +24,15 @@ class AxeWalk extends PageWalk {
   /** Waits until the page has its data and has drawn it, then runs axe on what it shows. */
   async check(label: string): Promise<void> {
     await this.settle();
+    // what shows once a fade or a slide has ended (an overlay fading in is half transparent)
+    await this.tab.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => Number.isFinite(animation.effect?.getTiming().iterations))
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+    );
     const { violations } = await new AxeBuilder({ page: this.tab }).withTags(WCAG_TAGS).analyze();
     for (const violation of violations) {
       const targets = violation.nodes.map((node) => node.target.join(' '));
@@ -77,6 +86,10 @@ test('every viewer page and its main layers', async ({ page }) => {
   }
   await walk.open('/search?keyword=%EC%82%AC%EB%9E%91');
   await walk.check('guest search?keyword');
+  // the first paid episode (8 are free): its locked layer (/1/12 falls back to the first episode)
+  await walk.open('/1/9');
+  await expect(page.getByTestId('player-locked')).toBeVisible();
+  await walk.check('guest locked episode');
 
   // the player's layers: the keyboard sheet, the episode list (a sheet on the phone)
   await walk.open('/1/2');
@@ -103,7 +116,7 @@ test('every viewer page and its main layers', async ({ page }) => {
   // a member without coins (signInNewViewer holds the sign-up mission's coins back) on a locked
   // episode: the coin packs' popup; then a pack bought (its toast)
   await signInNewViewer(page, 'A11y');
-  await walk.open('/1/12');
+  await walk.open('/1/9');
   await page.getByTestId('locked-payment').click();
   // a sheet on the phone, a modal on the desktop (open-payment.tsx)
   await expect(page.getByTestId(isMobile(page) ? 'bottom-sheet' : 'modal')).toBeVisible();
