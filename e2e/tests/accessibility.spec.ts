@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInConsole } from './console-helpers';
 import { buyCoinPack, isMobile, signInNewViewer, waitForApp } from './helpers';
 import { CONSOLE_ROUTES, PageWalk, VIEWER_ROUTES } from './page-walk';
@@ -150,4 +150,99 @@ test('every console page', async ({ page }) => {
     await walk.check(route || 'home');
   }
   walk.assertNoneBlocking();
+});
+
+/**
+ * Presses Tab until `target` has focus (at most `limit` times), as a keyboard user does, then
+ * checks that the focus shows (WCAG 2.4.7: the browser's :focus-visible, drawn with an outline).
+ */
+async function tabTo(page: Page, target: Locator, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    await page.keyboard.press('Tab');
+    if (await target.evaluate((element) => element === document.activeElement).catch(() => false))
+      break;
+  }
+  await expect(target).toBeFocused();
+  const shown = await target.evaluate(
+    (element) =>
+      element.matches(':focus-visible') &&
+      (getComputedStyle(element).outlineStyle !== 'none' ||
+        getComputedStyle(element).boxShadow !== 'none'),
+  );
+  expect(shown, 'the focused control shows its focus').toBe(true);
+}
+
+const focusedInside = (page: Page, testId: string) =>
+  page.evaluate(
+    (id) => document.querySelector(`[data-testid="${id}"]`)?.contains(document.activeElement),
+    testId,
+  );
+
+test('keyboard only: browse, play, reach a locked episode, buy coins at the stand-in, unlock', async ({
+  page,
+}) => {
+  test.skip(isMobile(page), 'a keyboard journey on the desktop layout');
+  test.setTimeout(120_000);
+  // the member (signed in by the helper, which clicks: not part of the journey) has no coins
+  await signInNewViewer(page, 'A11y-keys');
+  await page.goto('/');
+  await waitForApp(page);
+
+  // browse: Tab to the first drama of the main page, Enter opens it and it plays
+  const card = page.locator('main a[href="/1"]').first();
+  await tabTo(page, card);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/1(\/1)?$/);
+  const active = page.locator('video[data-active="true"]');
+  await expect(active).toHaveAttribute('data-episode', '1', { timeout: 30_000 });
+  await expect
+    .poll(() => active.evaluate((video: HTMLVideoElement) => video.currentTime), {
+      timeout: 30_000,
+    })
+    .toBeGreaterThan(0.2);
+
+  // PageDown moves to the next episode, up to the first paid one (8 are free)
+  const slide = page.locator('.swiper-slide-active');
+  for (let epsd = 2; epsd <= 9; epsd++) {
+    await page.keyboard.press('PageDown');
+    await expect(slide).toHaveAttribute('data-episode', String(epsd));
+  }
+  const locked = page.locator('[data-testid="player-locked"][data-episode="9"]').first();
+  await expect(locked.getByTestId('locked-coins')).toHaveText('0');
+
+  // too few coins: the button opens the coin packs in a layer that holds the focus; Escape
+  // closes it and gives the focus back to the button
+  const charge = locked.getByTestId('locked-payment');
+  await tabTo(page, charge);
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payment-popup')).toBeVisible();
+  expect(await focusedInside(page, 'modal')).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('payment-popup')).toHaveCount(0);
+  await expect(charge).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('payment-popup')).toBeVisible();
+
+  // the 100-coin pack, then the Stripe stand-in in the gateway chooser
+  await tabTo(
+    page,
+    page.locator('[data-testid="goods-item"][data-gods-code="coin_100"]').getByTestId('goods-buy'),
+  );
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('gateway-chooser')).toBeVisible();
+  await tabTo(page, page.getByTestId('gateway-S'));
+  await page.keyboard.press('Enter');
+
+  // the stand-in checkout (the server's page, its test card filled in): Tab to pay, Enter
+  await expect(page.getByTestId('stripe-pay')).toBeVisible();
+  await tabTo(page, page.getByTestId('stripe-pay'), 20);
+  await page.keyboard.press('Enter');
+
+  // back on the locked episode with the coins (100 and the first-charge 10): unlock it
+  await expect(page).toHaveURL(/\/1\/9$/);
+  await expect(locked.getByTestId('locked-coins')).toHaveText('110');
+  await tabTo(page, locked.getByTestId('locked-unlock'));
+  await page.keyboard.press('Enter');
+  await expect(page.locator('[data-testid="player-locked"][data-episode="9"]')).toHaveCount(0);
+  await expect(active).toHaveAttribute('data-episode', '9');
 });

@@ -4,6 +4,9 @@ const FOCUSABLE =
   'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), ' +
   'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** The traps open now, in the order they opened (a layer's own trap follows its content's). */
+const openTraps: object[] = [];
+
 /** The elements Tab can reach inside `root`, in order. */
 export function focusableIn(root: HTMLElement): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
@@ -46,8 +49,11 @@ export function useFocusTrap(rootRef: RefObject<HTMLElement | null>, view?: stri
   useEffect(() => {
     const root = rootRef.current;
     if (!root) return;
+    const token = {};
+    openTraps.push(token);
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Tab') return;
+      // only the layer opened last acts: a popup over a modal keeps Tab inside itself
+      if (event.key !== 'Tab' || openTraps[openTraps.length - 1] !== token) return;
       const items = focusableIn(root);
       const first = items[0];
       const last = items[items.length - 1];
@@ -66,6 +72,9 @@ export function useFocusTrap(rootRef: RefObject<HTMLElement | null>, view?: stri
       }
     };
     document.addEventListener('keydown', onKeyDown, true);
-    return () => document.removeEventListener('keydown', onKeyDown, true);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown, true);
+      openTraps.splice(openTraps.indexOf(token), 1);
+    };
   }, [rootRef]);
 }
