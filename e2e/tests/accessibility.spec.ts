@@ -74,82 +74,94 @@ const MEMBER_ROUTES = [
   'settings',
 ];
 
-test('every viewer page and its main layers', async ({ page }) => {
-  // two walks (guest and member) over 27 addresses, plus layers
-  test.setTimeout(240_000);
-  const walk = new AxeWalk(page);
-  await page.goto('/');
-  await waitForApp(page);
-  for (const [route, address] of GUEST_ROUTES) {
-    await walk.open(address);
-    await walk.check(`guest ${route}`);
-  }
-  await walk.open('/search?keyword=%EC%82%AC%EB%9E%91');
-  await walk.check('guest search?keyword');
-  // the first paid episode (8 are free): its locked layer (/1/12 falls back to the first episode)
-  await walk.open('/1/9');
-  await expect(page.getByTestId('player-locked')).toBeVisible();
-  await walk.check('guest locked episode');
+/**
+ * The walks run as a reader who asked for reduced motion: axe judges what settles on screen, not
+ * the frames of a fade (an overlay fading in is half transparent), and the product's reduced
+ * motion is tried on every page on the way (global.css, use-reduced-motion.ts).
+ */
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
 
-  // the player's layers: the keyboard sheet, the episode list (a sheet on the phone)
-  await walk.open('/1/2');
-  await expect(page.locator('video[data-active="true"]')).toHaveCount(1);
-  await page.keyboard.press('?');
-  await expect(page.getByTestId('shortcuts-sheet')).toBeVisible();
-  await walk.check('keyboard sheet');
-  await page.keyboard.press('Escape');
-  await expect(page.getByTestId('shortcuts-sheet')).toHaveCount(0);
-  if (isMobile(page)) {
-    await page.getByTestId('player-episodes-button').click();
-    await expect(page.getByTestId('episode-sheet')).toBeVisible();
-    await walk.check('episode sheet');
+  test('every viewer page and its main layers', async ({ page }) => {
+    // two walks (guest and member) over 27 addresses, plus layers
+    test.setTimeout(240_000);
+    const walk = new AxeWalk(page);
+    await page.goto('/');
+    await waitForApp(page);
+    // the banner stands still for this reader
+    await expect(page.getByTestId('banner')).toHaveAttribute('data-autoplay', 'false');
+    for (const [route, address] of GUEST_ROUTES) {
+      await walk.open(address);
+      await walk.check(`guest ${route}`);
+    }
+    await walk.open('/search?keyword=%EC%82%AC%EB%9E%91');
+    await walk.check('guest search?keyword');
+    // the first paid episode (8 are free): its locked layer (/1/12 falls back to the first episode)
+    await walk.open('/1/9');
+    await expect(page.getByTestId('player-locked')).toBeVisible();
+    await walk.check('guest locked episode');
+
+    // the player's layers: the keyboard sheet, the episode list (a sheet on the phone)
+    await walk.open('/1/2');
+    await expect(page.locator('video[data-active="true"]')).toHaveCount(1);
+    await page.keyboard.press('?');
+    await expect(page.getByTestId('shortcuts-sheet')).toBeVisible();
+    await walk.check('keyboard sheet');
     await page.keyboard.press('Escape');
-  }
+    await expect(page.getByTestId('shortcuts-sheet')).toHaveCount(0);
+    if (isMobile(page)) {
+      await page.getByTestId('player-episodes-button').click();
+      await expect(page.getByTestId('episode-sheet')).toBeVisible();
+      await walk.check('episode sheet');
+      await page.keyboard.press('Escape');
+    }
 
-  // the guest's sign-in sheet
-  await walk.open('/profile');
-  await page.getByTestId('profile-login').click();
-  await expect(page.getByTestId('login-sheet')).toBeVisible();
-  await walk.check('login sheet');
-  await page.keyboard.press('Escape');
+    // the guest's sign-in sheet
+    await walk.open('/profile');
+    await page.getByTestId('profile-login').click();
+    await expect(page.getByTestId('login-sheet')).toBeVisible();
+    await walk.check('login sheet');
+    await page.keyboard.press('Escape');
 
-  // a member without coins (signInNewViewer holds the sign-up mission's coins back) on a locked
-  // episode: the coin packs' popup; then a pack bought (its toast)
-  await signInNewViewer(page, 'A11y');
-  await walk.open('/1/9');
-  await page.getByTestId('locked-payment').click();
-  // a sheet on the phone, a modal on the desktop (open-payment.tsx)
-  await expect(page.getByTestId(isMobile(page) ? 'bottom-sheet' : 'modal')).toBeVisible();
-  await expect(page.getByTestId('goods-item').first()).toBeVisible();
-  await walk.check('coin packs layer');
-  await page.keyboard.press('Escape');
-  const receipt = await buyCoinPack(page);
-  await expect(page.getByTestId('toast')).toBeVisible();
-  await walk.check('payment toast');
-  // the mission page shows its answers
-  await page.unroute('**/api/v1/event/mission');
-  for (const route of MEMBER_ROUTES) {
-    await walk.open((VIEWER_ROUTES[route] ?? route).replace('/profile/orders/:ordrId', receipt));
-    if (route === 'profile/orders') await expect(page.getByTestId('order-row')).toHaveCount(1);
-    if (route === 'profile/orders/:ordrId') await expect(page.getByTestId('receipt')).toBeVisible();
-    await walk.check(`member ${route}`);
-  }
-  walk.assertNoneBlocking();
-});
+    // a member without coins (signInNewViewer holds the sign-up mission's coins back) on a locked
+    // episode: the coin packs' popup; then a pack bought (its toast)
+    await signInNewViewer(page, 'A11y');
+    await walk.open('/1/9');
+    await page.getByTestId('locked-payment').click();
+    // a sheet on the phone, a modal on the desktop (open-payment.tsx)
+    await expect(page.getByTestId(isMobile(page) ? 'bottom-sheet' : 'modal')).toBeVisible();
+    await expect(page.getByTestId('goods-item').first()).toBeVisible();
+    await walk.check('coin packs layer');
+    await page.keyboard.press('Escape');
+    const receipt = await buyCoinPack(page);
+    await expect(page.getByTestId('toast')).toBeVisible();
+    await walk.check('payment toast');
+    // the mission page shows its answers
+    await page.unroute('**/api/v1/event/mission');
+    for (const route of MEMBER_ROUTES) {
+      await walk.open((VIEWER_ROUTES[route] ?? route).replace('/profile/orders/:ordrId', receipt));
+      if (route === 'profile/orders') await expect(page.getByTestId('order-row')).toHaveCount(1);
+      if (route === 'profile/orders/:ordrId')
+        await expect(page.getByTestId('receipt')).toBeVisible();
+      await walk.check(`member ${route}`);
+    }
+    walk.assertNoneBlocking();
+  });
 
-test('every console page', async ({ page }) => {
-  test.setTimeout(120_000);
-  const walk = new AxeWalk(page);
-  await page.goto('/admin/sign-in');
-  await expect(page.getByTestId('console-sign-in')).toBeVisible();
-  await walk.check('sign-in');
-  await signInConsole(page);
-  for (const [route, address] of Object.entries(CONSOLE_ROUTES)) {
-    await walk.open(address);
-    await expect(page.getByTestId('console-nav')).toBeVisible();
-    await walk.check(route || 'home');
-  }
-  walk.assertNoneBlocking();
+  test('every console page', async ({ page }) => {
+    test.setTimeout(120_000);
+    const walk = new AxeWalk(page);
+    await page.goto('/admin/sign-in');
+    await expect(page.getByTestId('console-sign-in')).toBeVisible();
+    await walk.check('sign-in');
+    await signInConsole(page);
+    for (const [route, address] of Object.entries(CONSOLE_ROUTES)) {
+      await walk.open(address);
+      await expect(page.getByTestId('console-nav')).toBeVisible();
+      await walk.check(route || 'home');
+    }
+    walk.assertNoneBlocking();
+  });
 });
 
 /**
