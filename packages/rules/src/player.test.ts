@@ -58,7 +58,7 @@ describe('constants of the spec', () => {
       quality: 280,
       speed: 340,
       subtitle: 240,
-      caption: 400,
+      caption: 440,
     });
     expect(episodeSheetHeight(true)).toBe(460);
     expect(episodeSheetHeight(false)).toBe(600);

@@ -40,7 +40,7 @@ export const OPTION_SHEET_HEIGHTS = {
   quality: 280,
   speed: 340,
   subtitle: 240,
-  caption: 400,
+  caption: 440,
 } as const;
 export type OptionSheetView = keyof typeof OPTION_SHEET_HEIGHTS;
 
