@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { expect, test, type Page, type Request } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signInConsole } from './console-helpers';
 import { buyCoinPack, isMobile, signInNewViewer, waitForApp } from './helpers';
+import { CONSOLE_ROUTES, PageWalk, VIEWER_ROUTES, routesNotWalked } from './page-walk';
 
 /**
  * Issue 47 item 8: no English and no raw key on a Korean or a Japanese page. Each test walks every
@@ -41,68 +40,8 @@ const ALLOWED_WORDS = [
   'OTP',
 ];
 
-/**
- * The viewers' routes (apps/web/src/app/router.tsx) and where this test opens each; `:ordrId` is
- * the order the walk's member buys first.
- */
-const VIEWER_ROUTES: Record<string, string> = {
-  '/': '/',
-  'settings/language': '/settings/language',
-  profile: '/profile',
-  'profile/coin-history': '/profile/coin-history',
-  'profile/orders': '/profile/orders',
-  'profile/orders/:ordrId': '/profile/orders/:ordrId',
-  'profile/edit': '/profile/edit',
-  mission: '/mission',
-  settings: '/settings',
-  'settings/terms': '/settings/terms',
-  'settings/privacy': '/settings/privacy',
-  'support/inquiries': '/support/inquiries',
-  payment: '/payment',
-  'payment/return/:gateway': '/payment/return/toss',
-  'vip/return/:gateway': '/vip/return/stripe',
-  bookmark: '/bookmark',
-  category: '/category',
-  'category/:categoryId': '/category/1',
-  search: '/search',
-  popular: '/popular',
-  exclusive: '/exclusive',
-  recent: '/recent',
-  latest: '/latest',
-  shuffle: '/shuffle',
-  ':dramaId': '/1',
-  ':dramaId/:episodeNum': '/1/12',
-  '*': '/no-such-page',
-};
-
-/** The console's pages (apps/web/src/admin/console-pages.tsx) and where this test opens each. */
-const CONSOLE_ROUTES: Record<string, string> = {
-  '': '/admin',
-  catalog: '/admin/catalog',
-  'catalog/categories': '/admin/catalog/categories',
-  'catalog/new': '/admin/catalog/new',
-  'catalog/:dramaId': '/admin/catalog/1',
-  videos: '/admin/videos',
-  'videos/:dramaId': '/admin/videos/1',
-  dashboard: '/admin/dashboard',
-  viewers: '/admin/viewers',
-  'viewers/:userId': '/admin/viewers/1',
-  inquiries: '/admin/inquiries',
-  economy: '/admin/economy',
-  audit: '/admin/audit',
-  '*': '/admin/no-such-page',
-};
-
-const source = (file: string) =>
-  readFileSync(path.resolve(import.meta.dirname, '..', '..', 'apps', 'web', 'src', file), 'utf8');
-const routePaths = (text: string) =>
-  [...text.matchAll(/\bpath: '([^']*)'/g)].map((match) => match[1] ?? '');
-
 test('the leak walk opens every route of the two routers', () => {
-  const viewer = routePaths(source('app/router.tsx')).filter((p) => p !== '/');
-  expect(viewer.filter((p) => !(p in VIEWER_ROUTES))).toEqual([]);
-  const console = routePaths(source('admin/console-pages.tsx'));
-  expect(console.filter((p) => !(p in CONSOLE_ROUTES))).toEqual([]);
+  expect(routesNotWalked()).toEqual({ viewer: [], console: [] });
 });
 
 /** Runs in the page: what a person sees or hears there that is not in the page's language. */
@@ -165,76 +104,20 @@ async function leaksOf(page: Page, locale: Locale): Promise<string[]> {
   return page.evaluate(findLeaks, { lang, allowed: ALLOWED_WORDS });
 }
 
-/**
- * Walks one app's pages inside one loaded page: each next address is a navigation of the app's
- * own router (history + popstate), not a new page load, so a page costs its data and its render,
- * not the app's start. Collects leaks per page; fails once, at the end, with the whole list.
- */
-class LeakWalk {
+/** A walk that judges each page it settles on; fails once, at the end, with the whole list. */
+class LeakWalk extends PageWalk {
   private readonly found: string[] = [];
-  /** API calls in flight and when each left (not media: the player streams the whole time) */
-  private readonly inFlight = new Map<Request, number>();
   constructor(
-    private readonly page: Page,
+    private readonly tab: Page,
     private readonly locale: Locale,
   ) {
-    const api = (request: Request) => new URL(request.url()).pathname.startsWith('/api/');
-    page.on('request', (request) => void (api(request) && this.inFlight.set(request, Date.now())));
-    const done = (request: Request) => void this.inFlight.delete(request);
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
-  }
-
-  /** Calls of the last few seconds still waiting (an older one is a long poll, not the page's data). */
-  private pending(): number {
-    const since = Date.now() - 3_000;
-    return [...this.inFlight.values()].filter((at) => at > since).length;
-  }
-
-  /** Opens an address of the app already loaded. */
-  async open(address: string): Promise<void> {
-    await this.page.evaluate((to) => {
-      window.history.pushState(null, '', to);
-      window.dispatchEvent(new PopStateEvent('popstate'));
-    }, address);
+    super(tab);
   }
 
   /** Waits until the page has its data and has drawn it, then judges what it shows. */
   async check(label: string): Promise<void> {
-    await expect(this.page.getByTestId('app-spinner')).toHaveCount(0);
-    const deadline = Date.now() + 5_000;
-    for (;;) {
-      while (this.pending() > 0 && Date.now() < deadline) await this.page.waitForTimeout(50);
-      // nothing redrawn for a moment (a list drawn after its answer, a lazy page's chunk)
-      await this.page.evaluate(
-        () =>
-          new Promise<void>((resolve) => {
-            const finish = () => {
-              observer.disconnect();
-              clearTimeout(cap);
-              resolve();
-            };
-            let quiet = setTimeout(finish, 250);
-            // a clock or a counter ticking (the player's time) is not the page still drawing
-            const ticking = (record: MutationRecord) =>
-              record.type === 'characterData' &&
-              /^[\d\s:./,-]*$/.test(record.target.textContent ?? '');
-            const observer = new MutationObserver((records) => {
-              if (records.every(ticking)) return;
-              clearTimeout(quiet);
-              quiet = setTimeout(finish, 250);
-            });
-            const cap = setTimeout(finish, 1_200);
-            observer.observe(document.body, {
-              childList: true,
-              subtree: true,
-              characterData: true,
-            });
-          }),
-      );
-      if (this.pending() === 0 || Date.now() >= deadline) break;
-    }
-    for (const leak of await leaksOf(this.page, this.locale)) this.found.push(`${label}: ${leak}`);
+    await this.settle();
+    for (const leak of await leaksOf(this.tab, this.locale)) this.found.push(`${label}: ${leak}`);
   }
 
   assertNone(): void {

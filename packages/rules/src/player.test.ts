@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   AD_UNLOCK_COOLDOWN_SECONDS,
+  CAPTION_BACKGROUNDS,
+  CAPTION_SIZES,
   DEFAULT_VIDEO_SETTINGS,
   OPTION_SHEET_HEIGHTS,
   PLAYBACK_SPEEDS,
@@ -51,13 +53,21 @@ describe('constants of the spec', () => {
     ]);
     expect(VIDEO_QUALITIES).toEqual(['Auto', '480p', '720p', '1080p']);
     expect(SUBTITLE_LANGUAGES).toEqual(['none', 'ko', 'en']);
-    expect(OPTION_SHEET_HEIGHTS).toEqual({ main: 230, quality: 280, speed: 340, subtitle: 240 });
+    expect(OPTION_SHEET_HEIGHTS).toEqual({
+      main: 280,
+      quality: 280,
+      speed: 340,
+      subtitle: 240,
+      caption: 440,
+    });
     expect(episodeSheetHeight(true)).toBe(460);
     expect(episodeSheetHeight(false)).toBe(600);
     expect(DEFAULT_VIDEO_SETTINGS).toMatchObject({
       speed: 'normal',
       quality: 'Auto',
       subtitle: 'none',
+      captionSize: 'medium',
+      captionBackground: 'translucent',
     });
   });
 
@@ -77,6 +87,8 @@ describe('normalizeVideoSettings', () => {
         speed: 'fast',
         quality: '720p',
         subtitle: 'ko',
+        captionSize: 'xlarge',
+        captionBackground: 'solid',
         toolVisible: true,
         autoplay: false,
       },
@@ -85,13 +97,23 @@ describe('normalizeVideoSettings', () => {
         speed: 'fast',
         quality: '720p',
         subtitle: 'ko',
+        captionSize: 'xlarge',
+        captionBackground: 'solid',
         toolVisible: true,
         autoplay: false,
       },
     ],
     [
       'bad fields fall back one by one',
-      { muted: 'yes', speed: 'warp', quality: '4k', subtitle: 'ja', autoplay: false },
+      {
+        muted: 'yes',
+        speed: 'warp',
+        quality: '4k',
+        subtitle: 'ja',
+        captionSize: 'huge',
+        captionBackground: 7,
+        autoplay: false,
+      },
       { ...DEFAULT_VIDEO_SETTINGS, autoplay: false },
     ],
   ])('%s', (_name, stored, want) => {
@@ -105,6 +127,8 @@ describe('normalizeVideoSettings', () => {
         expect(PLAYBACK_SPEEDS.some((p) => p.key === s.speed)).toBe(true);
         expect(VIDEO_QUALITIES).toContain(s.quality);
         expect(SUBTITLE_LANGUAGES).toContain(s.subtitle);
+        expect(CAPTION_SIZES).toContain(s.captionSize);
+        expect(CAPTION_BACKGROUNDS).toContain(s.captionBackground);
         expect(typeof s.muted).toBe('boolean');
         expect(normalizeVideoSettings(s)).toEqual(s);
       }),

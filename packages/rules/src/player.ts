@@ -31,8 +31,17 @@ export const AD_COOLDOWN_TICK_MS = 1000;
  */
 export const AD_UNLOCK_DAILY_CAP = 10;
 
-/** Video option sheet heights by sub-view (spec §9). */
-export const OPTION_SHEET_HEIGHTS = { main: 230, quality: 280, speed: 340, subtitle: 240 } as const;
+/**
+ * Video option sheet heights by sub-view (spec §9). The main view has one row more than the
+ * spec's (caption style, issue 46: WCAG 1.4.12 asks captions a reader can restyle).
+ */
+export const OPTION_SHEET_HEIGHTS = {
+  main: 280,
+  quality: 280,
+  speed: 340,
+  subtitle: 240,
+  caption: 440,
+} as const;
 export type OptionSheetView = keyof typeof OPTION_SHEET_HEIGHTS;
 
 /** Episode list sheet: 460 px on mobile, else 600 (spec §9). */
@@ -58,11 +67,20 @@ export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
 export const SUBTITLE_LANGUAGES = ['none', 'ko', 'en'] as const;
 export type SubtitleLanguage = (typeof SUBTITLE_LANGUAGES)[number];
 
+/** Caption text sizes (issue 46, WCAG 2.2 AA): a step each, the player scales the line by it. */
+export const CAPTION_SIZES = ['small', 'medium', 'large', 'xlarge'] as const;
+export type CaptionSize = (typeof CAPTION_SIZES)[number];
+/** Behind the caption: nothing (a shadow keeps it legible), a translucent box, a solid box. */
+export const CAPTION_BACKGROUNDS = ['none', 'translucent', 'solid'] as const;
+export type CaptionBackground = (typeof CAPTION_BACKGROUNDS)[number];
+
 export interface VideoSettings {
   muted: boolean;
   speed: SpeedKey;
   quality: VideoQuality;
   subtitle: SubtitleLanguage;
+  captionSize: CaptionSize;
+  captionBackground: CaptionBackground;
   /** the controls overlay ("video tool") is showing */
   toolVisible: boolean;
   autoplay: boolean;
@@ -74,6 +92,8 @@ export const DEFAULT_VIDEO_SETTINGS: VideoSettings = {
   speed: 'normal',
   quality: 'Auto',
   subtitle: 'none',
+  captionSize: 'medium',
+  captionBackground: 'translucent',
   toolVisible: false,
   autoplay: true,
 };
@@ -97,6 +117,10 @@ export function normalizeVideoSettings(stored: unknown): VideoSettings {
     speed: isOneOf(speedKeys, s.speed) ? s.speed : d.speed,
     quality: isOneOf(VIDEO_QUALITIES, s.quality) ? s.quality : d.quality,
     subtitle: isOneOf(SUBTITLE_LANGUAGES, s.subtitle) ? s.subtitle : d.subtitle,
+    captionSize: isOneOf(CAPTION_SIZES, s.captionSize) ? s.captionSize : d.captionSize,
+    captionBackground: isOneOf(CAPTION_BACKGROUNDS, s.captionBackground)
+      ? s.captionBackground
+      : d.captionBackground,
     toolVisible: typeof s.toolVisible === 'boolean' ? s.toolVisible : d.toolVisible,
     autoplay: typeof s.autoplay === 'boolean' ? s.autoplay : d.autoplay,
   };

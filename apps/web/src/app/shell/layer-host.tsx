@@ -1,6 +1,14 @@
-import { useRef, type CSSProperties, type PointerEvent } from 'react';
+import {
+  useRef,
+  type CSSProperties,
+  type HTMLAttributes,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useFocusTrap } from '../../shared/hooks/use-focus-trap';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import { Button } from '../../shared/ui/button';
 import { CloseIcon } from '../../shared/ui/icons';
@@ -9,6 +17,28 @@ import styles from './layer-host.module.css';
 
 /** Dragging a sheet down further than this closes it (spec §9). */
 const SHEET_DRAG_CLOSE_PX = 20;
+
+/**
+ * A layer's dialog box: holds keyboard focus while open and gives it back to its opener on close
+ * (WCAG 2.4.3); the box itself takes focus when it has no control.
+ */
+function Trapped({
+  panel,
+  children,
+  ...props
+}: {
+  panel?: RefObject<HTMLDivElement | null>;
+  children: ReactNode;
+} & HTMLAttributes<HTMLDivElement>) {
+  const own = useRef<HTMLDivElement>(null);
+  const root = panel ?? own;
+  useFocusTrap(root);
+  return (
+    <div ref={root} tabIndex={-1} {...props}>
+      {children}
+    </div>
+  );
+}
 
 function BottomSheetLayer() {
   const sheet = useLayerStore((s) => s.sheet);
@@ -36,8 +66,8 @@ function BottomSheetLayer() {
   return (
     <div style={{ position: 'fixed', inset: 0, zIndex: 'var(--z-sheet)' }}>
       <div className={styles.scrim} onClick={closeSheet} data-testid="sheet-scrim" />
-      <div
-        ref={panel}
+      <Trapped
+        panel={panel}
         className={styles.sheet}
         style={{ height: sheet.height }}
         role="dialog"
@@ -53,7 +83,7 @@ function BottomSheetLayer() {
           onPointerCancel={onPointerUp}
         />
         {sheet.content}
-      </div>
+      </Trapped>
     </div>
   );
 }
@@ -67,7 +97,7 @@ function ModalLayer() {
     <div style={{ position: 'fixed', inset: 0, zIndex: 'var(--z-modal)' }}>
       <div className={styles.scrim} onClick={closeModal} />
       <div className={styles.center} onClick={closeModal}>
-        <div
+        <Trapped
           className={styles.popup}
           style={{ '--popup-width': '530px' } as CSSProperties}
           role="dialog"
@@ -84,7 +114,7 @@ function ModalLayer() {
             <CloseIcon />
           </button>
           {modal.content}
-        </div>
+        </Trapped>
       </div>
     </div>
   );
@@ -99,7 +129,7 @@ function PopupLayer() {
     <div style={{ position: 'fixed', inset: 0, zIndex: 'var(--z-popup)' }}>
       <div className={styles.scrim} onClick={closePopup} />
       <div className={styles.center} onClick={closePopup}>
-        <div
+        <Trapped
           className={styles.popup}
           style={{ '--popup-width': `${popup.width ?? 300}px` } as CSSProperties}
           role="dialog"
@@ -118,7 +148,7 @@ function PopupLayer() {
           </button>
           {popup.title && <h2 className={styles.title}>{popup.title}</h2>}
           {popup.content}
-        </div>
+        </Trapped>
       </div>
     </div>
   );
@@ -159,7 +189,7 @@ function AlertLayer() {
     <div style={{ position: 'fixed', inset: 0, zIndex: 'var(--z-alert)' }}>
       <div className={styles.scrim} />
       <div className={styles.center}>
-        <div
+        <Trapped
           className={styles.popup}
           role="alertdialog"
           aria-modal="true"
@@ -180,7 +210,7 @@ function AlertLayer() {
               {alert.confirmLabel ?? t('common.confirm')}
             </Button>
           </div>
-        </div>
+        </Trapped>
       </div>
     </div>
   );

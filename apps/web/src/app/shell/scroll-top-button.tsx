@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ArrowUpIcon } from '../../shared/ui/icons';
+import { scrollBehavior } from '../../shared/hooks/use-reduced-motion';
 import styles from './shell.module.css';
 
 /** Appears after scrolling more than 300 px (spec §2, §9). */
@@ -19,7 +20,7 @@ export function ScrollTopButton() {
   return (
     <button
       className={styles.scrollTop}
-      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      onClick={() => window.scrollTo({ top: 0, behavior: scrollBehavior() })}
       aria-label={t('common.scroll_top')}
       data-testid="scroll-top"
     >

@@ -161,7 +161,6 @@ function BookmarkList() {
                   className={styles.card}
                   onClick={() => (selecting ? toggleItem(item.dram_id) : open(item))}
                   aria-pressed={selecting ? isChecked : undefined}
-                  aria-label={selecting ? t('bookmark_page.select_item', { title }) : title}
                   data-testid="bookmark-item"
                   data-drama-id={item.dram_id}
                   data-checked={isChecked}

@@ -184,8 +184,10 @@ function PostersCard(props: { detail: AdminDramaDetail; onChange: () => void }) 
       ) : (
         <span className={`${styles.posterEmpty} ${styles[kind]}`}>{t('drama.poster_none')}</span>
       )}
-      <span className={`${ui.button} ${styles.fileButton}`}>
+      {/* a label, so the hidden file input has the button's words as its name */}
+      <label className={`${ui.button} ${styles.fileButton}`}>
         {t('drama.poster_upload')}
+        <span className="visually-hidden"> ({label})</span>
         <input
           type="file"
           accept="image/jpeg,image/png,image/webp"
@@ -193,7 +195,7 @@ function PostersCard(props: { detail: AdminDramaDetail; onChange: () => void }) 
           disabled={upload.isPending}
           onChange={choose(kind)}
         />
-      </span>
+      </label>
     </div>
   );
   return (
@@ -360,7 +362,7 @@ function EpisodeRow(props: {
             : t('episode.subtitle_none')}
         </span>
         {LANGUAGES.map((lang) => (
-          <span key={lang} className={`${ui.button} ${styles.fileButton}`}>
+          <label key={lang} className={`${ui.button} ${styles.fileButton}`}>
             {t('episode.subtitle_upload', { lang: t(`lang.${lang}`) })}
             <input
               type="file"
@@ -372,7 +374,7 @@ function EpisodeRow(props: {
                 if (file) subtitles.mutate({ lang, file });
               }}
             />
-          </span>
+          </label>
         ))}
         {episode.subtitleLanguages.map((lang) => (
           <Button key={lang} variant="danger" onClick={() => subtitles.mutate({ lang })}>

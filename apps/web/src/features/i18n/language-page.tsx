@@ -12,24 +12,27 @@ export function LanguagePage() {
   return (
     <section className={listPage.page} data-testid="language-page">
       <h1 className={listPage.title}>{t('language.title')}</h1>
-      <ul className={listPage.list} role="radiogroup" aria-label={t('language.title')}>
-        {LANGUAGES.map((language) => (
-          <li key={language}>
-            <button
-              type="button"
-              role="radio"
-              aria-checked={language === selected}
-              className={styles.option}
-              disabled={busy}
-              onClick={() => void choose(language)}
-              data-testid={`language-option-${language}`}
-            >
-              <span lang={language}>{t(LANGUAGE_LABEL_KEYS[language])}</span>
-              {language === selected && <span className={styles.check} aria-hidden="true" />}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {/* the group wraps the list: a list keeps its items (role on the <ul> hid them as a list) */}
+      <div role="radiogroup" aria-label={t('language.title')}>
+        <ul className={listPage.list}>
+          {LANGUAGES.map((language) => (
+            <li key={language}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={language === selected}
+                className={styles.option}
+                disabled={busy}
+                onClick={() => void choose(language)}
+                data-testid={`language-option-${language}`}
+              >
+                <span lang={language}>{t(LANGUAGE_LABEL_KEYS[language])}</span>
+                {language === selected && <span className={styles.check} aria-hidden="true" />}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }

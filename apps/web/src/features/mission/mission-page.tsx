@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ResultCode, WATCH_AD, type MissionData, type MissionId } from '@snapdrama/contract';
@@ -282,12 +282,19 @@ function MissionRow(props: {
   const adPresent = useAdStore((s) => s.present);
   const { mission, open, target, progressPercent } = props.view;
   const id = mission.mssn_id;
+  const nameId = useId();
+  const progressText = t('mission_page.progress', {
+    count: Math.min(mission.user_mssn_count, target),
+    target,
+  });
   const disabled =
     !open || (id === 'watch_ad' && adPresent) || (id === 'connect_sns' && props.busy);
   return (
     <li className={styles.mission} data-testid="mission-item" data-mission={id} data-open={open}>
       <div className={styles.missionBody}>
-        <p className={styles.missionName}>{text(mission.mssn_name_lang_key)}</p>
+        <p className={styles.missionName} id={nameId}>
+          {text(mission.mssn_name_lang_key)}
+        </p>
         <p className={styles.missionReward}>
           <span className={styles.coinDot} aria-hidden="true" />
           {t('mission_page.reward', { coin: formatNumber(mission.rewd) })}
@@ -297,6 +304,8 @@ function MissionRow(props: {
             <div
               className={styles.progress}
               role="progressbar"
+              aria-labelledby={nameId}
+              aria-valuetext={progressText}
               aria-valuemin={0}
               aria-valuemax={100}
               aria-valuenow={progressPercent}
@@ -305,10 +314,7 @@ function MissionRow(props: {
               <span style={{ width: `${progressPercent}%` }} />
             </div>
             <span className={styles.progressText} data-testid="mission-count">
-              {t('mission_page.progress', {
-                count: Math.min(mission.user_mssn_count, target),
-                target,
-              })}
+              {progressText}
             </span>
           </div>
         )}

@@ -18,6 +18,7 @@ import { errorMessage } from '../../shared/api/api-error';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
 import { platformAdTag } from '../../shared/native/native';
 import { useVideoSettings } from '../../shared/video/video-settings';
+import { useReducedMotion } from '../../shared/hooks/use-reduced-motion';
 import { useContentText } from '../../shared/i18n/content-text';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { isGuest as isGuestUser, useUserInfo } from '../../shared/session/user-info';
@@ -208,6 +209,10 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     publishList({ cells, current: current ?? 0, select: onSelectEpisode });
   }, [cells, current, onSelectEpisode, publishList]);
 
+  // a reader who asked for reduced motion changes episodes without the slide
+  const reducedMotion = useReducedMotion();
+  const swipeSpeed = reducedMotion ? 0 : SWIPE_SPEED_MS;
+
   // Swiper follows the address; a swipe changes the address.
   const swiperRef = useRef<SwiperInstance | null>(null);
   const [preroll] = useState(() => createSwipePreroll(() => useVideoSettings.getState().autoplay));
@@ -220,9 +225,9 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     const index = current - 1;
     if (swiper.activeIndex !== index) {
       // far jumps (grid) go at once; neighbours slide
-      swiper.slideTo(index, Math.abs(swiper.activeIndex - index) > 1 ? 0 : SWIPE_SPEED_MS);
+      swiper.slideTo(index, Math.abs(swiper.activeIndex - index) > 1 ? 0 : swipeSpeed);
     }
-  }, [current, requested, dramaId, slides.length]);
+  }, [current, requested, dramaId, slides.length, swipeSpeed]);
 
   // ↑/↓ and PageUp/PageDown move like a swipe: Swiper slides, its slideChange does the rest.
   const stageRef = useRef<HTMLDivElement>(null);
@@ -231,8 +236,8 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     step: (direction) => {
       const swiper = swiperRef.current;
       if (!swiper) return;
-      if (direction === 1) swiper.slideNext(SWIPE_SPEED_MS);
-      else swiper.slidePrev(SWIPE_SPEED_MS);
+      if (direction === 1) swiper.slideNext(swipeSpeed);
+      else swiper.slidePrev(swipeSpeed);
     },
     preferredSubtitle: () => (i18n.language.startsWith('ko') ? 'ko' : 'en'),
   });
@@ -330,7 +335,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
             className={styles.swiper}
             slideClassName={styles.slide}
             slides={slides}
-            speed={SWIPE_SPEED_MS}
+            speed={swipeSpeed}
             initialIndex={current - 1}
             renderSlide={(slide) => renderSlide(slide.epsd, slide.locked)}
             onSwiper={(swiper) => {

@@ -2,6 +2,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BANNER_MOBILE_QUERY, type Drama } from '@snapdrama/contract';
+import { useReducedMotion } from '../../../shared/hooks/use-reduced-motion';
 import { useContentText } from '../../../shared/i18n/content-text';
 import { removeFirstScreen } from '../../../shared/ui/first-screen';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
@@ -23,6 +24,8 @@ function firstPosterShown(event: SyntheticEvent<HTMLImageElement>) {
  * The top banner (spec §2): the latest dramas, horizontal posters on tablets and desktops and
  * vertical ones on phones (chosen by <picture>, so the right file loads before any script decides). With more than
  * one slide it loops: a copy of the first slide follows the last, and landing on it jumps back.
+ * It stands still while the pointer or the keyboard is on it (WCAG 2.2.2), and for a reader who
+ * asked for reduced motion it never moves by itself and changes slides without sliding.
  */
 export function BannerSlider({ dramas }: { dramas: Drama[] }) {
   const { t } = useTranslation();
@@ -32,16 +35,19 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
   const slides = loops ? [...dramas, ...dramas.slice(0, 1)] : dramas;
   const [index, setIndex] = useState(0);
   const [animate, setAnimate] = useState(true);
+  const reducedMotion = useReducedMotion();
+  const [held, setHeld] = useState(false);
+  const autoplay = loops && !reducedMotion && !held;
 
   useEffect(() => {
-    if (!loops) return;
+    if (!autoplay) return;
     // restarts after every move, so a click never leads to a double step
     const timer = setTimeout(() => {
       setAnimate(true);
       setIndex((i) => Math.min(i + 1, count));
     }, BANNER_INTERVAL_MS);
     return () => clearTimeout(timer);
-  }, [index, loops, count]);
+  }, [index, autoplay, count]);
 
   useEffect(() => {
     if (animate) return;
@@ -57,6 +63,12 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
     }
   };
   const go = (direction: 1 | -1) => {
+    if (reducedMotion) {
+      // no slide, so no transition end to jump back on: wrap at once
+      setAnimate(false);
+      setIndex((i) => ((i % count) + direction + count) % count);
+      return;
+    }
     setAnimate(true);
     setIndex((i) => {
       if (direction === 1) return Math.min(i + 1, count);
@@ -73,12 +85,20 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
       aria-label={t('catalog.banner')}
       data-testid="banner"
       data-index={current}
+      data-autoplay={autoplay}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setHeld(false);
+      }}
     >
       <div
         className={styles.track}
         style={{
           transform: `translateX(-${index * 100}%)`,
-          transition: animate ? `transform ${BANNER_TRANSITION_MS}ms ease` : 'none',
+          transition:
+            animate && !reducedMotion ? `transform ${BANNER_TRANSITION_MS}ms ease` : 'none',
         }}
         onTransitionEnd={onTransitionEnd}
       >

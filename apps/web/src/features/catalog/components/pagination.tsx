@@ -32,7 +32,6 @@ export function Pagination(props: {
           to={hrefFor(p)}
           className={p === page ? `${styles.page} ${styles.current}` : styles.page}
           aria-current={p === page ? 'page' : undefined}
-          aria-label={t('catalog.page_n', { n: p })}
           data-testid="pagination-page"
         >
           {p}

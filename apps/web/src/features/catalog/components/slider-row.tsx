@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Drama } from '@snapdrama/contract';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
+import { scrollBehavior } from '../../../shared/hooks/use-reduced-motion';
 import { useDragScroll } from '../hooks/use-drag-scroll';
 import { DramaCard } from './drama-card';
 import { Section } from './section';
@@ -23,7 +24,7 @@ export function SliderRow(props: {
   const rowRef = useDragScroll<HTMLUListElement>();
   const scrollBy = (direction: 1 | -1) => {
     const row = rowRef.current;
-    if (row) row.scrollBy({ left: direction * row.clientWidth * 0.8, behavior: 'smooth' });
+    if (row) row.scrollBy({ left: direction * row.clientWidth * 0.8, behavior: scrollBehavior() });
   };
   const actions = (
     <>

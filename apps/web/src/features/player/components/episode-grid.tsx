@@ -46,7 +46,8 @@ export function EpisodeGrid({ episodes, current, onSelect }: EpisodeGridProps) {
           ))}
         </div>
       )}
-      <ul className={styles.grid} data-testid="episode-grid">
+      {/* a cell's name is its number as shown (WCAG 2.5.3), in a list named for what it holds */}
+      <ul className={styles.grid} aria-label={t('player.episode_list')} data-testid="episode-grid">
         {shown.map((episode) => (
           <li key={episode.epsd}>
             <button
@@ -57,15 +58,15 @@ export function EpisodeGrid({ episodes, current, onSelect }: EpisodeGridProps) {
               data-testid="episode-cell"
               data-episode={episode.epsd}
               aria-current={episode.epsd === current ? 'true' : undefined}
-              aria-label={
-                episode.locked
-                  ? `${t('common.episode_n', { n: episode.epsd })} (${t('player.locked')})`
-                  : t('common.episode_n', { n: episode.epsd })
-              }
               onClick={() => onSelect(episode.epsd)}
             >
               {episode.epsd}
-              {episode.locked && <LockIcon className={styles.lock} />}
+              {episode.locked && (
+                <>
+                  <LockIcon className={styles.lock} />
+                  <span className="visually-hidden"> ({t('player.locked')})</span>
+                </>
+              )}
             </button>
           </li>
         ))}

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { episodeSheetHeight } from '@snapdrama/rules';
 import { useLayerStore } from '../../../shared/layers/layer-store';
-import { useFocusTrap } from '../hooks/use-focus-trap';
+import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
 import { useEpisodeList } from '../player-store';
 import { EpisodeGrid } from './episode-grid';
 import styles from './sheets.module.css';

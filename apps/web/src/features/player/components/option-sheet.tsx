@@ -2,10 +2,14 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@snapdrama/contract';
 import {
+  CAPTION_BACKGROUNDS,
+  CAPTION_SIZES,
   OPTION_SHEET_HEIGHTS,
   PLAYBACK_SPEEDS,
   SUBTITLE_LANGUAGES,
   VIDEO_QUALITIES,
+  type CaptionBackground,
+  type CaptionSize,
   type OptionSheetView,
   type SpeedKey,
   type SubtitleLanguage,
@@ -14,7 +18,7 @@ import {
 import { useLayerStore } from '../../../shared/layers/layer-store';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
 import { useVideoSettings } from '../../../shared/video/video-settings';
-import { useFocusTrap } from '../hooks/use-focus-trap';
+import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
 import { CheckIcon, ChevronRightIcon } from './player-icons';
 import styles from './sheets.module.css';
 
@@ -30,6 +34,18 @@ const SUBTITLE_KEYS: Record<SubtitleLanguage, MessageKey> = {
   none: 'player.subtitle_none',
   ko: 'player.subtitle_ko',
   en: 'player.subtitle_en',
+};
+
+const CAPTION_SIZE_KEYS: Record<CaptionSize, MessageKey> = {
+  small: 'player.caption_size_small',
+  medium: 'player.caption_size_medium',
+  large: 'player.caption_size_large',
+  xlarge: 'player.caption_size_xlarge',
+};
+const CAPTION_BACKGROUND_KEYS: Record<CaptionBackground, MessageKey> = {
+  none: 'player.caption_background_none',
+  translucent: 'player.caption_background_translucent',
+  solid: 'player.caption_background_solid',
 };
 
 function Choice({
@@ -75,6 +91,11 @@ function OptionSheet({ view }: { view: OptionSheetView }) {
       { view: 'quality', label: t('player.quality'), value: qualityLabel(settings.quality) },
       { view: 'speed', label: t('player.speed'), value: t(SPEED_KEYS[settings.speed]) },
       { view: 'subtitle', label: t('player.subtitle'), value: t(SUBTITLE_KEYS[settings.subtitle]) },
+      {
+        view: 'caption',
+        label: t('player.caption_style'),
+        value: `${t(CAPTION_SIZE_KEYS[settings.captionSize])} · ${t(CAPTION_BACKGROUND_KEYS[settings.captionBackground])}`,
+      },
     ];
     return (
       <div ref={root} className={styles.sheet} data-testid="option-sheet" data-view="main">
@@ -173,11 +194,44 @@ function OptionSheet({ view }: { view: OptionSheetView }) {
           </ul>
         </>
       )}
+      {view === 'caption' && (
+        <>
+          {header(t('player.caption_style'))}
+          <h3 className={styles.groupTitle} id="caption-size-title">
+            {t('player.caption_size')}
+          </h3>
+          <ul className={styles.list} aria-labelledby="caption-size-title">
+            {CAPTION_SIZES.map((size) => (
+              <Choice
+                key={size}
+                label={t(CAPTION_SIZE_KEYS[size])}
+                selected={settings.captionSize === size}
+                onClick={() => update({ captionSize: size })}
+                testId={`caption-size-${size}`}
+              />
+            ))}
+          </ul>
+          <h3 className={styles.groupTitle} id="caption-background-title">
+            {t('player.caption_background')}
+          </h3>
+          <ul className={styles.list} aria-labelledby="caption-background-title">
+            {CAPTION_BACKGROUNDS.map((background) => (
+              <Choice
+                key={background}
+                label={t(CAPTION_BACKGROUND_KEYS[background])}
+                selected={settings.captionBackground === background}
+                onClick={() => update({ captionBackground: background })}
+                testId={`caption-background-${background}`}
+              />
+            ))}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
 
-/** The video option sheet; each sub-view has its own height (spec §9: 230/280/340/240). */
+/** The video option sheet; each sub-view has its own height (spec §9, OPTION_SHEET_HEIGHTS). */
 export function openOptionSheet(view: OptionSheetView = 'main') {
   useLayerStore.getState().openSheet({
     kind: 'video-option',

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey } from '@snapdrama/contract';
 import { useLayerStore } from '../../../shared/layers/layer-store';
-import { useFocusTrap } from '../hooks/use-focus-trap';
+import { useFocusTrap } from '../../../shared/hooks/use-focus-trap';
 import styles from './sheets.module.css';
 
 /** A key as printed on it, or a key whose name is a word in the viewer's language. */

@@ -415,7 +415,12 @@ export function VideoPlayer(props: VideoPlayerProps) {
   return (
     <div ref={rootRef} className={styles.root}>
       {subtitle && (
-        <p className={styles.subtitle} data-testid="player-subtitle">
+        <p
+          className={styles.subtitle}
+          data-size={settings.captionSize}
+          data-background={settings.captionBackground}
+          data-testid="player-subtitle"
+        >
           {subtitle}
         </p>
       )}
