@@ -200,8 +200,9 @@ test('keyboard only: browse, play, reach a locked episode, buy coins at the stan
   await page.goto('/');
   await waitForApp(page);
 
-  // browse: Tab to the first drama of the main page, Enter opens it and it plays
-  const card = page.locator('main a[href="/1"]').first();
+  // browse: Tab (past the banner, which may show another drama by then) to the first row's card
+  // of drama 1, Enter opens it and it plays
+  const card = page.locator('main a[data-testid="drama-card"][href="/1"]').first();
   await tabTo(page, card);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/1(\/1)?$/);

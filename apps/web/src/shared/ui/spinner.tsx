@@ -1,12 +1,16 @@
+import { useTranslation } from 'react-i18next';
 import { hasFirstScreen } from './first-screen';
 import styles from './spinner.module.css';
 
 export function Spinner({ size = 'normal' }: { size?: 'normal' | 'small' }) {
+  const { t, ready } = useTranslation();
   return (
     <span
       className={size === 'small' ? `${styles.spinner} ${styles.small}` : styles.spinner}
       role="progressbar"
       aria-busy="true"
+      // named in the reader's language; before any dictionary has loaded, by the page's own
+      aria-label={ready ? t('common.loading') : undefined}
     />
   );
 }
