@@ -280,3 +280,24 @@ test('search from the top bar lands on results; the clear button empties the box
   await page.getByTestId('search-page-input').press('Enter');
   await expect(page.getByTestId('search-empty')).toHaveText('No search results');
 });
+
+test('the banner stops and plays again with its own button (WCAG 2.2.2)', async ({ page }) => {
+  await page.goto('/');
+  await waitForApp(page);
+  const banner = page.getByTestId('banner');
+  const button = banner.getByTestId('banner-pause');
+  await expect(button).toHaveAccessibleName('Stop the slides');
+  await button.click();
+  // away from the banner: only the stop holds it now
+  await page.mouse.move(0, 0);
+  await expect(button).toHaveAccessibleName('Play the slides');
+  await expect(banner).toHaveAttribute('data-autoplay', 'false');
+  const index = await banner.getAttribute('data-index');
+  // longer than one slide's 2 s: still the same slide
+  await page.waitForTimeout(2_500);
+  await expect(banner).toHaveAttribute('data-index', index ?? '');
+  await button.click();
+  await page.mouse.move(0, 0);
+  await expect(button).toHaveAccessibleName('Stop the slides');
+  await expect(banner).toHaveAttribute('data-autoplay', 'true');
+});

@@ -334,6 +334,8 @@ export const en = {
   'catalog.search_title': 'Search',
   'catalog.prev': 'Previous',
   'catalog.next': 'Next',
+  'catalog.banner_pause': 'Stop the slides',
+  'catalog.banner_play': 'Play the slides',
   'catalog.page_n': 'Page {{n}}',
   'catalog.pagination': 'Pages',
   'catalog.shuffle': 'Shuffle',

@@ -332,6 +332,8 @@ export const ja: Messages = {
   'catalog.search_title': '検索',
   'catalog.prev': '前へ',
   'catalog.next': '次へ',
+  'catalog.banner_pause': '自動切り替えを停止',
+  'catalog.banner_play': '自動切り替えを再開',
   'catalog.page_n': '{{n}}ページ',
   'catalog.pagination': 'ページ送り',
   'catalog.shuffle': 'シャッフル',

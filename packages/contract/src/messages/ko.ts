@@ -331,6 +331,8 @@ export const ko: Messages = {
   'catalog.search_title': '검색',
   'catalog.prev': '이전',
   'catalog.next': '다음',
+  'catalog.banner_pause': '자동 넘김 멈추기',
+  'catalog.banner_play': '자동 넘김 다시 켜기',
   'catalog.page_n': '{{n}}페이지',
   'catalog.pagination': '페이지 이동',
   'catalog.shuffle': '셔플',

@@ -24,7 +24,8 @@ function firstPosterShown(event: SyntheticEvent<HTMLImageElement>) {
  * The top banner (spec §2): the latest dramas, horizontal posters on tablets and desktops and
  * vertical ones on phones (chosen by <picture>, so the right file loads before any script decides). With more than
  * one slide it loops: a copy of the first slide follows the last, and landing on it jumps back.
- * It stands still while the pointer or the keyboard is on it (WCAG 2.2.2), and for a reader who
+ * It stands still while the pointer or the keyboard is on it, and after its stop button (WCAG
+ * 2.2.2); for a reader who
  * asked for reduced motion it never moves by itself and changes slides without sliding.
  */
 export function BannerSlider({ dramas }: { dramas: Drama[] }) {
@@ -37,7 +38,9 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
   const [animate, setAnimate] = useState(true);
   const reducedMotion = useReducedMotion();
   const [held, setHeld] = useState(false);
-  const autoplay = loops && !reducedMotion && !held;
+  // the viewer's own stop (WCAG 2.2.2: moving content has a control to pause it)
+  const [stopped, setStopped] = useState(false);
+  const autoplay = loops && !reducedMotion && !held && !stopped;
 
   useEffect(() => {
     if (!autoplay) return;
@@ -132,6 +135,24 @@ export function BannerSlider({ dramas }: { dramas: Drama[] }) {
           >
             <ChevronLeftIcon />
           </button>
+          {!reducedMotion && (
+            <button
+              type="button"
+              className={styles.pause}
+              onClick={() => setStopped((s) => !s)}
+              aria-label={t(stopped ? 'catalog.banner_play' : 'catalog.banner_pause')}
+              data-testid="banner-pause"
+              data-stopped={stopped}
+            >
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+                {stopped ? (
+                  <path d="M4 2.5v11l9-5.5z" fill="currentColor" />
+                ) : (
+                  <path d="M4 2.5h3v11H4zM9 2.5h3v11H9z" fill="currentColor" />
+                )}
+              </svg>
+            </button>
+          )}
           <div className={styles.dots} aria-hidden="true">
             {dramas.map((d, i) => (
               <span key={d.dram_id} className={i === current ? styles.dotActive : styles.dot} />
