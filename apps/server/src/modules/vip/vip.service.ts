@@ -1,9 +1,6 @@
 import {
-  PAYMENT_CURRENCIES,
   ResultCode,
   vipPlanOf,
-  type VipChargeData,
-  type VipChargeListData,
   type VipPlan,
   type VipGateway,
   type VipPassData,
@@ -12,19 +9,14 @@ import {
   type VipStatus,
   VIP_PLANS,
 } from '@snapdrama/contract';
-import {
-  fromMinorUnits,
-  isVipActive,
-  toMinorUnits,
-  vipAccessUntil,
-  type VipPassState,
-} from '@snapdrama/rules';
+import { isVipActive, toMinorUnits, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import type { ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
+import { createVipCharges } from './vip-charges';
 import { deriveVipState } from './vip-state';
-import type { VipChargeRow, VipRepository, VipSubscriptionRow } from './vip.repository';
+import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
 /**
  * The VIP pass: an entitlement per provider subscription, moved only by normalized provider
@@ -124,25 +116,6 @@ function webCharge(
   return gateway === 'S' || gateway === 'P'
     ? { amountMinor: toMinorUnits(plan.usd, 'USD'), currency: 'USD' }
     : undefined;
-}
-
-function toChargeData({ period, pass }: VipChargeRow): VipChargeData {
-  const currency = PAYMENT_CURRENCIES.find((c) => c === period.currency);
-  const charged = period.amountMinor !== null && currency !== undefined;
-  return {
-    chrgId: period.id,
-    vipId: pass.id,
-    plan: pass.plan as VipPlanCode,
-    pymn_gtwy: pass.gateway as VipGateway,
-    amnt: charged ? fromMinorUnits(period.amountMinor ?? 0, currency) : null,
-    crncy: charged ? currency : null,
-    stts: period.refundedAt ? 'refunded' : 'paid',
-    paid_dtm: period.recordedAt.toISOString(),
-    strt_dtm: period.startsAt.toISOString(),
-    end_dtm: period.endsAt.toISOString(),
-    rfnd_dtm: period.refundedAt?.toISOString() ?? null,
-    prvd_id: period.periodKey,
-  };
 }
 
 export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
@@ -278,24 +251,7 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
       };
     },
 
-    /** My orders' VIP part: the caller's paid periods, newest first, paged. */
-    async charges(userId: string, page: number, count: number): Promise<VipChargeListData> {
-      const { rows, total } = await repo.chargePage(userId, (page - 1) * count, count);
-      return {
-        list: rows.map(toChargeData),
-        totalCount: total,
-        page,
-        count,
-        lastPage: page * count >= total,
-      };
-    },
-
-    /** One of the caller's paid periods as its receipt shows it (404090 for another's or unknown). */
-    async charge(userId: string, chrgId: string): Promise<VipChargeData> {
-      const row = await repo.chargeOf(userId, chrgId);
-      if (!row) throw new AppError(ResultCode.VIP_NOT_FOUND, 'No such VIP charge of yours');
-      return toChargeData(row);
-    },
+    ...createVipCharges(repo),
 
     /** The caller's pass for the profile: the active one, else the latest that was paid. */
     async passOf(userId: string): Promise<VipPassData | null> {
