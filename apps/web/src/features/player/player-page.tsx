@@ -163,9 +163,11 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   }
   const urlsByEpisode = urls.byEpisode;
 
-  // A swipe's slide stays the active one only until the address has followed it.
+  // A swipe's slide stays the active one only until the address has followed it. A newer swipe
+  // (the viewer moved on before this render) keeps its own until its address follows.
   useEffect(() => {
-    useSwipedSlide.getState().land(undefined);
+    const { epsd, land } = useSwipedSlide.getState();
+    if (epsd === current) land(undefined);
   }, [current]);
   useEffect(() => () => useSwipedSlide.getState().land(undefined), []);
 
@@ -222,6 +224,9 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     // a newer address is on its way (the viewer moved on again): its render moves Swiper
     const addressed = addressedEpisode(dramaId);
     if (addressed !== undefined && addressed !== current) return;
+    // a swipe or key that landed after this address was set: its own address follows it
+    const landed = useSwipedSlide.getState().epsd;
+    if (landed !== undefined && landed !== current) return;
     const index = current - 1;
     if (swiper.activeIndex !== index) {
       // far jumps (grid) go at once; neighbours slide
