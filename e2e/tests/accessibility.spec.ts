@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInConsole } from './console-helpers';
 import { buyCoinPack, isMobile, signInNewViewer, waitForApp } from './helpers';
-import { CONSOLE_ROUTES, PageWalk, VIEWER_ROUTES } from './page-walk';
+import { CONSOLE_ROUTES, horizontalOverflow, PageWalk, VIEWER_ROUTES } from './page-walk';
 
 /**
  * Issue 46 item 3: WCAG 2.2 AA on every page of the viewers' app and the console, at both sizes,
@@ -161,6 +161,53 @@ test.describe('with reduced motion', () => {
       await walk.check(route || 'home');
     }
     walk.assertNoneBlocking();
+  });
+});
+
+/**
+ * WCAG 1.4.4 and 1.4.10: a desktop window of 1280×800 zoomed to 200 % is a 640×400 CSS px page
+ * drawn at twice the pixels. Every page of both apps lays out without a sideways scrollbar, and
+ * a layer taller than the window scrolls, so its last control can still be reached.
+ */
+test.describe('at 200 % zoom', () => {
+  test.use({ viewport: { width: 640, height: 400 }, deviceScaleFactor: 2 });
+
+  test('every page of viewers and operators, and the sign-in sheet', async ({ page }) => {
+    test.skip(test.info().project.name !== 'desktop', "a desktop window's zoom");
+    test.setTimeout(180_000);
+    const walk = new PageWalk(page);
+    const problems: string[] = [];
+    const measure = async (label: string) => {
+      await walk.settle();
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) problems.push(`${label}: ${overflow}px too wide`);
+    };
+    await page.goto('/');
+    await waitForApp(page);
+    for (const [route, address] of GUEST_ROUTES) {
+      await walk.open(address);
+      await measure(route);
+    }
+    await walk.open('/profile');
+    await page.getByTestId('profile-login').click();
+    const sheet = page.getByTestId('login-sheet');
+    await expect(sheet).toBeVisible();
+    const last = sheet.locator('button, a[href]').last();
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('zoom-200-login-sheet.png') });
+    await page.keyboard.press('Escape');
+
+    await page.goto('/admin/sign-in');
+    await expect(page.getByTestId('console-sign-in')).toBeVisible();
+    await measure('console sign-in');
+    await signInConsole(page);
+    for (const [route, address] of Object.entries(CONSOLE_ROUTES)) {
+      await walk.open(address);
+      await expect(page.getByTestId('console-nav')).toBeAttached();
+      await measure(`console ${route || 'home'}`);
+    }
+    expect(problems).toEqual([]);
   });
 });
 

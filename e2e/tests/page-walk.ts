@@ -75,6 +75,14 @@ export function routesNotWalked(): { viewer: string[]; console: string[] } {
   };
 }
 
+/** How much wider than the window the page is (above 0: a horizontal scrollbar). */
+export function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const scrolling = document.scrollingElement ?? document.documentElement;
+    return scrolling.scrollWidth - window.innerWidth;
+  });
+}
+
 /**
  * Walks one app's pages inside one loaded page: each next address is a navigation of the app's
  * own router (history + popstate), not a new page load, so a page costs its data and its render,

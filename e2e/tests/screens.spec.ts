@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { isMobile, signInNewViewer, storedToken, waitForApp } from './helpers';
+import { horizontalOverflow } from './page-walk';
 
 /**
  * Spec §2 screens as a whole (docs/spec-screens.md): every route lays out without horizontal
@@ -33,14 +34,6 @@ const ROUTES = [
   '/1/9',
   '/no-such-page',
 ];
-
-/** The page is wider than the window: a horizontal scrollbar, the bug this file is about. */
-function horizontalOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const scrolling = document.scrollingElement ?? document.documentElement;
-    return scrolling.scrollWidth - window.innerWidth;
-  });
-}
 
 const activeVideo = (page: Page) => page.locator('video[data-active="true"]');
 

@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { validateWithoutEval } from '@snapdrama/contract';
 import { createRoot } from 'react-dom/client';
-import '../shared/styles/tokens.css';
-import '../shared/styles/typography.css';
+import '../shared/styles/base.css';
 import './console-global.css';
 import { ConsoleApp } from './console-app';
 
