@@ -192,6 +192,14 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     (epsd: number) => void navigate(`/${dramaId}/${epsd}`, { replace: true }),
     [dramaId, navigate],
   );
+  /** The grid or a video's end names the episode: a swipe's landing still on its way is dropped. */
+  const jumpTo = useCallback(
+    (epsd: number) => {
+      useSwipedSlide.getState().land(undefined);
+      goTo(epsd);
+    },
+    [goTo],
+  );
 
   const onSelectEpisode = useCallback(
     (epsd: number) => {
@@ -201,9 +209,9 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
         return;
       }
       useLayerStore.getState().closeSheet();
-      if (epsd !== current) goTo(epsd);
+      if (epsd !== current) jumpTo(epsd);
     },
-    [progress, current, goTo, t],
+    [progress, current, jumpTo, t],
   );
 
   const publishList = useEpisodeList((s) => s.publish);
@@ -251,8 +259,8 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   const onEnded = useCallback(() => {
     if (!progress || current === undefined) return;
     const next = nextSlideEpisode(progress, current);
-    if (next !== undefined) goTo(next);
-  }, [progress, current, goTo]);
+    if (next !== undefined) jumpTo(next);
+  }, [progress, current, jumpTo]);
 
   if (info.isPending) return <BlockSpinner />;
   if (info.isError) {
@@ -363,8 +371,12 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
                 // as active from its first frame on, and the one left behind pauses.
                 flushSync(() => useSwipedSlide.getState().land(epsd));
                 afterFirstFrame(started, () => {
-                  // unless the viewer swiped on (or back) meanwhile
-                  if (swiperRef.current?.activeIndex === epsd - 1) goTo(epsd);
+                  // unless the viewer swiped on (or back), or picked an episode, meanwhile
+                  if (
+                    swiperRef.current?.activeIndex === epsd - 1 &&
+                    useSwipedSlide.getState().epsd === epsd
+                  )
+                    goTo(epsd);
                 });
               },
             }}
