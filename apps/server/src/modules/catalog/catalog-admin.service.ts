@@ -2,23 +2,14 @@ import { createHash, randomUUID } from 'node:crypto';
 import { publishIncompleteMessage } from '@snapdrama/contract';
 import {
   LANGUAGES,
-  MAX_EPISODES,
   ResultCode,
   type AdminCategory,
   type AdminDramaDetail,
   type AdminDramaSummary,
   type DramaFormBody,
-  type EpisodeFormBody,
   type Language,
   type PosterKind,
 } from '@snapdrama/contract';
-import {
-  languageCues,
-  mergeSubtitleLanguages,
-  parseSubtitles,
-  type MergedCue,
-  type ParsedCue,
-} from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
@@ -27,18 +18,14 @@ import type { AuditService } from '../audit/audit.service';
 import type { I18nService } from '../i18n/i18n.service';
 import type { CatalogAdminRepository } from './catalog-admin.repository';
 import type { CatalogService } from './catalog.service';
+import { createEpisodeAdmin, dramaNotFound } from './catalog-admin-episodes';
 import { resizePoster } from './posters';
 
 type Texts = Record<Language, string>;
-const dramaNotFound = (id: number) =>
-  new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${id} not found`);
-const episodeNotFound = (id: number, n: number) =>
-  new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${id} has no episode ${n}`);
-const subtitleKey = (dramaId: number, n: number) => `resources/subtitles/${dramaId}/ep${n}.json`;
 
 /**
  * The console's catalog (docs/decisions/1203): dramas and their dictionary texts, categories,
- * episodes, posters and subtitles. Every change is audited in its transaction and drops the
+ * posters, and episodes with their subtitles (catalog-admin-episodes.ts). Every change is audited in its transaction and drops the
  * catalog caches on every instance (catalog.catalogChanged: shared cache versions + a notice).
  */
 export function createCatalogAdminService(deps: {
@@ -116,6 +103,7 @@ export function createCatalogAdminService(deps: {
   });
 
   const service = {
+    ...createEpisodeAdmin(deps),
     async listDramas(): Promise<AdminDramaSummary[]> {
       const rows = await repo.listDramas();
       const texts = await textsOf(rows.map((r) => r.titleKey));
@@ -294,157 +282,6 @@ export function createCatalogAdminService(deps: {
       });
       await catalog.catalogChanged();
       return publicPath;
-    },
-
-    /** Adds `count` episodes after the last (free, no video yet). */
-    async addEpisodes(operatorId: string, dramaId: number, count: number): Promise<number[]> {
-      const numbers = await db.transaction(async (tx) => {
-        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
-        const last = await repo.lastEpisodeNumber(tx, dramaId);
-        if (last + count > MAX_EPISODES) {
-          throw new AppError(
-            ResultCode.CATALOG_EPISODE_CONFLICT,
-            `A drama has at most ${MAX_EPISODES} episodes`,
-          );
-        }
-        const added = Array.from({ length: count }, (_, k) => last + k + 1);
-        await repo.insertEpisodes(
-          tx,
-          added.map((number) => ({
-            dramaId,
-            number,
-            coin: 0,
-            durationSeconds: 0,
-            mediaPrefix: '',
-          })),
-        );
-        await audit.record(tx, {
-          operatorId,
-          action: 'episode.create',
-          targetType: 'drama',
-          targetId: dramaId,
-          before: { episodes: last },
-          after: { episodes: last + count, added },
-        });
-        return added;
-      });
-      await catalog.catalogChanged();
-      return numbers;
-    },
-
-    /** Price in coins; free means coin 0 (spec §3: 0 means free). */
-    async updateEpisode(
-      operatorId: string,
-      dramaId: number,
-      number: number,
-      form: EpisodeFormBody,
-    ) {
-      const coin = form.free ? 0 : form.coin;
-      await db.transaction(async (tx) => {
-        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
-        const episode = await repo.episode(tx, dramaId, number);
-        if (!episode) throw episodeNotFound(dramaId, number);
-        if (episode.coin === coin) return;
-        await repo.updateEpisode(tx, dramaId, number, { coin });
-        await audit.record(tx, {
-          operatorId,
-          action: 'episode.update',
-          targetType: 'episode',
-          targetId: `${dramaId}/${number}`,
-          before: { coin: episode.coin, free: episode.coin === 0 },
-          after: { coin, free: coin === 0 },
-        });
-      });
-      await catalog.catalogChanged();
-    },
-
-    /**
-     * An SRT or WebVTT file of one language, stored in the episode's subtitle JSON (spec §7
-     * /resources/subtitles/{dramaId}/ep{epsd}.json) beside the other languages.
-     */
-    async setSubtitles(
-      operatorId: string,
-      dramaId: number,
-      number: number,
-      lang: Language,
-      text: string | null,
-    ) {
-      let cues: ParsedCue[] = [];
-      if (text !== null) {
-        const parsed = parseSubtitles(text);
-        if (!parsed.ok)
-          throw new AppError(ResultCode.CATALOG_SUBTITLE_INVALID, `subtitles: ${parsed.error}`);
-        cues = parsed.cues;
-      }
-      const episode = await repo.episode(db, dramaId, number);
-      if (!episode) {
-        if (!(await repo.drama(db, dramaId))) throw dramaNotFound(dramaId);
-        throw episodeNotFound(dramaId, number);
-      }
-      const key = subtitleKey(dramaId, number);
-      const stored = await storage.read(key);
-      const entries = stored ? (JSON.parse(stored.toString('utf8')) as MergedCue[]) : [];
-      const byLanguage: Record<string, ParsedCue[]> = {};
-      for (const l of LANGUAGES) byLanguage[l] = l === lang ? cues : languageCues(entries, l);
-      const merged = mergeSubtitleLanguages(byLanguage);
-      const languages = LANGUAGES.filter((l) => (byLanguage[l]?.length ?? 0) > 0);
-      await storage.write(key, JSON.stringify(merged));
-      await db.transaction(async (tx) => {
-        await repo.updateEpisode(tx, dramaId, number, { subtitleLanguages: languages });
-        await audit.record(tx, {
-          operatorId,
-          action: text === null ? 'episode.subtitles_remove' : 'episode.subtitles',
-          targetType: 'episode',
-          targetId: `${dramaId}/${number}`,
-          before: { lang, cues: languageCues(entries, lang).length },
-          after: { lang, cues: cues.length, languages },
-        });
-      });
-      return languages;
-    },
-
-    /**
-     * For the ingest pipeline: the episode's HLS ladder is ready in `mediaPrefix`; viewers see
-     * the episode from now on (if the drama is published).
-     */
-    /** An episode's current HLS folder ('' without video), published or not; 404 otherwise. */
-    async episodeMedia(dramaId: number, episodeNumber: number): Promise<{ mediaPrefix: string }> {
-      if (!(await repo.drama(db, dramaId))) throw dramaNotFound(dramaId);
-      const episode = await repo.episode(db, dramaId, episodeNumber);
-      if (!episode) throw episodeNotFound(dramaId, episodeNumber);
-      return { mediaPrefix: episode.mediaPrefix };
-    },
-
-    async attachEpisodeVideo(input: {
-      operatorId: string | null;
-      dramaId: number;
-      episodeNumber: number;
-      mediaPrefix: string;
-      durationSeconds: number;
-    }): Promise<void> {
-      const { dramaId, episodeNumber } = input;
-      await db.transaction(async (tx) => {
-        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
-        const episode = await repo.episode(tx, dramaId, episodeNumber);
-        if (!episode) throw episodeNotFound(dramaId, episodeNumber);
-        await repo.updateEpisode(tx, dramaId, episodeNumber, {
-          mediaPrefix: input.mediaPrefix,
-          durationSeconds: input.durationSeconds,
-        });
-        await repo.refreshEpisodeCount(tx, dramaId);
-        await audit.record(tx, {
-          operatorId: input.operatorId,
-          action: 'episode.video_attached',
-          targetType: 'episode',
-          targetId: `${dramaId}/${episodeNumber}`,
-          before: {
-            mediaPrefix: episode.mediaPrefix || null,
-            durationSeconds: episode.durationSeconds,
-          },
-          after: { mediaPrefix: input.mediaPrefix, durationSeconds: input.durationSeconds },
-        });
-      });
-      await catalog.catalogChanged();
     },
 
     async categories(): Promise<AdminCategory[]> {
