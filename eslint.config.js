@@ -136,6 +136,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...serverModuleBoundaries(),
   {
     // the entry points mount the apps; the console app (src/admin) is an app layer like src/app
     files: ['apps/web/src/main.tsx', 'apps/web/src/admin/**/*.{ts,tsx}'],
@@ -158,3 +159,39 @@ export default tseslint.config(
     },
   },
 );
+
+/**
+ * Who may import whom among the server's modules (issue 44): a module uses another through its
+ * service (and the service's types), its wiring (`*.module.ts`) and, for foreign keys, its tables;
+ * never its repository, routes or inner files. Two files are public by design: the operators'
+ * route guard and the wallet's refusal codes. The import path is what is checked: `../<module>/`
+ * from a module's own files, `../../<module>/` from a folder inside it.
+ */
+function serverModuleBoundaries() {
+  const publicFile = String.raw`[a-z-]+\.(service|tables|module)|operator-guard|wallet-refusal`;
+  const rule = (files, up, ignores = []) => ({
+    files,
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/*.test-support.ts', ...ignores],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^${up}(?!\.)[a-z-]+/(?!(${publicFile})$)`,
+              message:
+                'another module is used through its service, its *.module.ts wiring or its tables, not its inner files',
+            },
+          ],
+        },
+      ],
+    },
+  });
+  // VIP reads the stores' and Stripe's adapters, which live in payments: the one crossing left,
+  // until the adapters move to a folder of their own (docs/architecture.md)
+  const vipAdapters = ['apps/server/src/modules/vip/*.ts'];
+  return [
+    rule(['apps/server/src/modules/*/*.ts'], String.raw`\.\./`, vipAdapters),
+    rule(['apps/server/src/modules/*/*/*.ts'], String.raw`\.\./\.\./`),
+  ];
+}

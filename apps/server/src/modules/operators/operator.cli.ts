@@ -21,8 +21,7 @@ import { loadConfig } from '../../config';
 import { openDatabase } from '../../db/client';
 import { DataDirInUseError } from '../../db/data-dir-lock';
 import { AppError } from '../../errors';
-import { createAuditRepository } from '../audit/audit.repository';
-import { createAuditService } from '../audit/audit.service';
+import { createAuditModule } from '../audit/audit.module';
 import { createOperatorTokens } from './operator-tokens';
 import { createOperatorsRepository } from './operators.repository';
 import { createOperatorsService } from './operators.service';
@@ -67,12 +66,11 @@ async function main() {
       db,
       repo,
       tokens: createOperatorTokens({ secret: config.jwtSecret, clock: systemClock }),
-      audit: createAuditService({
+      audit: createAuditModule({
         db,
-        repo: createAuditRepository(db),
         clock: systemClock,
         operatorEmails: (ids) => repo.emailsOf(ids),
-      }),
+      }).audit,
       clock: systemClock,
     });
     const email = () => {
