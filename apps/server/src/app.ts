@@ -3,6 +3,7 @@ import { API_BASE } from '@snapdrama/contract';
 import { createChangeNotices } from './cache/change-notices';
 import type { Clock } from './clock';
 import type { Config } from './config';
+import { composeConsoleModules } from './console-modules';
 import type { Database } from './db/client';
 import { createGuards } from './http/auth-guard';
 import { registerErrorHandling } from './http/error-handler';
@@ -16,23 +17,17 @@ import { createMediaModule } from './media/media.module';
 import type { Storage } from './media/storage';
 import { createMetrics, gaugeDatabasePools, registerMetrics } from './metrics/metrics';
 import { watchRedis, type Redis } from './redis';
-import { createAuditModule } from './modules/audit/audit.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
-import { createCatalogAdminModule } from './modules/catalog/catalog-admin.module';
 import { createCatalogModule } from './modules/catalog/catalog.module';
-import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createEconomyModule } from './modules/economy/economy.module';
 import { createEventsModule } from './modules/events/events.module';
 import { createI18nModule } from './modules/i18n/i18n.module';
-import { createIngestModule } from './modules/ingest/ingest.module';
-import { createOperatorsModule } from './modules/operators/operators.module';
 import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
 import { createPlaybackModule } from './modules/playback/playback.module';
 import { createProgressModule } from './modules/progress/progress.module';
 import { createSearchStatsModule } from './modules/search-stats/search-stats.module';
 import { createSupportModule } from './modules/support/support.module';
-import { createViewersModule } from './modules/viewers/viewers.module';
 import { createVipModule } from './modules/vip/vip.module';
 import { createWalletModule } from './modules/wallet/wallet.module';
 
@@ -174,46 +169,21 @@ function composeModules(deps: AppDeps) {
     events,
   });
 
-  // the operator console (issue 13): operators, their sessions, and the audit log of their changes
-  const auditModule = createAuditModule({
-    ...base,
-    operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
-  });
-  const { audit } = auditModule;
-  const operatorsModule = createOperatorsModule({ ...base, audit });
-  const catalogAdminModule = createCatalogAdminModule({
-    ...base,
-    storage,
-    catalog,
-    i18n,
-    audit,
-  });
-  const { catalogAdmin } = catalogAdminModule;
-  const ingestModule = createIngestModule({
-    ...base,
+  // the operator console (issue 13), built on the services above
+  const consoleModules = composeConsoleModules({
+    base,
     storage,
     metrics,
-    audit,
-    catalogAdmin,
-    i18n,
-  });
-  const dashboardModule = createDashboardModule({
-    ...base,
     auth,
+    catalog,
+    i18n,
     playback,
     wallet,
     events,
-    catalog,
-    i18n,
-    orders: payments,
-  });
-  const viewersModule = createViewersModule({
-    auth,
-    wallet,
-    events,
+    payments,
     webGateways,
-    audit,
-    orders: payments,
+    economyModule,
+    supportModule,
   });
 
   /** each module's routes, in the order they are mounted under /api/v1 */
@@ -232,30 +202,15 @@ function composeModules(deps: AppDeps) {
     vipSales.routes(g),
     bookmarksModule.routes(g),
     progressModule.routes(g),
-    // the operator console's API, /api/v1/admin/...: every route checks the operator's role
-    operatorsModule.routes(),
-    auditModule.routes(g),
-    catalogAdminModule.routes(g),
-    ingestModule.routes(g),
-    // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)
-    economyModule.routes(g, { orders: payments, events, wallet, audit }),
-    viewersModule.routes(g),
-    supportModule.adminRoutes(g, audit),
-    dashboardModule.routes(g),
+    ...consoleModules.routes(g),
   ];
 
   const services = {
     // the names tests and tools reach services by
     tokens: authModule.tokens,
     accounts: accountsModule.accounts,
-    audit,
-    operators: operatorsModule.operators,
-    operatorGuards: operatorsModule.operatorGuards,
-    catalogAdmin,
-    ingest: ingestModule.ingest,
+    ...consoleModules.services,
     economy,
-    dashboard: dashboardModule.dashboard,
-    viewers: viewersModule.viewers,
     support,
     socialProviders: accountsModule.socialProviders,
     auth,

@@ -1,0 +1,97 @@
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { RouteGuards } from './http/route-guards';
+import type { Storage } from './media/storage';
+import type { Metrics } from './metrics/metrics';
+import { createAuditModule } from './modules/audit/audit.module';
+import type { AuthService } from './modules/auth/auth.service';
+import { createCatalogAdminModule } from './modules/catalog/catalog-admin.module';
+import type { CatalogService } from './modules/catalog/catalog.service';
+import { createDashboardModule } from './modules/dashboard/dashboard.module';
+import type { createEconomyModule } from './modules/economy/economy.module';
+import type { EventsService } from './modules/events/events.service';
+import type { I18nService } from './modules/i18n/i18n.service';
+import { createIngestModule } from './modules/ingest/ingest.module';
+import { createOperatorsModule } from './modules/operators/operators.module';
+import type { PaymentsService } from './modules/payments/payments.service';
+import type { WebGatewaysService } from './modules/payments/web-gateways.service';
+import type { PlaybackService } from './modules/playback/playback.service';
+import type { createSupportModule } from './modules/support/support.module';
+import { createViewersModule } from './modules/viewers/viewers.module';
+import type { WalletService } from './modules/wallet/wallet.service';
+
+/**
+ * The operator console's side of the composition (issue 13): operators and their sessions, the
+ * audit log of their changes, the catalog tools and ingest, the dashboard, viewers and money, and
+ * the console's routes of economy and support. Built from the viewers' services, which never
+ * depend on it.
+ */
+export function composeConsoleModules(deps: {
+  base: { db: Db; clock: Clock; config: Config };
+  storage: Storage;
+  metrics: Metrics;
+  auth: AuthService;
+  catalog: CatalogService;
+  i18n: I18nService;
+  playback: PlaybackService;
+  wallet: WalletService;
+  events: EventsService;
+  payments: PaymentsService;
+  webGateways: WebGatewaysService;
+  economyModule: ReturnType<typeof createEconomyModule>;
+  supportModule: ReturnType<typeof createSupportModule>;
+}) {
+  const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
+  const auditModule = createAuditModule({
+    ...base,
+    operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
+  });
+  const { audit } = auditModule;
+  const operatorsModule = createOperatorsModule({ ...base, audit });
+  const catalogAdminModule = createCatalogAdminModule({ ...base, storage, catalog, i18n, audit });
+  const { catalogAdmin } = catalogAdminModule;
+  const ingestModule = createIngestModule({ ...base, storage, metrics, audit, catalogAdmin, i18n });
+  const dashboardModule = createDashboardModule({
+    ...base,
+    auth,
+    playback: deps.playback,
+    wallet,
+    events,
+    catalog,
+    i18n,
+    orders: payments,
+  });
+  const viewersModule = createViewersModule({
+    auth,
+    wallet,
+    events,
+    webGateways: deps.webGateways,
+    audit,
+    orders: payments,
+  });
+
+  return {
+    /** the console's API, /api/v1/admin/...: every route checks the operator's role */
+    routes: (g: RouteGuards) => [
+      operatorsModule.routes(),
+      auditModule.routes(g),
+      catalogAdminModule.routes(g),
+      ingestModule.routes(g),
+      // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)
+      deps.economyModule.routes(g, { orders: payments, events, wallet, audit }),
+      viewersModule.routes(g),
+      deps.supportModule.adminRoutes(g, audit),
+      dashboardModule.routes(g),
+    ],
+    services: {
+      audit,
+      operators: operatorsModule.operators,
+      operatorGuards: operatorsModule.operatorGuards,
+      catalogAdmin,
+      ingest: ingestModule.ingest,
+      dashboard: dashboardModule.dashboard,
+      viewers: viewersModule.viewers,
+    },
+  };
+}
