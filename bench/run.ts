@@ -12,6 +12,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   lighthouse: () => import('./lighthouse'),
   evening: () => import('./evening'),
   transcode: () => import('./transcode'),
+  'share-images': () => import('./share-images'),
 };
 
 const wanted = process.argv.slice(2);
