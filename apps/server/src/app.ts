@@ -25,6 +25,7 @@ import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import { createEconomyModule } from './modules/economy/economy.module';
 import { createEventsModule } from './modules/events/events.module';
 import { createI18nModule } from './modules/i18n/i18n.module';
+import { createIdentityModule } from './modules/identity/identity.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import { createOperatorsModule } from './modules/operators/operators.module';
 import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
@@ -75,6 +76,9 @@ function composeModules(deps: AppDeps) {
 
   const authModule = createAuthModule(base);
   const { auth } = authModule;
+  // the age gate's adult checks: asked by playback, the wallet and events before an episode opens
+  const identityModule = createIdentityModule(base);
+  const { identity } = identityModule;
   // what instances keep in memory is dropped on all of them when one changes the catalog
   const notices = createChangeNotices({
     redis,
@@ -111,6 +115,7 @@ function composeModules(deps: AppDeps) {
     positions: progressReads.positions,
     // the VIP service is built below; asked only when a request comes, long after start-up
     vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
+    ageGate: identity,
   });
   const { wallet } = walletModule;
   const bookmarksModule = createBookmarksModule({
@@ -132,6 +137,7 @@ function composeModules(deps: AppDeps) {
     callers: auth,
     adUnlocks: eventsReads.adUnlocks,
     mediaUrls: media.mediaUrls,
+    ageGate: identity,
   });
   const { playback } = playbackModule;
   const economyModule = createEconomyModule({ ...base, notices });
@@ -146,6 +152,7 @@ function composeModules(deps: AppDeps) {
       viewedEpisodes: playbackReads.views.viewedEpisodes,
     },
     adLimits: () => economy.adLimits(),
+    ageGate: identity,
   });
   const { events } = eventsModule;
 
@@ -169,9 +176,10 @@ function composeModules(deps: AppDeps) {
   const { support } = supportModule;
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress],
+    hooks: [playback, support, events, bookmarks, progress, identity],
     wallet,
     events,
+    identity,
   });
 
   // the operator console (issue 13): operators, their sessions, and the audit log of their changes
@@ -229,6 +237,7 @@ function composeModules(deps: AppDeps) {
     paymentsModule.routes(g),
     paymentsModule.webhookRoutes(),
     paymentsModule.iapRoutes(g),
+    identityModule.routes(g, paymentsModule.webOrigin),
     vipSales.routes(g),
     bookmarksModule.routes(g),
     progressModule.routes(g),
@@ -259,6 +268,9 @@ function composeModules(deps: AppDeps) {
     support,
     socialProviders: accountsModule.socialProviders,
     auth,
+    identity,
+    /** the local PortOne identity stand-in, when no keys are set (never in production) */
+    identitySandbox: identityModule.standIn,
     i18n,
     catalog,
     catalogRepo: catalogModule.catalogRepo,
@@ -289,6 +301,7 @@ function composeModules(deps: AppDeps) {
     apiRoutes,
     walletStandInRoutes: walletModule.sandboxRoutes,
     registerPaymentStandIns: paymentsModule.registerStandIns,
+    registerIdentityStandIn: identityModule.registerStandIn,
     signInStandInRoutes: accountsModule.sandboxRoutes,
     mediaRoutes: media.routes,
     registerRefusalLanguage: i18nModule.registerRefusalLanguage,
@@ -355,6 +368,7 @@ export async function buildApp(
   // local stand-ins of outside services: sandbox only, never in production
   if (config.social.sandbox) await app.register(mount.walletStandInRoutes(guards, production));
   await mount.registerPaymentStandIns(app);
+  await mount.registerIdentityStandIn(app);
   startJobs(app, { config, searchStats: services.searchStats, webGateways: services.webGateways });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
   if (signInStandIns) await app.register(signInStandIns);

@@ -37,6 +37,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { Redis } from '../../redis';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { AgeGateCheck } from '../identity/identity.service';
 import type { WalletService } from '../wallet/wallet.service';
 import { verifyAdmobCallback, type AdmobKeySource } from './admob-ssv';
 import type { ReadPart } from '../../db/read-parts';
@@ -110,6 +111,8 @@ export function createEventsService(deps: {
    * so a change needs no redeploy; the environment's values when absent.
    */
   adLimits?: () => Promise<AdLimits>;
+  /** the age gate (identity): an adult-only drama's episode is refused before the ad is used */
+  ageGate: AgeGateCheck;
 }) {
   const { repo, clock, config } = deps;
   const adLimits =
@@ -521,11 +524,12 @@ export function createEventsService(deps: {
       requireMember(caller);
       const { userId } = caller;
       const { dramId, epsd, logId } = body;
-      const { episodes } = await deps.catalog.pricing(dramId);
+      const { ageRate, episodes } = await deps.catalog.pricing(dramId);
       const episode = episodes.find((e) => e.number === epsd);
       if (!episode)
         throw err(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramId} has no episode ${epsd}`);
       if (episode.coin === 0) throw err(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
+      await deps.ageGate.assertMayWatch(caller, ageRate);
       // views and coin unlocks only grow: read before the lock, they can only refuse more
       const [viewed, bought] = await Promise.all([
         deps.watches.viewedEpisodes(userId, dramId),
