@@ -71,9 +71,11 @@ export const en = {
   'player.pause': 'Pause',
   'player.age_rating': 'Rated {{age}}+',
   'age_gate.title': 'Adults only (19+)',
-  'age_gate.msg_sign_in': 'This drama is for viewers 19 and over. Log in, then verify your age once to watch it.',
+  'age_gate.msg_sign_in':
+    'This drama is for viewers 19 and over. Log in, then verify your age once to watch it.',
   'age_gate.msg_verify': 'This drama is for viewers 19 and over. Verify your age once to watch it.',
-  'age_gate.msg_minor': 'This drama is for viewers 19 and over. Your age verification says you are under 19, so you cannot watch it.',
+  'age_gate.msg_minor':
+    'This drama is for viewers 19 and over. Your age verification says you are under 19, so you cannot watch it.',
   'age_gate.sign_in': 'Log in',
   'age_gate.verify': 'Verify my age',
   'age_gate.browse': 'Find other dramas',

@@ -129,7 +129,8 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   IDENTITY_CHECK_NOT_FOUND: '認証履歴が見つかりません。もう一度認証してください。',
   IDENTITY_CHECK_USED: 'すでに使用された認証です。もう一度認証してください。',
   IDENTITY_CHECK_NOT_VERIFIED: '認証が完了していません。もう一度お試しください。',
-  IDENTITY_PROVIDER_UNAVAILABLE: '現在、年齢認証を利用できません。しばらくしてからもう一度お試しください。',
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    '現在、年齢認証を利用できません。しばらくしてからもう一度お試しください。',
 };
 
 const jaValidation: Record<keyof typeof enValidation, string> = {

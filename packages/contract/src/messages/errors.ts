@@ -138,7 +138,8 @@ const enErrorTexts = {
   IDENTITY_CHECK_NOT_FOUND: 'We could not find this age verification. Please try again.',
   IDENTITY_CHECK_USED: 'This age verification was already used. Please verify again.',
   IDENTITY_CHECK_NOT_VERIFIED: 'Your age verification was not completed. Please try again.',
-  IDENTITY_PROVIDER_UNAVAILABLE: 'Age verification is not available right now. Please try again later.',
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    'Age verification is not available right now. Please try again later.',
 } as const satisfies Record<ErrorCodeName, string>;
 
 /*

@@ -69,9 +69,11 @@ export const ja: Messages = {
   'player.pause': '一時停止',
   'player.age_rating': '{{age}}歳以上対象',
   'age_gate.title': '19歳以上対象',
-  'age_gate.msg_sign_in': '19歳以上向けのドラマです。ログインして一度だけ年齢認証を行うと視聴できます。',
+  'age_gate.msg_sign_in':
+    '19歳以上向けのドラマです。ログインして一度だけ年齢認証を行うと視聴できます。',
   'age_gate.msg_verify': '19歳以上向けのドラマです。一度だけ年齢認証を行うと視聴できます。',
-  'age_gate.msg_minor': '19歳以上向けのドラマです。認証された年齢が19歳未満のため、視聴できません。',
+  'age_gate.msg_minor':
+    '19歳以上向けのドラマです。認証された年齢が19歳未満のため、視聴できません。',
   'age_gate.sign_in': 'ログイン',
   'age_gate.verify': '年齢認証する',
   'age_gate.browse': 'ほかのドラマを探す',

@@ -4,12 +4,7 @@ import type { Db } from '../../db/client';
 import type { RouteGuards } from '../../http/route-guards';
 import { createAccountsService, type AccountDataHooks } from './accounts.service';
 import { createAuthRepository } from './auth.repository';
-import {
-  authRoutes,
-  type AgeCheckView,
-  type EventStateView,
-  type WalletView,
-} from './auth.routes';
+import { authRoutes, type AgeCheckView, type EventStateView, type WalletView } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { sandboxRoutes } from './providers/sandbox.routes';
 import { createSocialProviders } from './providers/social-providers';

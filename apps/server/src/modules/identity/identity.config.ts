@@ -54,7 +54,9 @@ export function identityConfig(source: NodeJS.ProcessEnv, problems: string[]): I
     problems.push(`  ${missing.join(', ')}: required with the other PortOne settings`);
   }
   if (e.NODE_ENV === 'production' && e.IDENTITY_SANDBOX === true) {
-    problems.push('  IDENTITY_SANDBOX: the identity check stand-in is never available in production');
+    problems.push(
+      '  IDENTITY_SANDBOX: the identity check stand-in is never available in production',
+    );
   }
   const portone =
     set === 3

@@ -25,7 +25,8 @@ export function createIdentityModule(deps: {
   const { config } = deps;
   const production = config.env === 'production';
   const portone = config.identity.portone;
-  const fake = !portone && config.identity.sandbox ? (deps.reuse ?? createFakePortone()) : undefined;
+  const fake =
+    !portone && config.identity.sandbox ? (deps.reuse ?? createFakePortone()) : undefined;
   const provider: IdentityProvider | undefined = portone
     ? {
         mode: 'portone',

@@ -109,7 +109,8 @@ export function createIdentityService(deps: {
         mode: provider.mode,
         storeId: provider.storeId,
         channelKey: provider.channelKey,
-        sandboxUrl: provider.mode === 'sandbox' ? `${IDENTITY_SANDBOX_PAGE}?${query}` : null,
+        sandboxUrl:
+          provider.mode === 'sandbox' ? `${IDENTITY_SANDBOX_PAGE}?${query.toString()}` : null,
       };
     },
 

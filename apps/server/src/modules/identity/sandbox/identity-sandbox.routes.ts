@@ -55,7 +55,8 @@ export function identitySandboxRoutes(deps: {
   fake: FakePortone;
   production: boolean;
 }): FastifyPluginAsync {
-  if (deps.production) throw new Error('the identity check stand-in is never mounted in production');
+  if (deps.production)
+    throw new Error('the identity check stand-in is never mounted in production');
   const { fake } = deps;
 
   return async (app) => {
