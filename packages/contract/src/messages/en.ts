@@ -71,6 +71,7 @@ export const en = {
   'player.pause': 'Pause',
   'player.age_rating': 'Rated {{age}}+',
   'age_gate.title': 'Adults only (19+)',
+  'age_gate.preview': 'For viewers 19 and over. Log in and verify your age on SnapDrama to watch.',
   'age_gate.msg_sign_in':
     'This drama is for viewers 19 and over. Log in, then verify your age once to watch it.',
   'age_gate.msg_verify': 'This drama is for viewers 19 and over. Verify your age once to watch it.',

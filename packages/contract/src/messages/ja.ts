@@ -69,6 +69,7 @@ export const ja: Messages = {
   'player.pause': '一時停止',
   'player.age_rating': '{{age}}歳以上対象',
   'age_gate.title': '19歳以上対象',
+  'age_gate.preview': '19歳以上対象です。SnapDramaにログインして年齢認証を行うと視聴できます。',
   'age_gate.msg_sign_in':
     '19歳以上向けのドラマです。ログインして一度だけ年齢認証を行うと視聴できます。',
   'age_gate.msg_verify': '19歳以上向けのドラマです。一度だけ年齢認証を行うと視聴できます。',

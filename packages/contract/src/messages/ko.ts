@@ -69,6 +69,7 @@ export const ko: Messages = {
   'player.pause': '일시정지',
   'player.age_rating': '{{age}}세 이상 관람가',
   'age_gate.title': '청소년 관람불가',
+  'age_gate.preview': '19세 이상 관람가. SnapDrama에 로그인하고 성인 인증을 하면 볼 수 있어요.',
   'age_gate.msg_sign_in':
     '19세 이상만 볼 수 있는 드라마예요. 로그인한 뒤 한 번만 성인 인증을 하면 볼 수 있어요.',
   'age_gate.msg_verify':
