@@ -7,6 +7,7 @@ import {
   isAdultOnly,
   ratingBadge,
   serviceYear,
+  viewerAgeGate,
 } from './age-gate';
 
 describe('age gate', () => {
@@ -61,6 +62,16 @@ describe('age gate', () => {
     ['18', false, 2008, 'minor'],
   ])('age_rate %s, guest %s, born %s: %s', (ageRate, isGuest, birthYear, gate) => {
     expect(ageGateOf({ ageRate, isGuest, birthYear, year: 2026 })).toBe(gate);
+  });
+
+  it.each<[string, boolean, boolean | undefined, string]>([
+    ['12', true, undefined, 'open'],
+    ['19', true, true, 'sign_in'],
+    ['19', false, undefined, 'verify'],
+    ['18', false, false, 'minor'],
+    ['18', false, true, 'open'],
+  ])('as the web sees it: age_rate %s, guest %s, adult %s: %s', (rate, guest, adult, gate) => {
+    expect(viewerAgeGate(rate, guest, adult)).toBe(gate);
   });
 
   it('a guest never passes an adult-only gate, whatever the check; an open one is open to all', () => {

@@ -51,10 +51,27 @@ export function ageGateOf(input: {
   /** the current year in the service zone (serviceYear) */
   year: number;
 }): AgeGate {
-  if (!isAdultOnly(input.ageRate)) return 'open';
-  if (input.isGuest) return 'sign_in';
-  if (input.birthYear === undefined) return 'verify';
-  return isAdultByBirthYear(input.birthYear, input.year) ? 'open' : 'minor';
+  const { birthYear } = input;
+  return viewerAgeGate(
+    input.ageRate,
+    input.isGuest,
+    birthYear === undefined ? undefined : isAdultByBirthYear(birthYear, input.year),
+  );
+}
+
+/**
+ * The same gate from what the web knows of the viewer (user info's age_check): whether their
+ * check says adult this year, undefined without a check.
+ */
+export function viewerAgeGate(
+  ageRate: string,
+  isGuest: boolean,
+  adult: boolean | undefined,
+): AgeGate {
+  if (!isAdultOnly(ageRate)) return 'open';
+  if (isGuest) return 'sign_in';
+  if (adult === undefined) return 'verify';
+  return adult ? 'open' : 'minor';
 }
 
 /** The number a rating badge shows (12, 15, 18, 19), or undefined for all ages. */
