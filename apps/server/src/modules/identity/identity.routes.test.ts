@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import { eq, getTableColumns } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, IDENTITY_SANDBOX_PAGE, ResultCode } from '@snapdrama/contract';
 import { ConfigError, loadConfig } from '../../config';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import {
-  bearer,
   createTestContext,
   joinGuest,
   TEST_COMPANY_ENV,
@@ -12,7 +12,8 @@ import {
   type Caller,
   type TestContext,
 } from '../../test/harness';
-import { signInMember, type Member } from '../wallet/wallet.test-support';
+import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
+import { ageChecks } from './identity.tables';
 import { createPortoneIdentityClient } from './providers/portone-identity';
 import { createFakePortone, IDENTITY_SANDBOX_KEYS } from './sandbox/fake-portone';
 import { identitySandboxRoutes } from './sandbox/identity-sandbox.routes';
@@ -37,7 +38,7 @@ const call = (
   url: string,
   who?: { token: string },
   payload?: object,
-) => ctx.app.inject({ method, url: `${API_BASE}${url}`, headers: who ? bearer(who) : {}, payload });
+) => ctx.app.inject({ method, url: `${API_BASE}${url}`, headers: who ? auth(who) : {}, payload });
 const startEpisode = (who: { token: string }, epsd = 1, dramId = silent) =>
   call('POST', '/drama/episode', who, { dramId, epsd });
 const startCheck = (who: { token: string }, returnPath = `/${silent}/1`) =>
@@ -135,13 +136,17 @@ describe('the age gate on episode starts', () => {
 
   it('only the birth year and the time are kept', async () => {
     const member = await verifiedMember('1990-06-15');
-    const rows = await ctx.database.db.execute(
-      `select * from age_checks where user_id = '${member.userId}'`,
-    );
-    const list = 'rows' in rows ? rows.rows : rows;
-    expect(list).toHaveLength(1);
-    expect(Object.keys(list[0] as object).sort()).toEqual(['birth_year', 'user_id', 'verified_at']);
-    expect(list[0]).toMatchObject({ birth_year: 1990 });
+    const rows = await ctx.database.db
+      .select()
+      .from(ageChecks)
+      .where(eq(ageChecks.userId, member.userId));
+    expect(rows).toEqual([{ userId: member.userId, birthYear: 1990, verifiedAt: ctx.clock.now() }]);
+    // the table has no other column: nothing else of the check can be kept
+    expect(Object.keys(getTableColumns(ageChecks)).sort()).toEqual([
+      'birthYear',
+      'userId',
+      'verifiedAt',
+    ]);
   });
 
   it('no answer about this drama carries a signed URL for a guest, an unverified member or a minor', async () => {
@@ -283,7 +288,7 @@ describe('the PortOne adapter against the stand-in', () => {
   it('reads status and birth date; a wrong secret or store is refused as PortOne does', async () => {
     const fake = createFakePortone();
     try {
-      const client = (apiSecret: string, storeId = IDENTITY_SANDBOX_KEYS.storeId) =>
+      const client = (apiSecret: string, storeId: string = IDENTITY_SANDBOX_KEYS.storeId) =>
         createPortoneIdentityClient({ apiSecret, storeId, apiBase: () => fake.url() });
       const good = client(IDENTITY_SANDBOX_KEYS.apiSecret);
       expect(await good.get('idv-missing-0001')).toMatchObject({
@@ -352,7 +357,7 @@ describe('the stand-in is never in production', () => {
       const res = await off.app.inject({
         method: 'POST',
         url: `${API_BASE}/user/identity-check`,
-        headers: bearer(member),
+        headers: auth(member),
         payload: { returnPath: '/1/1' },
       });
       expect(res.statusCode).toBe(503);

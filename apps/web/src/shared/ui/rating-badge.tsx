@@ -10,10 +10,13 @@ import styles from './rating-badge.module.css';
 export function RatingBadge({
   ageRate,
   onPoster = false,
+  corner = 'right',
   size = 'small',
 }: {
   ageRate: string;
   onPoster?: boolean;
+  /** which top corner of the poster (a checkbox may take the right one) */
+  corner?: 'left' | 'right';
   size?: 'small' | 'large';
 }) {
   const { t } = useTranslation();
@@ -22,7 +25,13 @@ export function RatingBadge({
   const tone = isAdultOnly(ageRate) ? styles.adult : age === '15' ? styles.fifteen : styles.twelve;
   return (
     <span
-      className={[styles.badge, tone, onPoster ? styles.onPoster : '', styles[size]].join(' ')}
+      className={[
+        styles.badge,
+        tone,
+        onPoster ? styles.onPoster : '',
+        onPoster && corner === 'left' ? styles.left : '',
+        styles[size],
+      ].join(' ')}
       role="img"
       aria-label={t('player.age_rating', { age })}
       data-testid="rating-badge"

@@ -108,7 +108,9 @@ export function useIdentityReturn(): void {
     }
     void layers
       .whileLoading(() =>
-        api.put<IdentityCheckConfirmData>(IDENTITY_CHECK_CONFIRM_PATH, { identityVerificationId: id }),
+        api.put<IdentityCheckConfirmData>(IDENTITY_CHECK_CONFIRM_PATH, {
+          identityVerificationId: id,
+        }),
       )
       .then(async (data) => {
         await queryClient.invalidateQueries({ queryKey: userInfoQueryKey });
