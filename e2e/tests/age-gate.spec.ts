@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { waitForApp } from './helpers';
+import { signUpThroughGoogleSandbox, waitForApp } from './helpers';
 
 /**
  * Issue 40 item 4: an episode of an 18/19-rated drama starts only for a signed-in viewer whose
@@ -38,15 +38,7 @@ async function logInFromGate(page: Page, prefix: string) {
   // the link-account mission's automatic claim is not what this test is about
   await page.route('**/api/v1/event/mission', (route) => route.abort());
   await page.getByTestId('age-gate-login').click();
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByTestId('login-google').click();
-  const popup = await popupOpened;
-  await popup
-    .locator('#custom-email')
-    .fill(`${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@sandbox.test`);
-  await popup.locator('button.primary').click();
-  await page.getByTestId('terms-agree-all').click();
-  await page.getByTestId('terms-sign-up').click();
+  await signUpThroughGoogleSandbox(page, prefix);
 }
 
 /** The stand-in's page, as the identity provider's window: a birth date, then Verify. */

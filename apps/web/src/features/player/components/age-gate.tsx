@@ -11,6 +11,7 @@ import { Button } from '../../../shared/ui/button';
 import { RatingBadge } from '../../../shared/ui/rating-badge';
 import { beginIdentityCheck } from '../api/identity-check';
 import styles from './age-gate.module.css';
+import frame from './locked-episode.module.css';
 
 const MESSAGES: Record<Exclude<AgeGateState, 'open'>, MessageKey> = {
   sign_in: 'age_gate.msg_sign_in',
@@ -55,7 +56,7 @@ export function AgeGate({
   return (
     <section
       ref={root}
-      className={styles.root}
+      className={frame.root}
       role="dialog"
       aria-modal="true"
       aria-labelledby={titleId}
@@ -63,7 +64,7 @@ export function AgeGate({
       data-testid="age-gate"
       data-gate={gate}
     >
-      <img className={styles.backdrop} src={poster} alt="" aria-hidden="true" />
+      <img className={frame.backdrop} src={poster} alt="" aria-hidden="true" />
       <div className={styles.content}>
         <RatingBadge ageRate={ageRate} size="large" />
         <h2 className={styles.title} id={titleId}>
