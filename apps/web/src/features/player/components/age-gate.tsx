@@ -65,7 +65,7 @@ export function AgeGate({
       data-gate={gate}
     >
       <img className={frame.backdrop} src={poster} alt="" aria-hidden="true" />
-      <div className={styles.content}>
+      <div className={`${frame.content} ${styles.panel}`}>
         <RatingBadge ageRate={ageRate} size="large" />
         <h2 className={styles.title} id={titleId}>
           {t('age_gate.title')}
@@ -73,7 +73,7 @@ export function AgeGate({
         <p className={styles.message} id={messageId} data-testid="age-gate-message">
           {t(MESSAGES[gate])}
         </p>
-        <div className={styles.actions}>
+        <div className={frame.actions}>
           {gate === 'sign_in' && (
             <Button block onClick={() => layerOpeners.open('login')} data-testid="age-gate-login">
               {t('age_gate.sign_in')}
