@@ -37,6 +37,18 @@ export async function signInNewViewer(page: Page, prefix: string): Promise<strin
   await page.goto('/profile');
   await waitForApp(page);
   await page.getByTestId('profile-login').click();
+  await signUpThroughGoogleSandbox(page, prefix);
+  await expect(page.getByTestId('profile-nickname')).toBeVisible();
+  const token = await storedToken(page);
+  expect(token).toBeTruthy();
+  return token ?? '';
+}
+
+/**
+ * From an open login sheet: the sandbox Google sign-in of a new account (a unique email with
+ * `prefix`), then the terms agreed to and the account made.
+ */
+export async function signUpThroughGoogleSandbox(page: Page, prefix: string): Promise<void> {
   const popupOpened = page.waitForEvent('popup');
   await page.getByTestId('login-google').click();
   const popup = await popupOpened;
@@ -46,10 +58,6 @@ export async function signInNewViewer(page: Page, prefix: string): Promise<strin
   await popup.locator('button.primary').click();
   await page.getByTestId('terms-agree-all').click();
   await page.getByTestId('terms-sign-up').click();
-  await expect(page.getByTestId('profile-nickname')).toBeVisible();
-  const token = await storedToken(page);
-  expect(token).toBeTruthy();
-  return token ?? '';
 }
 
 /** Buys the 100-coin pack with the sandbox Stripe card; gives the address of its receipt. */

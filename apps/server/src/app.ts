@@ -23,6 +23,7 @@ import { createCatalogModule } from './modules/catalog/catalog.module';
 import { createEconomyModule } from './modules/economy/economy.module';
 import { createEventsModule } from './modules/events/events.module';
 import { createI18nModule } from './modules/i18n/i18n.module';
+import { createIdentityModule } from './modules/identity/identity.module';
 import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
 import { createPlaybackModule } from './modules/playback/playback.module';
 import { createProgressModule } from './modules/progress/progress.module';
@@ -70,6 +71,9 @@ function composeModules(deps: AppDeps) {
 
   const authModule = createAuthModule(base);
   const { auth } = authModule;
+  // the age gate's adult checks: asked by playback, the wallet and events before an episode opens
+  const identityModule = createIdentityModule(base);
+  const { identity } = identityModule;
   // what instances keep in memory is dropped on all of them when one changes the catalog
   const notices = createChangeNotices({
     redis,
@@ -106,6 +110,7 @@ function composeModules(deps: AppDeps) {
     positions: progressReads.positions,
     // the VIP service is built below; asked only when a request comes, long after start-up
     vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
+    ageGate: identity,
   });
   const { wallet } = walletModule;
   const bookmarksModule = createBookmarksModule({
@@ -127,6 +132,7 @@ function composeModules(deps: AppDeps) {
     callers: auth,
     adUnlocks: eventsReads.adUnlocks,
     mediaUrls: media.mediaUrls,
+    ageGate: identity,
   });
   const { playback } = playbackModule;
   const economyModule = createEconomyModule({ ...base, notices });
@@ -141,6 +147,7 @@ function composeModules(deps: AppDeps) {
       viewedEpisodes: playbackReads.views.viewedEpisodes,
     },
     adLimits: () => economy.adLimits(),
+    ageGate: identity,
   });
   const { events } = eventsModule;
 
@@ -164,9 +171,10 @@ function composeModules(deps: AppDeps) {
   const { support } = supportModule;
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress],
+    hooks: [playback, support, events, bookmarks, progress, identity],
     wallet,
     events,
+    identity,
   });
 
   // the operator console (issue 13), built on the services above
@@ -199,6 +207,7 @@ function composeModules(deps: AppDeps) {
     paymentsModule.routes(g),
     paymentsModule.webhookRoutes(),
     paymentsModule.iapRoutes(g),
+    identityModule.routes(g, paymentsModule.webOrigin),
     vipSales.routes(g),
     bookmarksModule.routes(g),
     progressModule.routes(g),
@@ -214,6 +223,9 @@ function composeModules(deps: AppDeps) {
     support,
     socialProviders: accountsModule.socialProviders,
     auth,
+    identity,
+    /** the local PortOne identity stand-in, when no keys are set (never in production) */
+    identitySandbox: identityModule.standIn,
     i18n,
     catalog,
     catalogRepo: catalogModule.catalogRepo,
@@ -244,6 +256,7 @@ function composeModules(deps: AppDeps) {
     apiRoutes,
     walletStandInRoutes: walletModule.sandboxRoutes,
     registerPaymentStandIns: paymentsModule.registerStandIns,
+    registerIdentityStandIn: identityModule.registerStandIn,
     signInStandInRoutes: accountsModule.sandboxRoutes,
     mediaRoutes: media.routes,
     registerRefusalLanguage: i18nModule.registerRefusalLanguage,
@@ -310,6 +323,7 @@ export async function buildApp(
   // local stand-ins of outside services: sandbox only, never in production
   if (config.social.sandbox) await app.register(mount.walletStandInRoutes(guards, production));
   await mount.registerPaymentStandIns(app);
+  await mount.registerIdentityStandIn(app);
   startJobs(app, { config, searchStats: services.searchStats, webGateways: services.webGateways });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
   if (signInStandIns) await app.register(signInStandIns);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { paymentsConfig, type PaymentsConfig } from './modules/payments/payments.config';
 import { iapConfig, type IapConfig } from './modules/payments/iap/iap.config';
+import { identityConfig, type IdentityConfig } from './modules/identity/identity.config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -175,6 +176,8 @@ export interface Config {
   payments: PaymentsConfig;
   /** in-app purchases (Google Play, Apple): store keys, trusted roots, stand-ins */
   iap: IapConfig;
+  /** identity checks for the age gate (PortOne, or the local stand-in) */
+  identity: IdentityConfig;
   /** requests per minute per client address on each other write route */
   writeRateLimitPerMinute: number;
   /**
@@ -376,6 +379,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const social = socialConfig(e, problems);
   const payments = paymentsConfig(source, problems);
   const iap = iapConfig(source, problems);
+  const identity = identityConfig(source, problems);
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     problems.push('  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary) too');
   }
@@ -467,6 +471,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     payments,
     iap,
+    identity,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     trustedProxies: list(e.TRUSTED_PROXIES),
     metricsToken: e.METRICS_TOKEN,

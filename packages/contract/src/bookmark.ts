@@ -11,6 +11,8 @@ export const bookmarkItem = z.object({
   epsd_cnt: z.number().int(),
   titl_lang_key: z.string(),
   pstr_vrtc_path: z.string(),
+  /** the drama's rating, for its badge (decision 1490) */
+  age_rate: z.string(),
 });
 export type BookmarkItem = z.infer<typeof bookmarkItem>;
 

@@ -217,6 +217,21 @@ export const ResultCode = {
   AD_CALLBACK_KEYS_UNAVAILABLE: 403062,
   /** a tus request without Tus-Resumable 1.0.0 (the Tus-Version header lists what we speak) */
   INGEST_TUS_VERSION_UNSUPPORTED: 412150,
+  // the age gate and identity checks (x16x, issue 40 item 4; decision 1490)
+  /** an episode of an 18/19-rated drama asked by a guest: sign in, then verify the age */
+  AGE_GATE_SIGN_IN: 403160,
+  /** an episode of an 18/19-rated drama asked by a member without an identity check: verify first */
+  AGE_GATE_VERIFY: 403161,
+  /** an episode of an 18/19-rated drama asked by a member whose identity check says under 19 */
+  AGE_GATE_MINOR: 403162,
+  /** no identity check of this member by that id (unknown, never started here, or another member's) */
+  IDENTITY_CHECK_NOT_FOUND: 404160,
+  /** this identity check was completed already: a verification id counts once */
+  IDENTITY_CHECK_USED: 409160,
+  /** the provider has not verified this identity check (not finished, failed or cancelled) */
+  IDENTITY_CHECK_NOT_VERIFIED: 409161,
+  /** identity checks are off (no keys, no stand-in) or the provider did not answer */
+  IDENTITY_PROVIDER_UNAVAILABLE: 503160,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

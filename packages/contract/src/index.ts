@@ -27,3 +27,4 @@ export * from './support';
 export * from './dashboard';
 export * from './playback-quality';
 export * from './browser-validation';
+export * from './identity';

@@ -39,6 +39,8 @@ export const continueItem = z.object({
   dram_id: z.number().int(),
   titl_lang_key: z.string(),
   pstr_vrtc_path: z.string(),
+  /** the drama's rating, for its badge (decision 1490) */
+  age_rate: z.string(),
   epsd_cnt: z.number().int(),
   epsd: z.number().int(),
   position: z.number().int(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ageCheck } from './identity';
 import { authMethodSchema, languageSchema } from './primitives';
 
 export const coinList = z.object({
@@ -28,6 +29,8 @@ export const user = z.object({
   atdn_today_yn: z.enum(['Y', 'N']),
   /** the spec's next attendance day (§4): days below it show as checked */
   next_cnsc_atdn: z.number().int(),
+  /** the member's adult check (decision 1490); null for guests and members without one */
+  age_check: ageCheck.nullable(),
 });
 export type User = z.infer<typeof user>;
 

@@ -22,3 +22,4 @@ export * from './coin-validity';
 export * from './vip';
 export * from './language';
 export * from './title-suggestions';
+export * from './age-gate';

@@ -15,3 +15,4 @@ export * from '../modules/operators/operators.tables';
 export * from '../modules/audit/audit.tables';
 export * from '../modules/vip/vip.tables';
 export * from '../modules/economy/economy.tables';
+export * from '../modules/identity/identity.tables';

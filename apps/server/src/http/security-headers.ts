@@ -21,6 +21,8 @@ export const THIRD_PARTY_ORIGINS = {
     'https://www.googletagservices.com',
     'https://t1.kakaocdn.net',
     'https://developers.kakao.com',
+    // PortOne's browser SDK: identity checks of the age gate (decision 1490)
+    'https://cdn.portone.io',
   ],
   /** fetch, XHR and WebSocket targets of those SDKs */
   connect: [
@@ -37,6 +39,7 @@ export const THIRD_PARTY_ORIGINS = {
     'https://*.google.com',
     'https://kapi.kakao.com',
     'https://developers.kakao.com',
+    'https://*.portone.io',
   ],
   /** frames the page embeds: payment sheets, ad creatives */
   frame: [
@@ -51,6 +54,7 @@ export const THIRD_PARTY_ORIGINS = {
     'https://*.doubleclick.net',
     'https://*.googlesyndication.com',
     'https://www.google.com',
+    'https://*.portone.io',
   ],
   /** images of ads, payment brands and share previews */
   img: [

@@ -123,6 +123,14 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   AUTO_UNLOCK_NOT_FOUND: '自動ロック解除の記録が見つかりません。',
   INQUIRY_CLOSED: '終了したお問い合わせです。',
   ORDER_NOT_REFUNDABLE: '返金できない注文です。',
+  AGE_GATE_SIGN_IN: '19歳以上向けのドラマです。ログインして年齢認証を行ってください。',
+  AGE_GATE_VERIFY: '19歳以上向けのドラマです。年齢認証を行うと視聴できます。',
+  AGE_GATE_MINOR: '19歳以上向けのドラマです。現在の年齢では視聴できません。',
+  IDENTITY_CHECK_NOT_FOUND: '認証履歴が見つかりません。もう一度認証してください。',
+  IDENTITY_CHECK_USED: 'すでに使用された認証です。もう一度認証してください。',
+  IDENTITY_CHECK_NOT_VERIFIED: '認証が完了していません。もう一度お試しください。',
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    '現在、年齢認証を利用できません。しばらくしてからもう一度お試しください。',
 };
 
 const jaValidation: Record<keyof typeof enValidation, string> = {

@@ -121,6 +121,13 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   AUTO_UNLOCK_NOT_FOUND: '자동 잠금 해제 내역을 찾을 수 없어요.',
   INQUIRY_CLOSED: '종료된 문의예요.',
   ORDER_NOT_REFUNDABLE: '환불할 수 없는 주문이에요.',
+  AGE_GATE_SIGN_IN: '19세 이상만 볼 수 있는 드라마예요. 로그인하고 성인 인증을 해 주세요.',
+  AGE_GATE_VERIFY: '19세 이상만 볼 수 있는 드라마예요. 성인 인증을 하면 볼 수 있어요.',
+  AGE_GATE_MINOR: '19세 이상만 볼 수 있는 드라마예요. 지금 나이로는 볼 수 없어요.',
+  IDENTITY_CHECK_NOT_FOUND: '인증 내역을 찾을 수 없어요. 다시 인증해 주세요.',
+  IDENTITY_CHECK_USED: '이미 사용한 인증이에요. 다시 인증해 주세요.',
+  IDENTITY_CHECK_NOT_VERIFIED: '인증이 완료되지 않았어요. 다시 시도해 주세요.',
+  IDENTITY_PROVIDER_UNAVAILABLE: '지금은 성인 인증을 할 수 없어요. 잠시 후 다시 시도해 주세요.',
 };
 
 const koValidation: Record<keyof typeof enValidation, string> = {

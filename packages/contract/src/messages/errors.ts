@@ -132,6 +132,14 @@ const enErrorTexts = {
   AUTO_UNLOCK_NOT_FOUND: 'We could not find this auto-unlock.',
   INQUIRY_CLOSED: 'This inquiry is closed.',
   ORDER_NOT_REFUNDABLE: 'This order cannot be refunded.',
+  AGE_GATE_SIGN_IN: 'This drama is for viewers 19 and over. Please log in and verify your age.',
+  AGE_GATE_VERIFY: 'This drama is for viewers 19 and over. Please verify your age to watch.',
+  AGE_GATE_MINOR: 'This drama is for viewers 19 and over. It is not available at your age.',
+  IDENTITY_CHECK_NOT_FOUND: 'We could not find this age verification. Please try again.',
+  IDENTITY_CHECK_USED: 'This age verification was already used. Please verify again.',
+  IDENTITY_CHECK_NOT_VERIFIED: 'Your age verification was not completed. Please try again.',
+  IDENTITY_PROVIDER_UNAVAILABLE:
+    'Age verification is not available right now. Please try again later.',
 } as const satisfies Record<ErrorCodeName, string>;
 
 /*

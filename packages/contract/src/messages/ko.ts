@@ -68,6 +68,21 @@ export const ko: Messages = {
   'player.play': '재생',
   'player.pause': '일시정지',
   'player.age_rating': '{{age}}세 이상 관람가',
+  'age_gate.title': '청소년 관람불가',
+  'age_gate.preview': '19세 이상 관람가. SnapDrama에 로그인하고 성인 인증을 하면 볼 수 있어요.',
+  'age_gate.msg_sign_in':
+    '19세 이상만 볼 수 있는 드라마예요. 로그인한 뒤 한 번만 성인 인증을 하면 볼 수 있어요.',
+  'age_gate.msg_verify':
+    '19세 이상만 볼 수 있는 드라마예요. 한 번만 성인 인증을 하면 볼 수 있어요.',
+  'age_gate.msg_minor':
+    '19세 이상만 볼 수 있는 드라마예요. 인증한 나이가 19세 미만이라 볼 수 없어요.',
+  'age_gate.sign_in': '로그인',
+  'age_gate.verify': '성인 인증하기',
+  'age_gate.browse': '다른 드라마 보기',
+  'age_gate.note': '출생 연도와 인증 시각만 저장해요.',
+  'age_gate.verifying': '성인 인증을 확인하는 중...',
+  'age_gate.msg_verified': '성인 인증이 완료되었어요',
+  'age_gate.msg_fail': '성인 인증에 실패했어요',
   'player.video_option': '영상 설정',
   'player.quality': '화질',
   'player.speed': '재생 속도',

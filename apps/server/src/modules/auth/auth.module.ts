@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import type { RouteGuards } from '../../http/route-guards';
 import { createAccountsService, type AccountDataHooks } from './accounts.service';
 import { createAuthRepository } from './auth.repository';
-import { authRoutes, type EventStateView, type WalletView } from './auth.routes';
+import { authRoutes, type AgeCheckView, type EventStateView, type WalletView } from './auth.routes';
 import { createAuthService } from './auth.service';
 import { sandboxRoutes } from './providers/sandbox.routes';
 import { createSocialProviders } from './providers/social-providers';
@@ -51,6 +51,7 @@ export function createAuthModule(deps: {
     hooks: AccountDataHooks[];
     wallet: WalletView;
     events: EventStateView;
+    identity: AgeCheckView;
   }) {
     const socialProviders = createSocialProviders(config.social, clock);
     const accounts = createAccountsService({
@@ -80,6 +81,7 @@ export function createAuthModule(deps: {
           accessTokenTtlSeconds: config.accessTokenTtlSeconds,
           wallet: more.wallet,
           events: more.events,
+          identity: more.identity,
           accounts,
           rateLimitPerMinute: config.authRateLimitPerMinute,
         }),

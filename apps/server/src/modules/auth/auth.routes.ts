@@ -58,6 +58,12 @@ export interface EventStateView {
   userStatePart(): ReadPart<Promise<EventState>>;
 }
 
+/** The identity module's part of user info: the member's adult check (decision 1490). */
+export interface AgeCheckView<T = unknown> {
+  ageCheckPart(): ReadPart<T>;
+  ageCheckWire(check: T): User['age_check'];
+}
+
 const guestId = z.uuid('guest authId must be a UUID');
 
 export function authRoutes(deps: {
@@ -69,6 +75,7 @@ export function authRoutes(deps: {
   accessTokenTtlSeconds: number;
   wallet: WalletView;
   events: EventStateView;
+  identity: AgeCheckView;
   accounts: AccountsService;
   rateLimitPerMinute: number;
 }): FastifyPluginAsyncZod {
@@ -122,6 +129,7 @@ export function authRoutes(deps: {
     user: Pick<UserRow, 'id' | 'authMethod' | 'nickname' | 'email' | 'lang'>,
     balances: { paid: number; bonus: number },
     eventState: EventState,
+    ageCheck: User['age_check'],
   ) => {
     return {
       user_id: user.id,
@@ -132,6 +140,7 @@ export function authRoutes(deps: {
       coin: balances.paid + balances.bonus,
       coin_list: balances,
       ...eventState,
+      age_check: ageCheck,
     };
   };
 
@@ -141,6 +150,7 @@ export function authRoutes(deps: {
     user: auth.userPart(),
     balances: deps.wallet.balancesPart(),
     events: deps.events.userStatePart(),
+    ageCheck: deps.identity.ageCheckPart(),
   });
 
   return async (app) => {
@@ -316,11 +326,11 @@ export function authRoutes(deps: {
       '/user/info',
       { preHandler: guards.requireToken, schema: { response: { 200: envelope(userInfoData) } } },
       async (request) => {
-        const { user, balances, events } = await readUserInfo(tokenClaims(request));
+        const { user, balances, events, ageCheck } = await readUserInfo(tokenClaims(request));
         const eventState = await events;
         if (!user) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
         return ok({
-          user: wireUser(user, balances, eventState),
+          user: wireUser(user, balances, eventState, deps.identity.ageCheckWire(ageCheck)),
           currentDateTime: formatInZone(deps.clock.now(), deps.serviceTimeZone),
         });
       },

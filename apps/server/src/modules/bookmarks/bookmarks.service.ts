@@ -73,6 +73,7 @@ export function createBookmarksService(deps: {
           epsd_cnt: d.epsd_cnt,
           titl_lang_key: d.titl_lang_key,
           pstr_vrtc_path: d.pstr_vrtc_path,
+          age_rate: d.age_rate,
         })),
       };
     },

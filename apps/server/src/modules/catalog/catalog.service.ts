@@ -186,17 +186,20 @@ export function createCatalogService(deps: {
     },
 
     /**
-     * What pricing and playback rules need of a drama: its title key and episodes. Cached, since
+     * What pricing and playback rules need of a drama: its title key, age rating (the age gate)
+     * and episodes. Cached, since
      * every unlock and every episode start reads it; dropped with any catalog change.
      */
-    async pricing(dramaId: number): Promise<{ titleKey: string; episodes: EpisodeRow[] }> {
+    async pricing(
+      dramaId: number,
+    ): Promise<{ titleKey: string; ageRate: string; episodes: EpisodeRow[] }> {
       return cache.getOrLoad(NS.episodes, String(dramaId), LIST_TTL_SECONDS, async () => {
         const [row, episodes] = await Promise.all([
           repo.findDrama(dramaId),
           repo.episodesOf(dramaId),
         ]);
         if (!row) throw new AppError(ResultCode.DRAMA_NOT_FOUND, `Drama ${dramaId} not found`);
-        return { titleKey: row.titleKey, episodes };
+        return { titleKey: row.titleKey, ageRate: row.ageRate, episodes };
       });
     },
 

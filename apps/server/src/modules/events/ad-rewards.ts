@@ -167,11 +167,12 @@ export function createAdRewards(ctx: EventsContext) {
       requireMember(caller);
       const { userId } = caller;
       const { dramId, epsd, logId } = body;
-      const { episodes } = await ctx.catalog.pricing(dramId);
+      const { ageRate, episodes } = await ctx.catalog.pricing(dramId);
       const episode = episodes.find((e) => e.number === epsd);
       if (!episode)
         throw err(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramId} has no episode ${epsd}`);
       if (episode.coin === 0) throw err(ResultCode.EPISODE_FREE, `Episode ${epsd} is free`);
+      await ctx.ageGate.assertMayWatch(caller, ageRate);
       // views and coin unlocks only grow: read before the lock, they can only refuse more
       const [viewed, bought] = await Promise.all([
         ctx.watches.viewedEpisodes(userId, dramId),

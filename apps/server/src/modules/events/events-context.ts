@@ -5,6 +5,7 @@ import type { EventsConfig } from '../../config';
 import { AppError } from '../../errors';
 import type { Redis } from '../../redis';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { AgeGateCheck } from '../identity/identity.service';
 import type { WalletService } from '../wallet/wallet.service';
 import type { AdmobKeySource } from './admob-ssv';
 import type { EventsRepository } from './events.repository';
@@ -48,6 +49,8 @@ export interface EventsDeps {
    * so a change needs no redeploy; the environment's values when absent.
    */
   adLimits?: () => Promise<AdLimits>;
+  /** the age gate (identity): an adult-only drama's episode is refused before the ad is used */
+  ageGate: AgeGateCheck;
 }
 
 export const eventsError = (code: ErrorCode, message: string) => new AppError(code, message);

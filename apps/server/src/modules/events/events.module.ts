@@ -33,6 +33,7 @@ export function createEventsModule(db: Db) {
     catalog: EventsServiceDeps['catalog'];
     watches: EventsServiceDeps['watches'];
     adLimits: EventsServiceDeps['adLimits'];
+    ageGate: EventsServiceDeps['ageGate'];
   }) {
     const { clock, config } = deps;
     const admobKeys = createAdmobKeySource({
@@ -52,6 +53,7 @@ export function createEventsModule(db: Db) {
       redis: deps.redis,
       redisPrefix: config.cachePrefix,
       adLimits: deps.adLimits,
+      ageGate: deps.ageGate,
     });
     return {
       events,

@@ -47,6 +47,8 @@ export function createPlaybackModule(db: Db) {
     bookmarks: PlaybackServiceDeps['bookmarks'];
     mediaUrls: MediaUrls;
     vip: PlaybackServiceDeps['vip'];
+    /** the age gate (identity) */
+    ageGate: PlaybackServiceDeps['ageGate'];
   }) {
     const { wallet } = deps;
     const playback = createPlaybackService({
@@ -60,6 +62,7 @@ export function createPlaybackModule(db: Db) {
       // an auto-unlock undone gives the episode back: no new watch log for it
       beforeStart: (tx, userId, dramaId, epsd) => wallet.guardEpisodeUse(tx, userId, dramaId, epsd),
       vip: deps.vip,
+      ageGate: deps.ageGate,
     });
     return {
       playback,

@@ -2,6 +2,7 @@ import {
   ResultCode,
   type DramaInfoData,
   type EpisodeStartData,
+  type AuthMethod,
   type PlaybackQualityBody,
 } from '@snapdrama/contract';
 import { isEpisodePlayable, type DramaProgress } from '@snapdrama/rules';
@@ -76,6 +77,19 @@ export interface CallerReads {
   ): (claims: CallerClaims, values?: Record<string, unknown>) => Promise<ReadPartValues<P>>;
 }
 
+/**
+ * The age gate (identity module, decision 1490): the caller's age check read with their session,
+ * and the refusal of an adult-only drama they may not watch.
+ */
+export interface AgeGateView {
+  ageCheckPart(): ReadPart<{ birthYear: number; verifiedAt: Date } | undefined>;
+  assertOpen(
+    caller: { userId: string; authMethod: AuthMethod },
+    check: { birthYear: number } | undefined,
+    ageRate: string,
+  ): void;
+}
+
 /** No VIP module: a constant part that opens nothing. */
 const noPass: ReadPart<{ vipId: string } | undefined> = readPart(sql`null`, () => undefined);
 
@@ -90,6 +104,7 @@ export function createPlaybackService(deps: {
   /** runs first in the transaction that opens a watch log (the wallet's auto-unlock undo check) */
   beforeStart?: (tx: Tx, userId: string, dramaId: number, epsd: number) => Promise<void>;
   vip?: VipAccess;
+  ageGate: AgeGateView;
 }) {
   const { repo, catalog } = deps;
   // one statement name per SQL text: with and without the VIP part
@@ -111,6 +126,7 @@ export function createPlaybackService(deps: {
       views: repo.viewsPart(),
       unlocked: deps.unlocks.unlockedEpisodesPart(),
       vip: deps.vip?.activePassPart() ?? noPass,
+      ageCheck: deps.ageGate.ageCheckPart(),
     },
   );
 
@@ -125,13 +141,13 @@ export function createPlaybackService(deps: {
     ]);
     if (read.status === 'rejected') throw read.reason;
     if (pricing.status === 'rejected') throw pricing.reason;
-    const { views, unlocked, vip } = read.value;
+    const { views, unlocked, vip, ageCheck } = read.value;
     const episodes = pricing.value.episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
     const viewed = views.map((v) => ({
       epsd: v.epsd,
       last_view_dtm: v.lastViewedAt.toISOString(),
     }));
-    return { episodes, viewed, unlocked, vip };
+    return { episodes, viewed, unlocked, vip, ageCheck, ageRate: pricing.value.ageRate };
   }
 
   /** While a pass is active every episode is open: the list shows them all unlocked. */
@@ -211,11 +227,13 @@ export function createPlaybackService(deps: {
     },
 
     /**
-     * Starts an episode the caller may play: free, viewed before, or unlocked. The caller's
-     * session is checked in the statement that reads their progress (decision 1300).
+     * Starts an episode the caller may play: free, viewed before, or unlocked, of a drama their
+     * age allows (an adult-only one needs a member's adult check: 403160-403162, no URL, no
+     * watch log). The caller's session is checked in the statement that reads their progress
+     * (decision 1300).
      */
     async startEpisode(
-      caller: CallerClaims,
+      caller: CallerClaims & { authMethod: AuthMethod },
       dramaId: number,
       epsd: number,
     ): Promise<EpisodeStartData> {
@@ -224,6 +242,7 @@ export function createPlaybackService(deps: {
       if (!progress.episodes.some((e) => e.epsd === epsd)) {
         throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
       }
+      deps.ageGate.assertOpen(caller, progress.ageCheck, progress.ageRate);
       if (!isEpisodePlayable(progress, epsd)) {
         if (!progress.vip || !deps.vip) {
           throw new AppError(

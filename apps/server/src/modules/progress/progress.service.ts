@@ -83,6 +83,7 @@ export function createProgressService(deps: {
             dram_id: drama.dram_id,
             titl_lang_key: drama.titl_lang_key,
             pstr_vrtc_path: drama.pstr_vrtc_path,
+            age_rate: drama.age_rate,
             epsd_cnt: drama.epsd_cnt,
             epsd: moveOn ? row.epsd + 1 : row.epsd,
             position: moveOn ? 0 : row.positionSeconds,

@@ -95,6 +95,35 @@ describe('link previews of /{dramaId}/{ep}', () => {
     },
   );
 
+  it('an adult-only drama shows its title, no frame or poster of it and no description (decision 1490)', async () => {
+    const index = DEMO_DRAMAS.findIndex((d) => d.slug === 'silent-witness');
+    const silent = DEMO_DRAMAS[index];
+    const dramaId = index + 1;
+    for (const [lang, title, description] of [
+      ['ko', `${silent?.title.ko ?? ''} - 2화 | SnapDrama`, '19세 이상 관람가'],
+      ['en', `${silent?.title.en ?? ''} - Episode 2 | SnapDrama`, 'For viewers 19 and over'],
+      ['ja', `${silent?.title.ja ?? ''} - 第2話 | SnapDrama`, '19歳以上対象'],
+    ] as const) {
+      const res = await web.inject({ method: 'GET', url: `/${dramaId}/2?lang=${lang}` });
+      const html = res.body;
+      expect(meta(html, 'og:title')).toBe(title);
+      expect(meta(html, 'og:image')).toBe('https://snapdrama.example/og/adult-only.png');
+      expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+      expect(meta(html, 'og:description')).toContain(description);
+      expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
+      for (const text of Object.values(silent?.description ?? {})) expect(html).not.toContain(text);
+      expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/resources/');
+    }
+    const image = await web.inject({ method: 'GET', url: '/og/adult-only.png' });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG');
+    // 600 x 900, as og:image:width and og:image:height say
+    expect([image.rawPayload.readUInt32BE(16), image.rawPayload.readUInt32BE(20)]).toEqual([
+      600, 900,
+    ]);
+  });
+
   it('/{dramaId} alone is the drama; an unknown drama is the plain page with 404', async () => {
     const res = await web.inject({ method: 'GET', url: '/1?lang=en' });
     expect(meta(res.body, 'og:title')).toBe(`${drama.title.en} | SnapDrama`);

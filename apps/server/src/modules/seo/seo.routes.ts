@@ -11,7 +11,7 @@ import {
   type Drama,
   type Language,
 } from '@snapdrama/contract';
-import { BANNER_SIZE } from '@snapdrama/rules';
+import { BANNER_SIZE, isAdultOnly } from '@snapdrama/rules';
 import { AppError } from '../../errors';
 import { sendHtml } from '../../http/compressed';
 import { ok } from '../../http/reply';
@@ -20,6 +20,7 @@ import type { Storage } from '../../media/storage';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { I18nService } from '../i18n/i18n.service';
 import { inlinePosters } from './inline-poster';
+import { NEUTRAL_PREVIEW_PATH, neutralPreviewPng } from './neutral-image';
 import {
   previewLanguage,
   renderMainHtml,
@@ -69,7 +70,13 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       if (error instanceof AppError) return undefined;
       throw error;
     }
-    const texts = await deps.texts.textsOf(lang, [drama.titl_lang_key, drama.dscr_lang_key]);
+    // an adult-only drama's preview shows no frame or poster of it and tells nothing but its
+    // title and rating (decision 1490)
+    const adultOnly = isAdultOnly(drama.age_rate);
+    const texts = await deps.texts.textsOf(lang, [
+      drama.titl_lang_key,
+      adultOnly ? 'age_gate.preview' : drama.dscr_lang_key,
+    ]);
     const text = (key: string) => texts[key] ?? '';
     const base = baseOf(request);
     const dramaTitle = text(drama.titl_lang_key);
@@ -84,9 +91,12 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       title: shown
         ? `${dramaTitle} - ${episodeLabel[lang](shown)} | SnapDrama`
         : `${dramaTitle} | SnapDrama`,
-      description: text(drama.dscr_lang_key),
+      description: text(adultOnly ? 'age_gate.preview' : drama.dscr_lang_key),
       url: `${base}/${dramaId}${shown ? `/${shown}` : ''}`,
-      image: new URL(drama.pstr_vrtc_path, `${base}/`).toString(),
+      image: new URL(
+        adultOnly ? NEUTRAL_PREVIEW_PATH : drama.pstr_vrtc_path,
+        `${base}/`,
+      ).toString(),
       poster: (await inlinePoster(drama.pstr_vrtc_path)) ?? drama.pstr_vrtc_path,
     };
   }
@@ -169,6 +179,13 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       `${API_BASE}${sharePaths.config()}`,
       { schema: { response: { 200: envelope(shareConfigData) } } },
       async () => ok({ kakaoJsKey: deps.kakaoJsKey ?? null }),
+    );
+
+    app.get(NEUTRAL_PREVIEW_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('cache-control', 'public, max-age=86400')
+        .type('image/png')
+        .send(neutralPreviewPng()),
     );
 
     app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>

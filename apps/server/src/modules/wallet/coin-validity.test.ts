@@ -146,6 +146,7 @@ describe('coin validity per source, with a moved clock', () => {
       repo: createWalletRepository(ctx.database.db),
       clock: ctx.clock,
       catalog: ctx.services.catalog,
+      ageGate: ctx.services.identity,
       progress: {
         viewedEpisodes: () => Promise.resolve([]),
         otherUnlocks: () => Promise.resolve([]),

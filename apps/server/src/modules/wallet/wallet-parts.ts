@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
+import type { AgeGateCheck } from '../identity/identity.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
 import type { EpisodeProgressSource, PlaybackPositionSource } from './wallet-spending';
 
@@ -22,6 +23,8 @@ export interface WalletDeps {
   validityCacheMs?: number;
   /** true while the viewer holds an active VIP pass (modules/vip): auto-unlock never charges then */
   vipActive?: (userId: string) => Promise<boolean>;
+  /** the age gate (identity): an adult-only drama's episode is refused before any coin moves */
+  ageGate: AgeGateCheck;
 }
 
 /** null (no expiry) as wallet_grant's 0 */

@@ -42,14 +42,23 @@ export function createSpending(deps: WalletDeps) {
   const { repo, clock } = deps;
   const db = repo.db;
 
-  /** What playback needs to know to buy an episode, read before the wallet lock. */
-  async function prepareUnlock(userId: string, dramaId: number, epsd: number) {
+  /**
+   * What playback needs to know to buy an episode, read before the wallet lock. An episode the
+   * caller may not watch (the age gate) is refused here, before anything is charged.
+   */
+  async function prepareUnlock(
+    caller: { userId: string; authMethod: AuthMethod },
+    dramaId: number,
+    epsd: number,
+  ) {
+    const { userId } = caller;
     // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
-    const [{ titleKey, episodes }, viewed, otherUnlocks] = await Promise.all([
+    const [{ titleKey, ageRate, episodes }, viewed, otherUnlocks] = await Promise.all([
       deps.catalog.pricing(dramaId),
       deps.progress.viewedEpisodes(userId, dramaId),
       deps.progress.otherUnlocks(userId, dramaId),
     ]);
+    await deps.ageGate.assertMayWatch(caller, ageRate);
     const episode = episodes.find((e) => e.number === epsd);
     if (!episode)
       throw new AppError(ResultCode.EPISODE_NOT_FOUND, `Drama ${dramaId} has no episode ${epsd}`);
@@ -115,7 +124,7 @@ export function createSpending(deps: WalletDeps) {
       epsd: number,
     ): Promise<CoinUnlockData> {
       requireMember(caller, 'Sign in to unlock episodes with coins');
-      const request = await prepareUnlock(caller.userId, dramaId, epsd);
+      const request = await prepareUnlock(caller, dramaId, epsd);
       const result = await repo.unlockWithCoins({ ...request, now: clock.now() });
       return unlockOutcome(result, dramaId, epsd, request.coins);
     },
@@ -153,7 +162,7 @@ export function createSpending(deps: WalletDeps) {
           'Your VIP pass opens this episode: no coins are taken',
         );
       }
-      const request = await prepareUnlock(caller.userId, dramaId, epsd);
+      const request = await prepareUnlock(caller, dramaId, epsd);
       const now = clock.now();
       const { result, record } = await db.transaction(async (tx) => {
         const result = await repo.unlockWithCoins({ ...request, now }, tx);

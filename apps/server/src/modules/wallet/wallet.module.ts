@@ -27,6 +27,8 @@ export function createWalletModule(deps: {
   positions: WalletServiceDeps['positions'];
   /** asked only when a request comes: the VIP service may be built after the wallet */
   vipActive: (userId: string) => Promise<boolean>;
+  /** the age gate (identity) */
+  ageGate: WalletServiceDeps['ageGate'];
 }) {
   const { views, adUnlocks } = deps;
   const service = createWalletService({
@@ -39,6 +41,7 @@ export function createWalletModule(deps: {
     },
     positions: deps.positions,
     vipActive: deps.vipActive,
+    ageGate: deps.ageGate,
     views: { forget: (tx, ...args) => views.forgetView(tx, ...args) },
     serviceTimeZone: deps.config.serviceTimeZone,
   });

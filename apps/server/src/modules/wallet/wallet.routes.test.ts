@@ -375,6 +375,7 @@ describe('wallet.grant and wallet.refundPurchase', () => {
       repo: createWalletRepository(ctx.database.db),
       clock: ctx.clock,
       catalog: ctx.services.catalog,
+      ageGate: ctx.services.identity,
       progress: {
         viewedEpisodes: () => Promise.resolve([]),
         otherUnlocks: () => Promise.resolve([next]),

@@ -14,6 +14,7 @@ import { Button } from '../../shared/ui/button';
 import { BlockSpinner } from '../../shared/ui/spinner';
 import { bookmarkListQuery, useDeleteBookmarks } from './api/bookmarks-api';
 import styles from './bookmark-page.module.css';
+import { RatingBadge } from '../../shared/ui/rating-badge';
 
 const posterUrl = (path: string) => (path.includes('?') ? path : `${path}?v=${ASSET_VERSION}`);
 
@@ -175,6 +176,8 @@ function BookmarkList() {
                       decoding="async"
                       draggable={false}
                     />
+                    {/* top left: the checkbox of select mode takes the right */}
+                    <RatingBadge ageRate={item.age_rate} onPoster corner="left" />
                     {selecting && (
                       <span
                         className={`${styles.check} ${isChecked ? styles.checked : ''}`}

@@ -13,6 +13,7 @@ import {
   nextSlideEpisode,
   playerSlides,
   unlockNumber,
+  viewerAgeGate,
 } from '@snapdrama/rules';
 import { errorMessage } from '../../shared/api/api-error';
 import { useIsMobile } from '../../shared/hooks/use-is-mobile';
@@ -29,6 +30,8 @@ import { openEpisodeSheet } from './components/episode-sheet';
 import { InfoPanel } from './components/info-panel';
 import { PlayerActions } from './components/player-actions';
 import { AutoUnlockNotice } from './components/auto-unlock';
+import { AgeGate } from './components/age-gate';
+import { useIdentityReturn } from './api/identity-check';
 import { EpisodeSwiper } from './components/episode-swiper';
 import { LockedEpisode } from './components/locked-episode';
 import { openOptionSheet } from './components/option-sheet';
@@ -120,6 +123,17 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     ? { seconds: user.unlock_cooldown_sec, receivedAt: userInfo.dataUpdatedAt }
     : undefined;
 
+  // back from an identity check's step: confirm it, then the gate below opens (decision 1490)
+  useIdentityReturn();
+  // an 18/19-rated drama opens only for a member whose check says adult: no start, no URL else
+  const gate = info.data
+    ? viewerAgeGate(
+        info.data.drama.age_rate,
+        guest,
+        user?.age_check ? user.age_check.adult_yn === 'Y' : undefined,
+      )
+    : undefined;
+
   const progress = useMemo(() => (info.data ? toProgress(info.data) : undefined), [info.data]);
   const total = info.data?.episodeList.length ?? 0;
   const current = progress && total > 0 ? episodeToOpen(progress, requested) : undefined;
@@ -140,7 +154,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
   const { session, renew } = useEpisodeSession(
     dramaId,
     info.data ? current : requested,
-    info.data ? playable && settledOnUrl : requested !== undefined,
+    info.data ? playable && settledOnUrl && gate === 'open' : requested !== undefined,
   );
 
   // Signed URLs by episode: the open one's, and the next one's for preloading. Folded in while
@@ -284,6 +298,26 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     const near = current !== undefined && (epsd === current || epsd === current + 1);
     if (!near) return <div className={styles.slideIdle} />;
     const isCurrent = epsd === current;
+    const closed =
+      gate !== undefined && gate !== 'open'
+        ? gate
+        : isCurrent && session.status === 'age_gate'
+          ? session.gate
+          : undefined;
+    if (closed) {
+      // the gate holds the focus: only the slide in view draws it
+      return isCurrent ? (
+        <AgeGate
+          gate={closed}
+          ageRate={drama.age_rate}
+          dramaId={dramaId}
+          epsd={epsd}
+          poster={drama.pstr_vrtc_path}
+        />
+      ) : (
+        <div className={styles.slideIdle} />
+      );
+    }
     if (locked || (isCurrent && session.status === 'locked')) {
       return (
         <LockedEpisode

@@ -8,6 +8,7 @@ import { removeFirstScreen } from '../../../shared/ui/first-screen';
 import { ChevronLeftIcon } from '../../../shared/ui/icons';
 import { posterUrl } from './drama-card';
 import styles from './banner-slider.module.css';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 
 /** Spec §9: auto-advance every 2000 ms with a 500 ms transition. */
 export const BANNER_INTERVAL_MS = 2000;
@@ -205,6 +206,7 @@ function BannerSlide({
           onError={first ? removeFirstScreen : undefined}
         />
       </picture>
+      <RatingBadge ageRate={drama.age_rate} onPoster />
       <span className={styles.caption} data-testid="banner-title">
         <span className={styles.title}>{title}</span>
       </span>

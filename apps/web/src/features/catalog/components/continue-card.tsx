@@ -5,6 +5,7 @@ import { progressShare } from '@snapdrama/rules';
 import { useContentText } from '../../../shared/i18n/content-text';
 import { posterUrl } from './drama-card';
 import styles from './drama-card.module.css';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 
 /** A drama to continue: poster with a progress bar, title, the episode it resumes. */
 export function ContinueCard({ item }: { item: ContinueItem }) {
@@ -30,6 +31,7 @@ export function ContinueCard({ item }: { item: ContinueItem }) {
           decoding="async"
           draggable={false}
         />
+        <RatingBadge ageRate={item.age_rate} onPoster />
         <span
           className={styles.progress}
           role="progressbar"

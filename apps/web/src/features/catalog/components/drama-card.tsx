@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ASSET_VERSION, type Drama } from '@snapdrama/contract';
 import { useContentText } from '../../../shared/i18n/content-text';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 import styles from './drama-card.module.css';
 
 /** Posters are 2:3; explicit width/height keep the layout still while they load. */
@@ -35,6 +36,7 @@ export function DramaCard({ drama, eager = false }: { drama: Drama; eager?: bool
           draggable={false}
         />
         {drama.excl_yn === 'Y' && <span className={styles.badge}>{t('main.exclusive')}</span>}
+        <RatingBadge ageRate={drama.age_rate} onPoster />
       </div>
       <h3 className={styles.title} data-testid="drama-title">
         {title}

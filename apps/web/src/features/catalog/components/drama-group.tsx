@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Drama } from '@snapdrama/contract';
 import { isNewDrama } from '@snapdrama/rules';
 import { useContentText } from '../../../shared/i18n/content-text';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 import { posterUrl } from './drama-card';
 import styles from './drama-group.module.css';
 
@@ -34,6 +35,7 @@ export function DramaGroup(props: {
             {isNewDrama(drama.rgst_dtm, props.now) && (
               <span className={styles.badge}>{t('common.new')}</span>
             )}
+            <RatingBadge ageRate={drama.age_rate} onPoster />
           </Link>
           <div className={styles.body}>
             <ul className={styles.tags}>

@@ -5,12 +5,15 @@ import { selectHasLayer, useLayerStore } from '../../../shared/layers/layer-stor
 import { formatDuration } from '../../../shared/format/number';
 import { GridIcon, PlayIcon, SettingsIcon, VolumeOffIcon } from '../../../shared/ui/icons';
 import { useVideoSettings } from '../../../shared/video/video-settings';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 import { PauseIcon, VolumeOnIcon } from './player-icons';
 import styles from './video-player.module.css';
 
 interface ControlsOverlayProps {
   videoRef: RefObject<HTMLVideoElement | null>;
   title: string;
+  /** the drama's rating: its badge goes before the title */
+  ageRate: string;
   epsd: number;
   total: number;
   paused: boolean;
@@ -87,7 +90,10 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
         data-shown={visible || intro}
         data-testid="player-episode-info"
       >
-        <strong>{props.title}</strong>
+        <strong className={styles.episodeTitle}>
+          <RatingBadge ageRate={props.ageRate} />
+          <span>{props.title}</span>
+        </strong>
         <span>{t('player.episode_of', { current: props.epsd, total: props.total })}</span>
       </p>
       {visible && (

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { EpisodeGrid, type EpisodeCell } from './episode-grid';
 import { PlayerActions, type PlayerActionsProps } from './player-actions';
 import styles from './info-panel.module.css';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 
 interface InfoPanelProps {
   title: string;
@@ -23,7 +24,8 @@ export function InfoPanel(props: InfoPanelProps) {
   return (
     <aside className={styles.panel} data-testid="player-panel">
       <h1 className={styles.title} data-testid="player-title">
-        {props.title}
+        <RatingBadge ageRate={props.ageRate} />
+        <span>{props.title}</span>
       </h1>
       <div className={styles.meta}>
         {props.ageRate && (

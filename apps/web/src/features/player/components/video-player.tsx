@@ -429,6 +429,7 @@ export function VideoPlayer(props: VideoPlayerProps) {
         <ControlsOverlay
           videoRef={videoRef}
           title={props.title}
+          ageRate={props.ageRate}
           epsd={epsd}
           total={props.total}
           paused={paused}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ResultCode, type EpisodeStartData } from '@snapdrama/contract';
-import { VIDEO_RETRIES, VIDEO_RETRY_DELAY_MS } from '@snapdrama/rules';
+import { VIDEO_RETRIES, VIDEO_RETRY_DELAY_MS, type AgeGate } from '@snapdrama/rules';
 import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { i18n } from '../../../shared/i18n/i18n';
 import { layers } from '../../../shared/layers/layer-store';
@@ -11,7 +11,17 @@ import { isStartFault, peekEarlyStart, takeEarlyStart } from '../api/player-star
 import { afterPageFirstFrame } from '../first-frame';
 
 export type EpisodeSession =
-  { status: 'idle' | 'loading' | 'locked' | 'error' } | { status: 'ready'; data: EpisodeStartData };
+  | { status: 'idle' | 'loading' | 'locked' | 'error' }
+  | { status: 'ready'; data: EpisodeStartData }
+  /** the server's age gate refused the start (decision 1490): no URL came */
+  | { status: 'age_gate'; gate: Exclude<AgeGate, 'open'> };
+
+/** The age gate's refusals (403160-403162) by the gate they mean. */
+const AGE_GATE_CODES: Partial<Record<number, Exclude<AgeGate, 'open'>>> = {
+  [ResultCode.AGE_GATE_SIGN_IN]: 'sign_in',
+  [ResultCode.AGE_GATE_VERIFY]: 'verify',
+  [ResultCode.AGE_GATE_MINOR]: 'minor',
+};
 
 interface Settled {
   key: string;
@@ -74,6 +84,11 @@ export function useEpisodeSession(dramaId: number, epsd: number | undefined, ena
           if (!active) return;
           if (isApiError(error) && error.code === ResultCode.EPISODE_LOCKED) {
             setSettled({ key, session: { status: 'locked' } });
+            return;
+          }
+          const gate = isApiError(error) ? AGE_GATE_CODES[error.code] : undefined;
+          if (gate) {
+            setSettled({ key, session: { status: 'age_gate', gate } });
             return;
           }
           const retriable = isStartFault(error);
