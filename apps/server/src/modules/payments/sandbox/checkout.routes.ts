@@ -176,6 +176,76 @@ export function sandboxCheckoutRoutes(deps: {
       return reply.redirect(withQuery(fail, { code: outcome, message, orderId: f.orderId }), 303);
     });
 
+    // ---------------------------------------------------------------- Toss automatic payment
+    // requestBillingAuth's step: the buyer registers a card; Toss returns to successUrl with
+    // customerKey and authKey (failUrl with code and message). Nothing is charged here.
+    app.get(`${base}/toss/billing`, hide, async (request, reply) => {
+      const q = request.query as Record<string, string | undefined>;
+      if (!q.customerKey || !httpUrl(q.successUrl) || !httpUrl(q.failUrl)) {
+        return html(
+          reply,
+          400,
+          page(
+            'Toss Payments',
+            '#3182f6',
+            '<p class="error">customerKey, successUrl and failUrl are required</p>',
+          ),
+        );
+      }
+      const hidden = ['customerKey', 'successUrl', 'failUrl']
+        .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
+        .join('');
+      const options = [
+        ['approve', 'Approve: charges succeed'],
+        ['decline', 'Card company declines every charge (REJECT_CARD_COMPANY)'],
+        ...Object.keys(TOSS_FAILURES).map((code) => [code, code]),
+      ]
+        .map(([v, l]) => `<option value="${esc(v ?? '')}">${esc(l ?? '')}</option>`)
+        .join('');
+      return html(
+        reply,
+        200,
+        page(
+          'Toss Payments',
+          '#3182f6',
+          `
+<p class="brand">toss payments</p><span class="badge">Sandbox</span>
+<p class="muted">${esc(q.orderName ?? '')}</p>
+<p class="muted" data-testid="toss-billing-title">Card registration for automatic payment</p>
+<form method="post" action="${base}/toss/billing">${hidden}
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" value="4330 1234 1234 1234" autocomplete="off">
+<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" value="12/30"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123"></div></div>
+<label for="outcome">Result</label><select id="outcome" name="outcome" data-testid="toss-billing-outcome">${options}</select>
+<button type="submit" name="action" value="register" data-testid="toss-billing-register">Register card</button>
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="toss-billing-cancel">Cancel</button>
+</form>`,
+        ),
+      );
+    });
+
+    app.post(`${base}/toss/billing`, formPost, async (request, reply) => {
+      const f = form(request.body);
+      const success = httpUrl(f.successUrl);
+      const fail = httpUrl(f.failUrl);
+      if (!f.customerKey || !success || !fail) {
+        return html(
+          reply,
+          400,
+          page('Toss Payments', '#3182f6', '<p class="error">bad request</p>'),
+        );
+      }
+      const outcome = f.action === 'cancel' ? 'PAY_PROCESS_CANCELED' : (f.outcome ?? 'approve');
+      if (outcome === 'approve' || outcome === 'decline') {
+        const authKey = fake.tossBilling.registerCard({ customerKey: f.customerKey, outcome });
+        return reply.redirect(withQuery(success, { customerKey: f.customerKey, authKey }), 303);
+      }
+      const message =
+        outcome in TOSS_FAILURES
+          ? TOSS_FAILURES[outcome as keyof typeof TOSS_FAILURES]
+          : 'Unknown error';
+      return reply.redirect(withQuery(fail, { code: outcome, message }), 303);
+    });
+
     // ---------------------------------------------------------------- Stripe
     const stripeCancelUrl = (returnUrl: string | null, ordrId: string | null) => {
       const back = httpUrl(returnUrl?.replace('{CHECKOUT_SESSION_ID}', ''));

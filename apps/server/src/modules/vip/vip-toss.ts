@@ -1,0 +1,473 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ResultCode,
+  vipPlanOf,
+  type VipPassData,
+  type VipPlan,
+  type VipSubscribeData,
+  type VipTossConfirmBody,
+} from '@snapdrama/contract';
+import { toMinorUnits } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
+import { AppError } from '../../errors';
+import type { TossClient, TossPayment } from '../payments/providers/toss';
+import { SANDBOX_CHECKOUT_BASE, type WebGateways } from '../payments/web-gateways.service';
+import { WEB_GRACE_DAYS } from './vip-stripe';
+import type { VipTossChargeRow, VipTossRepository } from './vip-toss.repository';
+import type { DuplicateRefund, VipService } from './vip.service';
+import type { VipSubscriptionRow } from './vip.repository';
+
+/**
+ * The VIP pass through Toss's automatic payment (billing) API. Toss does not renew by itself: the
+ * buyer registers a card once (requestBillingAuth → successUrl?customerKey&authKey), we exchange
+ * the authKey for a billing key (kept here, never sent to the browser) and charge it for each
+ * period ourselves: the first at the return, every next one from the renewal job at the period's
+ * end. Each charge is a row keyed (pass, period n, attempt k) whose orderId is also Toss's
+ * Idempotency-Key, so many workers, retries and replays charge a period once; its period is
+ * recorded through vip.applyNotice in the transaction that settles the row.
+ * Decision: docs/decisions/1130-vip-toss-billing.md.
+ */
+
+const DAY_MS = 86_400_000;
+/** A declined renewal is tried again this long after the previous attempt. */
+export const TOSS_RETRY_MS = DAY_MS;
+/** Attempts of one renewal (at the period's end, a day later, two days later); then VIP ends. */
+export const TOSS_RENEWAL_ATTEMPTS = 3;
+/** A worker holds a charge (or a pass's confirmation) this long before another may take it over. */
+const LEASE_MS = 60_000;
+/** A confirmation waits this long at most for another one of the same pass to finish. */
+const CONFIRM_WAIT_MS = 20_000;
+const CONFIRM_POLL_MS = 150;
+
+/** Toss's orderId of attempt k of period n (≤ 64 characters of [A-Za-z0-9_-]). */
+export const tossOrderId = (vipId: string, period: number, attempt: number) =>
+  `vip-${vipId}-${period}-${attempt}`;
+
+/** The name a provider's receipt shows for the plan. */
+export const vipProductName = (plan: Pick<VipPlan, 'interval'>) =>
+  plan.interval === 'week' ? 'SnapDrama VIP (weekly)' : 'SnapDrama VIP (monthly)';
+
+const unavailable = () =>
+  new AppError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE, 'Toss is not available right now');
+/** "<TOSS_CODE>: <message>" (contract providerCodeOf): the web tells the reason in its words */
+const declined = (code: string, message: string) =>
+  new AppError(ResultCode.PAYMENT_DECLINED, `${code}: ${message}`);
+const mismatch = (message: string) => new AppError(ResultCode.VIP_MISMATCH, message);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** What one charge came to: recorded, declined (final for that attempt), or no answer yet. */
+type ChargeOutcome =
+  | { kind: 'done' }
+  | { kind: 'declined'; code: string; message: string }
+  | { kind: 'unknown' }
+  | { kind: 'busy' };
+
+export function createVipToss(deps: {
+  vip: VipService;
+  repo: VipTossRepository;
+  gateways: Pick<WebGateways, 'toss'>;
+  clock: Clock;
+  log?: { warn(o: object, m: string): void };
+}) {
+  const { vip, repo, clock } = deps;
+  const db = repo.db;
+
+  function client(): TossClient {
+    if (!deps.gateways.toss) throw unavailable();
+    return deps.gateways.toss.client;
+  }
+
+  const planOf = (pass: VipSubscriptionRow): VipPlan => {
+    const plan = vipPlanOf(pass.plan);
+    if (!plan) throw new Error(`pass ${pass.id} has an unknown plan ${pass.plan}`);
+    return plan;
+  };
+
+  /** Toss's answer to a charge we cannot use as a decline: ask again later with the same order. */
+  const noAnswer = (r: { status: number; code: string }) =>
+    r.status >= 500 || r.status === 429 || r.code === 'NETWORK_ERROR';
+
+  /**
+   * Makes one charge of a pass (attempt k of period n) at most once: claimed under the pass's lock
+   * (`allowed` is checked there for a new claim), charged with the orderId as Idempotency-Key,
+   * then settled with its period in one transaction. A claim whose lease ran out is taken over and
+   * asked again with the same orderId: Toss answers the first charge, never a second one.
+   */
+  async function charge(
+    pass: VipSubscriptionRow,
+    target: { period: number; attempt: number; authKey: string | null; startsAt: Date },
+    billing: { billingKey: string; customerKey: string },
+    allowed: (row: VipSubscriptionRow) => boolean,
+  ): Promise<ChargeOutcome> {
+    const plan = planOf(pass);
+    const amount = toMinorUnits(plan.krw, 'KRW');
+    const orderId = tossOrderId(pass.id, target.period, target.attempt);
+    const claimed = await db.transaction(async (tx) => {
+      const row = await repo.lockPass(tx, pass.id);
+      if (!row) return undefined;
+      const open = (await repo.chargesOf(pass.id, tx)).find((c) => c.orderId === orderId);
+      // a new charge only while the pass still asks for it; an open one is settled whatever
+      if (!open && !allowed(row)) return undefined;
+      const now = clock.now();
+      return repo.claimCharge(tx, {
+        subscriptionId: pass.id,
+        periodNumber: target.period,
+        attempt: target.attempt,
+        orderId,
+        authKey: target.authKey,
+        amountMinor: amount,
+        currency: 'KRW',
+        now,
+        leaseUntil: new Date(now.getTime() + LEASE_MS),
+      });
+    });
+    if (!claimed) return { kind: 'busy' };
+    const toss = client();
+    let r = await toss.chargeBillingKey({
+      billingKey: billing.billingKey,
+      customerKey: billing.customerKey,
+      amount: claimed.amountMinor,
+      orderId,
+      orderName: vipProductName(plan),
+    });
+    if (!r.ok && r.code === 'DUPLICATED_ORDER_ID') {
+      // the order was charged before (its answer lost past Toss's idempotency window): read it
+      r = await toss.paymentByOrderId(orderId);
+    }
+    if (r.ok) {
+      const p = r.payment;
+      if (p.orderId !== orderId || p.totalAmount !== claimed.amountMinor) {
+        deps.log?.warn({ orderId, paymentKey: p.paymentKey }, 'Toss answered another charge');
+        return { kind: 'unknown' };
+      }
+      if (p.status !== 'DONE' && !(p.status.includes('CANCELED') && p.approvedAt)) {
+        return settleDeclined(pass, claimed, p.status, `Toss payment is ${p.status}`);
+      }
+      await recordPaid(pass, claimed, p, target.startsAt, plan);
+      return { kind: 'done' };
+    }
+    if (noAnswer(r)) {
+      deps.log?.warn({ orderId, code: r.code }, 'Toss charge not answered; asked again later');
+      return { kind: 'unknown' };
+    }
+    return settleDeclined(pass, claimed, r.code, r.message);
+  }
+
+  /** The period a charge paid for, and the charge settled done, in one transaction. */
+  async function recordPaid(
+    pass: VipSubscriptionRow,
+    row: VipTossChargeRow,
+    p: TossPayment,
+    startsAt: Date,
+    plan: VipPlan,
+  ) {
+    await vip.applyNotice(
+      {
+        gateway: 'T',
+        eventId: `charge:${row.orderId}`,
+        eventType: 'billing.charge',
+        providerSubscriptionId: (await repo.billingOf(pass.id))?.customerKey ?? pass.id,
+        vipId: pass.id,
+        changes: [
+          {
+            type: 'paid',
+            periodKey: p.paymentKey,
+            startsAt,
+            endsAt: new Date(startsAt.getTime() + plan.periodDays * DAY_MS),
+          },
+          // a payment canceled at Toss before we heard of it: the refund is kept with the period
+          ...(p.status === 'DONE' ? [] : [{ type: 'refunded' as const, periodKey: p.paymentKey }]),
+        ],
+      },
+      (tx) =>
+        repo.settleCharge(tx, row.id, { status: 'done', paymentKey: p.paymentKey }, clock.now()),
+    );
+  }
+
+  /**
+   * A declined charge: the first one leaves the pass unpaid (the buyer may register another card);
+   * a renewal's puts the pass in grace while it is tried again, and the last attempt's ends it.
+   */
+  async function settleDeclined(
+    pass: VipSubscriptionRow,
+    row: VipTossChargeRow,
+    code: string,
+    message: string,
+  ): Promise<ChargeOutcome> {
+    const now = clock.now();
+    const settle = (tx: Parameters<Parameters<typeof db.transaction>[0]>[0]) =>
+      repo.settleCharge(
+        tx,
+        row.id,
+        { status: 'declined', failureCode: code, failureMessage: message },
+        now,
+      );
+    if (row.periodNumber === 1) {
+      await db.transaction(settle);
+      return { kind: 'declined', code, message };
+    }
+    const paidUntil = pass.paidUntil ?? now;
+    const last = row.attempt >= TOSS_RENEWAL_ATTEMPTS;
+    await vip.applyNotice(
+      {
+        gateway: 'T',
+        eventId: `decline:${row.orderId}`,
+        eventType: 'billing.decline',
+        providerSubscriptionId: (await repo.billingOf(pass.id))?.customerKey ?? pass.id,
+        vipId: pass.id,
+        at: now,
+        changes: last
+          ? [{ type: 'expired', at: now }]
+          : [{ type: 'grace', until: new Date(paidUntil.getTime() + WEB_GRACE_DAYS * DAY_MS) }],
+      },
+      settle,
+    );
+    return { kind: 'declined', code, message };
+  }
+
+  /** What a charge of the first period means to the buyer at the return. */
+  async function firstOutcome(userId: string, vipId: string, outcome: ChargeOutcome) {
+    if (outcome.kind === 'declined') throw declined(outcome.code, outcome.message);
+    if (outcome.kind === 'unknown') throw unavailable();
+    const pass = await vip.ownPass(userId, vipId);
+    if (pass.status === 'pending')
+      throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'The first charge is not settled yet');
+    return vip.passData(pass);
+  }
+
+  /** The first period, under the pass's confirmation lease: the billing key, then the charge. */
+  async function confirmOnce(
+    pass: VipSubscriptionRow,
+    body: VipTossConfirmBody,
+  ): Promise<VipPassData> {
+    const billing = await repo.billingOf(pass.id);
+    if (!billing) throw mismatch('This pass has no Toss card registration');
+    const charges = await repo.chargesOf(pass.id);
+    const firsts = charges.filter((c) => c.periodNumber === 1);
+    const open = firsts.find((c) => c.status === 'charging');
+    // an earlier charge never answered is asked again first (with the billing key it used)
+    if (open && billing.billingKey) {
+      const outcome = await charge(
+        pass,
+        { period: 1, attempt: open.attempt, authKey: open.authKey, startsAt: open.createdAt },
+        { billingKey: billing.billingKey, customerKey: billing.customerKey },
+        () => false,
+      );
+      if (outcome.kind !== 'declined' || open.authKey === body.authKey)
+        return firstOutcome(pass.userId, pass.id, outcome);
+    }
+    // this registration was charged already (Back, a reload): its answer again, nothing new
+    const settled = firsts.find((c) => c.authKey === body.authKey && c.status !== 'charging');
+    if (settled?.status === 'declined')
+      throw declined(settled.failureCode ?? 'REJECT_CARD_COMPANY', settled.failureMessage ?? '');
+    if (settled) return firstOutcome(pass.userId, pass.id, { kind: 'done' });
+
+    let billingKey = billing.authKey === body.authKey ? billing.billingKey : null;
+    if (!billingKey) {
+      const issued = await client().issueBillingKey({
+        authKey: body.authKey,
+        customerKey: billing.customerKey,
+      });
+      if (!issued.ok) {
+        if (noAnswer(issued)) throw unavailable();
+        throw declined(issued.code, issued.message);
+      }
+      if (issued.billing.customerKey !== billing.customerKey)
+        throw mismatch('Toss issued the key to another customer');
+      billingKey = issued.billing.billingKey;
+      await repo.saveBillingKey(pass.id, {
+        authKey: body.authKey,
+        billingKey,
+        cardCompany: issued.billing.cardCompany ?? null,
+        cardNumber: issued.billing.cardNumber ?? null,
+        issuedAt: clock.now(),
+      });
+    }
+    const outcome = await charge(
+      pass,
+      { period: 1, attempt: firsts.length + 1, authKey: body.authKey, startsAt: clock.now() },
+      { billingKey, customerKey: billing.customerKey },
+      (row) => row.status === 'pending' && row.closedAt === null,
+    );
+    if (outcome.kind === 'busy') throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Not charged');
+    return firstOutcome(pass.userId, pass.id, outcome);
+  }
+
+  /**
+   * The renewal of one pass, when due: period n = the last paid one + 1, attempt k = its declines
+   * + 1, due at the paid end plus a day per decline; an attempt left unanswered is asked again.
+   */
+  async function renewOne(vipId: string): Promise<ChargeOutcome['kind'] | 'skipped'> {
+    const pass = await vip.findPass(vipId);
+    const billing = await repo.billingOf(vipId);
+    if (!pass || !billing?.billingKey) return 'skipped';
+    const charges = await repo.chargesOf(vipId);
+    const open = charges.find((c) => c.status === 'charging');
+    const keys = { billingKey: billing.billingKey, customerKey: billing.customerKey };
+    if (open) {
+      const startsAt =
+        open.periodNumber === 1 ? open.createdAt : (pass.paidUntil ?? open.createdAt);
+      const target = {
+        period: open.periodNumber,
+        attempt: open.attempt,
+        authKey: open.authKey,
+        startsAt,
+      };
+      return (await charge(pass, target, keys, () => false)).kind;
+    }
+    if (!pass.paidUntil) return 'skipped';
+    const period =
+      Math.max(0, ...charges.filter((c) => c.status === 'done').map((c) => c.periodNumber)) + 1;
+    const declines = charges.filter((c) => c.periodNumber === period).length;
+    const paidUntil = pass.paidUntil;
+    const dueAt = paidUntil.getTime() + declines * TOSS_RETRY_MS;
+    if (declines >= TOSS_RENEWAL_ATTEMPTS || clock.now().getTime() < dueAt) return 'skipped';
+    const due = (row: VipSubscriptionRow) =>
+      (row.status === 'active' || row.status === 'grace') &&
+      row.autoRenew &&
+      row.paidUntil?.getTime() === paidUntil.getTime();
+    const target = { period, attempt: declines + 1, authKey: null, startsAt: paidUntil };
+    return (await charge(pass, target, keys, due)).kind;
+  }
+
+  /**
+   * Money back for one Toss charge, through Toss's cancel API (idempotent per payment), then the
+   * period recorded refunded (the pass ends, as a refund at any provider does). Used for a
+   * duplicate pass; an operator's refund of a Toss pass calls the same.
+   */
+  async function refundCharge(paymentKey: string, reason: string, idempotencyKey: string) {
+    const r = await client().cancel({ paymentKey, reason, idempotencyKey });
+    const ok = r.ok || r.code === 'ALREADY_CANCELED_PAYMENT';
+    if (!ok) return { ok: false as const, code: r.code };
+    const row = await repo.chargeByPaymentKey(paymentKey);
+    if (row) {
+      await vip.applyNotice({
+        gateway: 'T',
+        eventId: `refund:${paymentKey}`,
+        eventType: 'billing.cancel',
+        providerSubscriptionId: '',
+        byPeriodKey: paymentKey,
+        changes: [{ type: 'refunded', periodKey: paymentKey }],
+      });
+    }
+    const last = r.ok ? r.payment.cancels?.at(-1) : undefined;
+    return { ok: true as const, providerRefundId: last?.transactionKey ?? paymentKey };
+  }
+
+  return {
+    refundCharge,
+
+    /** POST /vip/subscribe with T: the pass's customerKey and where Toss sends the buyer back. */
+    async start(pass: VipSubscriptionRow, origin: string): Promise<VipSubscribeData> {
+      const toss = deps.gateways.toss;
+      if (!toss) throw unavailable();
+      const plan = planOf(pass);
+      const billing = await repo.ensureBilling(pass.id, `ck_${randomUUID()}`, clock.now());
+      const back = `${origin}/vip/return/toss?vipId=${pass.id}`;
+      const query = new URLSearchParams({
+        customerKey: billing.customerKey,
+        orderName: vipProductName(plan),
+        successUrl: back,
+        failUrl: back,
+      });
+      return {
+        vipId: pass.id,
+        toss: {
+          customerKey: billing.customerKey,
+          clientKey: toss.mode === 'live' ? toss.publicKey : null,
+          successUrl: back,
+          failUrl: back,
+        },
+        ...(toss.mode === 'sandbox'
+          ? { checkoutUrl: `${SANDBOX_CHECKOUT_BASE}/toss/billing?${query.toString()}` }
+          : {}),
+      };
+    },
+
+    /**
+     * PUT /vip/toss/confirm: the buyer came back from the card registration. One confirmation of
+     * a pass at a time (a lease); a second one (a double submit, another tab) waits for it and
+     * answers the same. Replaying the authKey answers its first outcome and charges nothing.
+     */
+    async confirm(userId: string, body: VipTossConfirmBody): Promise<VipPassData> {
+      const pass = await vip.ownPass(userId, body.vipId);
+      if (pass.gateway !== 'T') throw mismatch('Not a Toss pass');
+      const billing = await repo.billingOf(pass.id);
+      if (!billing || billing.customerKey !== body.customerKey)
+        throw mismatch('This card registration is not this pass');
+      const deadline = Date.now() + CONFIRM_WAIT_MS;
+      for (;;) {
+        const now = clock.now();
+        const current = await vip.ownPass(userId, pass.id);
+        // paid (a reload after success), or settled for good: nothing more to charge
+        if (current.status !== 'pending' && current.paidUntil) return vip.passData(current);
+        if (current.status !== 'pending')
+          throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'This checkout was closed');
+        if (await repo.takeBillingLease(pass.id, now, new Date(now.getTime() + LEASE_MS))) {
+          try {
+            return await confirmOnce(current, body);
+          } finally {
+            await repo.releaseBillingLease(pass.id);
+          }
+        }
+        if (Date.now() > deadline)
+          throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Another confirmation is in progress');
+        await sleep(CONFIRM_POLL_MS);
+      }
+    },
+
+    /** POST /vip/cancel of a Toss pass: we stop charging; the paid period runs to its end. */
+    async cancel(pass: VipSubscriptionRow) {
+      await vip.applyNotice({
+        gateway: 'T',
+        eventId: `cancel:${pass.id}:${clock.now().toISOString()}`,
+        eventType: 'cancel.request',
+        providerSubscriptionId: pass.providerSubscriptionId ?? '',
+        vipId: pass.id,
+        changes: [{ type: 'auto_renew', on: false }],
+      });
+    },
+
+    /**
+     * The renewal job (a step of the payment sweep, on every instance): charges the Toss passes
+     * whose period ended, and asks again about charges left unanswered. Safe with any number of
+     * workers at once: a charge is claimed by one and keyed per period and attempt.
+     */
+    async renewDue(limit = 100) {
+      const report = { done: 0, declined: 0, unknown: 0, busy: 0, skipped: 0, errors: 0 };
+      for (const vipId of await repo.dueForCharge(clock.now(), limit)) {
+        try {
+          report[await renewOne(vipId)]++;
+        } catch (error) {
+          report.errors++;
+          deps.log?.warn({ err: error, vipId }, 'Toss VIP renewal failed');
+        }
+      }
+      return report;
+    },
+
+    /** The duplicate refunder of Toss passes: each charge canceled at Toss, then no renewal. */
+    async refundDuplicate(work: DuplicateRefund) {
+      const refunds = (await vip.refundsOf(work.vipId)).filter(
+        (r) => r.reason === 'duplicate' && r.providerStatus !== 'done',
+      );
+      for (const r of refunds) {
+        const done = await refundCharge(
+          r.refundKey,
+          'A second VIP pass: refunded',
+          `vip-duplicate-${r.refundKey}`,
+        ).catch((error: unknown) => {
+          deps.log?.warn({ err: error, vipId: work.vipId }, 'duplicate Toss pass not refunded');
+          return { ok: false as const, code: 'ERROR' };
+        });
+        await vip.setRefundOutcome(r.id, {
+          providerStatus: done.ok ? 'done' : 'failed',
+          providerRefundId: done.ok ? done.providerRefundId : null,
+        });
+      }
+    },
+  };
+}
+
+export type VipToss = ReturnType<typeof createVipToss>;
