@@ -279,6 +279,7 @@ function composeModules(deps: AppDeps) {
     vip,
     vipGateways: vipSales.vipGateways,
     vipStores: vipSales.vipStores,
+    vipToss: vipSales.vipToss,
     storage,
     metrics,
     redisState,

@@ -317,10 +317,23 @@ export function createVipToss(deps: {
       return (await charge(pass, target, keys, () => false)).kind;
     }
     if (!pass.paidUntil) return 'skipped';
+    const paidUntil = pass.paidUntil;
+    if (clock.now().getTime() > paidUntil.getTime() + WEB_GRACE_DAYS * DAY_MS) {
+      // its renewal window passed without a charge (the job was stopped that long): the pass
+      // ends unrenewed rather than charging for time the viewer did not have
+      await vip.applyNotice({
+        gateway: 'T',
+        eventId: `lapsed:${vipId}:${paidUntil.toISOString()}`,
+        eventType: 'billing.lapsed',
+        providerSubscriptionId: billing.customerKey,
+        vipId,
+        changes: [{ type: 'expired', at: clock.now() }],
+      });
+      return 'skipped';
+    }
     const period =
       Math.max(0, ...charges.filter((c) => c.status === 'done').map((c) => c.periodNumber)) + 1;
     const declines = charges.filter((c) => c.periodNumber === period).length;
-    const paidUntil = pass.paidUntil;
     const dueAt = paidUntil.getTime() + declines * TOSS_RETRY_MS;
     if (declines >= TOSS_RENEWAL_ATTEMPTS || clock.now().getTime() < dueAt) return 'skipped';
     const due = (row: VipSubscriptionRow) =>
