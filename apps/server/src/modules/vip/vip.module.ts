@@ -44,7 +44,7 @@ export function createVipModule(deps: { db: Db; clock: Clock }) {
       gateways: more.gateways,
       clock,
     });
-    vip.useDuplicateRefunder(['T'], vipToss.refundDuplicate);
+    vip.useDuplicateRefunder(['T'], (work) => vipToss.refundDuplicate(work));
     const vipGateways = createVipGatewaysService({
       vip,
       gateways: more.gateways,
