@@ -84,6 +84,18 @@ export function createVipToss(deps: {
     return plan;
   };
 
+  /** A notice of our own about a Toss pass (its provider id is the customerKey of its card). */
+  async function notice(pass: VipSubscriptionRow, eventId: string, eventType: string) {
+    const billing = await repo.billingOf(pass.id);
+    return {
+      gateway: 'T' as const,
+      eventId,
+      eventType,
+      providerSubscriptionId: billing?.customerKey ?? pass.id,
+      vipId: pass.id,
+    };
+  }
+
   /** Toss's answer to a charge we cannot use as a decline: ask again later with the same order. */
   const noAnswer = (r: { status: number; code: string }) =>
     r.status >= 500 || r.status === 429 || r.code === 'NETWORK_ERROR';
@@ -164,11 +176,7 @@ export function createVipToss(deps: {
   ) {
     await vip.applyNotice(
       {
-        gateway: 'T',
-        eventId: `charge:${row.orderId}`,
-        eventType: 'billing.charge',
-        providerSubscriptionId: (await repo.billingOf(pass.id))?.customerKey ?? pass.id,
-        vipId: pass.id,
+        ...(await notice(pass, `charge:${row.orderId}`, 'billing.charge')),
         changes: [
           {
             type: 'paid',
@@ -211,11 +219,7 @@ export function createVipToss(deps: {
     const last = row.attempt >= TOSS_RENEWAL_ATTEMPTS;
     await vip.applyNotice(
       {
-        gateway: 'T',
-        eventId: `decline:${row.orderId}`,
-        eventType: 'billing.decline',
-        providerSubscriptionId: (await repo.billingOf(pass.id))?.customerKey ?? pass.id,
-        vipId: pass.id,
+        ...(await notice(pass, `decline:${row.orderId}`, 'billing.decline')),
         at: now,
         changes: last
           ? [{ type: 'expired', at: now }]
@@ -322,11 +326,7 @@ export function createVipToss(deps: {
       // its renewal window passed without a charge (the job was stopped that long): the pass
       // ends unrenewed rather than charging for time the viewer did not have
       await vip.applyNotice({
-        gateway: 'T',
-        eventId: `lapsed:${vipId}:${paidUntil.toISOString()}`,
-        eventType: 'billing.lapsed',
-        providerSubscriptionId: billing.customerKey,
-        vipId,
+        ...(await notice(pass, `lapsed:${vipId}:${paidUntil.toISOString()}`, 'billing.lapsed')),
         changes: [{ type: 'expired', at: clock.now() }],
       });
       return 'skipped';
@@ -433,11 +433,7 @@ export function createVipToss(deps: {
     /** POST /vip/cancel of a Toss pass: we stop charging; the paid period runs to its end. */
     async cancel(pass: VipSubscriptionRow) {
       await vip.applyNotice({
-        gateway: 'T',
-        eventId: `cancel:${pass.id}:${clock.now().toISOString()}`,
-        eventType: 'cancel.request',
-        providerSubscriptionId: pass.providerSubscriptionId ?? '',
-        vipId: pass.id,
+        ...(await notice(pass, `cancel:${pass.id}:${clock.now().toISOString()}`, 'cancel.request')),
         changes: [{ type: 'auto_renew', on: false }],
       });
     },

@@ -88,18 +88,20 @@ describe('VIP through Toss billing keys', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('toss-billing-register');
     const url = new URL(started.checkoutUrl, 'http://localhost');
-    const posted = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/payments/toss/billing',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        customerKey: started.customerKey,
-        successUrl: url.searchParams.get('successUrl') ?? '',
-        failUrl: url.searchParams.get('failUrl') ?? '',
-        outcome: 'approve',
-        action: 'register',
-      }).toString(),
-    });
+    // the stand-in page's form, as the buyer's browser posts it
+    const postForm = (fields: Record<string, string>) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/sandbox/payments/toss/billing',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          customerKey: started.customerKey,
+          successUrl: url.searchParams.get('successUrl') ?? '',
+          failUrl: url.searchParams.get('failUrl') ?? '',
+          ...fields,
+        }).toString(),
+      });
+    const posted = await postForm({ outcome: 'approve', action: 'register' });
     expect(posted.statusCode).toBe(303);
     const back = new URL(posted.headers.location as string);
     expect(back.pathname).toBe('/vip/return/toss');
@@ -107,17 +109,7 @@ describe('VIP through Toss billing keys', () => {
     expect(back.searchParams.get('customerKey')).toBe(started.customerKey);
     expect(back.searchParams.get('authKey')).toMatch(/^bln_/);
     // the buyer backs out: Toss's failUrl with PAY_PROCESS_CANCELED
-    const canceled = await ctx.app.inject({
-      method: 'POST',
-      url: '/sandbox/payments/toss/billing',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({
-        customerKey: started.customerKey,
-        successUrl: url.searchParams.get('successUrl') ?? '',
-        failUrl: url.searchParams.get('failUrl') ?? '',
-        action: 'cancel',
-      }).toString(),
-    });
+    const canceled = await postForm({ action: 'cancel' });
     expect(new URL(canceled.headers.location as string).searchParams.get('code')).toBe(
       'PAY_PROCESS_CANCELED',
     );

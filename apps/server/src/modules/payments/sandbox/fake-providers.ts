@@ -41,7 +41,7 @@ export interface PaypalSubscriptionState {
 /** Toss codes the buyer's step can end with (spec §8), plus a card the issuer declines at confirm. */
 export type TossOutcome = 'approve' | 'decline_at_confirm';
 
-interface TossPaymentState {
+export interface TossPaymentState {
   paymentKey: string;
   orderId: string;
   orderName: string;

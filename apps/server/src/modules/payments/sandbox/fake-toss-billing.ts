@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TossPaymentState } from './fake-providers';
 
 /**
  * The Toss stand-in's automatic payment (billing) API: the card registration step of
@@ -10,24 +11,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** A registered card: approve charges, or have the card company decline them. */
 export type TossCardOutcome = 'approve' | 'decline';
-
-/** A payment the billing API made, in the shape the Toss stand-in keeps its payments. */
-export interface TossBillingPayment {
-  paymentKey: string;
-  orderId: string;
-  orderName: string;
-  amount: number;
-  status: 'DONE';
-  outcome: 'approve';
-  approvedAt: string;
-  canceledAmount: number;
-  cancels: {
-    transactionKey: string;
-    cancelAmount: number;
-    cancelReason: string;
-    canceledAt: string;
-  }[];
-}
 
 export interface TossBillingStandIn {
   /** the buyer registered a card at the billing auth page: an authKey for the successUrl */
@@ -53,7 +36,7 @@ const key = (prefix: string) => `${prefix}${randomBytes(16).toString('hex')}`;
 export function createTossBillingStandIn(deps: {
   send(response: ServerResponse, status: number, body: unknown): void;
   /** the stand-in's payments: a charge is recorded there, so it can be read back and canceled */
-  record(payment: TossBillingPayment): unknown;
+  record(payment: TossPaymentState): unknown;
   /** whether an orderId was used for a payment already */
   orderUsed(orderId: string): boolean;
 }): TossBillingStandIn {
@@ -160,7 +143,7 @@ export function createTossBillingStandIn(deps: {
       return answer(403, { code: declined, message: '카드사에서 결제를 거절했습니다.' });
     }
     charges.set(customerKey, [...(charges.get(customerKey) ?? []), orderId]);
-    const payment: TossBillingPayment = {
+    const payment: TossPaymentState = {
       paymentKey: key('tbil_'),
       orderId,
       orderName,
