@@ -10,6 +10,7 @@ import { toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { StripeEvent } from '../payments/providers/stripe';
+import type { TossPayment } from '../payments/providers/toss';
 import {
   SANDBOX_CHECKOUT_BASE,
   type SubscriptionWebhookHandler,
@@ -340,6 +341,10 @@ export function createVipGatewaysService(deps: {
       async paypal(event: unknown) {
         const notice = paypalEventToNotice(event, clock.now());
         return notice ? vip.applyNotice(notice) : undefined;
+      },
+      /** a Toss VIP charge canceled at Toss (its console): the period is refunded, the pass ends */
+      async toss(payment: TossPayment) {
+        return deps.toss?.canceledAtToss(payment);
       },
     } satisfies SubscriptionWebhookHandler,
   };

@@ -371,6 +371,26 @@ export function createVipToss(deps: {
   return {
     refundCharge,
 
+    /**
+     * Toss's PAYMENT_STATUS_CHANGED for one of our charges (read back from Toss by the payments
+     * module): canceled after approval (a refund in Toss's console) records the period refunded.
+     */
+    async canceledAtToss(p: TossPayment): Promise<string | undefined> {
+      const row = await repo.chargeByPaymentKey(p.paymentKey);
+      if (!row) return undefined;
+      if (!(p.status === 'CANCELED' || p.status === 'PARTIAL_CANCELED') || !p.approvedAt)
+        return 'ignored';
+      const cancel = p.cancels?.at(-1)?.transactionKey ?? 'cancel';
+      return vip.applyNotice({
+        gateway: 'T',
+        eventId: `toss-cancel:${p.paymentKey}:${cancel}`,
+        eventType: 'PAYMENT_STATUS_CHANGED',
+        providerSubscriptionId: '',
+        byPeriodKey: p.paymentKey,
+        changes: [{ type: 'refunded', periodKey: p.paymentKey }],
+      });
+    },
+
     /** POST /vip/subscribe with T: the pass's customerKey and where Toss sends the buyer back. */
     async start(pass: VipSubscriptionRow, origin: string): Promise<VipSubscribeData> {
       const toss = deps.gateways.toss;

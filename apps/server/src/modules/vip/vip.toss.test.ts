@@ -317,6 +317,29 @@ describe('VIP through Toss billing keys', () => {
     expect(await chargesOf(bought.vipId)).toHaveLength(1);
   });
 
+  it("a charge canceled in Toss's console (its status webhook) ends the pass refunded, once", async () => {
+    const m = await signInMember(ctx, 'TossConsole');
+    const bought = await tossVipBought(ctx, m);
+    const [charge] = await chargesOf(bought.vipId);
+    const paymentKey = charge?.paymentKey ?? '';
+    // Toss does not sign these: the payment is read back from Toss, a forged key is unknown there
+    const post = (key: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/payment/webhook/toss',
+        payload: {
+          eventType: 'PAYMENT_STATUS_CHANGED',
+          data: { paymentKey: key, status: 'CANCELED' },
+        },
+      });
+    expect(body<{ outcome: string }>(await post(paymentKey)).data.outcome).toBe('ignored');
+    expect((await passOf(m.userId))?.active).toBe(true);
+    sandboxOf(ctx).toss.cancel(paymentKey);
+    expect(body<{ outcome: string }>(await post(paymentKey)).data.outcome).toBe('applied');
+    expect(body<{ outcome: string }>(await post(paymentKey)).data.outcome).toBe('replay');
+    expect(await passOf(m.userId)).toMatchObject({ status: 'refunded', active: false });
+  });
+
   it('guests and bad input are refused', async () => {
     const m = await signInMember(ctx, 'TossBad');
     const started = await tossVipStarted(ctx, m);
