@@ -1,7 +1,6 @@
 import {
   ResultCode,
   vipPlanOf,
-  type VipPlan,
   type VipGateway,
   type VipPassData,
   type VipPlanCode,
@@ -9,12 +8,13 @@ import {
   type VipStatus,
   VIP_PLANS,
 } from '@snapdrama/contract';
-import { isVipActive, toMinorUnits, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
+import { isVipActive, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import type { ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import { createVipCharges } from './vip-charges';
+import { CANCELABLE, MANAGE_URLS, webCharge } from './vip-gateway-rules';
 import { deriveVipState } from './vip-state';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
@@ -98,30 +98,6 @@ const stateOf = (row: VipSubscriptionRow): VipPassState => ({
   paidUntil: row.paidUntil?.getTime() ?? null,
   graceUntil: row.graceUntil?.getTime() ?? null,
 });
-
-/** Store pages where a store pass is managed (cancelled) by its buyer. */
-const MANAGE_URLS: Partial<Record<VipGateway, string>> = {
-  G: 'https://play.google.com/store/account/subscriptions',
-  A: 'https://apps.apple.com/account/subscriptions',
-};
-
-/**
- * What a period's charge cost: the plan's KRW price on Toss (vip-toss.ts charges it), its USD price
- * on Stripe and PayPal, which our checkout sets (vip-gateways.service.ts); a store sets its own
- * price and keeps its own receipt.
- */
-function webCharge(
-  plan: VipPlan,
-  gateway: string,
-): { amountMinor: number; currency: string } | undefined {
-  if (gateway === 'T') return { amountMinor: toMinorUnits(plan.krw, 'KRW'), currency: 'KRW' };
-  return gateway === 'S' || gateway === 'P'
-    ? { amountMinor: toMinorUnits(plan.usd, 'USD'), currency: 'USD' }
-    : undefined;
-}
-
-/** The web gateways whose renewal the buyer stops here (POST /vip/cancel). */
-const CANCELABLE: ReadonlySet<string> = new Set(['T', 'S', 'P']);
 
 export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   const { repo, clock } = deps;
