@@ -246,8 +246,8 @@ export function createVipToss(deps: VipTossDeps) {
       const billing = await repo.billingOf(pass.id);
       if (!billing || billing.customerKey !== body.customerKey)
         throw mismatch('This card registration is not this pass');
-      const deadline = Date.now() + CONFIRM_WAIT_MS;
-      for (;;) {
+      // polls of the lease while another confirmation holds it (time from no clock: a wait, not a rule)
+      for (let polls = 0; ; polls++) {
         const now = clock.now();
         const current = await vip.ownPass(userId, pass.id);
         // paid (a reload after success), or settled for good: nothing more to charge
@@ -261,7 +261,7 @@ export function createVipToss(deps: VipTossDeps) {
             await repo.releaseBillingLease(pass.id);
           }
         }
-        if (Date.now() > deadline)
+        if (polls * CONFIRM_POLL_MS >= CONFIRM_WAIT_MS)
           throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Another confirmation is in progress');
         await sleep(CONFIRM_POLL_MS);
       }
