@@ -112,7 +112,10 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
           )}
           {displayCurrency(i18n.language) !== 'USD' && (
             // card and PayPal charge the plan's US dollar price (vip-gateways.service.ts)
-            <p className={styles.note} data-testid="vip-charge-currency">
+            <p
+              className={korean ? `${styles.note} ${styles.later}` : styles.note}
+              data-testid="vip-charge-currency"
+            >
               {t('vip.charged_usd', { price: formatUsd(chosen.usd, i18n.language) })}
             </p>
           )}
