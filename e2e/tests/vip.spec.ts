@@ -94,3 +94,78 @@ test('backing out of the Stripe stand-in returns to the payment page and buys no
   ).toBeVisible();
   await expect(page.getByTestId('vip-offer')).toBeVisible();
 });
+
+// Issue 40 item 3: a Korean viewer pays in won through Toss's automatic payment (billing key),
+// through the Toss stand-in's card registration page.
+test.describe('a Korean viewer through Toss', () => {
+  test.use({ locale: 'ko-KR' });
+
+  test('buys a weekly pass in won: active, in My orders with its receipt; a reload charges nothing more', async ({
+    page,
+  }) => {
+    await signInNewViewer(page, 'vip-toss');
+    await page.goto('/payment');
+    const offer = page.getByTestId('vip-offer');
+    await offer.getByTestId('vip-plan-vip_weekly').click();
+    await expect(offer.getByTestId('vip-chosen')).toContainText('주 ₩6,900');
+    // Toss first, with its won price; the dollar note belongs to card and PayPal
+    const gateways = offer.getByTestId('vip-gateways').getByRole('button');
+    await expect(gateways.first()).toHaveText('토스페이먼츠 (카드 자동결제)');
+    await expect(offer.getByTestId('vip-toss-note')).toContainText('₩6,900');
+    await expect(offer.getByTestId('vip-charge-currency')).toContainText('$4.99');
+    await offer.getByTestId('vip-pay-toss').click();
+
+    // the stand-in's card registration (requestBillingAuth's step); it returns with the authKey
+    await expect(page.getByTestId('toss-billing-title')).toBeVisible();
+    const returned = page.waitForURL(/\/vip\/return\/toss\?/);
+    await page.getByTestId('toss-billing-register').click();
+    await returned;
+    const returnUrl = page.url();
+    expect(new URL(returnUrl).searchParams.get('authKey')).toBeTruthy();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByTestId('toast').filter({ hasText: '활성화되었습니다' })).toBeVisible();
+    await expect(page.getByTestId('vip-active')).toBeVisible();
+
+    // the return address again (Back, a reload): the same pass, no second charge
+    await page.goto(returnUrl);
+    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page.getByTestId('toast').filter({ hasText: '활성화되었습니다' })).toBeVisible();
+
+    await page.goto('/profile/orders');
+    const charge = page.getByTestId('orders-vip').getByTestId('vip-charge-row');
+    await expect(charge).toHaveCount(1);
+    await expect(charge).toHaveAttribute('data-state', 'paid');
+    await expect(charge).toContainText('₩6,900');
+    await expect(charge).toContainText('토스페이먼츠');
+    await charge.click();
+    await expect(page).toHaveURL(/\/profile\/orders\/vip\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('receipt-amount')).toContainText('₩6,900');
+    await expect(page.getByTestId('receipt-pack')).toContainText('VIP 이용권 (주간)');
+  });
+
+  test('backing out at the card registration shows the neutral notice; a declined card says why', async ({
+    page,
+  }) => {
+    await signInNewViewer(page, 'vip-toss-back');
+    await page.goto('/payment');
+    const offer = page.getByTestId('vip-offer');
+    await offer.getByTestId('vip-plan-vip_monthly').click();
+    await offer.getByTestId('vip-pay-toss').click();
+    await page.getByTestId('toss-billing-cancel').click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(
+      page.getByTestId('toast').filter({ hasText: 'VIP 구매가 취소되었습니다' }),
+    ).toBeVisible();
+    await expect(page.getByTestId('alert-confirm')).toHaveCount(0);
+
+    // a card its company refuses: the reason in our words, and no pass
+    await offer.getByTestId('vip-plan-vip_monthly').click();
+    await offer.getByTestId('vip-pay-toss').click();
+    await page.getByTestId('toss-billing-outcome').selectOption('decline');
+    await page.getByTestId('toss-billing-register').click();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByText('카드사에서 결제를 거절했습니다')).toBeVisible();
+    await page.getByTestId('alert-confirm').click();
+    await expect(page.getByTestId('vip-active')).toHaveCount(0);
+  });
+});

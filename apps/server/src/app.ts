@@ -246,6 +246,7 @@ function composeModules(deps: AppDeps) {
     vip,
     vipGateways: vipSales.vipGateways,
     vipStores: vipSales.vipStores,
+    vipToss: vipSales.vipToss,
     storage,
     metrics,
     redisState,

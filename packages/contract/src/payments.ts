@@ -291,6 +291,15 @@ export const TOSS_ERROR_MESSAGE_KEYS = {
 export type TossMappedErrorCode = keyof typeof TOSS_ERROR_MESSAGE_KEYS;
 
 /** The message key of a Toss code, or undefined when the raw message is to be shown. */
+/**
+ * Toss's codes for a buyer who backed out (a failUrl's code, the payment or card registration
+ * window closed): a choice, not an error; every gateway's cancel is told the same way.
+ */
+const TOSS_CANCEL_CODES: ReadonlySet<string> = new Set(['PAY_PROCESS_CANCELED', 'USER_CANCEL']);
+
+export const isTossCancelCode = (code: string | undefined): boolean =>
+  code !== undefined && TOSS_CANCEL_CODES.has(code);
+
 export function tossErrorMessageKey(code: string): MessageKey | undefined {
   return Object.hasOwn(TOSS_ERROR_MESSAGE_KEYS, code)
     ? TOSS_ERROR_MESSAGE_KEYS[code as TossMappedErrorCode]

@@ -47,10 +47,13 @@ export const vipPlanOf = (code: string): VipPlan | undefined =>
 export const vipPlanOfProduct = (productId: string): VipPlan | undefined =>
   VIP_PLANS.find((p) => p.iap.google === productId || p.iap.apple === productId);
 
-/** Where a pass was bought: S Stripe, P PayPal (web), G Google Play, A Apple (app). */
-export const VIP_GATEWAYS = ['S', 'P', 'G', 'A'] as const;
+/**
+ * Where a pass was bought: T Toss (billing key, in KRW; our server charges each period), S Stripe,
+ * P PayPal (web, in USD), G Google Play, A Apple (app).
+ */
+export const VIP_GATEWAYS = ['T', 'S', 'P', 'G', 'A'] as const;
 export type VipGateway = (typeof VIP_GATEWAYS)[number];
-export const VIP_WEB_GATEWAYS = ['S', 'P'] as const satisfies readonly VipGateway[];
+export const VIP_WEB_GATEWAYS = ['T', 'S', 'P'] as const satisfies readonly VipGateway[];
 
 /**
  * pending: checkout started, nothing paid; active: paid period running; grace: a renewal failed
@@ -70,6 +73,8 @@ export const VIP_PATHS = {
   stripeConfirm: '/vip/stripe/confirm',
   /** PUT: the buyer approved the PayPal subscription */
   paypalConfirm: '/vip/paypal/confirm',
+  /** PUT: the buyer registered a card at Toss (requestBillingAuth): issue the key, charge once */
+  tossConfirm: '/vip/toss/confirm',
   /** PUT: the app bought a pass from a store */
   googleVerify: '/vip/iap/google/verify',
   appleVerify: '/vip/iap/apple/verify',
@@ -116,9 +121,9 @@ export type VipStatusData = z.infer<typeof vipStatusData>;
 
 export const vipSubscribeBody = z.object({
   plan: z.enum(VIP_PLAN_CODES, { error: 'must be vip_weekly or vip_monthly' }),
-  /** S and P open a checkout; G and A only register the pass the app then buys in the store */
+  /** T, S and P open a checkout; G and A only register the pass the app then buys in the store */
   pymnGtwy: z.enum(VIP_GATEWAYS, {
-    error: 'must be S (Stripe), P (PayPal), G (Google Play) or A (Apple)',
+    error: 'must be T (Toss), S (Stripe), P (PayPal), G (Google Play) or A (Apple)',
   }),
 });
 export type VipSubscribeBody = z.infer<typeof vipSubscribeBody>;
@@ -128,6 +133,19 @@ export const vipSubscribeData = z.object({
   sessionId: z.string().optional(),
   /** PayPal: the subscription id for the JS SDK */
   paypalSubscriptionId: z.string().optional(),
+  /**
+   * Toss: what the Toss SDK's payment({customerKey}).requestBillingAuth needs (live: the client key
+   * too; sandbox: checkoutUrl is the stand-in's card registration page). The billing key it leads
+   * to stays on the server.
+   */
+  toss: z
+    .object({
+      customerKey: z.string(),
+      clientKey: z.string().nullable(),
+      successUrl: z.string(),
+      failUrl: z.string(),
+    })
+    .optional(),
   /** where to send the buyer: Stripe's hosted Checkout or PayPal's approve link (live), the local
    * stand-in's page (sandbox) */
   checkoutUrl: z.string().optional(),
@@ -145,6 +163,13 @@ export const vipPaypalConfirmBody = z.object({
   subscriptionId: z.string({ error: 'is required' }).min(1, 'is required').max(100),
 });
 export type VipPaypalConfirmBody = z.infer<typeof vipPaypalConfirmBody>;
+/** Toss's successUrl query: customerKey and authKey (one card registration, used once) */
+export const vipTossConfirmBody = z.object({
+  vipId,
+  customerKey: z.string({ error: 'is required' }).min(2, 'is required').max(300),
+  authKey: z.string({ error: 'is required' }).min(1, 'is required').max(300),
+});
+export type VipTossConfirmBody = z.infer<typeof vipTossConfirmBody>;
 export const vipGoogleVerifyBody = z.object({
   vipId,
   packageName: z.string().min(1).max(200),
@@ -164,7 +189,7 @@ export const vipChargeData = z.object({
   vipId: z.string(),
   plan: z.enum(VIP_PLAN_CODES),
   pymn_gtwy: z.enum(VIP_GATEWAYS),
-  /** what was paid (Stripe, PayPal); null for a store's charge: the store's own receipt has it */
+  /** what was paid (Toss in KRW, Stripe, PayPal in USD); null for a store's charge: the store's own receipt has it */
   amnt: z.number().nullable(),
   crncy: z.enum(PAYMENT_CURRENCIES).nullable(),
   stts: z.enum(['paid', 'refunded']),
@@ -174,7 +199,7 @@ export const vipChargeData = z.object({
   end_dtm: z.string(),
   /** when its money was returned (null: not refunded) */
   rfnd_dtm: z.string().nullable(),
-  /** the provider's id of the charge (Stripe invoice, PayPal sale, Google order, Apple transaction) */
+  /** the provider's id of the charge (Toss paymentKey, Stripe invoice, PayPal sale, Google order, Apple transaction) */
   prvd_id: z.string(),
 });
 export type VipChargeData = z.infer<typeof vipChargeData>;

@@ -476,6 +476,9 @@ export const en = {
   'vip.choose_gateway': 'Pay with',
   'vip.gateway_stripe': 'Card (Stripe)',
   'vip.gateway_paypal': 'PayPal',
+  'vip.gateway_toss': 'Toss Payments (card, automatic payment)',
+  'vip.toss_note': 'Charged {{price}} in Korean won, then the same each period until you cancel',
+  'vip.msg_declined': 'The card payment was not approved. Please try another card.',
   'vip.note':
     'Renews automatically until you cancel. Episodes you watched stay watched after the pass ends.',
   'vip.active_until': 'VIP until {{date}}',

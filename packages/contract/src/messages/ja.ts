@@ -474,6 +474,9 @@ export const ja: Messages = {
   'vip.choose_gateway': 'お支払い方法',
   'vip.gateway_stripe': 'カード (Stripe)',
   'vip.gateway_paypal': 'PayPal',
+  'vip.gateway_toss': 'Toss Payments（カード自動決済）',
+  'vip.toss_note': '韓国ウォン{{price}}で決済され、解約するまで毎回同じ金額が自動で決済されます',
+  'vip.msg_declined': 'カード決済が承認されませんでした。別のカードでお試しください。',
   'vip.note':
     '解約するまで自動更新されます。パス終了後も視聴済みのエピソードは視聴済みのままです。',
   'vip.active_until': 'VIP {{date}}まで',

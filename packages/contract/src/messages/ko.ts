@@ -474,6 +474,9 @@ export const ko: Messages = {
   'vip.choose_gateway': '결제 수단',
   'vip.gateway_stripe': '카드 (Stripe)',
   'vip.gateway_paypal': 'PayPal',
+  'vip.gateway_toss': '토스페이먼츠 (카드 자동결제)',
+  'vip.toss_note': '원화 {{price}} 결제, 해지 전까지 같은 금액으로 자동 결제돼요',
+  'vip.msg_declined': '카드 결제가 승인되지 않았습니다. 다른 카드로 다시 시도해 주세요.',
   'vip.note':
     '해지하기 전까지 자동으로 갱신됩니다. 이용권이 끝나도 이미 본 회차는 본 회차로 남아요.',
   'vip.active_until': 'VIP {{date}}까지',

@@ -49,6 +49,8 @@ export interface SubscriptionWebhookHandler {
   /** undefined when the event is not about a subscription */
   stripe(event: StripeEvent): Promise<string | undefined>;
   paypal(event: unknown): Promise<string | undefined>;
+  /** a Toss payment (read back from Toss) that is no coin order's: maybe a VIP pass's charge */
+  toss?(payment: TossPayment): Promise<string | undefined>;
 }
 
 export interface Caller {
@@ -813,7 +815,8 @@ export function createWebGatewaysService(deps: {
         throw unavailable('Toss');
       }
       const order = await orderOrUndefined(r.payment.orderId);
-      if (!order || order.gateway !== 'T') return 'unknown order';
+      if (!order || order.gateway !== 'T')
+        return (await subscriptions?.toss?.(r.payment)) ?? 'unknown order';
       switch (r.payment.status) {
         case 'DONE':
           if (order.state === 'registered' || order.state === 'paid')

@@ -10,6 +10,7 @@ import { toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { StripeEvent } from '../payments/providers/stripe';
+import type { TossPayment } from '../payments/providers/toss';
 import {
   SANDBOX_CHECKOUT_BASE,
   type SubscriptionWebhookHandler,
@@ -17,6 +18,7 @@ import {
 } from '../payments/web-gateways.service';
 import { paypalEventToNotice } from './vip-paypal';
 import { stripeEventToNotice, stripePaidPeriod } from './vip-stripe';
+import { vipProductName, type VipToss } from './vip-toss';
 import type { DuplicateRefund, VipService } from './vip.service';
 import type { VipSubscriptionRow } from './vip.repository';
 
@@ -38,6 +40,8 @@ export function createVipGatewaysService(deps: {
   gateways: WebGateways;
   /** PayPal Billing plan ids of the pass (config, or the stand-in's) */
   paypalPlanIds?: { vip_weekly: string; vip_monthly: string };
+  /** the pass through Toss's billing keys (vip-toss.ts) */
+  toss?: VipToss;
   clock: Clock;
   log?: { warn(o: object, m: string): void };
 }) {
@@ -135,11 +139,16 @@ export function createVipGatewaysService(deps: {
       guestCheck(caller);
       const plan = vipPlanOf(body.plan);
       if (!plan) throw new AppError(ResultCode.BAD_REQUEST, 'plan: unknown');
+      if (body.pymnGtwy === 'T' && (!gateways.toss || !deps.toss)) throw unavailable('Toss');
       if (body.pymnGtwy === 'S' && !gateways.stripe) throw unavailable('Stripe');
       if (body.pymnGtwy === 'P' && (!gateways.paypal || !deps.paypalPlanIds))
         throw unavailable('PayPal subscriptions');
       const { pass, replaced } = await vip.openCheckout(caller.userId, plan.code, body.pymnGtwy);
       if (replaced) await closeCheckout(replaced);
+      if (body.pymnGtwy === 'T') {
+        if (!deps.toss) throw unavailable('Toss');
+        return deps.toss.start(pass, origin);
+      }
       if (body.pymnGtwy === 'P') {
         const paypal = gateways.paypal;
         const planId = deps.paypalPlanIds?.[plan.code];
@@ -171,8 +180,7 @@ export function createVipGatewaysService(deps: {
           vipId: pass.id,
           amountCents: toMinorUnits(plan.usd, 'USD'),
           interval: plan.interval,
-          productName:
-            plan.interval === 'week' ? 'SnapDrama VIP (weekly)' : 'SnapDrama VIP (monthly)',
+          productName: vipProductName(plan),
           returnUrl: `${origin}/vip/return/stripe?session_id={CHECKOUT_SESSION_ID}&vipId=${pass.id}`,
           cancelUrl: `${origin}/vip/return/stripe?vipId=${pass.id}&canceled=1`,
         });
@@ -280,7 +288,11 @@ export function createVipGatewaysService(deps: {
       if (!data.cancelable || !pass.providerSubscriptionId) {
         throw new AppError(ResultCode.VIP_NOT_CANCELABLE, 'This pass cannot be cancelled here');
       }
-      if (pass.gateway === 'S') {
+      if (pass.gateway === 'T') {
+        // Toss does not renew by itself: we stop charging (vip-toss.ts)
+        if (!deps.toss) throw unavailable('Toss');
+        await deps.toss.cancel(pass);
+      } else if (pass.gateway === 'S') {
         const stripe = gateways.stripe;
         if (!stripe) throw unavailable('Stripe');
         const sub = await stripe.client
@@ -329,6 +341,10 @@ export function createVipGatewaysService(deps: {
       async paypal(event: unknown) {
         const notice = paypalEventToNotice(event, clock.now());
         return notice ? vip.applyNotice(notice) : undefined;
+      },
+      /** a Toss VIP charge canceled at Toss (its console): the period is refunded, the pass ends */
+      async toss(payment: TossPayment) {
+        return deps.toss?.canceledAtToss(payment);
       },
     } satisfies SubscriptionWebhookHandler,
   };

@@ -7,6 +7,8 @@ import { SANDBOX_KEYS } from '../payments/sandbox/fake-providers';
 import type { WebGateways, WebGatewaysService } from '../payments/web-gateways.service';
 import { createVipGatewaysService } from './vip-gateways.service';
 import { createVipStores } from './vip-stores';
+import { createVipToss } from './vip-toss';
+import { createVipTossRepository } from './vip-toss.repository';
 import { vipRoutes } from './vip.routes';
 import { createVipRepository } from './vip.repository';
 import { createVipService } from './vip.service';
@@ -35,6 +37,14 @@ export function createVipModule(deps: { db: Db; clock: Clock }) {
       now: () => clock.now(),
     });
     more.iap.service.useSubscriptionHandler(vipStores.handler);
+    // Toss through billing keys: our server charges every period (vip-toss.ts)
+    const vipToss = createVipToss({
+      vip,
+      repo: createVipTossRepository(deps.db),
+      gateways: more.gateways,
+      clock,
+    });
+    vip.useDuplicateRefunder(['T'], (work) => vipToss.refundDuplicate(work));
     const vipGateways = createVipGatewaysService({
       vip,
       gateways: more.gateways,
@@ -46,18 +56,23 @@ export function createVipModule(deps: { db: Db; clock: Clock }) {
               vip_monthly: SANDBOX_KEYS.paypalVipMonthlyPlanId,
             }
           : undefined),
+      toss: vipToss,
       clock,
     });
     more.webGateways.useSubscriptionHandler(vipGateways.webhookHandler);
     // a duplicate pass's refund that failed at the provider is tried again by the payment sweep
     more.webGateways.useSweepStep('vip duplicate refunds', () => vip.retryDuplicateRefunds());
+    // the renewal job of Toss passes runs with the sweep, on every instance (claims keep it once)
+    more.webGateways.useSweepStep('vip toss renewals', () => vipToss.renewDue());
     return {
       vipStores,
       vipGateways,
+      vipToss,
       routes: (g: RouteGuards) =>
         vipRoutes({
           vip,
           web: vipGateways,
+          toss: vipToss,
           stores: vipStores,
           guards: g.viewer,
           webOrigin: more.webOrigin,

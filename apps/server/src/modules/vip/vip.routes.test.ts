@@ -176,7 +176,7 @@ describe('VIP pass through Stripe subscriptions (local wire-format stand-in)', (
     expect(body(guestTry).code).toBe(ResultCode.GUEST_NOT_ALLOWED);
     for (const bad of [
       { plan: 'vip_daily', pymnGtwy: 'S' },
-      { plan: 'vip_weekly', pymnGtwy: 'T' },
+      { plan: 'vip_weekly', pymnGtwy: 'X' },
       { plan: 'vip_weekly' },
       {},
     ]) {

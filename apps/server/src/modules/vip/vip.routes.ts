@@ -16,6 +16,7 @@ import {
   vipGoogleVerifyBody,
   vipPaypalConfirmBody,
   vipStripeConfirmBody,
+  vipTossConfirmBody,
   vipSubscribeBody,
   vipSubscribeData,
 } from '@snapdrama/contract';
@@ -25,6 +26,7 @@ import { ok } from '../../http/reply';
 import type { VipGatewaysService } from './vip-gateways.service';
 import type { VipService } from './vip.service';
 import type { VipStores } from './vip-stores';
+import type { VipToss } from './vip-toss';
 
 const cancelBody = z.object({ vipId: z.uuid({ error: 'must be the vipId of your pass' }) });
 
@@ -32,6 +34,7 @@ const cancelBody = z.object({ vipId: z.uuid({ error: 'must be the vipId of your 
 export function vipRoutes(deps: {
   vip: VipService;
   web: VipGatewaysService;
+  toss: VipToss;
   stores: VipStores;
   guards: Guards;
   webOrigin: (request: FastifyRequest) => string;
@@ -79,7 +82,8 @@ export function vipRoutes(deps: {
         preHandler: guards.requireUser,
         schema: {
           description:
-            'Starts a pass. S: a Stripe Checkout Session in subscription mode (hosted page: checkoutUrl, the stand-in in the ' +
+            'Starts a pass. T: a Toss card registration for automatic payment (toss: customerKey, clientKey when live, ' +
+            'successUrl/failUrl for requestBillingAuth; checkoutUrl = the stand-in in the sandbox). S: a Stripe Checkout Session in subscription mode (hosted page: checkoutUrl, the stand-in in the ' +
             'sandbox; sessionId). P: a PayPal Billing subscription (checkoutUrl = approve link). G, A: registers the pass the app buys in the store (vipId as obfuscatedAccountId / ' +
             'appAccountToken). 409090 when an active pass exists; 403005 for guests.',
           body: vipSubscribeBody,
@@ -118,6 +122,23 @@ export function vipRoutes(deps: {
         },
       },
       async (request) => ok(await web.paypalConfirm(member(request), request.body)),
+    );
+
+    app.put(
+      VIP_PATHS.tossConfirm,
+      {
+        preHandler: guards.requireUser,
+        schema: {
+          description:
+            "The buyer registered a card at Toss (requestBillingAuth's successUrl): the authKey is exchanged for a " +
+            'billing key (kept on the server) and the first period charged in KRW, once: a replayed authKey or a ' +
+            'second concurrent call answers the same pass. 409075 when Toss declines ("<TOSS_CODE>: <message>"); ' +
+            '409092 for a customerKey of another pass.',
+          body: vipTossConfirmBody,
+          response: { 200: envelope(vipPassData) },
+        },
+      },
+      async (request) => ok(await deps.toss.confirm(member(request).userId, request.body)),
     );
 
     app.put(

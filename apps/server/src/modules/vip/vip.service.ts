@@ -1,7 +1,6 @@
 import {
   ResultCode,
   vipPlanOf,
-  type VipPlan,
   type VipGateway,
   type VipPassData,
   type VipPlanCode,
@@ -9,12 +8,13 @@ import {
   type VipStatus,
   VIP_PLANS,
 } from '@snapdrama/contract';
-import { isVipActive, toMinorUnits, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
+import { isVipActive, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import type { ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import { createVipCharges } from './vip-charges';
+import { CANCELABLE, MANAGE_URLS, webCharge } from './vip-gateway-rules';
 import { deriveVipState } from './vip-state';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
@@ -63,7 +63,7 @@ export type VipNoticeOutcome = 'applied' | 'replay' | 'unknown_subscription' | '
 
 /** The gateways whose duplicate passes we refund ourselves (Apple has no refund API for us). */
 const refundsDuplicates = (gateway: string): gateway is DuplicateRefund['gateway'] =>
-  gateway === 'S' || gateway === 'P' || gateway === 'G';
+  gateway === 'T' || gateway === 'S' || gateway === 'P' || gateway === 'G';
 /** A duplicate refund at the provider still pending after this long is tried again. */
 const STALLED_REFUND_MS = 10 * 60_000;
 /** A failed refund call is tried again this long after its last attempt at the soonest. */
@@ -72,8 +72,8 @@ export const FAILED_REFUND_RETRY_MS = 60_000;
 /** A duplicate pass to refund at its provider: every paid period, then the subscription ends. */
 export interface DuplicateRefund {
   vipId: string;
-  /** Stripe and PayPal refund each charge; Google Play revokes the subscription (full refund) */
-  gateway: 'S' | 'P' | 'G';
+  /** Toss, Stripe and PayPal refund each charge; Google Play revokes the subscription (full refund) */
+  gateway: 'T' | 'S' | 'P' | 'G';
   providerSubscriptionId: string | null;
   periodKeys: string[];
 }
@@ -98,25 +98,6 @@ const stateOf = (row: VipSubscriptionRow): VipPassState => ({
   paidUntil: row.paidUntil?.getTime() ?? null,
   graceUntil: row.graceUntil?.getTime() ?? null,
 });
-
-/** Store pages where a store pass is managed (cancelled) by its buyer. */
-const MANAGE_URLS: Partial<Record<VipGateway, string>> = {
-  G: 'https://play.google.com/store/account/subscriptions',
-  A: 'https://apps.apple.com/account/subscriptions',
-};
-
-/**
- * What a period's charge cost: the plan's web price on Stripe and PayPal, which our checkout sets
- * (vip-gateways.service.ts); a store sets its own price and keeps its own receipt.
- */
-function webCharge(
-  plan: VipPlan,
-  gateway: string,
-): { amountMinor: number; currency: string } | undefined {
-  return gateway === 'S' || gateway === 'P'
-    ? { amountMinor: toMinorUnits(plan.usd, 'USD'), currency: 'USD' }
-    : undefined;
-}
 
 export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   const { repo, clock } = deps;
@@ -228,7 +209,7 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
       activeUntil:
         until === null ? (row.paidUntil?.toISOString() ?? null) : new Date(until).toISOString(),
       renews: active && row.autoRenew && row.status === 'active',
-      cancelable: active && row.autoRenew && (row.gateway === 'S' || row.gateway === 'P'),
+      cancelable: active && row.autoRenew && CANCELABLE.has(row.gateway),
       manageUrl: MANAGE_URLS[row.gateway as VipGateway] ?? null,
     };
   }
@@ -354,6 +335,9 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
 
     passData: (row: VipSubscriptionRow) => toPassData(row, clock.now()),
 
+    /** a pass by vipId, whoever holds it (the Toss renewal job) */
+    findPass: (vipId: string) => repo.findById(db, vipId),
+
     /**
      * Applies one provider notice exactly once, in any order with the others (issue 39): the
      * notice adds facts (a period, a refund, an expiry, renewal on/off, a grace end) and the pass's
@@ -363,7 +347,14 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
      * A payment that would make a second live pass for the viewer marks it a duplicate: it is
      * refunded (recorded here, then at the provider through the duplicate refunder).
      */
-    async applyNotice(notice: VipNotice): Promise<VipNoticeOutcome> {
+    async applyNotice(
+      notice: VipNotice,
+      /**
+       * more writes of the caller in the same transaction, under the pass's lock (also on a
+       * replay): Toss's charge row is settled with the period it paid for
+       */
+      within?: (tx: Tx) => Promise<void>,
+    ): Promise<VipNoticeOutcome> {
       const done = await db.transaction(async (tx) => {
         const now = clock.now();
         const at = notice.at ?? now;
@@ -396,6 +387,7 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
         await repo.lockUser(tx, found.userId);
         let row = await repo.lockById(tx, found.id);
         if (!row) return { outcome: 'unknown_subscription' as const };
+        await within?.(tx);
         if (found.bind && row.providerSubscriptionId === null) {
           await repo.bindProviderId(tx, row.id, notice.providerSubscriptionId, now);
           row = { ...row, providerSubscriptionId: notice.providerSubscriptionId };

@@ -26,9 +26,12 @@ export const vipSubscriptions = pgTable(
       .notNull()
       .references(() => users.id),
     plan: text('plan').notNull(),
-    /** S Stripe, P PayPal, G Google Play, A Apple */
+    /** T Toss (billing key), S Stripe, P PayPal, G Google Play, A Apple */
     gateway: text('gateway').notNull(),
-    /** Stripe sub_..., PayPal I-..., Google purchase token's linked id, Apple originalTransactionId */
+    /**
+     * Toss customerKey (ours: one per pass), Stripe sub_..., PayPal I-..., Google purchase token's
+     * linked id, Apple originalTransactionId
+     */
     providerSubscriptionId: text('provider_subscription_id'),
     status: text('status').notNull().default('pending'),
     autoRenew: boolean('auto_renew').notNull().default(true),
@@ -66,7 +69,7 @@ export const vipSubscriptions = pgTable(
       'vip_subscriptions_status_check',
       sql`${t.status} in ('pending', 'active', 'grace', 'expired', 'refunded')`,
     ),
-    check('vip_subscriptions_gateway_check', sql`${t.gateway} in ('S', 'P', 'G', 'A')`),
+    check('vip_subscriptions_gateway_check', sql`${t.gateway} in ('T', 'S', 'P', 'G', 'A')`),
   ],
 );
 
@@ -171,4 +174,70 @@ export const vipUnlocks = pgTable(
     unlockedAt: timestamp('unlocked_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('vip_unlocks_uq').on(t.userId, t.dramaId, t.episodeNumber, t.subscriptionId)],
+);
+
+/**
+ * A Toss pass's card registration (automatic payment): the customerKey we hand the Toss SDK, the
+ * authKey Toss returned once, and the billing key Toss issued for it. The billing key charges the
+ * card without the buyer and never leaves the server. lease_until: one confirm at a time issues
+ * the key and charges the first period (a second one waits for it).
+ */
+export const vipTossBilling = pgTable(
+  'vip_toss_billing',
+  {
+    subscriptionId: uuid('subscription_id')
+      .primaryKey()
+      .references(() => vipSubscriptions.id),
+    customerKey: text('customer_key').notNull(),
+    authKey: text('auth_key'),
+    billingKey: text('billing_key'),
+    cardCompany: text('card_company'),
+    cardNumber: text('card_number'),
+    issuedAt: timestamp('issued_at', { withTimezone: true }),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('vip_toss_billing_customer_uq').on(t.customerKey),
+    uniqueIndex('vip_toss_billing_auth_uq').on(t.authKey),
+  ],
+);
+
+/**
+ * Every charge of a Toss pass we make with its billing key: period n (1 = the first), attempt k
+ * (a declined renewal is tried again). order_id (derived from the pass, n and k) is Toss's orderId
+ * and our Idempotency-Key, so a retried call answers the first charge; the unique (pass, n, k)
+ * lets one worker at a time make it (status charging with a lease), and done/declined are final.
+ */
+export const vipTossCharges = pgTable(
+  'vip_toss_charges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    subscriptionId: uuid('subscription_id')
+      .notNull()
+      .references(() => vipSubscriptions.id),
+    periodNumber: integer('period_number').notNull(),
+    attempt: integer('attempt').notNull(),
+    orderId: text('order_id').notNull(),
+    /** the card registration it charged (a first charge is tied to its authKey) */
+    authKey: text('auth_key'),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency').notNull(),
+    status: text('status').notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    paymentKey: text('payment_key'),
+    failureCode: text('failure_code'),
+    failureMessage: text('failure_message'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('vip_toss_charges_attempt_uq').on(t.subscriptionId, t.periodNumber, t.attempt),
+    uniqueIndex('vip_toss_charges_order_uq').on(t.orderId),
+    uniqueIndex('vip_toss_charges_payment_uq').on(t.paymentKey),
+    index('vip_toss_charges_status_idx').on(t.status, t.leaseUntil),
+    check('vip_toss_charges_status_check', sql`${t.status} in ('charging', 'done', 'declined')`),
+    check('vip_toss_charges_numbers_check', sql`${t.periodNumber} >= 1 and ${t.attempt} >= 1`),
+    check('vip_toss_charges_amount_check', sql`${t.amountMinor} > 0`),
+  ],
 );

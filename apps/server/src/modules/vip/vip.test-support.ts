@@ -124,3 +124,42 @@ export async function passRows(ctx: TestContext, userId: string) {
     .where(eq(vipSubscriptions.userId, userId))
     .orderBy(vipSubscriptions.createdAt, vipSubscriptions.id);
 }
+
+/** POST /vip/subscribe through Toss: the vipId, the customerKey and the stand-in's page. */
+export async function tossVipStarted(
+  ctx: TestContext,
+  who: Who,
+  plan: 'vip_weekly' | 'vip_monthly' = 'vip_weekly',
+) {
+  const r = await api(ctx.app, who, 'POST', '/vip/subscribe', { plan, pymnGtwy: 'T' });
+  if (r.statusCode !== 200) throw new Error(`subscribe: ${r.body}`);
+  const data = body<{ vipId: string; checkoutUrl: string; toss: { customerKey: string } }>(r).data;
+  return { vipId: data.vipId, customerKey: data.toss.customerKey, checkoutUrl: data.checkoutUrl };
+}
+
+/** The buyer registered a card at the Toss stand-in: the successUrl's authKey. */
+export const tossCardRegistered = (
+  ctx: TestContext,
+  customerKey: string,
+  outcome: 'approve' | 'decline' = 'approve',
+) => sandboxOf(ctx).tossBilling.registerCard({ customerKey, outcome });
+
+/** PUT /vip/toss/confirm as the return page sends it. */
+export const confirmToss = (
+  ctx: TestContext,
+  who: Who,
+  input: { vipId: string; customerKey: string; authKey: string },
+) => api(ctx.app, who, 'PUT', '/vip/toss/confirm', input);
+
+/** A pass bought through the Toss stand-in and confirmed. */
+export async function tossVipBought(
+  ctx: TestContext,
+  who: Who,
+  plan: 'vip_weekly' | 'vip_monthly' = 'vip_weekly',
+) {
+  const started = await tossVipStarted(ctx, who, plan);
+  const authKey = tossCardRegistered(ctx, started.customerKey);
+  const r = await confirmToss(ctx, who, { ...started, authKey });
+  if (r.statusCode !== 200) throw new Error(`confirm: ${r.body}`);
+  return { ...started, authKey, pass: body<VipPassData>(r).data };
+}

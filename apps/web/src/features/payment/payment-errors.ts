@@ -1,6 +1,7 @@
 import {
   PAYMENT_ERROR_MESSAGE_KEYS,
   ResultCode,
+  isTossCancelCode,
   providerCodeOf,
   tossErrorMessageKey,
   type MessageKey,
@@ -9,14 +10,8 @@ import { isApiError } from '../../shared/api/api-error';
 
 type Translate = (key: MessageKey) => string;
 
-/**
- * Toss's codes for a viewer who backed out (the failUrl's, and the payment window closed): a
- * choice, not an error. Every gateway's cancel is told the same way (payment-flow.tsx).
- */
-const CANCEL_CODES: ReadonlySet<string> = new Set(['PAY_PROCESS_CANCELED', 'USER_CANCEL']);
-
-export const isCancelCode = (code: string | undefined): boolean =>
-  code !== undefined && CANCEL_CODES.has(code);
+/** A viewer who backed out at Toss: told the same way as every gateway's cancel (payment-flow.tsx). */
+export const isCancelCode = isTossCancelCode;
 
 /**
  * A provider's own error (a Toss failUrl's code and message, or a declined confirmation): the

@@ -2,23 +2,33 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { errorMessage } from '../../shared/api/api-error';
+import { ResultCode, providerCodeOf, type MessageKey } from '@snapdrama/contract';
+import { errorMessage, isApiError } from '../../shared/api/api-error';
 import { layers } from '../../shared/layers/layer-store';
 import { Spinner } from '../../shared/ui/spinner';
 import {
   confirmVipPaypal,
   confirmVipStripe,
+  confirmVipToss,
   refreshAfterVip,
   vipReturnPath,
 } from '../../shared/vip/vip-api';
 import { formatVipDate } from '../../shared/vip/vip-format';
-import { readVipReturn } from './vip-return-params';
+import { readVipReturn, vipDeclineText } from './vip-return-params';
 import styles from './vip-return-page.module.css';
 
+/** What the failure of a confirmation says: a decline by its code, else the server's message. */
+function confirmFailure(error: unknown, t: (key: MessageKey) => string): string {
+  if (isApiError(error) && error.code === ResultCode.PAYMENT_DECLINED)
+    return vipDeclineText(providerCodeOf(error.serverMessage ?? ''), t);
+  return errorMessage(error, t('vip.msg_fail'));
+}
+
 /**
- * /vip/return/{stripe|paypal}: where Stripe Checkout or PayPal (or their stand-ins) send the buyer
- * back. Confirms the pass with the server, then returns to where the purchase started (a locked
- * episode plays at once) with a toast, or shows why it failed.
+ * /vip/return/{toss|stripe|paypal}: where Toss's card registration, Stripe Checkout or PayPal (or
+ * their stand-ins) send the buyer back. Confirms the pass with the server, then returns to where
+ * the purchase started (a locked episode plays at once) with a toast, or shows why it failed. The
+ * confirmation is idempotent: a reload or Back to this address charges nothing more.
  */
 export function VipReturnPage() {
   const { t, i18n } = useTranslation();
@@ -38,12 +48,22 @@ export function VipReturnPage() {
       void leave().then(() => layers.toast(t('vip.msg_checkout_canceled'), 'info'));
       return;
     }
+    if (action.kind === 'declined') {
+      void leave().then(() =>
+        layers.alert({ title: t('error_popup.title'), message: vipDeclineText(action.code, t) }),
+      );
+      return;
+    }
     if (action.kind === 'invalid') {
       void leave().then(() => layers.alert({ message: t('vip.msg_fail') }));
       return;
     }
     const confirm =
-      action.kind === 'stripe' ? confirmVipStripe(action.body) : confirmVipPaypal(action.body);
+      action.kind === 'toss'
+        ? confirmVipToss(action.body)
+        : action.kind === 'stripe'
+          ? confirmVipStripe(action.body)
+          : confirmVipPaypal(action.body);
     confirm
       .then(async (pass) => {
         await refreshAfterVip(queryClient);
@@ -57,7 +77,7 @@ export function VipReturnPage() {
         leave().then(() =>
           layers.alert({
             title: t('error_popup.title'),
-            message: errorMessage(error, t('vip.msg_fail')),
+            message: confirmFailure(error, t),
           }),
         ),
       );

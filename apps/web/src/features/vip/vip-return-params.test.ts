@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readVipReturn } from './vip-return-params';
+import { readVipReturn, vipDeclineText } from './vip-return-params';
 
 describe('readVipReturn', () => {
   const q = (s: string) => new URLSearchParams(s);
@@ -19,7 +19,29 @@ describe('readVipReturn', () => {
     ['stripe', 'vipId=v1', { kind: 'invalid' }],
     ['stripe', 'session_id=cs_1', { kind: 'invalid' }],
     ['toss', 'session_id=cs_1&vipId=v1', { kind: 'invalid' }],
+    [
+      'toss',
+      'vipId=v1&customerKey=ck_1&authKey=bln_1',
+      { kind: 'toss', body: { vipId: 'v1', customerKey: 'ck_1', authKey: 'bln_1' } },
+    ],
+    ['toss', 'vipId=v1&customerKey=ck_1', { kind: 'invalid' }],
+    ['toss', 'vipId=v1&code=PAY_PROCESS_CANCELED&message=x', { kind: 'canceled' }],
+    ['toss', 'vipId=v1&code=USER_CANCEL', { kind: 'canceled' }],
+    [
+      'toss',
+      'vipId=v1&code=REJECT_CARD_COMPANY&message=x',
+      { kind: 'declined', code: 'REJECT_CARD_COMPANY' },
+    ],
   ])('%s ?%s', (gateway, query, want) => {
     expect(readVipReturn(gateway, q(query))).toEqual(want);
+  });
+});
+
+describe('vipDeclineText', () => {
+  const t = (key: string) => `<${key}>`;
+  it('tells a decline in our words: the mapped Toss codes, else our own message', () => {
+    expect(vipDeclineText('REJECT_CARD_COMPANY', t)).toBe('<payment.msg_invaild_card>');
+    expect(vipDeclineText('NOT_ENOUGH_BALANCE', t)).toBe('<vip.msg_declined>');
+    expect(vipDeclineText(undefined, t)).toBe('<vip.msg_declined>');
   });
 });

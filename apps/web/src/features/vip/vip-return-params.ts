@@ -1,7 +1,24 @@
-/** What the provider's return URL says: confirm with these ids, or the buyer backed out. */
+import { isTossCancelCode, tossErrorMessageKey, type MessageKey } from '@snapdrama/contract';
+
+/**
+ * What the provider's return URL says: confirm with these ids, the buyer backed out, or Toss's
+ * failUrl named why the card registration failed (its code, told in our words by the page).
+ */
 export function readVipReturn(gateway: string | undefined, params: URLSearchParams) {
   const vipId = params.get('vipId') ?? '';
   if (params.get('canceled') === '1') return { kind: 'canceled' as const };
+  if (gateway === 'toss') {
+    const code = params.get('code');
+    if (code) {
+      return isTossCancelCode(code)
+        ? { kind: 'canceled' as const }
+        : { kind: 'declined' as const, code };
+    }
+    const customerKey = params.get('customerKey');
+    const authKey = params.get('authKey');
+    if (vipId && customerKey && authKey)
+      return { kind: 'toss' as const, body: { vipId, customerKey, authKey } };
+  }
   if (gateway === 'stripe' && vipId && params.get('session_id'))
     return { kind: 'stripe' as const, body: { vipId, sessionId: params.get('session_id') ?? '' } };
   if (gateway === 'paypal' && vipId && params.get('subscription_id'))
@@ -10,4 +27,13 @@ export function readVipReturn(gateway: string | undefined, params: URLSearchPara
       body: { vipId, subscriptionId: params.get('subscription_id') ?? '' },
     };
   return { kind: 'invalid' as const };
+}
+
+/**
+ * A card company's refusal in our words: the Toss codes spec §8 names have their message, any
+ * other decline our own (never the provider's raw text).
+ */
+export function vipDeclineText(code: string | undefined, t: (key: MessageKey) => string) {
+  const key = code ? tossErrorMessageKey(code) : undefined;
+  return t(key ?? 'vip.msg_declined');
 }

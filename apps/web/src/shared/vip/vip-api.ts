@@ -8,6 +8,7 @@ import {
   type VipStripeConfirmBody,
   type VipSubscribeBody,
   type VipSubscribeData,
+  type VipTossConfirmBody,
 } from '@snapdrama/contract';
 import { api } from '../api/api';
 import { isGuest, useUserInfo, userInfoQueryKey } from '../session/user-info';
@@ -45,6 +46,8 @@ export const confirmVipStripe = (body: VipStripeConfirmBody) =>
   api.put<VipPassData>(VIP_PATHS.stripeConfirm, body);
 export const confirmVipPaypal = (body: VipPaypalConfirmBody) =>
   api.put<VipPassData>(VIP_PATHS.paypalConfirm, body);
+export const confirmVipToss = (body: VipTossConfirmBody) =>
+  api.put<VipPassData>(VIP_PATHS.tossConfirm, body);
 export const cancelVip = (vipId: string) => api.post<VipPassData>(VIP_PATHS.cancel, { vipId });
 
 /** A new or ended pass changes which episodes are open: drama pages and the user reload. */

@@ -9,13 +9,15 @@ import { Button } from '../ui/button';
 import { subscribeVip, useVipPass, useVipPlans, vipReturnPath } from './vip-api';
 import { displayCurrency } from '@snapdrama/rules';
 import { formatUsd, formatVipDate, formatVipPrice } from './vip-format';
+import { isTossCancel, requestTossBillingAuth } from './toss-billing-auth';
 import styles from './vip-offer.module.css';
 
 /**
- * The VIP pass offer: weekly and monthly plans, then Stripe or PayPal. Shown beside the coin packs
- * (/payment) and on the locked-episode layer (compact). A member with an active pass sees it
- * instead. The buyer goes to the provider's page and comes back to /vip/return/{gateway}, then to
- * where they were.
+ * The VIP pass offer: weekly and monthly plans, then the gateway: Toss first for Korean viewers
+ * (a card registered for automatic payment, charged in KRW), then Stripe or PayPal (in USD). Shown
+ * beside the coin packs (/payment) and on the locked-episode layer (compact). A member with an
+ * active pass sees it instead. The buyer goes to the provider's page and comes back to
+ * /vip/return/{gateway}, then to where they were.
  */
 export function VipOffer({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
@@ -43,17 +45,25 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
     setBusy(true);
     try {
       const started = await subscribeVip({ plan, pymnGtwy: gateway });
-      if (!started.checkoutUrl) throw new Error(t('vip.unavailable'));
       vipReturnPath.save(window.location.pathname + window.location.search);
-      window.location.assign(started.checkoutUrl);
+      if (started.checkoutUrl) window.location.assign(started.checkoutUrl);
+      // live Toss: its SDK's card registration window, which returns to successUrl / failUrl
+      else if (started.toss?.clientKey) await requestTossBillingAuth(started.toss);
+      else throw new Error(t('vip.unavailable'));
     } catch (error) {
       setBusy(false);
+      if (isTossCancel(error)) {
+        layers.toast(t('vip.msg_checkout_canceled'), 'info');
+        return;
+      }
       layers.alert({
         title: t('error_popup.title'),
         message: errorMessage(error, t('vip.msg_fail')),
       });
     }
   };
+  // Korean viewers pay in won through Toss (spec §9: KRW for Korean); the others in US dollars
+  const korean = displayCurrency(i18n.language) === 'KRW';
 
   const choosePlan = (code: VipPlanCode) => (guest ? requestLogin() : setPlan(code));
 
@@ -84,14 +94,38 @@ export function VipOffer({ compact = false }: { compact?: boolean }) {
               }),
             })}
           </p>
+          <p className={styles.pay}>{t('vip.choose_gateway')}</p>
+          {korean && (
+            <>
+              <Button
+                block
+                disabled={busy}
+                onClick={() => void buy('T')}
+                data-testid="vip-pay-toss"
+              >
+                {t('vip.gateway_toss')}
+              </Button>
+              <p className={styles.note} data-testid="vip-toss-note">
+                {t('vip.toss_note', { price: formatVipPrice(chosen, i18n.language) })}
+              </p>
+            </>
+          )}
           {displayCurrency(i18n.language) !== 'USD' && (
-            // the web's gateways charge the plan's US dollar price (vip-gateways.service.ts)
-            <p className={styles.note} data-testid="vip-charge-currency">
+            // card and PayPal charge the plan's US dollar price (vip-gateways.service.ts)
+            <p
+              className={korean ? `${styles.note} ${styles.later}` : styles.note}
+              data-testid="vip-charge-currency"
+            >
               {t('vip.charged_usd', { price: formatUsd(chosen.usd, i18n.language) })}
             </p>
           )}
-          <p className={styles.pay}>{t('vip.choose_gateway')}</p>
-          <Button block disabled={busy} onClick={() => void buy('S')} data-testid="vip-pay-stripe">
+          <Button
+            block
+            variant={korean ? 'secondary' : undefined}
+            disabled={busy}
+            onClick={() => void buy('S')}
+            data-testid="vip-pay-stripe"
+          >
             {t('vip.gateway_stripe')}
           </Button>
           <Button

@@ -68,6 +68,51 @@ function html(reply: FastifyReply, status: number, body: string) {
   );
 }
 
+const TOSS_BLUE = '#3182f6';
+const tossRefusal = (reply: FastifyReply, message: string) =>
+  html(reply, 400, page('Toss Payments', TOSS_BLUE, `<p class="error">${esc(message)}</p>`));
+
+/** Toss's failUrl message for one of its codes. */
+const tossFailMessage = (code: string) =>
+  code in TOSS_FAILURES ? TOSS_FAILURES[code as keyof typeof TOSS_FAILURES] : 'Unknown error';
+
+/**
+ * A Toss step's page: the query's fields carried in hidden inputs, a card form, the results the
+ * tester may pick (the happy one first, then Toss's failUrl codes), and the two buttons.
+ */
+function tossPage(input: {
+  query: Record<string, string | undefined>;
+  fields: string[];
+  action: string;
+  heading: string;
+  outcomes: [value: string, label: string][];
+  testIds: { outcome: string; submit: string; cancel: string };
+  submit: [value: string, label: string];
+}): string {
+  const { query: q, testIds } = input;
+  const hidden = input.fields
+    .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
+    .join('');
+  const options = [...input.outcomes, ...Object.keys(TOSS_FAILURES).map((c) => [c, c])]
+    .map(([v, l]) => `<option value="${esc(v ?? '')}">${esc(l ?? '')}</option>`)
+    .join('');
+  return page(
+    'Toss Payments',
+    TOSS_BLUE,
+    `
+<p class="brand">toss payments</p><span class="badge">Sandbox</span>
+<p class="muted">${esc(q.orderName ?? '')}</p>
+${input.heading}
+<form method="post" action="${input.action}">${hidden}
+<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" value="4330 1234 1234 1234" autocomplete="off">
+<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" value="12/30"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123"></div></div>
+<label for="outcome">Result</label><select id="outcome" name="outcome" data-testid="${testIds.outcome}">${options}</select>
+<button type="submit" name="action" value="${input.submit[0]}" data-testid="${testIds.submit}">${esc(input.submit[1])}</button>
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="${testIds.cancel}">Cancel</button>
+</form>`,
+  );
+}
+
 export function sandboxCheckoutRoutes(deps: {
   fake: FakeProviders;
   production: boolean;
@@ -97,50 +142,24 @@ export function sandboxCheckoutRoutes(deps: {
     app.get(`${base}/toss`, hide, async (request, reply) => {
       const q = request.query as Record<string, string | undefined>;
       const amount = Number(q.amount);
-      if (
-        !q.orderId ||
-        !Number.isInteger(amount) ||
-        !httpUrl(q.successUrl) ||
-        !httpUrl(q.failUrl)
-      ) {
-        return html(
-          reply,
-          400,
-          page(
-            'Toss Payments',
-            '#3182f6',
-            '<p class="error">orderId, amount, successUrl and failUrl are required</p>',
-          ),
-        );
-      }
-      const hidden = ['orderId', 'amount', 'orderName', 'successUrl', 'failUrl']
-        .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
-        .join('');
-      const options = [
-        ['approve', 'Approve'],
-        ['decline_at_confirm', 'Card company declines at confirm (REJECT_CARD_COMPANY)'],
-        ...Object.keys(TOSS_FAILURES).map((code) => [code, code]),
-      ]
-        .map(([v, l]) => `<option value="${esc(v ?? '')}">${esc(l ?? '')}</option>`)
-        .join('');
+      if (!q.orderId || !Number.isInteger(amount) || !httpUrl(q.successUrl) || !httpUrl(q.failUrl))
+        return tossRefusal(reply, 'orderId, amount, successUrl and failUrl are required');
+      const price = `₩${amount.toLocaleString('ko-KR')}`;
       return html(
         reply,
         200,
-        page(
-          'Toss Payments',
-          '#3182f6',
-          `
-<p class="brand">toss payments</p><span class="badge">Sandbox</span>
-<p class="muted">${esc(q.orderName ?? '')}</p>
-<p class="amount" data-testid="toss-amount">₩${amount.toLocaleString('ko-KR')}</p>
-<form method="post" action="${base}/toss">${hidden}
-<label for="card">Card number</label><input id="card" name="card" inputmode="numeric" value="4330 1234 1234 1234" autocomplete="off">
-<div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" value="12/30"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123"></div></div>
-<label for="outcome">Result</label><select id="outcome" name="outcome" data-testid="toss-outcome">${options}</select>
-<button type="submit" name="action" value="pay" data-testid="toss-pay">Pay ₩${amount.toLocaleString('ko-KR')}</button>
-<button type="submit" name="action" value="cancel" class="secondary" data-testid="toss-cancel">Cancel</button>
-</form>`,
-        ),
+        tossPage({
+          query: q,
+          fields: ['orderId', 'amount', 'orderName', 'successUrl', 'failUrl'],
+          action: `${base}/toss`,
+          heading: `<p class="amount" data-testid="toss-amount">${price}</p>`,
+          outcomes: [
+            ['approve', 'Approve'],
+            ['decline_at_confirm', 'Card company declines at confirm (REJECT_CARD_COMPANY)'],
+          ],
+          testIds: { outcome: 'toss-outcome', submit: 'toss-pay', cancel: 'toss-cancel' },
+          submit: ['pay', `Pay ${price}`],
+        }),
       );
     });
 
@@ -149,13 +168,8 @@ export function sandboxCheckoutRoutes(deps: {
       const success = httpUrl(f.successUrl);
       const fail = httpUrl(f.failUrl);
       const amount = Number(f.amount);
-      if (!f.orderId || !success || !fail || !Number.isInteger(amount)) {
-        return html(
-          reply,
-          400,
-          page('Toss Payments', '#3182f6', '<p class="error">bad request</p>'),
-        );
-      }
+      if (!f.orderId || !success || !fail || !Number.isInteger(amount))
+        return tossRefusal(reply, 'bad request');
       const outcome = f.action === 'cancel' ? 'PAY_PROCESS_CANCELED' : (f.outcome ?? 'approve');
       if (outcome === 'approve' || outcome === 'decline_at_confirm') {
         const paymentKey = fake.toss.authorize({
@@ -169,11 +183,54 @@ export function sandboxCheckoutRoutes(deps: {
           303,
         );
       }
-      const message =
-        outcome in TOSS_FAILURES
-          ? TOSS_FAILURES[outcome as keyof typeof TOSS_FAILURES]
-          : 'Unknown error';
+      const message = tossFailMessage(outcome);
       return reply.redirect(withQuery(fail, { code: outcome, message, orderId: f.orderId }), 303);
+    });
+
+    // ---------------------------------------------------------------- Toss automatic payment
+    // requestBillingAuth's step: the buyer registers a card; Toss returns to successUrl with
+    // customerKey and authKey (failUrl with code and message). Nothing is charged here.
+    app.get(`${base}/toss/billing`, hide, async (request, reply) => {
+      const q = request.query as Record<string, string | undefined>;
+      if (!q.customerKey || !httpUrl(q.successUrl) || !httpUrl(q.failUrl))
+        return tossRefusal(reply, 'customerKey, successUrl and failUrl are required');
+      return html(
+        reply,
+        200,
+        tossPage({
+          query: q,
+          fields: ['customerKey', 'successUrl', 'failUrl'],
+          action: `${base}/toss/billing`,
+          heading:
+            '<p class="muted" data-testid="toss-billing-title">Card registration for automatic payment</p>',
+          outcomes: [
+            ['approve', 'Approve: charges succeed'],
+            ['decline', 'Card company declines every charge (REJECT_CARD_COMPANY)'],
+          ],
+          testIds: {
+            outcome: 'toss-billing-outcome',
+            submit: 'toss-billing-register',
+            cancel: 'toss-billing-cancel',
+          },
+          submit: ['register', 'Register card'],
+        }),
+      );
+    });
+
+    app.post(`${base}/toss/billing`, formPost, async (request, reply) => {
+      const f = form(request.body);
+      const success = httpUrl(f.successUrl);
+      const fail = httpUrl(f.failUrl);
+      if (!f.customerKey || !success || !fail) return tossRefusal(reply, 'bad request');
+      const outcome = f.action === 'cancel' ? 'PAY_PROCESS_CANCELED' : (f.outcome ?? 'approve');
+      if (outcome === 'approve' || outcome === 'decline') {
+        const authKey = fake.tossBilling.registerCard({ customerKey: f.customerKey, outcome });
+        return reply.redirect(withQuery(success, { customerKey: f.customerKey, authKey }), 303);
+      }
+      return reply.redirect(
+        withQuery(fail, { code: outcome, message: tossFailMessage(outcome) }),
+        303,
+      );
     });
 
     // ---------------------------------------------------------------- Stripe

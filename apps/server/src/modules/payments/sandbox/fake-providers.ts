@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { createTossBillingStandIn, type TossBillingStandIn } from './fake-toss-billing';
 
 /**
  * Local stand-ins of the Toss, Stripe and PayPal APIs, speaking each provider's wire format (paths,
@@ -40,7 +41,7 @@ export interface PaypalSubscriptionState {
 /** Toss codes the buyer's step can end with (spec §8), plus a card the issuer declines at confirm. */
 export type TossOutcome = 'approve' | 'decline_at_confirm';
 
-interface TossPaymentState {
+export interface TossPaymentState {
   paymentKey: string;
   orderId: string;
   orderName: string;
@@ -120,6 +121,8 @@ export interface FakeProviders {
     /** the merchant canceled (refunded) the payment at Toss */
     cancel(paymentKey: string): void;
   };
+  /** Toss automatic payment (billing keys): the card registration and the charges */
+  tossBilling: TossBillingStandIn;
   stripe: {
     session(id: string): StripeSessionState | undefined;
     /** the buyer paid in the embedded checkout */
@@ -384,6 +387,16 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
     },
   });
 
+  const tossBilling = createTossBillingStandIn({
+    send,
+    record(payment) {
+      tossPayments.set(payment.paymentKey, payment);
+      tossByOrder.set(payment.orderId, payment.paymentKey);
+      return tossJson(payment);
+    },
+    orderUsed: (orderId) => tossByOrder.has(orderId),
+  });
+
   async function toss(request: IncomingMessage, response: ServerResponse, path: string) {
     const expected = `Basic ${Buffer.from(`${keys.tossSecretKey}:`).toString('base64')}`;
     if (!safeEqual(request.headers.authorization ?? '', expected)) {
@@ -392,6 +405,8 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
         message: '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.',
       });
     }
+    if (path.startsWith('/v1/billing/')) count('toss.billing');
+    if (await tossBilling.handle(request, response, path, () => readBody(request))) return;
     if (request.method === 'POST' && path === '/v1/payments/confirm') {
       count('toss.confirm');
       const key = request.headers['idempotency-key'];
@@ -1040,6 +1055,7 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
     calls,
+    tossBilling,
     toss: {
       authorize(input) {
         const earlier = tossByOrder.get(input.orderId);
