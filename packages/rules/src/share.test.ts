@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { SHARE_HASHTAGS, episodeShareUrl, socialShareUrl, withHashtags } from './share';
+import {
+  SHARE_HASHTAGS,
+  episodeShareUrl,
+  shareImageUrl,
+  socialShareUrl,
+  withHashtags,
+} from './share';
 
 describe('share links', () => {
   it.each([
@@ -48,5 +54,16 @@ describe('share links', () => {
   it('fixed hashtags are appended to the text', () => {
     expect(withHashtags('Watch')).toBe('Watch #SnapDrama #ShortDrama');
     expect(SHARE_HASHTAGS).toEqual(['SnapDrama', 'ShortDrama']);
+  });
+});
+
+describe('shareImageUrl', () => {
+  it("names a drama's picture by kind and language, under the origin", () => {
+    expect(shareImageUrl('https://s.example/', 3, 'square', 'ko')).toBe(
+      'https://s.example/og/3/square-ko.png',
+    );
+    expect(shareImageUrl('https://s.example', 12, 'wide', 'ja')).toBe(
+      'https://s.example/og/12/wide-ja.png',
+    );
   });
 });

@@ -18,6 +18,20 @@ export function episodeShareUrl(
   return lang ? `${url}?lang=${encodeURIComponent(lang)}` : url;
 }
 
+/**
+ * A drama's link-preview picture in a language (issue 42): `wide` is Open Graph's 1200x630,
+ * `square` the 800x800 of KakaoTalk's feed. The server answers this address with a redirect to
+ * the picture's current version, drawn from the poster and the title in that language.
+ */
+export function shareImageUrl(
+  origin: string,
+  dramaId: number,
+  kind: 'wide' | 'square',
+  lang: string,
+): string {
+  return `${origin.replace(/\/+$/, '')}/og/${dramaId}/${kind}-${lang}.png`;
+}
+
 /** Web share addresses of the social targets (tweet intent, Facebook sharer, LINE share). */
 export function socialShareUrl(
   target: 'x' | 'facebook' | 'line',

@@ -12,7 +12,10 @@ export interface LinkPreview {
   description: string;
   /** absolute addresses */
   url: string;
-  image: string;
+  /** the link-preview pictures, the Open Graph one (1200x630) first, then KakaoTalk's square */
+  images: { url: string; width: number; height: number }[];
+  /** what the pictures show, for readers who can't see them */
+  imageAlt: string;
   /** the vertical poster as the player loads it (its own path, same origin or CDN) */
   poster: string;
 }
@@ -86,7 +89,17 @@ export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | unde
   const title = escapeHtml(preview.title);
   const description = escapeHtml(preview.description);
   const url = escapeHtml(preview.url);
-  const image = escapeHtml(preview.image);
+  const alt = escapeHtml(preview.imageAlt);
+  const images = preview.images.map((image) =>
+    [
+      `<meta property="og:image" content="${escapeHtml(image.url)}" />`,
+      `<meta property="og:image:type" content="image/png" />`,
+      `<meta property="og:image:width" content="${image.width}" />`,
+      `<meta property="og:image:height" content="${image.height}" />`,
+      `<meta property="og:image:alt" content="${alt}" />`,
+    ].join(''),
+  );
+  const twitterImage = escapeHtml(preview.images[0]?.url ?? '');
   const tags = [
     `<link rel="canonical" href="${url}" />`,
     `<meta property="og:type" content="video.episode" />`,
@@ -95,13 +108,12 @@ export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | unde
     `<meta property="og:title" content="${title}" />`,
     `<meta property="og:description" content="${description}" />`,
     `<meta property="og:url" content="${url}" />`,
-    `<meta property="og:image" content="${image}" />`,
-    `<meta property="og:image:width" content="600" />`,
-    `<meta property="og:image:height" content="900" />`,
+    ...images,
     `<meta name="twitter:card" content="summary_large_image" />`,
     `<meta name="twitter:title" content="${title}" />`,
     `<meta name="twitter:description" content="${description}" />`,
-    `<meta name="twitter:image" content="${image}" />`,
+    `<meta name="twitter:image" content="${twitterImage}" />`,
+    `<meta name="twitter:image:alt" content="${alt}" />`,
   ].join('');
   const poster = escapeHtml(preview.poster);
   return indexHtml

@@ -10,6 +10,8 @@ import { BANNER_MOBILE_QUERY } from '@snapdrama/contract';
 import { BANNER_SIZE } from '@snapdrama/rules';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { seoRoutes, type SeoDeps } from './seo.routes';
+import { posterImageOf, renderShareImage } from './share-image';
+import ogs from 'open-graph-scraper';
 
 /** The web app's own index.html (the built one has the same head, plus hashed script names). */
 const INDEX_HTML = readFileSync(
@@ -61,6 +63,9 @@ afterAll(async () => {
   await ctx.close();
 });
 
+/** A PNG's width and height, from its IHDR chunk. */
+const pngSize = (png: Buffer) => ({ width: png.readUInt32BE(16), height: png.readUInt32BE(20) });
+
 const meta = (html: string, property: string) =>
   new RegExp(`<meta (?:property|name)="${property}" content="([^"]*)"`).exec(html)?.[1];
 
@@ -107,21 +112,28 @@ describe('link previews of /{dramaId}/{ep}', () => {
       const res = await web.inject({ method: 'GET', url: `/${dramaId}/2?lang=${lang}` });
       const html = res.body;
       expect(meta(html, 'og:title')).toBe(title);
-      expect(meta(html, 'og:image')).toBe('https://snapdrama.example/og/adult-only.png');
-      expect(meta(html, 'twitter:image')).toBe(meta(html, 'og:image'));
+      const picture = meta(html, 'og:image') ?? '';
+      expect(picture).toMatch(
+        new RegExp(`^https://snapdrama\\.example/og/${dramaId}/wide-${lang}-[0-9a-f]{16}\\.png$`),
+      );
+      expect(meta(html, 'twitter:image')).toBe(picture);
       expect(meta(html, 'og:description')).toContain(description);
       expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
       for (const text of Object.values(silent?.description ?? {})) expect(html).not.toContain(text);
       expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/resources/');
+      // the picture is the neutral card: the title and rating, drawn as if it had no poster
+      const image = await web.inject({ method: 'GET', url: new URL(picture).pathname });
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
+      const card = renderShareImage({
+        kind: 'wide',
+        lang,
+        title: silent?.title[lang] ?? '',
+        adultRating: silent?.ageRate,
+      });
+      expect(image.rawPayload.equals(card)).toBe(true);
     }
-    const image = await web.inject({ method: 'GET', url: '/og/adult-only.png' });
-    expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    expect(image.rawPayload.subarray(1, 4).toString('ascii')).toBe('PNG');
-    // 600 x 900, as og:image:width and og:image:height say
-    expect([image.rawPayload.readUInt32BE(16), image.rawPayload.readUInt32BE(20)]).toEqual([
-      600, 900,
-    ]);
   });
 
   it('/{dramaId} alone is the drama; an unknown drama is the plain page with 404', async () => {
@@ -169,8 +181,6 @@ describe('link previews of /{dramaId}/{ep}', () => {
       expect(decodeURIComponent(src?.replace(/^data:image\/svg\+xml,/, '') ?? '')).toBe(
         svg?.toString('utf8'),
       );
-      // the link preview still names the poster's address
-      expect(meta(res.body, 'og:image')).toMatch(/^https:\/\/snapdrama\.example\/resources\//);
     } finally {
       await inlined.close();
     }
@@ -200,6 +210,99 @@ describe('link previews of /{dramaId}/{ep}', () => {
       await ctx.services.i18n.upsert([
         { lang: 'en', key: row.titl_lang_key, value: drama.title.en },
       ]);
+    }
+  });
+
+  it("a shared episode's preview parses to a 1200x630 PNG and KakaoTalk's square, drawn from the poster with the title in the link's language", async () => {
+    const withStorage = await webApp(ctx.storage);
+    try {
+      const res = await withStorage.inject({ method: 'GET', url: '/1/3?lang=ko' });
+      // what a messenger's crawler reads (open-graph-scraper parses the page as they do)
+      const { result } = await ogs({ html: res.body });
+      expect(result.ogTitle).toBe(`${drama.title.ko} - 3화 | SnapDrama`);
+      expect(result.ogUrl).toBe('https://snapdrama.example/1/3');
+      expect(result.twitterCard).toBe('summary_large_image');
+      const images = result.ogImage ?? [];
+      expect(images.map((i) => [i.width, i.height].map(Number))).toEqual([
+        [1200, 630],
+        [800, 800],
+      ]);
+      expect(result.twitterImage?.[0]?.url).toBe(images[0]?.url);
+      const { drama: row } = await ctx.services.catalog.dramaInfoPart(1);
+      for (const [image, kind, posterPath] of [
+        [images[0], 'wide', row.pstr_hrzt_path],
+        [images[1], 'square', row.pstr_vrtc_path],
+      ] as const) {
+        expect(image?.type).toBe('image/png');
+        expect(image?.alt).toBe(drama.title.ko);
+        const url = new URL(image?.url ?? '');
+        expect(url.pathname).toMatch(new RegExp(`^/og/1/${kind}-ko-[0-9a-f]{16}\\.png$`));
+        const picture = await withStorage.inject({ method: 'GET', url: url.pathname });
+        expect(picture.statusCode).toBe(200);
+        expect(picture.headers['content-type']).toBe('image/png');
+        expect(picture.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(pngSize(picture.rawPayload)).toEqual(
+          kind === 'wide' ? { width: 1200, height: 630 } : { width: 800, height: 800 },
+        );
+        // the poster with the Korean title, as drawn from the same inputs
+        const poster = posterImageOf(
+          (await ctx.storage.read(posterPath.split('?')[0]?.slice(1) ?? '')) ?? undefined,
+        );
+        expect(poster).toBeDefined();
+        const expected = renderShareImage({ kind, lang: 'ko', title: drama.title.ko, poster });
+        expect(picture.rawPayload.equals(expected)).toBe(true);
+        // kept in storage: drawn once
+        const kept = await ctx.storage.read(`resources/share${url.pathname.slice('/og'.length)}`);
+        expect(kept?.equals(expected)).toBe(true);
+      }
+    } finally {
+      await withStorage.close();
+    }
+  });
+
+  it('a renamed drama gets a new picture; the old address leads to it; bad names are 404', async () => {
+    const first = meta((await web.inject({ method: 'GET', url: '/1/3?lang=en' })).body, 'og:image');
+    const oldPath = new URL(first ?? '').pathname;
+    const { drama: row } = await ctx.services.catalog.dramaInfoPart(1);
+    await ctx.services.i18n.upsert([{ lang: 'en', key: row.titl_lang_key, value: 'Renamed' }]);
+    try {
+      const renamed = meta(
+        (await web.inject({ method: 'GET', url: '/1/3?lang=en' })).body,
+        'og:image',
+      );
+      const newPath = new URL(renamed ?? '').pathname;
+      expect(newPath).not.toBe(oldPath);
+      const old = await web.inject({ method: 'GET', url: oldPath });
+      expect(old.statusCode).toBe(301);
+      expect(old.headers.location).toBe(newPath);
+      const picture = await web.inject({ method: 'GET', url: newPath });
+      expect(
+        picture.rawPayload.equals(renderShareImage({ kind: 'wide', lang: 'en', title: 'Renamed' })),
+      ).toBe(true);
+    } finally {
+      await ctx.services.i18n.upsert([
+        { lang: 'en', key: row.titl_lang_key, value: drama.title.en },
+      ]);
+    }
+    // the app's Kakao share names the picture without a version: it leads to today's
+    const square = meta(
+      (await web.inject({ method: 'GET', url: '/1/3?lang=ja' })).body.replace(
+        /[\s\S]*(<meta property="og:image" content="[^"]*square[^"]*")/,
+        '$1',
+      ),
+      'og:image',
+    );
+    const unversioned = await web.inject({ method: 'GET', url: '/og/1/square-ja.png' });
+    expect(unversioned.statusCode).toBe(302);
+    expect(unversioned.headers['cache-control']).toBe('no-cache');
+    expect(unversioned.headers.location).toBe(new URL(square ?? '').pathname);
+    for (const url of [
+      '/og/1/wide-ko-zz.png',
+      '/og/1/tall-ko-0123456789abcdef.png',
+      '/og/1/wide-fr-0123456789abcdef.png',
+      '/og/99999/wide-ko-0123456789abcdef.png',
+    ]) {
+      expect((await web.inject({ method: 'GET', url })).statusCode, url).toBe(404);
     }
   });
 

@@ -8,6 +8,7 @@ import {
   ALL_CATEGORIES_ID,
   LANG_COOKIE,
   MAX_LIST_COUNT,
+  ResultCode,
   type Drama,
   type Language,
 } from '@snapdrama/contract';
@@ -20,7 +21,14 @@ import type { Storage } from '../../media/storage';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { I18nService } from '../i18n/i18n.service';
 import { inlinePosters } from './inline-poster';
-import { NEUTRAL_PREVIEW_PATH, neutralPreviewPng } from './neutral-image';
+import {
+  createShareImages,
+  posterImageOf,
+  SHARE_IMAGE_KINDS,
+  SHARE_IMAGE_SIZES,
+  shareImageVersion,
+  type ShareImageKind,
+} from './share-image';
 import {
   previewLanguage,
   renderMainHtml,
@@ -39,13 +47,18 @@ export interface SeoDeps {
   indexHtml: (() => string) | undefined;
   publicBaseUrl: string | undefined;
   kakaoJsKey: string | undefined;
-  /** where posters are kept: a small SVG poster is inlined into a player link's first screen */
-  storage?: Pick<Storage, 'read'>;
+  /**
+   * where posters are kept: a small SVG poster is inlined into a player link's first screen, and
+   * the link-preview pictures are kept beside them (in memory without it)
+   */
+  storage?: Pick<Storage, 'read' | 'write'>;
   clock: Pick<Clock, 'now'>;
 }
 
 const LINK_DRAMA = '/:dramaId(^\\d{1,9}$)';
 const LINK_EPISODE = '/:dramaId(^\\d{1,9}$)/:episodeNum(^\\d{1,5}$)';
+/** where the link-preview pictures are served */
+const SHARE_IMAGE_PREFIX = '/og';
 
 /** Link previews of shared links, sitemap.xml and robots.txt. */
 export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
@@ -54,6 +67,29 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
     : async () => undefined;
   const baseOf = (request: FastifyRequest) =>
     (deps.publicBaseUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+  const shareImages = createShareImages(deps.storage ?? memoryStore());
+  /** a poster kept in storage, by its public path; none for one elsewhere (a CDN's address) */
+  const readPoster = async (publicPath: string) => {
+    const key = publicPath.split('?')[0] ?? '';
+    if (!key.startsWith('/resources/')) return undefined;
+    return (await deps.storage?.read(key.slice(1))) ?? undefined;
+  };
+
+  /** What a drama's link-preview picture of one kind is drawn from, and its current address. */
+  async function sharePicture(drama: Drama, kind: ShareImageKind, lang: Language) {
+    const title =
+      (await deps.texts.textsOf(lang, [drama.titl_lang_key]))[drama.titl_lang_key] ?? '';
+    const adultRating = isAdultOnly(drama.age_rate) ? drama.age_rate : undefined;
+    const posterPath = kind === 'wide' ? drama.pstr_hrzt_path : drama.pstr_vrtc_path;
+    const version = shareImageVersion({ kind, lang, title, posterPath, adultRating });
+    return {
+      title,
+      adultRating,
+      posterPath,
+      version,
+      path: `${SHARE_IMAGE_PREFIX}/${drama.dram_id}/${kind}-${lang}-${version}.png`,
+    };
+  }
 
   async function previewOf(
     request: FastifyRequest,
@@ -93,10 +129,13 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
         : `${dramaTitle} | SnapDrama`,
       description: text(adultOnly ? 'age_gate.preview' : drama.dscr_lang_key),
       url: `${base}/${dramaId}${shown ? `/${shown}` : ''}`,
-      image: new URL(
-        adultOnly ? NEUTRAL_PREVIEW_PATH : drama.pstr_vrtc_path,
-        `${base}/`,
-      ).toString(),
+      images: await Promise.all(
+        SHARE_IMAGE_KINDS.map(async (kind) => ({
+          url: `${base}${(await sharePicture(drama, kind, lang)).path}`,
+          ...SHARE_IMAGE_SIZES[kind],
+        })),
+      ),
+      imageAlt: dramaTitle,
       poster: (await inlinePoster(drama.pstr_vrtc_path)) ?? drama.pstr_vrtc_path,
     };
   }
@@ -181,11 +220,54 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       async () => ok({ kakaoJsKey: deps.kakaoJsKey ?? null }),
     );
 
-    app.get(NEUTRAL_PREVIEW_PATH, { schema: { hide: true } }, async (_request, reply) =>
-      reply
-        .header('cache-control', 'public, max-age=86400')
-        .type('image/png')
-        .send(neutralPreviewPng()),
+    // a link-preview picture: drawn on its first request, kept in storage after; its name holds
+    // what it was drawn from, so it never changes and caches keep it for a year
+    app.get<{ Params: { dramaId: string; file: string } }>(
+      `${SHARE_IMAGE_PREFIX}/:dramaId(^\\d{1,9}$)/:file`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const match = /^(wide|square)-(ko|en|ja)(?:-([0-9a-f]{16}))?\.png$/.exec(
+          request.params.file,
+        );
+        const notFound = () => new AppError(ResultCode.NOT_FOUND, 'No such picture');
+        if (!match) throw notFound();
+        const [, kind, lang, version] = match as unknown as [
+          string,
+          ShareImageKind,
+          Language,
+          string | undefined,
+        ];
+        let drama: Drama;
+        try {
+          ({ drama } = await deps.catalog.dramaInfoPart(Number(request.params.dramaId)));
+        } catch (error) {
+          if (error instanceof AppError) throw notFound();
+          throw error;
+        }
+        const picture = await sharePicture(drama, kind, lang);
+        // the address without a version (the app's Kakao share) leads to today's picture, as
+        // does one shared before the poster or title changed
+        if (version === undefined)
+          return reply.header('cache-control', 'no-cache').redirect(picture.path, 302);
+        if (picture.version !== version) return reply.redirect(picture.path, 301);
+        const png = await shareImages.get(
+          shareImages.key(drama.dram_id, kind, lang, version),
+          async () => ({
+            kind,
+            lang,
+            title: picture.title,
+            adultRating: picture.adultRating,
+            poster: picture.adultRating
+              ? undefined
+              : posterImageOf(await readPoster(picture.posterPath)),
+          }),
+        );
+        return reply
+          .header('cache-control', 'public, max-age=31536000, immutable')
+          .header('access-control-allow-origin', '*')
+          .type('image/png')
+          .send(png);
+      },
     );
 
     app.get('/robots.txt', { schema: { hide: true } }, async (request, reply) =>
@@ -194,5 +276,17 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
         .type('text/plain; charset=utf-8')
         .send(renderRobots(baseOf(request))),
     );
+  };
+}
+
+/** Pictures kept in memory, where the server has no storage (some tests). */
+function memoryStore(): Pick<Storage, 'read' | 'write'> {
+  const kept = new Map<string, Buffer>();
+  return {
+    read: (key) => Promise.resolve(kept.get(key) ?? null),
+    write: (key, data) => {
+      kept.set(key, Buffer.from(data));
+      return Promise.resolve();
+    },
   };
 }

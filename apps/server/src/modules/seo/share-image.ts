@@ -32,6 +32,16 @@ export interface ShareImageInput {
   adultRating?: string;
 }
 
+/** A poster's bytes as the picture embeds them: JPEG, PNG or SVG; anything else is left out. */
+export function posterImageOf(bytes: Buffer | undefined): ShareImageInput['poster'] {
+  if (!bytes) return undefined;
+  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return { bytes, type: 'jpeg' };
+  if (bytes.subarray(1, 4).toString('latin1') === 'PNG') return { bytes, type: 'png' };
+  const head = bytes.subarray(0, 256).toString('utf8').trimStart();
+  if (head.startsWith('<svg') || head.startsWith('<?xml')) return { bytes, type: 'svg' };
+  return undefined;
+}
+
 const fontDir = (pkg: string) =>
   path.join(path.dirname(fileURLToPath(import.meta.resolve(pkg))), '..', 'fonts');
 /** Noto Sans KR covers Hangul, Latin, kana and common kanji; Noto Sans JP the rest of Japanese. */

@@ -287,7 +287,6 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     dramaId,
     epsd: current ?? 1,
     title,
-    poster: drama.pstr_vrtc_path,
     bookmarked: info.data.bookmark,
     bookmarkCount: drama.bkmk_cnt,
     isGuest: guest,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import {
   SHARE_HEIGHT,
   episodeShareUrl,
+  shareImageUrl,
   socialShareUrl,
   withHashtags,
   type ShareTarget,
@@ -18,7 +19,6 @@ export interface ShareRequest {
   dramaId: number;
   epsd: number;
   title: string;
-  poster: string;
   isGuest: boolean;
 }
 
@@ -67,7 +67,14 @@ async function shareTo(target: ShareTarget, request: ShareRequest) {
       const shared = await shareToKakao({
         title: request.title,
         description: withHashtags(text),
-        imageUrl: new URL(request.poster, window.location.origin).toString(),
+        // KakaoTalk's square picture of the drama, its title in the sharer's language (a PNG:
+        // KakaoTalk draws no SVG poster)
+        imageUrl: shareImageUrl(
+          window.location.origin,
+          request.dramaId,
+          'square',
+          currentLanguage(),
+        ),
         link,
       }).catch(() => false);
       if (!shared) {

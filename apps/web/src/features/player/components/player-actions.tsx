@@ -9,7 +9,6 @@ export interface PlayerActionsProps {
   dramaId: number;
   epsd: number;
   title: string;
-  poster: string;
   bookmarked: boolean;
   bookmarkCount: number;
   isGuest: boolean;
@@ -62,7 +61,6 @@ export function PlayerActions(props: PlayerActionsProps) {
             dramaId: props.dramaId,
             epsd: props.epsd,
             title: props.title,
-            poster: props.poster,
             isGuest: props.isGuest,
           })
         }
