@@ -443,6 +443,8 @@ export const ja: Messages = {
   'bookmark_page.select_item': '{{title}}を選択',
   'player.bookmarked': 'ブックマーク済み',
   'player.auto_bookmarked': 'ブックマークに追加しました',
+  'share.site_title': 'SnapDrama 縦型ショートドラマ',
+  'share.site_description': '1話数分、スマホのための縦型ショートドラマをSnapDramaで。',
   'share.title': '共有',
   'share.x': 'X',
   'share.facebook': 'Facebook',

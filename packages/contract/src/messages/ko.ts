@@ -443,6 +443,8 @@ export const ko: Messages = {
   'bookmark_page.select_item': '{{title}} 선택',
   'player.bookmarked': '북마크됨',
   'player.auto_bookmarked': '북마크에 추가했습니다',
+  'share.site_title': 'SnapDrama 세로 숏드라마',
+  'share.site_description': '한 회 몇 분, 휴대폰에 맞춘 세로 숏드라마를 SnapDrama에서 만나 보세요.',
   'share.title': '공유하기',
   'share.x': 'X',
   'share.facebook': '페이스북',

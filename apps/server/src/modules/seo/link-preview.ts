@@ -16,8 +16,13 @@ export interface LinkPreview {
   images: { url: string; width: number; height: number }[];
   /** what the pictures show, for readers who can't see them */
   imageAlt: string;
-  /** the vertical poster as the player loads it (its own path, same origin or CDN) */
-  poster: string;
+  /**
+   * the vertical poster as the player loads it (its own path, same origin or CDN), painted as a
+   * player link's first screen; none on the site's own pages
+   */
+  poster?: string;
+  /** Open Graph's type: an episode or drama, or the site's pages */
+  type?: 'video.episode' | 'website';
 }
 
 /*
@@ -102,7 +107,7 @@ export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | unde
   const twitterImage = escapeHtml(preview.images[0]?.url ?? '');
   const tags = [
     `<link rel="canonical" href="${url}" />`,
-    `<meta property="og:type" content="video.episode" />`,
+    `<meta property="og:type" content="${preview.type ?? 'video.episode'}" />`,
     `<meta property="og:site_name" content="SnapDrama" />`,
     `<meta property="og:locale" content="${OG_LOCALE[preview.lang]}" />`,
     `<meta property="og:title" content="${title}" />`,
@@ -115,16 +120,17 @@ export function renderPreviewHtml(indexHtml: string, preview: LinkPreview | unde
     `<meta name="twitter:image" content="${twitterImage}" />`,
     `<meta name="twitter:image:alt" content="${alt}" />`,
   ].join('');
-  const poster = escapeHtml(preview.poster);
-  return indexHtml
+  const html = indexHtml
     .replace(/<html lang="[^"]*"/, `<html lang="${preview.lang}"`)
     .replace(/<title>[^<]*<\/title>/, `<title>${title}</title>`)
     .replace(
       /<meta name="description" content="[^"]*" \/>/,
       `<meta name="description" content="${description}" />`,
     )
-    .replace('</head>', `${tags}</head>`)
-    .replace('<div id="root">', `${firstScreen(poster)}<div id="root">`);
+    .replace('</head>', `${tags}</head>`);
+  return preview.poster === undefined
+    ? html
+    : html.replace('<div id="root">', `${firstScreen(escapeHtml(preview.poster))}<div id="root">`);
 }
 
 /** sitemap.xml of the given pages. */

@@ -329,29 +329,91 @@ describe('the main page', () => {
       `<source media="${BANNER_MOBILE_QUERY}" srcset="${attr(first.pstr_vrtc_path)}" />`,
     );
     expect(screen).toContain(`<img src="${attr(first.pstr_hrzt_path)}"`);
-    // styled by index.html's own inline style; otherwise the same document
+    // styled by index.html's own inline style; otherwise the page the main page is without it
     expect(INDEX_HTML).toContain('#first-screen.banner {');
+    const noBanner = await mainPageWithoutBanner();
     expect(res.body.replace(/<div id="first-screen".*?<\/div>(?=<div id="root">)/, '')).toBe(
-      INDEX_HTML,
+      noBanner,
     );
   });
 
-  it('is the plain page when the catalog cannot name a banner', async () => {
-    const catalog = ctx.services.catalog;
-    const app = await webApp(undefined, {
-      dramaInfoPart: (id) => catalog.dramaInfoPart(id),
-      listByCategory: (...args) => catalog.listByCategory(...args),
-      latest: () => Promise.reject(new Error('database down')),
-    });
-    try {
-      const res = await app.inject({ method: 'GET', url: '/' });
-      expect(res.statusCode).toBe(200);
-      expect(res.body).toBe(INDEX_HTML);
-    } finally {
-      await app.close();
+  it('has no first screen when the catalog cannot name a banner, and still its link preview', async () => {
+    const body = await mainPageWithoutBanner();
+    expect(body).not.toContain('first-screen"');
+    expect(meta(body, 'og:type')).toBe('website');
+  });
+
+  it("has full link-preview tags in the link's language, with the site's pictures", async () => {
+    for (const [lang, title] of [
+      ['ko', 'SnapDrama 세로 숏드라마'],
+      ['en', 'SnapDrama: vertical short dramas'],
+      ['ja', 'SnapDrama 縦型ショートドラマ'],
+    ] as const) {
+      const res = await web.inject({ method: 'GET', url: `/?lang=${lang}` });
+      const { result } = await ogs({ html: res.body });
+      expect(result.ogTitle).toBe(title);
+      expect(result.ogType).toBe('website');
+      expect(result.ogUrl).toBe('https://snapdrama.example/');
+      expect(result.ogLocale).toBe({ ko: 'ko_KR', en: 'en_US', ja: 'ja_JP' }[lang]);
+      expect(result.ogDescription?.length).toBeGreaterThan(10);
+      expect(result.twitterCard).toBe('summary_large_image');
+      expect(res.body).toContain(`<html lang="${lang}"`);
+      const images = result.ogImage ?? [];
+      expect(images.map((i) => [Number(i.width), Number(i.height)])).toEqual([
+        [1200, 630],
+        [800, 800],
+      ]);
+      for (const [image, kind] of [
+        [images[0], 'wide'],
+        [images[1], 'square'],
+      ] as const) {
+        const picture = await web.inject({
+          method: 'GET',
+          url: new URL(image?.url ?? '').pathname,
+        });
+        expect(picture.statusCode).toBe(200);
+        expect(picture.rawPayload.equals(renderShareImage({ kind, lang, title }))).toBe(true);
+      }
     }
   });
+
+  it('the public lists have their own title and the same pictures; an unknown category is 404', async () => {
+    const { categoryList } = await ctx.services.catalog.categoryList();
+    const category = categoryList[0];
+    if (!category) throw new Error('the demo catalog has no category');
+    const names = await ctx.services.i18n.textsOf('ko', [category.ctgr_lang_key]);
+    for (const [url, name] of [
+      ['/popular?lang=ko', '인기'],
+      ['/latest?lang=ko', '신작'],
+      [`/category/${category.ctgr_id}?lang=ko`, names[category.ctgr_lang_key] ?? ''],
+    ] as const) {
+      const res = await web.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(meta(res.body, 'og:title'), url).toBe(`${name} | SnapDrama`);
+      expect(meta(res.body, 'og:url'), url).toBe(`https://snapdrama.example${url.split('?')[0]}`);
+      expect(meta(res.body, 'og:image'), url).toMatch(/\/og\/site\/wide-ko-[0-9a-f]{16}\.png$/);
+    }
+    expect((await web.inject({ method: 'GET', url: '/category/99999' })).statusCode).toBe(404);
+  });
 });
+
+/** The main page as the server writes it when the catalog can't name the banner's first slide. */
+async function mainPageWithoutBanner(): Promise<string> {
+  const catalog = ctx.services.catalog;
+  const app = await webApp(undefined, {
+    dramaInfoPart: (id) => catalog.dramaInfoPart(id),
+    listByCategory: (...args) => catalog.listByCategory(...args),
+    categoryList: () => catalog.categoryList(),
+    latest: () => Promise.reject(new Error('database down')),
+  });
+  try {
+    const res = await app.inject({ method: 'GET', url: '/' });
+    expect(res.statusCode).toBe(200);
+    return res.body;
+  } finally {
+    await app.close();
+  }
+}
 
 describe('the pages the server writes', () => {
   it.each(['/', '/1/3?lang=en'])(

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_BASE,
@@ -40,7 +40,7 @@ import {
 } from './link-preview';
 
 export interface SeoDeps {
-  catalog: Pick<CatalogService, 'dramaInfoPart' | 'latest' | 'listByCategory'>;
+  catalog: Pick<CatalogService, 'dramaInfoPart' | 'latest' | 'listByCategory' | 'categoryList'>;
   /** the dictionary's texts, as the service keeps them (i18n.service.ts) */
   texts: Pick<I18nService, 'textsOf'>;
   /** the built app's index.html; undefined when the web is not served (API-only, tests) */
@@ -59,6 +59,16 @@ const LINK_DRAMA = '/:dramaId(^\\d{1,9}$)';
 const LINK_EPISODE = '/:dramaId(^\\d{1,9}$)/:episodeNum(^\\d{1,5}$)';
 /** where the link-preview pictures are served */
 const SHARE_IMAGE_PREFIX = '/og';
+const SITE_TITLE = 'share.site_title';
+const SITE_DESCRIPTION = 'share.site_description';
+
+/** A picture's name says what it was drawn from: it never changes, caches keep it a year. */
+const sendPicture = (reply: FastifyReply, png: Buffer) =>
+  reply
+    .header('cache-control', 'public, max-age=31536000, immutable')
+    .header('access-control-allow-origin', '*')
+    .type('image/png')
+    .send(png);
 
 /** Link previews of shared links, sitemap.xml and robots.txt. */
 export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
@@ -140,6 +150,53 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
     };
   }
 
+  /** The site's own picture (the main page and the lists): its name in the language, no poster. */
+  async function sitePicture(kind: ShareImageKind, lang: Language) {
+    const title = (await deps.texts.textsOf(lang, [SITE_TITLE]))[SITE_TITLE] ?? 'SnapDrama';
+    const version = shareImageVersion({
+      kind,
+      lang,
+      title,
+      posterPath: undefined,
+      adultRating: undefined,
+    });
+    return { title, version, path: `${SHARE_IMAGE_PREFIX}/site/${kind}-${lang}-${version}.png` };
+  }
+
+  /** The preview of the main page or a list: the page's name, the site's text and picture. */
+  async function sitePreview(
+    request: FastifyRequest,
+    lang: Language,
+    pagePath: string,
+    pageNameKey: string | undefined,
+  ): Promise<LinkPreview> {
+    const keys = [SITE_TITLE, SITE_DESCRIPTION, ...(pageNameKey ? [pageNameKey] : [])];
+    const texts = await deps.texts.textsOf(lang, keys);
+    const base = baseOf(request);
+    const siteTitle = texts[SITE_TITLE] ?? 'SnapDrama';
+    return {
+      lang,
+      type: 'website',
+      title: pageNameKey ? `${texts[pageNameKey] ?? ''} | SnapDrama` : siteTitle,
+      description: texts[SITE_DESCRIPTION] ?? '',
+      url: `${base}${pagePath}`,
+      images: await Promise.all(
+        SHARE_IMAGE_KINDS.map(async (kind) => ({
+          url: `${base}${(await sitePicture(kind, lang)).path}`,
+          ...SHARE_IMAGE_SIZES[kind],
+        })),
+      ),
+      imageAlt: siteTitle,
+    };
+  }
+
+  const languageOf = (request: FastifyRequest<{ Querystring: { lang?: string } }>) =>
+    previewLanguage({
+      query: request.query.lang,
+      cookie: request.cookies[LANG_COOKIE],
+      acceptLanguage: request.headers['accept-language'],
+    });
+
   /** the main page's first banner slide; none when the catalog cannot say (the page still loads) */
   async function bannerSlide(request: FastifyRequest): Promise<BannerSlide | undefined> {
     try {
@@ -154,13 +211,55 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const index = deps.indexHtml;
     if (index) {
-      app.get('/', { schema: { hide: true } }, async (request, reply) =>
-        sendHtml(
-          request,
-          reply.header('cache-control', 'no-cache'),
-          renderMainHtml(index(), await bannerSlide(request)),
-        ),
+      app.get<{ Querystring: { lang?: string } }>(
+        '/',
+        { schema: { hide: true } },
+        async (request, reply) =>
+          sendHtml(
+            request,
+            reply.header('cache-control', 'no-cache').header('vary', 'accept-language, cookie'),
+            renderPreviewHtml(
+              renderMainHtml(index(), await bannerSlide(request)),
+              await sitePreview(request, languageOf(request), '/', undefined),
+            ),
+          ),
       );
+      // the public lists: their name, the site's text and picture
+      const lists: [string, (id: string | undefined) => Promise<string | undefined>][] = [
+        ['/popular', () => Promise.resolve('main.popular')],
+        ['/latest', () => Promise.resolve('main.latest')],
+        ['/exclusive', () => Promise.resolve('main.exclusive')],
+        ['/category', () => Promise.resolve('main.all_dramas')],
+        [
+          '/category/:categoryId(^\\d{1,9}$)',
+          async (id) =>
+            (await deps.catalog.categoryList()).categoryList.find((c) => String(c.ctgr_id) === id)
+              ?.ctgr_lang_key,
+        ],
+      ];
+      for (const [path, nameKey] of lists) {
+        app.get<{ Params: { categoryId?: string }; Querystring: { lang?: string } }>(
+          path,
+          { schema: { hide: true } },
+          async (request, reply) => {
+            const key = await nameKey(request.params.categoryId);
+            const pagePath = new URL(request.url, 'http://x').pathname;
+            return sendHtml(
+              request,
+              reply
+                .status(key === undefined ? 404 : 200)
+                .header('cache-control', 'no-cache')
+                .header('vary', 'accept-language, cookie'),
+              key === undefined
+                ? index()
+                : renderPreviewHtml(
+                    index(),
+                    await sitePreview(request, languageOf(request), pagePath, key),
+                  ),
+            );
+          },
+        );
+      }
       const page = async (
         request: FastifyRequest<{
           Params: { dramaId: string; episodeNum?: string };
@@ -220,6 +319,28 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
       async () => ok({ kakaoJsKey: deps.kakaoJsKey ?? null }),
     );
 
+    app.get<{ Params: { file: string } }>(
+      `${SHARE_IMAGE_PREFIX}/site/:file`,
+      { schema: { hide: true } },
+      async (request, reply) => {
+        const match = /^(wide|square)-(ko|en|ja)-([0-9a-f]{16})\.png$/.exec(request.params.file);
+        if (!match) throw new AppError(ResultCode.NOT_FOUND, 'No such picture');
+        const [, kind, lang, version] = match as unknown as [
+          string,
+          ShareImageKind,
+          Language,
+          string,
+        ];
+        const picture = await sitePicture(kind, lang);
+        if (picture.version !== version) return reply.redirect(picture.path, 301);
+        const png = await shareImages.get(
+          `resources/share/site/${kind}-${lang}-${version}.png`,
+          () => Promise.resolve({ kind, lang, title: picture.title }),
+        );
+        return sendPicture(reply, png);
+      },
+    );
+
     // a link-preview picture: drawn on its first request, kept in storage after; its name holds
     // what it was drawn from, so it never changes and caches keep it for a year
     app.get<{ Params: { dramaId: string; file: string } }>(
@@ -262,11 +383,7 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
               : posterImageOf(await readPoster(picture.posterPath)),
           }),
         );
-        return reply
-          .header('cache-control', 'public, max-age=31536000, immutable')
-          .header('access-control-allow-origin', '*')
-          .type('image/png')
-          .send(png);
+        return sendPicture(reply, png);
       },
     );
 
