@@ -83,8 +83,9 @@ test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('every viewer page and its main layers', async ({ page }) => {
-    // two walks (guest and member) over 27 addresses, plus layers
-    test.setTimeout(240_000);
+    // two walks (guest and member) over 27 addresses, plus layers: axe takes seconds a page, and
+    // a loaded CI machine (the PostgreSQL pass runs beside) doubles it
+    test.setTimeout(480_000);
     const walk = new AxeWalk(page);
     await page.goto('/');
     await waitForApp(page);
@@ -149,7 +150,7 @@ test.describe('with reduced motion', () => {
   });
 
   test('every console page', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const walk = new AxeWalk(page);
     await page.goto('/admin/sign-in');
     await expect(page.getByTestId('console-sign-in')).toBeVisible();
