@@ -446,7 +446,8 @@ export const en = {
   'player.bookmarked': 'Bookmarked',
   'player.auto_bookmarked': 'Added to your bookmarks',
   'share.site_title': 'SnapDrama: vertical short dramas',
-  'share.site_description': 'Short dramas made for your phone, a few minutes an episode. Watch on SnapDrama.',
+  'share.site_description':
+    'Short dramas made for your phone, a few minutes an episode. Watch on SnapDrama.',
   'share.title': 'Share',
   'share.x': 'X',
   'share.facebook': 'Facebook',
