@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { loopbackListener } from '../../../http/loopback-server';
 
 /**
  * A local stand-in of PortOne's identity verification API (V2) on a loopback port, speaking its
@@ -113,7 +113,6 @@ export function createFakePortone(keys = IDENTITY_SANDBOX_KEYS): FakePortone {
     send(response, 200, json(check));
   });
   server.keepAliveTimeout = 5_000;
-  let listening: Promise<string> | undefined;
 
   const update = (id: string, change: Partial<CheckState>) => {
     const check = checks.get(id);
@@ -123,21 +122,7 @@ export function createFakePortone(keys = IDENTITY_SANDBOX_KEYS): FakePortone {
   };
 
   return {
-    url() {
-      listening ??= new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => {
-          const { port } = server.address() as AddressInfo;
-          resolve(`http://127.0.0.1:${port}`);
-        });
-      });
-      return listening;
-    },
-    async close() {
-      if (!listening) return;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    ...loopbackListener(server),
     open(id) {
       if (checks.has(id)) return;
       const at = now();

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { createTossBillingStandIn, type TossBillingStandIn } from './fake-toss-billing';
+import { loopbackListener } from '../../../http/loopback-server';
 
 /**
  * Local stand-ins of the Toss, Stripe and PayPal APIs, speaking each provider's wire format (paths,
@@ -1036,24 +1036,9 @@ export function createFakeProviders(keys = SANDBOX_KEYS): FakeProviders {
   });
   // keep-alive connections are reused by the adapters' fetch; do not let idle ones block close
   server.keepAliveTimeout = 5_000;
-  let listening: Promise<string> | undefined;
 
   return {
-    url() {
-      listening ??= new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(0, '127.0.0.1', () => {
-          const { port } = server.address() as AddressInfo;
-          resolve(`http://127.0.0.1:${port}`);
-        });
-      });
-      return listening;
-    },
-    async close() {
-      if (!listening) return;
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
+    ...loopbackListener(server),
     calls,
     tossBilling,
     toss: {
