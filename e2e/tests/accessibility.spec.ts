@@ -85,7 +85,7 @@ test.describe('with reduced motion', () => {
   test('every viewer page and its main layers', async ({ page }) => {
     // two walks (guest and member) over 27 addresses, plus layers: axe takes seconds a page, and
     // a loaded CI machine (the PostgreSQL pass runs beside) doubles it
-    test.setTimeout(480_000);
+    test.setTimeout(720_000);
     const walk = new AxeWalk(page);
     await page.goto('/');
     await waitForApp(page);
@@ -150,7 +150,7 @@ test.describe('with reduced motion', () => {
   });
 
   test('every console page', async ({ page }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(360_000);
     const walk = new AxeWalk(page);
     await page.goto('/admin/sign-in');
     await expect(page.getByTestId('console-sign-in')).toBeVisible();
