@@ -206,7 +206,8 @@ function BannerSlide({
           onError={first ? removeFirstScreen : undefined}
         />
       </picture>
-      <RatingBadge ageRate={drama.age_rate} onPoster />
+      {/* top left: the top right holds the stop button of the banner's turning */}
+      <RatingBadge ageRate={drama.age_rate} onPoster corner="left" />
       <span className={styles.caption} data-testid="banner-title">
         <span className={styles.title}>{title}</span>
       </span>
