@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { signUpThroughGoogleSandbox, waitForApp } from './helpers';
+import { axeViolations } from './axe';
 
 /**
  * Issue 40 item 4: an episode of an 18/19-rated drama starts only for a signed-in viewer whose
@@ -10,8 +10,6 @@ import { signUpThroughGoogleSandbox, waitForApp } from './helpers';
  * message. In Korean, at both sizes; axe judges the gate layer.
  */
 test.use({ locale: 'ko-KR', reducedMotion: 'reduce' });
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Silent Witness's id, read from the catalog as a viewer's page would. */
 async function silentWitness(page: Page): Promise<number> {
@@ -53,10 +51,7 @@ async function verifyAtStandIn(page: Page, birthDate: string, dramaId: number) {
 }
 
 async function expectNoSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page })
-    .include('[data-testid="age-gate"]')
-    .withTags(WCAG_TAGS)
-    .analyze();
+  const violations = await axeViolations(page, '[data-testid="age-gate"]');
   const blocking = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
