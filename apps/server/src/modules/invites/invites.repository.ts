@@ -1,7 +1,13 @@
 import { and, count, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { InviteRefusal, InviteState } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
-import { inviteCodes, inviteLandings, inviteSettingsRow, inviteSignups, invites } from './invites.tables';
+import {
+  inviteCodes,
+  inviteLandings,
+  inviteSettingsRow,
+  inviteSignups,
+  invites,
+} from './invites.tables';
 
 export type InviteRow = typeof invites.$inferSelect;
 type Runner = Db | Tx;
@@ -146,7 +152,9 @@ export function createInvitesRepository(db: Db) {
     async countsOf(inviterId: string): Promise<{ joined: number; rewarded: number }> {
       const [row] = await db
         .select({
-          joined: sql<number>`count(*) filter (where ${invites.state} <> 'refused')`.mapWith(Number),
+          joined: sql<number>`count(*) filter (where ${invites.state} <> 'refused')`.mapWith(
+            Number,
+          ),
           rewarded: sql<number>`count(*) filter (where ${invites.state} = 'rewarded')`.mapWith(
             Number,
           ),
@@ -236,7 +244,10 @@ export function createInvitesRepository(db: Db) {
 
     /** A guest's sign-up rows follow it into the account it joins (never overwriting). */
     async transfer(tx: Tx, fromUserId: string, toUserId: string): Promise<void> {
-      const [from] = await tx.select().from(inviteSignups).where(eq(inviteSignups.userId, fromUserId));
+      const [from] = await tx
+        .select()
+        .from(inviteSignups)
+        .where(eq(inviteSignups.userId, fromUserId));
       if (from) {
         await tx
           .insert(inviteSignups)

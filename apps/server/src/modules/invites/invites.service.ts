@@ -283,8 +283,8 @@ export function createInvitesService(deps: {
           (await repo.signupsFromAddress(
             tx,
             invite.address,
-            new Date(invite.createdAt.getTime() - DAY_MS),
-            invite.createdAt,
+            new Date(now.getTime() - DAY_MS),
+            now,
           )) >= settings.holdThreshold;
         const amounts = {
           inviterCoin: capped ? 0 : settings.inviterCoin,

@@ -86,7 +86,10 @@ export const invites = pgTable(
       sql`(${t.state} = 'refused') = (${t.refusal} is not null) and (${t.refusal} is null or ${t.refusal} in ('self', 'same_device', 'device_used'))`,
     ),
     check('invites_coins_check', sql`${t.inviterCoin} >= 0 and ${t.inviteeCoin} >= 0`),
-    check('invites_not_self_check', sql`${t.inviterId} <> ${t.inviteeId} or ${t.state} = 'refused'`),
+    check(
+      'invites_not_self_check',
+      sql`${t.inviterId} <> ${t.inviteeId} or ${t.state} = 'refused'`,
+    ),
     uniqueIndex('invites_invitee_key').on(t.inviteeId),
     uniqueIndex('invites_device_key')
       .on(t.deviceId)
