@@ -512,14 +512,18 @@ export const en = {
   'invite.copied': 'Copied',
   'invite.copy_fail': 'Could not copy; please copy it by hand',
   'invite.counts': 'Friends joined: {{joined}} · Rewarded: {{rewarded}}',
-  'invite.offer_first_episode': 'When a friend joins through your link and watches a first episode, you get {{inviter}} coins and your friend gets {{invitee}} coins.',
-  'invite.offer_first_purchase': 'When a friend joins through your link and makes a first purchase, you get {{inviter}} coins and your friend gets {{invitee}} coins.',
+  'invite.offer_first_episode':
+    'When a friend joins through your link and watches a first episode, you get {{inviter}} coins and your friend gets {{invitee}} coins.',
+  'invite.offer_first_purchase':
+    'When a friend joins through your link and makes a first purchase, you get {{inviter}} coins and your friend gets {{invitee}} coins.',
   'invite.paused': 'Invite rewards are paused right now.',
   'invite.share_text': 'Join me on SnapDrama and get {{count}} bonus coins',
   'invite.share_invite': 'Invite a friend',
   'invite.landing_title': 'A friend invited you to SnapDrama',
-  'invite.landing_offer_first_episode': 'Join and watch your first episode to get {{count}} bonus coins.',
-  'invite.landing_offer_first_purchase': 'Join and make your first purchase to get {{count}} bonus coins.',
+  'invite.landing_offer_first_episode':
+    'Join and watch your first episode to get {{count}} bonus coins.',
+  'invite.landing_offer_first_purchase':
+    'Join and make your first purchase to get {{count}} bonus coins.',
   'invite.landing_code': 'Invite code: {{code}}',
   'invite.landing_cta': 'Sign in and accept',
   'invite.landing_member': 'You are already signed in. Invite rewards are for new accounts.',

@@ -337,7 +337,9 @@ export function createAccountsService(deps: {
             nickname: initialNickname(identity),
           };
           // the guest's client-made id, read before the upgrade clears it: the joining device
-          const deviceId = guestId ? ((await repo.findUserById(guestId, tx))?.guestId ?? null) : null;
+          const deviceId = guestId
+            ? ((await repo.findUserById(guestId, tx))?.guestId ?? null)
+            : null;
           const upgraded = guestId ? await repo.upgradeGuest(tx, guestId, values) : undefined;
           if (upgraded) await repo.revokeAllSessions(tx, upgraded.id, now);
           const created = upgraded ?? (await repo.insertSocialUser(tx, { ...values, lang, now }));
