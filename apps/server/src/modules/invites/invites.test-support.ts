@@ -18,7 +18,12 @@ export const authOf = (who: { token: string }) => ({ authorization: `Bearer ${wh
  */
 export async function joinThroughInvite(
   app: FastifyInstance,
-  options: { code?: string; deviceId?: string; address?: string; guest?: Caller } = {},
+  options: {
+    code?: string;
+    deviceId?: ReturnType<typeof randomUUID>;
+    address?: string;
+    guest?: Caller;
+  } = {},
 ): Promise<Viewer> {
   const deviceId = options.deviceId ?? randomUUID();
   const guest = options.guest ?? (await joinGuest(app, deviceId));
