@@ -16,6 +16,7 @@ export const VIEWER_ROUTES: Record<string, string> = {
   'profile/orders/:ordrId': '/profile/orders/:ordrId',
   'profile/orders/vip/:chrgId': '/profile/orders/vip/00000000-0000-4000-8000-000000000000',
   'profile/edit': '/profile/edit',
+  'invite/:code': '/invite/ZZZZ2222',
   mission: '/mission',
   settings: '/settings',
   'settings/terms': '/settings/terms',

@@ -24,6 +24,7 @@ import { createEconomyModule } from './modules/economy/economy.module';
 import { createEventsModule } from './modules/events/events.module';
 import { createI18nModule } from './modules/i18n/i18n.module';
 import { createIdentityModule } from './modules/identity/identity.module';
+import { createInvitesModule } from './modules/invites/invites.module';
 import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
 import { createPlaybackModule } from './modules/playback/playback.module';
 import { createProgressModule } from './modules/progress/progress.module';
@@ -113,6 +114,13 @@ function composeModules(deps: AppDeps) {
     ageGate: identity,
   });
   const { wallet } = walletModule;
+  // invites reward through the wallet and audit into the console's log (built below, late-bound)
+  const invitesModule = createInvitesModule({
+    ...base,
+    wallet,
+    audit: () => consoleModules.services.audit,
+  });
+  const { invites } = invitesModule;
   const bookmarksModule = createBookmarksModule({
     ...base,
     catalog,
@@ -133,6 +141,7 @@ function composeModules(deps: AppDeps) {
     adUnlocks: eventsReads.adUnlocks,
     mediaUrls: media.mediaUrls,
     ageGate: identity,
+    afterEpisodeEnded: (userId, seconds) => invites.episodeEnded(userId, seconds),
   });
   const { playback } = playbackModule;
   const economyModule = createEconomyModule({ ...base, notices });
@@ -156,6 +165,7 @@ function composeModules(deps: AppDeps) {
     metrics,
     wallet,
     reuse: deps.paymentStandIns,
+    afterCredited: (userId) => invites.orderCredited(userId),
   });
   const { payments, webGateways, iap } = paymentsModule;
   const vipSales = vipModule.sell({
@@ -171,7 +181,8 @@ function composeModules(deps: AppDeps) {
   const { support } = supportModule;
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress, identity],
+    hooks: [playback, support, events, bookmarks, progress, identity, invites],
+    onJoined: (tx, join) => invites.recordJoin(tx, join),
     wallet,
     events,
     identity,
@@ -192,6 +203,7 @@ function composeModules(deps: AppDeps) {
     webGateways,
     economyModule,
     supportModule,
+    invitesModule,
   });
 
   /** each module's routes, in the order they are mounted under /api/v1 */
@@ -211,6 +223,7 @@ function composeModules(deps: AppDeps) {
     vipSales.routes(g),
     bookmarksModule.routes(g),
     progressModule.routes(g),
+    invitesModule.routes(g),
     ...consoleModules.routes(g),
   ];
 
@@ -235,6 +248,7 @@ function composeModules(deps: AppDeps) {
     playback,
     bookmarks,
     progress,
+    invites,
     wallet,
     events,
     admobKeys: eventsModule.admobKeys,
@@ -287,6 +301,7 @@ export async function buildApp(
     services.vipStores,
     services.ingest,
     services.admobKeys,
+    services.invites,
   ])
     logged.useLogger(app.log);
 

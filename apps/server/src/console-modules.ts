@@ -12,6 +12,7 @@ import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import type { createEconomyModule } from './modules/economy/economy.module';
 import type { EventsService } from './modules/events/events.service';
 import type { I18nService } from './modules/i18n/i18n.service';
+import type { createInvitesModule } from './modules/invites/invites.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import { createOperatorsModule } from './modules/operators/operators.module';
 import type { PaymentsService } from './modules/payments/payments.service';
@@ -41,6 +42,7 @@ export function composeConsoleModules(deps: {
   webGateways: WebGatewaysService;
   economyModule: ReturnType<typeof createEconomyModule>;
   supportModule: ReturnType<typeof createSupportModule>;
+  invitesModule: ReturnType<typeof createInvitesModule>;
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
   const auditModule = createAuditModule({
@@ -83,6 +85,8 @@ export function composeConsoleModules(deps: {
       viewersModule.routes(g),
       deps.supportModule.adminRoutes(g, audit),
       dashboardModule.routes(g),
+      // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
+      deps.invitesModule.adminRoutes(g),
     ],
     services: {
       audit,

@@ -43,6 +43,12 @@ export const accountJoinBody = /* @__PURE__ */ joinBody.extend({
   termsAgreeYn: yn.optional(),
   privacyAgreeYn: yn.optional(),
   alarmAgreeYn: yn.optional(),
+  /** the invite code the newcomer arrived with (decision 1510); an unknown one is ignored */
+  invtCd: z
+    .string()
+    .max(32, 'is too long')
+    .regex(/^[0-9A-Za-z]*$/, 'must be letters and digits')
+    .optional(),
 });
 export type AccountJoinBody = z.infer<typeof accountJoinBody>;
 

@@ -232,6 +232,13 @@ export const ResultCode = {
   IDENTITY_CHECK_NOT_VERIFIED: 409161,
   /** identity checks are off (no keys, no stand-in) or the provider did not answer */
   IDENTITY_PROVIDER_UNAVAILABLE: 503160,
+  // invites (x17x, issue 42 item 2; decision 1510)
+  /** no member has this invite code */
+  INVITE_NOT_FOUND: 404170,
+  /** no invite of that id */
+  INVITE_REWARD_NOT_FOUND: 404171,
+  /** only a held invite reward can be released or rejected */
+  INVITE_REWARD_NOT_HELD: 409170,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -65,6 +65,7 @@ export const coinValiditySettingsBody = z
         event: validityDays,
         advertisement: validityDays,
         admin: validityDays,
+        invite: validityDays,
       })
       .strict(),
   })

@@ -14,6 +14,7 @@ export const COIN_SOURCES = [
   'event',
   'advertisement',
   'admin',
+  'invite',
 ] as const;
 export type CoinSource = (typeof COIN_SOURCES)[number];
 export const COIN_KINDS = ['paid', 'bonus'] as const;

@@ -16,6 +16,7 @@ export const BONUS_COIN_SOURCES = [
   'event',
   'advertisement',
   'admin',
+  'invite',
 ] as const;
 export type BonusCoinSource = (typeof BONUS_COIN_SOURCES)[number];
 
@@ -47,6 +48,7 @@ export const DEFAULT_COIN_VALIDITY: CoinValiditySettings = {
     event: DEFAULT_VALIDITY_DAYS,
     advertisement: DEFAULT_VALIDITY_DAYS,
     admin: DEFAULT_VALIDITY_DAYS,
+    invite: DEFAULT_VALIDITY_DAYS,
   },
 };
 

@@ -57,6 +57,12 @@ export const pageRoutes: RouteObject[] = [
     lazyPage(async () => (await import('../features/payment/orders/receipt-page')).VipReceiptPage),
   ),
   page(
+    'invite/:code',
+    lazyPage(
+      async () => (await import('../features/invite/invite-landing-page')).InviteLandingPage,
+    ),
+  ),
+  page(
     'profile/edit',
     lazyPage(async () => (await import('../features/profile/profile-edit-page')).ProfileEditPage),
   ),

@@ -299,6 +299,7 @@ export const en = {
   'wallet.source_event': 'Event reward',
   'wallet.source_advertisement': 'Ad reward',
   'wallet.source_admin': 'From SnapDrama',
+  'wallet.source_invite': 'Invite reward',
   'wallet.episode_n': 'Episode {{n}}',
   'wallet.load_more': 'Load more',
   'wallet.empty': 'No coin history in the last 6 months',
@@ -502,6 +503,33 @@ export const en = {
   'error.request_headers_too_large': 'The request is too large; please try again',
   'error.ad_callback_keys_unavailable': 'The ad reward could not be verified right now',
   'error.ingest_tus_version_unsupported': 'This upload tool is not supported; please update it',
+  'invite.title': 'Invite friends',
+  'invite.code_label': 'My invite code',
+  'invite.link_label': 'My invite link',
+  'invite.copy_code': 'Copy code',
+  'invite.copy_link': 'Copy link',
+  'invite.share': 'Share',
+  'invite.copied': 'Copied',
+  'invite.copy_fail': 'Could not copy; please copy it by hand',
+  'invite.counts': 'Friends joined: {{joined}} · Rewarded: {{rewarded}}',
+  'invite.offer_first_episode':
+    'When a friend joins through your link and watches a first episode, you get {{inviter}} coins and your friend gets {{invitee}} coins.',
+  'invite.offer_first_purchase':
+    'When a friend joins through your link and makes a first purchase, you get {{inviter}} coins and your friend gets {{invitee}} coins.',
+  'invite.paused': 'Invite rewards are paused right now.',
+  'invite.share_text': 'Join me on SnapDrama and get {{count}} bonus coins',
+  'invite.share_invite': 'Invite a friend',
+  'invite.landing_title': 'A friend invited you to SnapDrama',
+  'invite.landing_offer_first_episode':
+    'Join and watch your first episode to get {{count}} bonus coins.',
+  'invite.landing_offer_first_purchase':
+    'Join and make your first purchase to get {{count}} bonus coins.',
+  'invite.landing_code': 'Invite code: {{code}}',
+  'invite.landing_cta': 'Sign in and accept',
+  'invite.landing_member': 'You are already signed in. Invite rewards are for new accounts.',
+  'invite.landing_browse': 'Start watching',
+  'invite.invalid_title': 'This invite link is not valid',
+  'invite.invalid_body': 'Please check the link your friend sent. You can still watch SnapDrama.',
   // refusals, validation and field names the server sends (errors.ts)
   ...enServerMessages,
 } as const;

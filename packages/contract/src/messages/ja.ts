@@ -297,6 +297,7 @@ export const ja: Messages = {
   'wallet.source_event': 'イベント報酬',
   'wallet.source_advertisement': '広告報酬',
   'wallet.source_admin': 'SnapDramaより付与',
+  'wallet.source_invite': '友だち招待の報酬',
   'wallet.episode_n': '第{{n}}話',
   'wallet.load_more': 'もっと見る',
   'wallet.empty': '過去6か月のコイン履歴はありません',
@@ -500,6 +501,35 @@ export const ja: Messages = {
   'error.ad_callback_keys_unavailable': '現在、広告の報酬を確認できません',
   'error.ingest_tus_version_unsupported':
     'このアップロード方式には対応していません。ツールを更新してください',
+  'invite.title': '友だちを招待',
+  'invite.code_label': 'わたしの招待コード',
+  'invite.link_label': 'わたしの招待リンク',
+  'invite.copy_code': 'コードをコピー',
+  'invite.copy_link': 'リンクをコピー',
+  'invite.share': '共有',
+  'invite.copied': 'コピーしました',
+  'invite.copy_fail': 'コピーできませんでした。手動でコピーしてください',
+  'invite.counts': '登録した友だち {{joined}}人 · 報酬を受けた友だち {{rewarded}}人',
+  'invite.offer_first_episode':
+    '友だちがあなたのリンクから登録して最初のエピソードを見ると、あなたに{{inviter}}コイン、友だちに{{invitee}}コインが届きます。',
+  'invite.offer_first_purchase':
+    '友だちがあなたのリンクから登録して初めて購入すると、あなたに{{inviter}}コイン、友だちに{{invitee}}コインが届きます。',
+  'invite.paused': '現在、招待報酬は一時停止中です。',
+  'invite.share_text': 'SnapDramaに登録してボーナス{{count}}コインをもらおう',
+  'invite.share_invite': '友だちを招待する',
+  'invite.landing_title': '友だちがSnapDramaに招待しています',
+  'invite.landing_offer_first_episode':
+    '登録して最初のエピソードを見ると、ボーナス{{count}}コインがもらえます。',
+  'invite.landing_offer_first_purchase':
+    '登録して初めて購入すると、ボーナス{{count}}コインがもらえます。',
+  'invite.landing_code': '招待コード：{{code}}',
+  'invite.landing_cta': 'ログインして招待を受ける',
+  'invite.landing_member':
+    'すでにログインしています。招待報酬は新しく登録したアカウントが対象です。',
+  'invite.landing_browse': '見に行く',
+  'invite.invalid_title': 'この招待リンクは無効です',
+  'invite.invalid_body':
+    '友だちから届いたリンクをもう一度ご確認ください。SnapDramaはそのままご覧いただけます。',
   // refusals, validation and field names the server sends (errors.ts)
   ...jaServerMessages,
 };

@@ -297,6 +297,7 @@ export const ko: Messages = {
   'wallet.source_event': '이벤트 보상',
   'wallet.source_advertisement': '광고 보상',
   'wallet.source_admin': '스냅드라마 지급',
+  'wallet.source_invite': '친구 초대 보상',
   'wallet.episode_n': '{{n}}화',
   'wallet.load_more': '더 보기',
   'wallet.empty': '최근 6개월간 코인 내역이 없습니다',
@@ -500,6 +501,33 @@ export const ko: Messages = {
   'error.ad_callback_keys_unavailable': '지금은 광고 보상을 확인할 수 없습니다',
   'error.ingest_tus_version_unsupported':
     '지원하지 않는 업로드 방식입니다. 업로드 도구를 업데이트해 주세요',
+  'invite.title': '친구 초대',
+  'invite.code_label': '내 초대 코드',
+  'invite.link_label': '내 초대 링크',
+  'invite.copy_code': '코드 복사',
+  'invite.copy_link': '링크 복사',
+  'invite.share': '공유하기',
+  'invite.copied': '복사했어요',
+  'invite.copy_fail': '복사하지 못했어요. 직접 복사해 주세요',
+  'invite.counts': '가입한 친구 {{joined}}명 · 보상 받은 친구 {{rewarded}}명',
+  'invite.offer_first_episode':
+    '친구가 내 링크로 가입하고 첫 에피소드를 보면 나는 {{inviter}}코인, 친구는 {{invitee}}코인을 받아요.',
+  'invite.offer_first_purchase':
+    '친구가 내 링크로 가입하고 첫 구매를 하면 나는 {{inviter}}코인, 친구는 {{invitee}}코인을 받아요.',
+  'invite.paused': '지금은 초대 보상이 잠시 중단되었어요.',
+  'invite.share_text': '스냅드라마에 가입하고 보너스 {{count}}코인을 받으세요',
+  'invite.share_invite': '친구 초대하기',
+  'invite.landing_title': '친구가 스냅드라마에 초대했어요',
+  'invite.landing_offer_first_episode':
+    '가입하고 첫 에피소드를 보면 보너스 {{count}}코인을 드려요.',
+  'invite.landing_offer_first_purchase': '가입하고 첫 구매를 하면 보너스 {{count}}코인을 드려요.',
+  'invite.landing_code': '초대 코드: {{code}}',
+  'invite.landing_cta': '로그인하고 초대 받기',
+  'invite.landing_member': '이미 로그인되어 있어요. 초대 보상은 새로 가입한 계정에만 드려요.',
+  'invite.landing_browse': '보러 가기',
+  'invite.invalid_title': '유효하지 않은 초대 링크예요',
+  'invite.invalid_body':
+    '친구가 보낸 링크를 다시 확인해 주세요. 스냅드라마는 그대로 둘러볼 수 있어요.',
   // refusals, validation and field names the server sends (errors.ts)
   ...koServerMessages,
 };

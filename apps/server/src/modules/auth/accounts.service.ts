@@ -43,6 +43,16 @@ export interface AccountDataHooks {
   eraseUserData(userId: string, tx: Tx): Promise<void>;
 }
 
+/** A new account made by a social join, as the invites module records it (decision 1510). */
+export interface JoinRecord {
+  userId: string;
+  /** the browser's guest id the account was made from (null: joined without a guest session) */
+  deviceId: string | null;
+  address: string | null;
+  /** the invite code the newcomer arrived with */
+  code?: string;
+}
+
 /** PostgreSQL unique_violation, as node-postgres or PGlite report it (possibly wrapped). */
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -74,6 +84,8 @@ export function createAccountsService(deps: {
   tickets: SignInTickets;
   clock: Clock;
   hooks: AccountDataHooks[];
+  /** hears each new account made by a join, inside the join's transaction (invites) */
+  onJoined?: (tx: Tx, join: JoinRecord) => Promise<void>;
   production: boolean;
   /** origins besides loopback a sign-in may return to (PUBLIC_BASE_URL, WEB_ORIGINS) */
   webOrigins: string[];
@@ -302,6 +314,7 @@ export function createAccountsService(deps: {
       body: AccountJoinBody & { authMthd: SocialMethod },
       caller: AuthContext | null,
       lang: Language,
+      address: string | null = null,
     ) {
       const consent = consentOf(body);
       const ticket = await verifiedTicket(body.authMthd, body.authId);
@@ -323,10 +336,20 @@ export function createAccountsService(deps: {
             email: identity.email,
             nickname: initialNickname(identity),
           };
+          // the guest's client-made id, read before the upgrade clears it: the joining device
+          const deviceId = guestId
+            ? ((await repo.findUserById(guestId, tx))?.guestId ?? null)
+            : null;
           const upgraded = guestId ? await repo.upgradeGuest(tx, guestId, values) : undefined;
           if (upgraded) await repo.revokeAllSessions(tx, upgraded.id, now);
           const created = upgraded ?? (await repo.insertSocialUser(tx, { ...values, lang, now }));
           await repo.saveConsents(tx, created.id, consent, now);
+          await deps.onJoined?.(tx, {
+            userId: created.id,
+            deviceId,
+            address,
+            ...(body.invtCd ? { code: body.invtCd } : {}),
+          });
           return created;
         });
       let user: UserRow;

@@ -1,8 +1,8 @@
 import type { Clock } from '../../clock';
 import type { Config } from '../../config';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import type { RouteGuards } from '../../http/route-guards';
-import { createAccountsService, type AccountDataHooks } from './accounts.service';
+import { createAccountsService, type AccountDataHooks, type JoinRecord } from './accounts.service';
 import { createAuthRepository } from './auth.repository';
 import { authRoutes, type AgeCheckView, type EventStateView, type WalletView } from './auth.routes';
 import { createAuthService } from './auth.service';
@@ -49,6 +49,8 @@ export function createAuthModule(deps: {
   function withAccounts(more: {
     /** each module moves (guest sign-in) or erases (withdrawal) its own rows */
     hooks: AccountDataHooks[];
+    /** hears each new account made by a join, in its transaction (invites, decision 1510) */
+    onJoined?: (tx: Tx, join: JoinRecord) => Promise<void>;
     wallet: WalletView;
     events: EventStateView;
     identity: AgeCheckView;
@@ -62,6 +64,7 @@ export function createAuthModule(deps: {
       tickets: createSignInTickets({ secret: config.jwtSecret, ttlSeconds: 600, clock }),
       clock,
       hooks: more.hooks,
+      onJoined: more.onJoined,
       production: config.env === 'production',
       webOrigins: [
         ...(config.publicBaseUrl ? [config.publicBaseUrl] : []),

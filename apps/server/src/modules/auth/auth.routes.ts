@@ -193,6 +193,7 @@ export function authRoutes(deps: {
                 { ...body, authMthd },
                 await signedInCaller(request, reply),
                 cookieLanguage(request),
+                request.ip,
               );
         setSessionCookies(reply, issued);
         return ok({ access_token: issued.accessToken });

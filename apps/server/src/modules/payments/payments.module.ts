@@ -42,6 +42,8 @@ export function createPaymentsModule(deps: {
   metrics: Pick<Metrics, 'paymentsCredited'>;
   wallet: Parameters<typeof createPaymentsService>[0]['wallet'] & Pick<WalletService, 'grant'>;
   reuse: PaymentStandIns | undefined;
+  /** hears each order credited (invites, decision 1510) */
+  afterCredited?: (userId: string) => Promise<void>;
 }) {
   const { clock, config } = deps;
   const production = config.env === 'production';
@@ -51,6 +53,7 @@ export function createPaymentsModule(deps: {
     clock,
     onCredited: (gateway) =>
       deps.metrics.paymentsCredited.inc({ provider: GATEWAY_NAMES[gateway] ?? gateway }),
+    afterCredited: deps.afterCredited,
   });
   const gateways = createWebGateways(config.payments, deps.reuse?.web);
   // in-app purchases (Google Play, Apple): verified with the store, paid and credited by payments

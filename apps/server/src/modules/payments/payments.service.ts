@@ -109,6 +109,8 @@ export function createPaymentsService(deps: {
   clock: Clock;
   /** hears each order credited, once (the metrics count payments credited per gateway) */
   onCredited?: (gateway: string) => void;
+  /** hears each order credited, once, after its commit (invites: a first purchase); never throws */
+  afterCredited?: (userId: string) => Promise<void>;
 }) {
   const { repo, wallet, clock } = deps;
   const db = repo.db;
@@ -204,7 +206,10 @@ export function createPaymentsService(deps: {
       case 'credited':
         if (!row) throw new Error(`payment_credit answered ${r.outcome} without the order`);
         // the one call that moved the order to credited tells the metrics
-        if (r.outcome === 'credited' && !r.alreadyCredited) deps.onCredited?.(row.gateway);
+        if (r.outcome === 'credited' && !r.alreadyCredited) {
+          deps.onCredited?.(row.gateway);
+          await deps.afterCredited?.(row.userId);
+        }
         return {
           order: row,
           alreadyCredited: r.alreadyCredited,

@@ -49,6 +49,7 @@ export function createPlaybackModule(db: Db) {
     vip: PlaybackServiceDeps['vip'];
     /** the age gate (identity) */
     ageGate: PlaybackServiceDeps['ageGate'];
+    afterEpisodeEnded?: PlaybackServiceDeps['afterEpisodeEnded'];
   }) {
     const { wallet } = deps;
     const playback = createPlaybackService({
@@ -63,6 +64,7 @@ export function createPlaybackModule(db: Db) {
       beforeStart: (tx, userId, dramaId, epsd) => wallet.guardEpisodeUse(tx, userId, dramaId, epsd),
       vip: deps.vip,
       ageGate: deps.ageGate,
+      afterEpisodeEnded: deps.afterEpisodeEnded,
     });
     return {
       playback,

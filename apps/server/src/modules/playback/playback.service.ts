@@ -105,6 +105,8 @@ export function createPlaybackService(deps: {
   beforeStart?: (tx: Tx, userId: string, dramaId: number, epsd: number) => Promise<void>;
   vip?: VipAccess;
   ageGate: AgeGateView;
+  /** hears each ended watch once it is stored (invites: a first episode watched); never throws */
+  afterEpisodeEnded?: (userId: string, watchedSeconds: number) => Promise<void>;
 }) {
   const { repo, catalog } = deps;
   // one statement name per SQL text: with and without the VIP part
@@ -289,10 +291,9 @@ export function createPlaybackService(deps: {
       const row = await repo.endWatch(userId, logId, deps.clock.now());
       if (!row) throw new AppError(ResultCode.WATCH_LOG_NOT_FOUND, 'Watch log not found');
       const ended = row.endedAt ?? deps.clock.now();
-      return {
-        logId,
-        watchedSeconds: Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000),
-      };
+      const watchedSeconds = Math.max(0, (ended.getTime() - row.startedAt.getTime()) / 1000);
+      await deps.afterEpisodeEnded?.(userId, watchedSeconds);
+      return { logId, watchedSeconds };
     },
 
     /**

@@ -59,7 +59,7 @@ export const coinLots = pgTable(
     check('coin_lots_kind_check', sql`${t.kind} in ('paid', 'bonus')`),
     check(
       'coin_lots_source_check',
-      sql`${t.source} in ('purchase', 'purchase_bonus', 'mission', 'attendance', 'event', 'advertisement', 'admin')`,
+      sql`${t.source} in ('purchase', 'purchase_bonus', 'mission', 'attendance', 'event', 'advertisement', 'admin', 'invite')`,
     ),
     check('coin_lots_amount_check', sql`${t.amount} > 0`),
     check('coin_lots_remaining_check', sql`${t.remaining} >= 0 and ${t.remaining} <= ${t.amount}`),

@@ -13,6 +13,7 @@ import { PRIVACY_URL, TERMS_URL } from '../../shared/config/links';
 import { layers } from '../../shared/layers/layer-store';
 import { Button } from '../../shared/ui/button';
 import { joinWithTicket } from './api/social-auth';
+import { forgetInvite, pendingInvite } from '../../shared/invite/pending-invite';
 import styles from './terms-popup.module.css';
 
 const yn = (on: boolean) => (on ? 'Y' : 'N');
@@ -45,6 +46,8 @@ export function TermsAgreement({
 
   const signUp = async () => {
     setBusy(true);
+    // the code of an invite page opened before (decision 1510)
+    const invite = pendingInvite();
     try {
       const { access_token } = await joinWithTicket({
         authMthd: method,
@@ -54,7 +57,9 @@ export function TermsAgreement({
         termsAgreeYn: yn(consent.terms),
         privacyAgreeYn: yn(consent.privacy),
         alarmAgreeYn: yn(consent.alarm),
+        ...(invite ? { invtCd: invite } : {}),
       });
+      forgetInvite();
       await onJoined(access_token);
     } catch (error) {
       layers.alert({

@@ -94,6 +94,14 @@ export const AUDIT_FIELDS: Record<string, Labels> = {
   event: { en: 'Events', ko: '이벤트', ja: 'イベント' },
   advertisement: { en: 'Ads', ko: '광고', ja: '広告' },
   admin: { en: 'Operator grants', ko: '운영자 지급', ja: '運営の付与' },
+  invite: { en: 'Invites', ko: '친구 초대', ja: '友だち招待' },
+  // invites (decision 1510)
+  inviterCoin: { en: 'Inviter coins', ko: '초대한 회원 코인', ja: '招待した会員のコイン' },
+  inviteeCoin: { en: 'Friend coins', ko: '친구 코인', ja: '友だちのコイン' },
+  inviterCapped: { en: 'Daily cap reached', ko: '하루 한도 도달', ja: '1日の上限に到達' },
+  holdThreshold: { en: 'Hold threshold', ko: '보류 기준', ja: '保留の基準' },
+  qualifyingEvent: { en: 'Qualifying event', ko: '보상 조건', ja: '報酬の条件' },
+  refusal: { en: 'Refusal', ko: '제외 사유', ja: '対象外の理由' },
   // a localized text's languages
   ko: { en: 'Korean', ko: '한국어', ja: '韓国語' },
   en: { en: 'English', ko: '영어', ja: '英語' },

@@ -58,6 +58,24 @@ export const AUDIT_ACTIONS: Record<string, Record<Language, string>> = {
     ja: 'オペレーターのログイン',
   },
   'order.refund': { en: 'Order refunded', ko: '주문 환불', ja: '注文を返金' },
+  'invite.reward': { en: 'Invite rewarded', ko: '초대 보상 지급', ja: '招待報酬を付与' },
+  'invite.hold': { en: 'Invite reward held', ko: '초대 보상 보류', ja: '招待報酬を保留' },
+  'invite.release': {
+    en: 'Held invite reward released',
+    ko: '보류된 초대 보상 지급',
+    ja: '保留中の招待報酬を付与',
+  },
+  'invite.reject': {
+    en: 'Held invite reward rejected',
+    ko: '보류된 초대 보상 거절',
+    ja: '保留中の招待報酬を却下',
+  },
+  'invite.refuse': { en: 'Invite refused', ko: '초대 제외', ja: '招待を対象外に' },
+  'invite.settings': {
+    en: 'Invite settings changed',
+    ko: '친구 초대 설정 변경',
+    ja: '友だち招待の設定を変更',
+  },
   'wallet.grant': { en: 'Coins granted', ko: '코인 지급', ja: 'コインを付与' },
   'wallet.revoke': { en: 'Coins taken back', ko: '코인 회수', ja: 'コインを回収' },
 };
@@ -69,6 +87,8 @@ export const AUDIT_TARGET_TYPES: Record<string, Record<Language, string>> = {
   economy: { en: 'Economy', ko: '경제', ja: 'エコノミー' },
   episode: { en: 'Episode', ko: '에피소드', ja: 'エピソード' },
   goods: { en: 'Coin pack', ko: '코인 상품', ja: 'コインパック' },
+  invite: { en: 'Invite', ko: '친구 초대', ja: '友だち招待' },
+  invite_settings: { en: 'Invite settings', ko: '친구 초대 설정', ja: '友だち招待の設定' },
   inquiry: { en: 'Inquiry', ko: '문의', ja: 'お問い合わせ' },
   mission: { en: 'Mission', ko: '미션', ja: 'ミッション' },
   operator: { en: 'Operator', ko: '운영자', ja: 'オペレーター' },

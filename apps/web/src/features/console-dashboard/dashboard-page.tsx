@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { InviteCountsCard } from './invite-counts-card';
 import { useMemo } from 'react';
 import type { DashboardData } from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
@@ -207,6 +208,7 @@ export function DashboardPage() {
             </ol>
           )}
         </Card>
+        <InviteCountsCard />
       </div>
     </ConsolePage>
   );

@@ -15,7 +15,7 @@ const MAX_DAYS = 3650;
 type Group = 'purchase' | 'bonus';
 const SOURCES = {
   purchase: ['web', 'app_store', 'google_play'],
-  bonus: ['purchase_bonus', 'mission', 'attendance', 'event', 'advertisement', 'admin'],
+  bonus: ['purchase_bonus', 'mission', 'attendance', 'event', 'advertisement', 'admin', 'invite'],
 } as const;
 type Source = (typeof SOURCES)[Group][number];
 

@@ -1,5 +1,6 @@
 import { GATEWAY_NAMES, useCodeText } from '../../shared/console/console-codes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ViewerInvitesCard } from './viewer-invites-card';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ECONOMY_LIMITS, type ViewerDetailData } from '@snapdrama/contract';
@@ -284,6 +285,8 @@ export function ViewerPage() {
           </div>
         )}
       </Card>
+
+      <ViewerInvitesCard userId={userId} />
     </ConsolePage>
   );
 }

@@ -7,6 +7,7 @@ import { UserIcon } from '../../shared/ui/icons';
 import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import styles from './profile.module.css';
 import { VipStatusCard } from '../../shared/vip/vip-status-card';
+import { InviteCard } from '../../shared/invite/invite-card';
 import { SignInPrompt } from '../../shared/session/sign-in-prompt';
 
 /** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
@@ -76,6 +77,8 @@ export function ProfilePage() {
       </div>
 
       <VipStatusCard />
+
+      <InviteCard />
 
       {isMobile && (
         <ul className={styles.links}>

@@ -11,6 +11,8 @@ import {
 import { currentLanguage, i18n } from '../i18n/i18n';
 import { layers, useLayerStore } from '../layers/layer-store';
 import { askNative, isNativeApp } from '../native/native';
+import { copyToClipboard } from '../invite/copy-text';
+import { inviteLink, useMyInvite } from '../invite/invite-api';
 import { shareToKakao } from './kakao-share';
 import { reportShareMission } from './share-mission';
 import styles from './share.module.css';
@@ -136,7 +138,29 @@ function SharePanel({ request, in: place }: { request: ShareRequest; in: 'sheet'
       <p className={styles.link} data-testid="share-link">
         {link}
       </p>
+      {!request.isGuest && <InviteShareRow />}
     </div>
+  );
+}
+
+/** Members also get their invite link here (decision 1510): one tap copies it. */
+function InviteShareRow() {
+  const { t } = useTranslation();
+  const invite = useMyInvite().data;
+  if (!invite) return null;
+  const copy = async () => {
+    const done = await copyToClipboard(inviteLink(invite.invtPath));
+    layers.toast(done ? t('invite.copied') : t('invite.copy_fail'), done ? 'success' : 'failure');
+  };
+  return (
+    <button
+      type="button"
+      className={styles.invite}
+      onClick={() => void copy()}
+      data-testid="share-invite"
+    >
+      {t('invite.share_invite')} · {t('invite.copy_link')}
+    </button>
   );
 }
 
