@@ -232,6 +232,11 @@ export const ResultCode = {
   IDENTITY_CHECK_NOT_VERIFIED: 409161,
   /** identity checks are off (no keys, no stand-in) or the provider did not answer */
   IDENTITY_PROVIDER_UNAVAILABLE: 503160,
+  // push reminders (x17x, issue 42 item 3; decision 1520)
+  /** no push subscription with this endpoint, token or unsubscribe token */
+  PUSH_SUBSCRIPTION_NOT_FOUND: 404170,
+  /** push is off on this server (no VAPID keys in production) */
+  PUSH_UNAVAILABLE: 503170,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -28,3 +28,4 @@ export * from './dashboard';
 export * from './playback-quality';
 export * from './browser-validation';
 export * from './identity';
+export * from './push';

@@ -16,3 +16,4 @@ export * from '../modules/audit/audit.tables';
 export * from '../modules/vip/vip.tables';
 export * from '../modules/economy/economy.tables';
 export * from '../modules/identity/identity.tables';
+export * from '../modules/push/push.tables';
