@@ -41,6 +41,7 @@ CREATE TABLE "push_subscriptions" (
 	"p256dh" text,
 	"auth" text,
 	"user_id" uuid,
+	"auth_method" text,
 	"lang" text NOT NULL,
 	"kinds" jsonb NOT NULL,
 	"time_zone" text NOT NULL,

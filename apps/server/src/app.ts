@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { API_BASE } from '@snapdrama/contract';
 import { createChangeNotices } from './cache/change-notices';
@@ -27,6 +28,7 @@ import { createIdentityModule } from './modules/identity/identity.module';
 import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
 import { createPlaybackModule } from './modules/playback/playback.module';
 import { createProgressModule } from './modules/progress/progress.module';
+import { createPushModule } from './modules/push/push.module';
 import { createSearchStatsModule } from './modules/search-stats/search-stats.module';
 import { createSupportModule } from './modules/support/support.module';
 import { createVipModule } from './modules/vip/vip.module';
@@ -56,6 +58,8 @@ export interface AppDeps {
    * (a process restart) meets the same outside world.
    */
   paymentStandIns?: PaymentStandIns;
+  /** Tests only: an HTTPS agent that trusts a local push service's certificate. */
+  pushAgent?: Agent;
 }
 
 /** Builds every module from explicit dependencies; each hands others its service, never its tables. */
@@ -177,6 +181,18 @@ function composeModules(deps: AppDeps) {
     identity,
   });
 
+  // reminders by push (issue 42 item 3): a bookmarked drama's new episode, coins, attendance
+  const pushModule = createPushModule({
+    ...base,
+    i18n,
+    bookmarks,
+    catalog,
+    wallet,
+    events,
+    webPushAgent: deps.pushAgent,
+  });
+  const { push } = pushModule;
+
   // the operator console (issue 13), built on the services above
   const consoleModules = composeConsoleModules({
     base,
@@ -192,6 +208,7 @@ function composeModules(deps: AppDeps) {
     webGateways,
     economyModule,
     supportModule,
+    pushModule,
   });
 
   /** each module's routes, in the order they are mounted under /api/v1 */
@@ -211,6 +228,7 @@ function composeModules(deps: AppDeps) {
     vipSales.routes(g),
     bookmarksModule.routes(g),
     progressModule.routes(g),
+    pushModule.routes(g),
     ...consoleModules.routes(g),
   ];
 
@@ -244,6 +262,9 @@ function composeModules(deps: AppDeps) {
     paymentsSandbox: paymentsModule.gatewayStandIn,
     iap,
     vip,
+    push,
+    /** the FCM/APNs stand-in: what it was asked to deliver */
+    nativePushStandIn: pushModule.nativePushStandIn,
     vipGateways: vipSales.vipGateways,
     vipStores: vipSales.vipStores,
     vipToss: vipSales.vipToss,
@@ -325,7 +346,12 @@ export async function buildApp(
   if (config.social.sandbox) await app.register(mount.walletStandInRoutes(guards, production));
   await mount.registerPaymentStandIns(app);
   await mount.registerIdentityStandIn(app);
-  startJobs(app, { config, searchStats: services.searchStats, webGateways: services.webGateways });
+  startJobs(app, {
+    config,
+    searchStats: services.searchStats,
+    webGateways: services.webGateways,
+    push: services.push,
+  });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
   if (signInStandIns) await app.register(signInStandIns);
 

@@ -17,6 +17,7 @@ import { createOperatorsModule } from './modules/operators/operators.module';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
 import type { PlaybackService } from './modules/playback/playback.service';
+import type { createPushModule } from './modules/push/push.module';
 import type { createSupportModule } from './modules/support/support.module';
 import { createViewersModule } from './modules/viewers/viewers.module';
 import type { WalletService } from './modules/wallet/wallet.service';
@@ -41,6 +42,7 @@ export function composeConsoleModules(deps: {
   webGateways: WebGatewaysService;
   economyModule: ReturnType<typeof createEconomyModule>;
   supportModule: ReturnType<typeof createSupportModule>;
+  pushModule: ReturnType<typeof createPushModule>;
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
   const auditModule = createAuditModule({
@@ -51,6 +53,10 @@ export function composeConsoleModules(deps: {
   const operatorsModule = createOperatorsModule({ ...base, audit });
   const catalogAdminModule = createCatalogAdminModule({ ...base, storage, catalog, i18n, audit });
   const { catalogAdmin } = catalogAdminModule;
+  // a published drama's new episode reminds the viewers who bookmarked it
+  catalogAdmin.onEpisodeReleased(async (dramaId, episodeNumber) => {
+    await deps.pushModule.push.episodeReleased(dramaId, episodeNumber);
+  });
   const ingestModule = createIngestModule({ ...base, storage, metrics, audit, catalogAdmin, i18n });
   const dashboardModule = createDashboardModule({
     ...base,
@@ -83,6 +89,7 @@ export function composeConsoleModules(deps: {
       viewersModule.routes(g),
       deps.supportModule.adminRoutes(g, audit),
       dashboardModule.routes(g),
+      deps.pushModule.adminRoutes(g, audit),
     ],
     services: {
       audit,

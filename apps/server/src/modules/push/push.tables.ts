@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { PushKind, PushPayload } from '@snapdrama/contract';
+import type { AuthMethod, PushKind, PushPayload } from '@snapdrama/contract';
 
 export const PUSH_CHANNELS = ['web', 'fcm', 'apns'] as const;
 export type PushChannel = (typeof PUSH_CHANNELS)[number];
@@ -34,6 +34,8 @@ export const pushSubscriptions = pgTable(
     p256dh: text('p256dh'),
     auth: text('auth'),
     userId: uuid('user_id'),
+    /** the subscriber's sign-in method (guest or a provider): member reminders skip guests */
+    authMethod: text('auth_method').$type<AuthMethod>(),
     lang: text('lang').notNull(),
     kinds: jsonb('kinds').$type<PushKind[]>().notNull(),
     timeZone: text('time_zone').notNull(),
