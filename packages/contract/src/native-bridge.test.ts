@@ -103,6 +103,12 @@ const cases: Record<
     reply: {},
     badReply: { saved: 1 },
   },
+  getPushToken: {
+    request: {},
+    badRequest: { ask: true },
+    reply: { platform: 'fcm', token: 'fcm-token:abc123' },
+    badReply: { platform: 'web', token: 'x' },
+  },
   loadAccessToken: {
     request: {},
     badRequest: { key: 'access_token' },
