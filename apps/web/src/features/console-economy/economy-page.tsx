@@ -14,6 +14,7 @@ import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
 import { CoinValidityCard } from './coin-validity-form';
+import { PushSettingsCard } from './push-settings-card';
 import { economyMessages } from './economy-messages';
 import styles from './economy-page.module.css';
 
@@ -388,6 +389,7 @@ export function EconomyPage() {
         <AttendanceForm initial={attendanceCoins} />
       </div>
       <CoinValidityCard />
+      <PushSettingsCard />
       <Card title={t('eco.missions')}>
         <div className={styles.missions}>
           {missions.map((m) => (
