@@ -25,7 +25,9 @@ self.addEventListener('push', (event) => {
       body: data.body,
       tag: data.tag,
       data: { url: data.url, sendId: data.sendId, unsubscribeToken: data.unsubscribeToken },
-      actions: data.unsubscribeLabel ? [{ action: 'unsubscribe', title: data.unsubscribeLabel }] : [],
+      actions: data.unsubscribeLabel
+        ? [{ action: 'unsubscribe', title: data.unsubscribeLabel }]
+        : [],
     }),
   );
 });

@@ -51,9 +51,7 @@ export type PushPreferences = z.infer<typeof pushPreferences>;
 /** POST /push/subscription: a browser's PushSubscription (its JSON) and the viewer's choices. */
 export const pushSubscribeBody = z
   .object({
-    endpoint: z
-      .url({ protocol: /^https?$/ })
-      .max(2048),
+    endpoint: z.url({ protocol: /^https?$/ }).max(2048),
     keys: z.object({ p256dh: base64url(200), auth: base64url(64) }),
   })
   .extend(pushPreferences.partial().shape);

@@ -72,7 +72,9 @@ export function createEventsService(deps: EventsDeps) {
      * A member's last check-in day and today's service day (push reminders of an attendance
      * streak about to break, decision 1520).
      */
-    async attendanceDays(userId: string): Promise<{ lastCheckInDay: string | null; today: string }> {
+    async attendanceDays(
+      userId: string,
+    ): Promise<{ lastCheckInDay: string | null; today: string }> {
       const day = today();
       const latest = await repo.latestAttendance(db, userId, day);
       return { lastCheckInDay: latest?.day ?? null, today: day };

@@ -34,7 +34,10 @@ export interface PushConfig {
 function devVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
   const file = path.join(dataDir, '.vapid-keys.json');
   if (existsSync(file)) {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as {
+      publicKey: string;
+      privateKey: string;
+    };
     return { publicKey: kept.publicKey, privateKey: kept.privateKey };
   }
   mkdirSync(dataDir, { recursive: true });
@@ -69,7 +72,9 @@ export function pushConfig(
         ? undefined
         : devVapidKeys(dataDir);
   return {
-    vapid: keys ? { ...keys, subject: e.VAPID_SUBJECT ?? 'mailto:push@example.invalid' } : undefined,
+    vapid: keys
+      ? { ...keys, subject: e.VAPID_SUBJECT ?? 'mailto:push@example.invalid' }
+      : undefined,
     pollMs: e.PUSH_POLL_MS,
     worker: e.PUSH_WORKER,
   };

@@ -10,7 +10,11 @@ import {
 import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
 import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
-import { startLocalPushService, type LocalPushService, type TestBrowser } from './push.test-support';
+import {
+  startLocalPushService,
+  type LocalPushService,
+  type TestBrowser,
+} from './push.test-support';
 
 let ctx: TestContext;
 let pushService: LocalPushService;
@@ -71,8 +75,7 @@ async function releaseEpisode(dramaId: number): Promise<number> {
 const counts = async () =>
   (
     await ctx.app.inject({ method: 'GET', url: url(pushPaths.adminCounts), headers: admin.headers })
-  ).json<{ data: { sent: number; opened: number; unsubscribed: number; dropped: number } }>()
-    .data;
+  ).json<{ data: { sent: number; opened: number; unsubscribed: number; dropped: number } }>().data;
 
 describe('push routes: bad input changes nothing', () => {
   it('config names the VAPID public key', async () => {

@@ -103,7 +103,12 @@ export function createPushService(deps: {
 
   async function save(
     caller: PushCaller,
-    target: { channel: 'web' | 'fcm' | 'apns'; endpoint: string; p256dh: string | null; auth: string | null },
+    target: {
+      channel: 'web' | 'fcm' | 'apns';
+      endpoint: string;
+      p256dh: string | null;
+      auth: string | null;
+    },
     choices: Partial<Omit<PushSubscriptionData, 'id' | 'unsubscribeToken'>>,
   ): Promise<PushSubscriptionData> {
     const before = await repo.byEndpoint(target.endpoint);
@@ -190,8 +195,12 @@ export function createPushService(deps: {
 
   async function deliver(sub: PushSubscriptionRow, payload: PushPayload): Promise<PushOutcome> {
     if (sub.channel === 'web') {
-      if (!deps.webPush || !sub.p256dh || !sub.auth) return { ok: false, gone: false, status: null };
-      return deps.webPush.send({ endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth }, payload);
+      if (!deps.webPush || !sub.p256dh || !sub.auth)
+        return { ok: false, gone: false, status: null };
+      return deps.webPush.send(
+        { endpoint: sub.endpoint, p256dh: sub.p256dh, auth: sub.auth },
+        payload,
+      );
     }
     return deps.nativePush.send(sub.channel, sub.endpoint, {
       title: payload.title,
@@ -215,7 +224,11 @@ export function createPushService(deps: {
     async subscribe(caller: PushCaller, body: PushSubscribeBody): Promise<PushSubscriptionData> {
       requireOn();
       const { endpoint, keys, ...choices } = body;
-      return save(caller, { channel: 'web', endpoint, p256dh: keys.p256dh, auth: keys.auth }, choices);
+      return save(
+        caller,
+        { channel: 'web', endpoint, p256dh: keys.p256dh, auth: keys.auth },
+        choices,
+      );
     },
 
     /** POST /push/native-token: the app wrapper's FCM/APNs token (bridge registerPushToken). */
@@ -224,7 +237,11 @@ export function createPushService(deps: {
       body: PushNativeTokenBody,
     ): Promise<PushSubscriptionData> {
       const { platform, token, ...choices } = body;
-      return save(caller, { channel: platform, endpoint: token, p256dh: null, auth: null }, choices);
+      return save(
+        caller,
+        { channel: platform, endpoint: token, p256dh: null, auth: null },
+        choices,
+      );
     },
 
     /** PUT /push/subscription: switches, quiet hours, zone, language of one subscription. */
@@ -362,59 +379,59 @@ export function createPushService(deps: {
   };
 
   async function sendNext(): Promise<boolean> {
-      const now = clock.now();
-      const send = await repo.claim(now, new Date(now.getTime() + LEASE_MS));
-      if (!send) return false;
-      const sub = await repo.byId(send.subscriptionId);
-      if (!sub) {
-        await repo.settle(send.id, { status: 'dropped', reason: 'no_subscription' });
-        return true;
-      }
-      const global = await settings();
-      if (!sub.kinds.includes(send.kind) || !global.kinds.includes(send.kind)) {
-        await repo.settle(send.id, { status: 'dropped', reason: 'kind_off' });
-        return true;
-      }
-      const sendable = pushSendableAt(now, {
-        timeZone: sub.timeZone,
-        start: sub.quietStart,
-        end: sub.quietEnd,
-      });
-      if (sendable.getTime() > now.getTime()) {
-        await repo.settle(send.id, {
-          status: 'queued',
-          runAfter: sendable,
-          reason: 'quiet_hours',
-          // not an attempt: its day's slot is taken when it goes
-          attempts: 0,
-        });
-        return true;
-      }
-      // a retry after a failed attempt already holds its day's slot
-      if (
-        send.attempts <= 1 &&
-        !(await repo.takeDailySlot(sub.id, viewerDay(now, sub.timeZone), global.dailyLimit))
-      ) {
-        await repo.settle(send.id, { status: 'capped', reason: 'daily_limit' });
-        return true;
-      }
-      const outcome = await deliver(sub, send.payload);
-      if (outcome.ok) {
-        await repo.settle(send.id, { status: 'sent', at: now });
-        await repo.markSubscriptionSuccess(sub.id, now);
-      } else if (outcome.gone) {
-        await repo.remove(sub.id, 'gone', now);
-        await repo.settle(send.id, { status: 'dropped', reason: `gone:${outcome.status ?? ''}` });
-      } else if (send.attempts >= MAX_ATTEMPTS) {
-        await repo.settle(send.id, { status: 'dropped', reason: `failed:${outcome.status ?? ''}` });
-      } else {
-        await repo.settle(send.id, {
-          status: 'queued',
-          runAfter: new Date(now.getTime() + RETRY_MS),
-          reason: `retry:${outcome.status ?? ''}`,
-        });
-      }
+    const now = clock.now();
+    const send = await repo.claim(now, new Date(now.getTime() + LEASE_MS));
+    if (!send) return false;
+    const sub = await repo.byId(send.subscriptionId);
+    if (!sub) {
+      await repo.settle(send.id, { status: 'dropped', reason: 'no_subscription' });
       return true;
+    }
+    const global = await settings();
+    if (!sub.kinds.includes(send.kind) || !global.kinds.includes(send.kind)) {
+      await repo.settle(send.id, { status: 'dropped', reason: 'kind_off' });
+      return true;
+    }
+    const sendable = pushSendableAt(now, {
+      timeZone: sub.timeZone,
+      start: sub.quietStart,
+      end: sub.quietEnd,
+    });
+    if (sendable.getTime() > now.getTime()) {
+      await repo.settle(send.id, {
+        status: 'queued',
+        runAfter: sendable,
+        reason: 'quiet_hours',
+        // not an attempt: its day's slot is taken when it goes
+        attempts: 0,
+      });
+      return true;
+    }
+    // a retry after a failed attempt already holds its day's slot
+    if (
+      send.attempts <= 1 &&
+      !(await repo.takeDailySlot(sub.id, viewerDay(now, sub.timeZone), global.dailyLimit))
+    ) {
+      await repo.settle(send.id, { status: 'capped', reason: 'daily_limit' });
+      return true;
+    }
+    const outcome = await deliver(sub, send.payload);
+    if (outcome.ok) {
+      await repo.settle(send.id, { status: 'sent', at: now });
+      await repo.markSubscriptionSuccess(sub.id, now);
+    } else if (outcome.gone) {
+      await repo.remove(sub.id, 'gone', now);
+      await repo.settle(send.id, { status: 'dropped', reason: `gone:${outcome.status ?? ''}` });
+    } else if (send.attempts >= MAX_ATTEMPTS) {
+      await repo.settle(send.id, { status: 'dropped', reason: `failed:${outcome.status ?? ''}` });
+    } else {
+      await repo.settle(send.id, {
+        status: 'queued',
+        runAfter: new Date(now.getTime() + RETRY_MS),
+        reason: `retry:${outcome.status ?? ''}`,
+      });
+    }
+    return true;
   }
 }
 

@@ -29,10 +29,7 @@ export async function turnOnReminders(): Promise<boolean> {
       layers.toast(i18n.t('push.enabled'), 'success');
       return true;
     }
-    layers.toast(
-      i18n.t(permissionDenied() ? 'push.denied' : 'push.unsupported'),
-      'failure',
-    );
+    layers.toast(i18n.t(permissionDenied() ? 'push.denied' : 'push.unsupported'), 'failure');
   } catch {
     layers.toast(i18n.t('contents.msg_fail'), 'failure');
   }
