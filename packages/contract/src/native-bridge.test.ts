@@ -118,8 +118,8 @@ const cases: Record<
 };
 
 describe('native bridge messages', () => {
-  it('has the fourteen messages of spec §7', () => {
-    expect(NATIVE_MESSAGE_TYPES).toHaveLength(14);
+  it('has the fourteen messages of spec §7 and getPushToken (decision 1520)', () => {
+    expect(NATIVE_MESSAGE_TYPES).toHaveLength(15);
   });
 
   describe.each(NATIVE_MESSAGE_TYPES)('%s', (type) => {
