@@ -106,15 +106,17 @@ test('reminders in settings: kinds, quiet hours, one-tap off; screenshots; no ov
   const section = page.getByTestId('push-settings');
   await expect(section).toContainText(ko['push.settings_title']);
   await expect(page.getByTestId('push-kind-new_episode')).toBeChecked();
-  await page.screenshot({ path: testInfo.outputPath(`push-settings-${testInfo.project.name}.png`) });
+  await page.screenshot({
+    path: testInfo.outputPath(`push-settings-${testInfo.project.name}.png`),
+  });
 
   const axe = await new AxeBuilder({ page })
     .include('[data-testid="push-settings"]')
     .withTags(WCAG_TAGS)
     .analyze();
-  expect(
-    axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical'),
-  ).toEqual([]);
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual(
+    [],
+  );
 
   for (const width of [320, 390, 830, 1280, 1920]) {
     await page.setViewportSize({ width, height: 844 });
