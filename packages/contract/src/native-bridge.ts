@@ -188,7 +188,7 @@ export const nativeMessages = {
         .string()
         .min(8)
         .max(4096)
-        .regex(/^[A-Za-z0-9_:.\-]+$/),
+        .regex(/^[A-Za-z0-9_:.-]+$/),
     }),
   },
 } as const;

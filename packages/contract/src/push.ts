@@ -65,7 +65,7 @@ export const pushNativeTokenBody = z
       .string()
       .min(8)
       .max(4096)
-      .regex(/^[A-Za-z0-9_:.\-]+$/, 'must be a push token'),
+      .regex(/^[A-Za-z0-9_:.-]+$/, 'must be a push token'),
   })
   .extend(pushPreferences.partial().shape);
 export type PushNativeTokenBody = z.infer<typeof pushNativeTokenBody>;
