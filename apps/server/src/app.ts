@@ -173,14 +173,6 @@ function composeModules(deps: AppDeps) {
   const { progress } = progressModule;
   const supportModule = createSupportModule(base);
   const { support } = supportModule;
-  // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
-  const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress, identity],
-    wallet,
-    events,
-    identity,
-  });
-
   // reminders by push (issue 42 item 3): a bookmarked drama's new episode, coins, attendance
   const pushModule = createPushModule({
     ...base,
@@ -192,6 +184,13 @@ function composeModules(deps: AppDeps) {
     webPushAgent: deps.pushAgent,
   });
   const { push } = pushModule;
+  // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
+  const accountsModule = authModule.withAccounts({
+    hooks: [playback, support, events, bookmarks, progress, identity, push],
+    wallet,
+    events,
+    identity,
+  });
 
   // the operator console (issue 13), built on the services above
   const consoleModules = composeConsoleModules({

@@ -101,6 +101,27 @@ export function createPushRepository(db: Db) {
       });
     },
 
+    /** A withdrawn account's subscriptions go (their sends stay, counted, without the viewer). */
+    async eraseUser(tx: Tx, userId: string): Promise<void> {
+      const gone = await tx
+        .delete(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, userId))
+        .returning({ id: pushSubscriptions.id });
+      if (gone.length === 0) return;
+      await tx
+        .update(pushSends)
+        .set({ status: 'dropped', reason: 'account_erased' })
+        .where(
+          and(
+            inArray(
+              pushSends.subscriptionId,
+              gone.map((g) => g.id),
+            ),
+            inArray(pushSends.status, ['queued', 'sending']),
+          ),
+        );
+    },
+
     /** The subscriptions of these members. */
     async subscriptionsOfUsers(userIds: string[]) {
       if (userIds.length === 0) return [];

@@ -277,6 +277,17 @@ describe('expired subscriptions and unsubscribing', () => {
     expect(res.json().code).toBe(ResultCode.PUSH_SUBSCRIPTION_NOT_FOUND);
   });
 
+  it('a withdrawn account has no subscriptions left', async () => {
+    const gus = await signInMember(ctx, 'Gus');
+    const sub = await subscribe(gus, pushService.browser());
+    await ctx.database.db.transaction((tx) => ctx.services.push.eraseUserData(gus.userId, tx));
+    const res = await put(pushPaths.subscription, {
+      unsubscribeToken: sub.unsubscribeToken,
+      kinds: [],
+    });
+    expect(res.json().code).toBe(ResultCode.PUSH_SUBSCRIPTION_NOT_FOUND);
+  });
+
   it('one tap unsubscribes; a second tap is harmless; nothing more is sent', async () => {
     const dan = await signInMember(ctx, 'Dan');
     const browser = pushService.browser();

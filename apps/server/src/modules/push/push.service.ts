@@ -374,6 +374,17 @@ export function createPushService(deps: {
       return repo.counts();
     },
 
+    /**
+     * Account hooks. A guest who signs in keeps the browser's subscription under the guest's id
+     * until the browser subscribes again (turning reminders on in settings); moving it needs the
+     * member's sign-in method, which this hook is not given (decision 1520). A withdrawal erases
+     * the member's subscriptions.
+     */
+    async transferUserData(): Promise<void> {},
+    async eraseUserData(userId: string, tx: Tx): Promise<void> {
+      await repo.eraseUser(tx, userId);
+    },
+
     /** Tests and tools: the reminders of one subscription. */
     sendsOf: (subscriptionId: string) => repo.sendsOf(subscriptionId),
   };
