@@ -17,6 +17,8 @@ export default tseslint.config(
       'apps/native/**',
       'scripts/**',
       'eslint.config.js',
+      // the push service worker: plain JavaScript copied as is to the site root (decision 1520)
+      'apps/web/public/**',
     ],
   },
   js.configs.recommended,

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
-import type { AxeResults, Result } from 'axe-core';
+import type { AxeResults, ElementContext, Result, RunOptions } from 'axe-core';
 
 /** WCAG 2.2 AA, as the checks of issue 46 read it. */
 export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -18,7 +18,8 @@ export async function axeViolations(page: Page, selector?: string): Promise<Resu
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
     async ({ tags, include }) => {
-      const axe = (window as unknown as { axe: { run: typeof import('axe-core').run } }).axe;
+      type Run = (context: ElementContext, options: RunOptions) => Promise<AxeResults>;
+      const axe = (window as unknown as { axe: { run: Run } }).axe;
       const results: AxeResults = await axe.run(include ?? document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],

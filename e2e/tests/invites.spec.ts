@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { E2E_ADMIN } from './console-helpers';
 import { horizontalOverflow } from './page-walk';
 import { isMobile, signInNewViewer, signUpThroughGoogleSandbox, waitForApp } from './helpers';
@@ -34,7 +34,6 @@ test.beforeAll(async ({ request }) => {
   expect(saved.ok(), await saved.text()).toBe(true);
 });
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 const shotsDir = process.env.INVITE_SHOTS_DIR;
 
 async function shot(page: Page, name: string, target?: ReturnType<Page['getByTestId']>) {
@@ -46,7 +45,7 @@ async function shot(page: Page, name: string, target?: ReturnType<Page['getByTes
 }
 
 async function expectNoSeriousAxe(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const violations = await axeViolations(page);
   const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),

@@ -1,3 +1,4 @@
+import type { Agent } from 'node:https';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import { API_BASE } from '@snapdrama/contract';
 import { createChangeNotices } from './cache/change-notices';
@@ -28,6 +29,7 @@ import { createInvitesModule } from './modules/invites/invites.module';
 import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
 import { createPlaybackModule } from './modules/playback/playback.module';
 import { createProgressModule } from './modules/progress/progress.module';
+import { createPushModule } from './modules/push/push.module';
 import { createSearchStatsModule } from './modules/search-stats/search-stats.module';
 import { createSupportModule } from './modules/support/support.module';
 import { createVipModule } from './modules/vip/vip.module';
@@ -57,6 +59,8 @@ export interface AppDeps {
    * (a process restart) meets the same outside world.
    */
   paymentStandIns?: PaymentStandIns;
+  /** Tests only: an HTTPS agent that trusts a local push service's certificate. */
+  pushAgent?: Agent;
 }
 
 /** Builds every module from explicit dependencies; each hands others its service, never its tables. */
@@ -179,9 +183,20 @@ function composeModules(deps: AppDeps) {
   const { progress } = progressModule;
   const supportModule = createSupportModule(base);
   const { support } = supportModule;
+  // reminders by push (issue 42 item 3): a bookmarked drama's new episode, coins, attendance
+  const pushModule = createPushModule({
+    ...base,
+    i18n,
+    bookmarks,
+    catalog,
+    wallet,
+    events,
+    webPushAgent: deps.pushAgent,
+  });
+  const { push } = pushModule;
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress, identity, invites],
+    hooks: [playback, support, events, bookmarks, progress, identity, invites, push],
     onJoined: (tx, join) => invites.recordJoin(tx, join),
     wallet,
     events,
@@ -204,6 +219,7 @@ function composeModules(deps: AppDeps) {
     economyModule,
     supportModule,
     invitesModule,
+    pushModule,
   });
 
   /** each module's routes, in the order they are mounted under /api/v1 */
@@ -224,6 +240,7 @@ function composeModules(deps: AppDeps) {
     bookmarksModule.routes(g),
     progressModule.routes(g),
     invitesModule.routes(g),
+    pushModule.routes(g),
     ...consoleModules.routes(g),
   ];
 
@@ -258,6 +275,9 @@ function composeModules(deps: AppDeps) {
     paymentsSandbox: paymentsModule.gatewayStandIn,
     iap,
     vip,
+    push,
+    /** the FCM/APNs stand-in: what it was asked to deliver */
+    nativePushStandIn: pushModule.nativePushStandIn,
     vipGateways: vipSales.vipGateways,
     vipStores: vipSales.vipStores,
     vipToss: vipSales.vipToss,
@@ -340,7 +360,12 @@ export async function buildApp(
   if (config.social.sandbox) await app.register(mount.walletStandInRoutes(guards, production));
   await mount.registerPaymentStandIns(app);
   await mount.registerIdentityStandIn(app);
-  startJobs(app, { config, searchStats: services.searchStats, webGateways: services.webGateways });
+  startJobs(app, {
+    config,
+    searchStats: services.searchStats,
+    webGateways: services.webGateways,
+    push: services.push,
+  });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
   if (signInStandIns) await app.register(signInStandIns);
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { paymentsConfig, type PaymentsConfig } from './modules/payments/payments.config';
 import { iapConfig, type IapConfig } from './modules/payments/iap/iap.config';
 import { identityConfig, type IdentityConfig } from './modules/identity/identity.config';
+import { pushConfig, type PushConfig } from './modules/push/push.config';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -178,6 +179,8 @@ export interface Config {
   iap: IapConfig;
   /** identity checks for the age gate (PortOne, or the local stand-in) */
   identity: IdentityConfig;
+  /** push reminders: VAPID keys and the send job (decision 1520) */
+  push: PushConfig;
   /** requests per minute per client address on each other write route */
   writeRateLimitPerMinute: number;
   /**
@@ -380,6 +383,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const payments = paymentsConfig(source, problems);
   const iap = iapConfig(source, problems);
   const identity = identityConfig(source, problems);
+  const push = pushConfig(source, problems, path.resolve(e.DATA_DIR));
   if (e.DATABASE_READ_URL && !e.DATABASE_URL) {
     problems.push('  DATABASE_READ_URL: a read replica needs DATABASE_URL (its primary) too');
   }
@@ -472,6 +476,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     payments,
     iap,
     identity,
+    push,
     writeRateLimitPerMinute: e.WRITE_RATE_LIMIT_PER_MINUTE,
     trustedProxies: list(e.TRUSTED_PROXIES),
     metricsToken: e.METRICS_TOKEN,

@@ -18,6 +18,7 @@ import { createOperatorsModule } from './modules/operators/operators.module';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
 import type { PlaybackService } from './modules/playback/playback.service';
+import type { createPushModule } from './modules/push/push.module';
 import type { createSupportModule } from './modules/support/support.module';
 import { createViewersModule } from './modules/viewers/viewers.module';
 import type { WalletService } from './modules/wallet/wallet.service';
@@ -43,6 +44,7 @@ export function composeConsoleModules(deps: {
   economyModule: ReturnType<typeof createEconomyModule>;
   supportModule: ReturnType<typeof createSupportModule>;
   invitesModule: ReturnType<typeof createInvitesModule>;
+  pushModule: ReturnType<typeof createPushModule>;
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
   const auditModule = createAuditModule({
@@ -53,6 +55,10 @@ export function composeConsoleModules(deps: {
   const operatorsModule = createOperatorsModule({ ...base, audit });
   const catalogAdminModule = createCatalogAdminModule({ ...base, storage, catalog, i18n, audit });
   const { catalogAdmin } = catalogAdminModule;
+  // a published drama's new episode reminds the viewers who bookmarked it
+  catalogAdmin.onEpisodeReleased(async (dramaId, episodeNumber) => {
+    await deps.pushModule.push.episodeReleased(dramaId, episodeNumber);
+  });
   const ingestModule = createIngestModule({ ...base, storage, metrics, audit, catalogAdmin, i18n });
   const dashboardModule = createDashboardModule({
     ...base,
@@ -87,6 +93,7 @@ export function composeConsoleModules(deps: {
       dashboardModule.routes(g),
       // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
       deps.invitesModule.adminRoutes(g),
+      deps.pushModule.adminRoutes(g, audit),
     ],
     services: {
       audit,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { SearchStatsService } from './modules/search-stats/search-stats.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
+import type { PushService } from './modules/push/push.service';
 
 /** How often counted searches are written (top searches of the week). */
 const SEARCH_STATS_FLUSH_MS = 10_000;
@@ -10,9 +11,10 @@ const SEARCH_STATS_FLUSH_MS = 10_000;
 export function startJobs(
   app: FastifyInstance,
   deps: {
-    config: Pick<Config, 'env' | 'payments'>;
+    config: Pick<Config, 'env' | 'payments' | 'push'>;
     searchStats: Pick<SearchStatsService, 'flush'>;
     webGateways: Pick<WebGatewaysService, 'sweep'>;
+    push: Pick<PushService, 'queueScheduled' | 'sendDue'>;
   },
 ) {
   const { config } = deps;
@@ -41,4 +43,43 @@ export function startJobs(
       clearInterval(timer);
     });
   }
+  // push reminders: the scheduled triggers and the send job (src/worker.ts runs it too)
+  if (config.push.worker === 'embedded' && config.env !== 'test') {
+    const stop = startPushJob(deps.push, config.push.pollMs, (error) =>
+      app.log.warn({ err: error }, 'push job failed'),
+    );
+    app.addHook('onClose', async () => {
+      await stop();
+    });
+  }
+}
+
+/**
+ * Every `pollMs`: queue the scheduled reminders, then send what is due. Any number of processes
+ * may run it at once: the sends' keys queue each reminder once and the claim sends it once
+ * (decision 1520). Returns the stop function (waits for a round in flight).
+ */
+export function startPushJob(
+  push: Pick<PushService, 'queueScheduled' | 'sendDue'>,
+  pollMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  let running: Promise<void> | undefined;
+  const round = async () => {
+    await push.queueScheduled();
+    await push.sendDue();
+  };
+  const timer = setInterval(() => {
+    if (running) return;
+    running = round()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, pollMs);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

@@ -7,10 +7,11 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { createConfiguredStorage } from './media/s3-storage';
 import { createIngestWorker } from './modules/ingest/ingest.worker';
+import { startPushJob } from './jobs';
 import { openRedis } from './redis';
 
 /**
- * A transcode worker on its own (`npm run worker`): the same services as the API, no HTTP. Run as
+ * A transcode and push worker on its own (`npm run worker`): the same services as the API, no HTTP. Run as
  * many as the machines allow; they share the job queue in the database (docs/operations.md).
  */
 async function main() {
@@ -44,10 +45,16 @@ async function main() {
     log,
   });
 
+  // push reminders are sent by every worker too (each reminder once, whatever their number)
+  const stopPush = startPushJob(services.push, config.push.pollMs, (error) =>
+    log.warn({ err: error }, 'push job failed'),
+  );
+
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'worker stopping after an error');
     else log.info(`${signal} received: handing the job in flight back to the queue`);
     await worker.stop();
+    await stopPush();
     await services.notices.close();
     await database.close();
     storage.close();

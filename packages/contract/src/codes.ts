@@ -239,6 +239,11 @@ export const ResultCode = {
   INVITE_REWARD_NOT_FOUND: 404171,
   /** only a held invite reward can be released or rejected */
   INVITE_REWARD_NOT_HELD: 409170,
+  // push reminders (x18x, issue 42 item 3; decision 1520)
+  /** no push subscription with this endpoint, token or unsubscribe token */
+  PUSH_SUBSCRIPTION_NOT_FOUND: 404180,
+  /** push is off on this server (no VAPID keys in production) */
+  PUSH_UNAVAILABLE: 503180,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -29,3 +29,4 @@ export * from './playback-quality';
 export * from './browser-validation';
 export * from './identity';
 export * from './invites';
+export * from './push';

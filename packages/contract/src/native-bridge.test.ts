@@ -103,6 +103,12 @@ const cases: Record<
     reply: {},
     badReply: { saved: 1 },
   },
+  getPushToken: {
+    request: {},
+    badRequest: { ask: true },
+    reply: { platform: 'fcm', token: 'fcm-token:abc123' },
+    badReply: { platform: 'web', token: 'x' },
+  },
   loadAccessToken: {
     request: {},
     badRequest: { key: 'access_token' },
@@ -112,8 +118,8 @@ const cases: Record<
 };
 
 describe('native bridge messages', () => {
-  it('has the fourteen messages of spec §7', () => {
-    expect(NATIVE_MESSAGE_TYPES).toHaveLength(14);
+  it('has the fourteen messages of spec §7 and getPushToken (decision 1520)', () => {
+    expect(NATIVE_MESSAGE_TYPES).toHaveLength(15);
   });
 
   describe.each(NATIVE_MESSAGE_TYPES)('%s', (type) => {

@@ -174,6 +174,23 @@ export const nativeMessages = {
     request: empty,
     reply: z.object({ accessToken: accessToken.nullable() }),
   },
+  /**
+   * Push reminders in the app (decision 1520): the host asks the OS for notification permission
+   * and answers its FCM (Android) or APNs (iOS) token; the web registers it with the server
+   * (POST /push/native-token) as a browser registers its Web Push subscription. Canceled when
+   * the viewer refuses the permission.
+   */
+  getPushToken: {
+    request: empty,
+    reply: z.object({
+      platform: z.enum(['fcm', 'apns']),
+      token: z
+        .string()
+        .min(8)
+        .max(4096)
+        .regex(/^[A-Za-z0-9_:.-]+$/),
+    }),
+  },
 } as const;
 
 export type NativeMessageType = keyof typeof nativeMessages;

@@ -23,3 +23,4 @@ export * from './vip';
 export * from './language';
 export * from './title-suggestions';
 export * from './age-gate';
+export * from './push';

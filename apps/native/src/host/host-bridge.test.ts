@@ -57,6 +57,7 @@ function fakeModules(overrides: Partial<PlatformModules> = {}): PlatformModules 
       return Promise.resolve({});
     },
     loadAccessToken: () => Promise.resolve({ accessToken: saved }),
+    getPushToken: () => Promise.resolve({ platform: 'fcm' as const, token: 'fcm-token:abc123' }),
     ...overrides,
   };
 }
@@ -76,6 +77,7 @@ const REQUESTS: Record<NativeMessageType, unknown> = {
   getConsentStatus: {},
   saveAccessToken: { accessToken: 'eyJ.saved.token' },
   loadAccessToken: {},
+  getPushToken: {},
 };
 
 /** Runs the reply script the way a web view would, and returns the event it dispatched. */

@@ -55,6 +55,7 @@ export interface PlatformModules {
   getConsentStatus: Handler<'getConsentStatus'>;
   saveAccessToken: Handler<'saveAccessToken'>;
   loadAccessToken: Handler<'loadAccessToken'>;
+  getPushToken: Handler<'getPushToken'>;
 }
 
 export interface HostBridgeDeps {
@@ -120,6 +121,7 @@ export function createHostBridge(deps: HostBridgeDeps) {
     getConsentStatus: modules.getConsentStatus,
     saveAccessToken: modules.saveAccessToken,
     loadAccessToken: modules.loadAccessToken,
+    getPushToken: modules.getPushToken,
   };
 
   const send = (reply: NativeReplyEnvelope) => deps.inject(replyScript(reply));

@@ -1,6 +1,11 @@
 import { Share } from 'react-native';
 import * as Keychain from 'react-native-keychain';
-import type { NativeRequestPayload } from '@snapdrama/contract';
+import {
+  NativeResult,
+  type NativeReplyPayload,
+  type NativeRequestPayload,
+} from '@snapdrama/contract';
+import { HostError } from '../host/host-bridge';
 
 const SERVICE = 'snapdrama.session';
 
@@ -25,4 +30,13 @@ export const tokenStorage = {
 export async function nativeShare({ url, title, text }: NativeRequestPayload<'nativeShare'>) {
   const result = await Share.share({ title, message: `${text}\n${url}`, url }, { subject: title });
   return { shared: result.action === Share.sharedAction };
+}
+
+/**
+ * The FCM/APNs token for push reminders (decision 1520). This reference host has no messaging SDK
+ * yet (@react-native-firebase/messaging on Android, PushNotificationIOS on iOS): it answers
+ * "unsupported", and the web app then offers no push in the app.
+ */
+export function pushToken(): Promise<NativeReplyPayload<'getPushToken'>> {
+  return Promise.reject(new HostError(NativeResult.UNSUPPORTED, 'Push tokens are not wired yet'));
 }

@@ -3,7 +3,7 @@ import type { NativePlatform } from '@snapdrama/contract';
 import type { HostConfig } from '../config';
 import type { PlatformModules } from '../host/host-bridge';
 import { createAds } from './ads';
-import { nativeShare, tokenStorage } from './device';
+import { nativeShare, pushToken, tokenStorage } from './device';
 import { createSignIn } from './sign-in';
 import { createStore } from './store';
 
@@ -29,5 +29,6 @@ export function createPlatformModules(config: HostConfig): PlatformModules {
     getConsentStatus: ads.getConsentStatus,
     saveAccessToken: tokenStorage.saveAccessToken,
     loadAccessToken: tokenStorage.loadAccessToken,
+    getPushToken: pushToken,
   };
 }

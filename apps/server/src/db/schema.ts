@@ -17,3 +17,4 @@ export * from '../modules/vip/vip.tables';
 export * from '../modules/economy/economy.tables';
 export * from '../modules/identity/identity.tables';
 export * from '../modules/invites/invites.tables';
+export * from '../modules/push/push.tables';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Agent } from 'node:https';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -91,6 +92,8 @@ export async function createTestContext(
     objectStorage?: ObjectStorageConfig;
     /** the app's logger (default: none), e.g. one writing into an array to check what is logged */
     logger?: FastifyServerOptions['logger'];
+    /** an HTTPS agent that trusts a local push service (push tests) */
+    pushAgent?: Agent;
   } = {},
 ): Promise<TestContext> {
   const dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-test-'));
@@ -129,6 +132,7 @@ export async function createTestContext(
     storage,
     redis,
     logger: options.logger ?? false,
+    pushAgent: options.pushAgent,
   });
   await prepareContent({
     catalogRepo: services.catalogRepo,

@@ -134,6 +134,9 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   IDENTITY_CHECK_NOT_VERIFIED: '認証が完了していません。もう一度お試しください。',
   IDENTITY_PROVIDER_UNAVAILABLE:
     '現在、年齢認証を利用できません。しばらくしてからもう一度お試しください。',
+  PUSH_SUBSCRIPTION_NOT_FOUND:
+    'このブラウザの通知設定が見つかりません。もう一度通知をオンにしてください。',
+  PUSH_UNAVAILABLE: '現在、通知はご利用いただけません。',
 };
 
 const jaValidation: Record<keyof typeof enValidation, string> = {

@@ -131,6 +131,8 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   IDENTITY_CHECK_USED: '이미 사용한 인증이에요. 다시 인증해 주세요.',
   IDENTITY_CHECK_NOT_VERIFIED: '인증이 완료되지 않았어요. 다시 시도해 주세요.',
   IDENTITY_PROVIDER_UNAVAILABLE: '지금은 성인 인증을 할 수 없어요. 잠시 후 다시 시도해 주세요.',
+  PUSH_SUBSCRIPTION_NOT_FOUND: '이 브라우저의 알림 설정을 찾을 수 없어요. 알림을 다시 켜 주세요.',
+  PUSH_UNAVAILABLE: '지금은 알림을 받을 수 없어요.',
 };
 
 const koValidation: Record<keyof typeof enValidation, string> = {

@@ -143,6 +143,9 @@ const enErrorTexts = {
   IDENTITY_CHECK_NOT_VERIFIED: 'Your age verification was not completed. Please try again.',
   IDENTITY_PROVIDER_UNAVAILABLE:
     'Age verification is not available right now. Please try again later.',
+  PUSH_SUBSCRIPTION_NOT_FOUND:
+    'Push reminders are not set up for this browser. Please turn them on again.',
+  PUSH_UNAVAILABLE: 'Push reminders are not available right now.',
 } as const satisfies Record<ErrorCodeName, string>;
 
 /*

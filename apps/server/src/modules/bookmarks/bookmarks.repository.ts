@@ -15,6 +15,15 @@ export function createBookmarksRepository(db: Db) {
       return rows.map((r) => r.dramaId);
     },
 
+    /** The members who bookmarked a drama (push reminders of its new episodes). */
+    async membersOf(dramaId: number): Promise<string[]> {
+      const rows = await db
+        .select({ userId: bookmarks.userId })
+        .from(bookmarks)
+        .where(eq(bookmarks.dramaId, dramaId));
+      return rows.map((r) => r.userId);
+    },
+
     /** has() as a part of a caller's statement (decision 1300). */
     hasPart(): ReadPart<boolean> {
       return readPart(

@@ -81,6 +81,11 @@ export function createBookmarksService(deps: {
     /** isBookmarked() as a part of a caller's statement (decision 1300). */
     isBookmarkedPart: () => repo.hasPart(),
 
+    /** Who bookmarked a drama (push reminders of a new episode, decision 1520). */
+    async membersWhoBookmarked(dramaId: number): Promise<string[]> {
+      return repo.membersOf(dramaId);
+    },
+
     async isBookmarked(userId: string, dramaId: number): Promise<boolean> {
       return repo.has(userId, dramaId);
     },

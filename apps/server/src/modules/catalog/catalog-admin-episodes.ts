@@ -37,7 +37,13 @@ export function createEpisodeAdmin(deps: {
   storage: Storage;
 }) {
   const { db, repo, catalog, audit, storage } = deps;
+  /** told when an episode of a published drama becomes watchable (push reminders, decision 1520) */
+  const releaseListeners: ((dramaId: number, episodeNumber: number) => Promise<void>)[] = [];
   return {
+    onEpisodeReleased(listener: (dramaId: number, episodeNumber: number) => Promise<void>): void {
+      releaseListeners.push(listener);
+    },
+
     /** Adds `count` episodes after the last (free, no video yet). */
     async addEpisodes(operatorId: string, dramaId: number, count: number): Promise<number[]> {
       const numbers = await db.transaction(async (tx) => {
@@ -165,8 +171,9 @@ export function createEpisodeAdmin(deps: {
       durationSeconds: number;
     }): Promise<void> {
       const { dramaId, episodeNumber } = input;
-      await db.transaction(async (tx) => {
-        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
+      const released = await db.transaction(async (tx) => {
+        const drama = await repo.drama(tx, dramaId, true);
+        if (!drama) throw dramaNotFound(dramaId);
         const episode = await repo.episode(tx, dramaId, episodeNumber);
         if (!episode) throw episodeNotFound(dramaId, episodeNumber);
         await repo.updateEpisode(tx, dramaId, episodeNumber, {
@@ -185,8 +192,15 @@ export function createEpisodeAdmin(deps: {
           },
           after: { mediaPrefix: input.mediaPrefix, durationSeconds: input.durationSeconds },
         });
+        // its first video, in a published drama: viewers meet a new episode
+        return drama.published && !episode.mediaPrefix;
       });
       await catalog.catalogChanged();
+      if (released) {
+        // a reminder never fails the attach; the push module logs its own failures
+        for (const listener of releaseListeners)
+          await listener(dramaId, episodeNumber).catch(() => undefined);
+      }
     },
   };
 }

@@ -68,6 +68,18 @@ export function createEventsService(deps: EventsDeps) {
     ...createAttendance(ctx),
     ...createAdRewards(ctx),
 
+    /**
+     * A member's last check-in day and today's service day (push reminders of an attendance
+     * streak about to break, decision 1520).
+     */
+    async attendanceDays(
+      userId: string,
+    ): Promise<{ lastCheckInDay: string | null; today: string }> {
+      const day = today();
+      const latest = await repo.latestAttendance(db, userId, day);
+      return { lastCheckInDay: latest?.day ?? null, today: day };
+    },
+
     /** GET /event/mission-event */
     async missionEvent(caller: EventCaller): Promise<MissionEventData> {
       requireMember(caller);

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { InviteCountsCard } from './invite-counts-card';
 import { useMemo } from 'react';
-import type { DashboardData } from '@snapdrama/contract';
+import type { DashboardData, PushCounts } from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
 import { GATEWAY_NAMES } from '../../shared/console/console-codes';
 import { commonMessages } from '../../shared/console/console-common-messages';
@@ -37,6 +37,11 @@ export function DashboardPage() {
   const dash = useQuery({
     queryKey: ['console', 'dashboard'],
     queryFn: () => consoleApi.get<DashboardData>('/dashboard'),
+  });
+  // push reminders' counts (decision 1520)
+  const push = useQuery({
+    queryKey: ['console', 'push', 'counts'],
+    queryFn: () => consoleApi.get<PushCounts>('/push/counts'),
   });
   const charts = useMemo(() => {
     if (!dash.data) return undefined;
@@ -125,6 +130,26 @@ export function DashboardPage() {
           ))}
         </div>
       </div>
+      {push.isSuccess && (
+        <Card title={t('dash.push')}>
+          <div className={styles.stats} data-testid="dash-push">
+            {(
+              [
+                ['dash.push_sent', push.data.sent],
+                ['dash.push_opened', push.data.opened],
+                ['dash.push_unsubscribed', push.data.unsubscribed],
+                ['dash.push_dropped', push.data.dropped],
+                ['dash.push_subscriptions', push.data.subscriptions],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key} className={styles.stat}>
+                <span className={styles.statLabel}>{t(key)}</span>
+                <strong className={styles.statValue}>{n(value)}</strong>
+              </div>
+            ))}
+          </div>
+        </Card>
+      )}
       {charts && (
         <div className={styles.charts}>
           <Card title={t('dash.chart_viewers')}>

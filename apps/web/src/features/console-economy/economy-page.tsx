@@ -15,6 +15,7 @@ import { useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
 import { CoinValidityCard } from './coin-validity-form';
 import { InviteSettingsCard } from './invite-settings-card';
+import { PushSettingsCard } from './push-settings-card';
 import { economyMessages } from './economy-messages';
 import styles from './economy-page.module.css';
 
@@ -390,6 +391,7 @@ export function EconomyPage() {
       </div>
       <CoinValidityCard />
       <InviteSettingsCard />
+      <PushSettingsCard />
       <Card title={t('eco.missions')}>
         <div className={styles.missions}>
           {missions.map((m) => (

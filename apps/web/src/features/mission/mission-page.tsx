@@ -26,6 +26,7 @@ import {
 import { attendanceView, missionView, type MissionView } from './mission-view';
 import styles from './mission-page.module.css';
 import { SignInPrompt } from '../../shared/session/sign-in-prompt';
+import { offerPushReminders } from '../../shared/push/push-offer';
 
 const GUIDE_KEYS = [
   'mission_page.guide_1',
@@ -81,6 +82,8 @@ function MemberMissions({ coins, userId }: { coins: number; userId: string }) {
     mutationFn: postAttendance,
     onSuccess: async (result) => {
       layers.toast(t('mission_page.msg_attend_success', { coin: result.rewd_coin }), 'success');
+      // a check-in is a moment to offer streak reminders (decision 1520)
+      offerPushReminders();
       await refreshMissionState(queryClient);
     },
     onError: (error) => {

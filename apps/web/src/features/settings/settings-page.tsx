@@ -9,6 +9,7 @@ import { askNative, isNativeApp } from '../../shared/native/native';
 import listPage from '../../shared/ui/list-page.module.css';
 import { AutoUnlockToggle } from '../../shared/wallet/auto-unlock-toggle';
 import { LegalDocument } from './legal/legal-document';
+import { PushSettings } from './push-settings';
 
 /**
  * Privacy options (spec §2): in the app only, and only when the consent SDK has a form for this
@@ -40,7 +41,8 @@ async function showPrivacyOptions(failText: string) {
 
 /**
  * /settings (spec §2): terms and privacy (popup on mobile, new window on desktop), language
- * (mobile only; desktop has the picker in the top bar), privacy options (native app only).
+ * (mobile only; desktop has the picker in the top bar), privacy options (native app only), and
+ * reminders (decision 1520).
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -98,6 +100,7 @@ export function SettingsPage() {
           </li>
         )}
       </ul>
+      <PushSettings />
     </section>
   );
 }

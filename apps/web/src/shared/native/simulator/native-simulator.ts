@@ -228,6 +228,12 @@ export function installNativeSimulator(win: Window, platform: NativePlatform): N
         return {};
       case 'loadAccessToken':
         return { accessToken: state.keychain };
+      case 'getPushToken':
+        // a stand-in token of this simulated device (the server's FCM/APNs stand-in delivers to it)
+        return {
+          platform: state.platform === 'ios' ? 'apns' : 'fcm',
+          token: `sim-${state.platform}:${state.account.email.replace(/[^A-Za-z0-9_.-]/g, '_')}`,
+        };
     }
     throw new HostError(NativeResult.UNSUPPORTED, `${String(request.type)} is not supported`);
   }
