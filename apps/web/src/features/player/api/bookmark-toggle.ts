@@ -11,7 +11,6 @@ import { errorMessage, isApiError } from '../../../shared/api/api-error';
 import { i18n } from '../../../shared/i18n/i18n';
 import { layerOpeners } from '../../../shared/layers/layer-openers';
 import { layers } from '../../../shared/layers/layer-store';
-import { offerPushReminders } from '../../../shared/push/push-offer';
 import { dramaInfoQueryKey } from './playback';
 
 /** The bookmark list page caches under this key; a toggle here makes it stale. */
@@ -55,8 +54,9 @@ export function useBookmarkToggle(dramaId: number, isGuest: boolean) {
     onSuccess: (count, add) => {
       const now = queryClient.getQueryData<DramaInfoData>(key);
       if (now && count !== undefined) queryClient.setQueryData(key, setBookmarked(now, add, count));
-      // a bookmark is a moment to offer reminders of its new episodes (decision 1520)
-      if (add) offerPushReminders();
+      // a bookmark is a moment to offer reminders of its new episodes (decision 1520); loaded
+      // then, so the player's own code stays small (the bundle check counts its files)
+      if (add) void import('../../../shared/push/push-offer').then((m) => m.offerPushReminders());
     },
     onError: (error, add, context) => {
       if (add && isApiError(error) && error.code === ResultCode.ALREADY_BOOKMARKED) {
