@@ -63,9 +63,8 @@ export interface NativePushMessage {
 }
 
 /**
- * The wrapper's push services. A real adapter speaks FCM HTTP v1 (`projects/{id}/messages:send`
- * with a service account's OAuth token) and APNs (HTTP/2 with a provider token); this release
- * ships the interface and the stand-in below (decision 1520).
+ * The wrapper's push services: FCM HTTP v1 and APNs in push-native.ts, and the stand-in below
+ * for the demo and tests (decision 1520).
  */
 export interface NativePushSender {
   send(

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
+import type { ApnsOptions, FcmOptions } from './push-native';
 
 /**
  * Push reminders (decision 1520): the VAPID keys that sign Web Push requests, and the send job's
@@ -22,6 +23,18 @@ const pushEnv = z.object({
   PUSH_POLL_MS: z.coerce.number().int().min(50).max(600_000).default(30_000),
   /** 'embedded': the API process runs the send job; 'off': only `npm run worker` does */
   PUSH_WORKER: z.enum(['embedded', 'off']).default('embedded'),
+  /** FCM HTTP v1 for the Android wrapper: the Firebase project and a service account of it */
+  FCM_PROJECT_ID: z.string().min(1).optional(),
+  FCM_SERVICE_ACCOUNT_EMAIL: z.string().min(3).optional(),
+  FCM_SERVICE_ACCOUNT_KEY: z.string().min(20).optional(),
+  FCM_API_URL: z.url().default('https://fcm.googleapis.com'),
+  FCM_TOKEN_URL: z.url().default('https://oauth2.googleapis.com/token'),
+  /** APNs for the iOS wrapper: the .p8 key, its id, the team and the app's bundle id */
+  APNS_KEY_ID: z.string().min(1).optional(),
+  APNS_TEAM_ID: z.string().min(1).optional(),
+  APNS_PRIVATE_KEY: z.string().min(20).optional(),
+  APNS_BUNDLE_ID: z.string().min(1).optional(),
+  APNS_ORIGIN: z.url().default('https://api.push.apple.com'),
 });
 
 export interface PushConfig {
@@ -29,6 +42,49 @@ export interface PushConfig {
   vapid: { publicKey: string; privateKey: string; subject: string } | undefined;
   pollMs: number;
   worker: 'embedded' | 'off';
+  /** the wrapper's push services; a platform without one goes to the stand-in (demo) */
+  fcm?: FcmOptions;
+  apns?: Omit<ApnsOptions, 'ca'>;
+}
+
+/** A PEM given in one line of the environment, with its line breaks written as \\n. */
+const pem = (value: string) => value.replace(/\\n/g, '\n');
+
+function nativeServices(e: z.infer<typeof pushEnv>, problems: string[]) {
+  const fcmSet = [e.FCM_PROJECT_ID, e.FCM_SERVICE_ACCOUNT_EMAIL, e.FCM_SERVICE_ACCOUNT_KEY];
+  const apnsSet = [e.APNS_KEY_ID, e.APNS_TEAM_ID, e.APNS_PRIVATE_KEY, e.APNS_BUNDLE_ID];
+  const all = (values: (string | undefined)[]) => values.every(Boolean);
+  const none = (values: (string | undefined)[]) => !values.some(Boolean);
+  if (!all(fcmSet) && !none(fcmSet))
+    problems.push(
+      '  FCM_PROJECT_ID, FCM_SERVICE_ACCOUNT_EMAIL, FCM_SERVICE_ACCOUNT_KEY: all or none',
+    );
+  if (!all(apnsSet) && !none(apnsSet))
+    problems.push('  APNS_KEY_ID, APNS_TEAM_ID, APNS_PRIVATE_KEY, APNS_BUNDLE_ID: all or none');
+  return {
+    fcm:
+      e.FCM_PROJECT_ID && e.FCM_SERVICE_ACCOUNT_EMAIL && e.FCM_SERVICE_ACCOUNT_KEY
+        ? {
+            projectId: e.FCM_PROJECT_ID,
+            serviceAccount: {
+              clientEmail: e.FCM_SERVICE_ACCOUNT_EMAIL,
+              privateKey: pem(e.FCM_SERVICE_ACCOUNT_KEY),
+            },
+            apiBase: e.FCM_API_URL.replace(/\/$/, ''),
+            tokenUrl: e.FCM_TOKEN_URL,
+          }
+        : undefined,
+    apns:
+      e.APNS_KEY_ID && e.APNS_TEAM_ID && e.APNS_PRIVATE_KEY && e.APNS_BUNDLE_ID
+        ? {
+            keyId: e.APNS_KEY_ID,
+            teamId: e.APNS_TEAM_ID,
+            privateKey: pem(e.APNS_PRIVATE_KEY),
+            bundleId: e.APNS_BUNDLE_ID,
+            origin: e.APNS_ORIGIN.replace(/\/$/, ''),
+          }
+        : undefined,
+  };
 }
 
 function devVapidKeys(dataDir: string): { publicKey: string; privateKey: string } {
@@ -77,5 +133,6 @@ export function pushConfig(
       : undefined,
     pollMs: e.PUSH_POLL_MS,
     worker: e.PUSH_WORKER,
+    ...nativeServices(e, problems),
   };
 }

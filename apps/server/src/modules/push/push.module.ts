@@ -10,6 +10,7 @@ import {
   createWebPushSender,
   type NativePushSender,
 } from './push-senders';
+import { createApnsSender, createFcmSender, nativePushSender } from './push-native';
 import { createPushRepository } from './push.repository';
 import { pushAdminRoutes, pushRoutes } from './push.routes';
 import { createPushService } from './push.service';
@@ -18,7 +19,7 @@ type PushDeps = Parameters<typeof createPushService>[0];
 
 /**
  * Push reminders (issue 42 item 3, decision 1520): Web Push to browsers, FCM/APNs to the app
- * wrapper (a stand-in until a real adapter is configured), the send job on the queue table.
+ * wrapper (push-native.ts where configured, else the stand-in), the send job on the queue table.
  */
 export function createPushModule(deps: {
   db: Db;
@@ -35,15 +36,23 @@ export function createPushModule(deps: {
   webPushAgent?: Agent;
   nativePush?: NativePushSender;
 }) {
-  const { vapid } = deps.config.push;
+  const { vapid, fcm, apns } = deps.config.push;
   const nativeStandIn = createNativePushStandIn();
+  // FCM and APNs where configured; a platform without its service goes to the stand-in
+  const native = nativePushSender(
+    {
+      ...(fcm ? { fcm: createFcmSender(fcm) } : {}),
+      ...(apns ? { apns: createApnsSender(apns) } : {}),
+    },
+    nativeStandIn.sender,
+  );
   const push = createPushService({
     repo: createPushRepository(deps.db),
     clock: deps.clock,
     serviceTimeZone: deps.config.serviceTimeZone,
     vapidPublicKey: vapid?.publicKey,
     webPush: vapid ? createWebPushSender(vapid, deps.webPushAgent) : undefined,
-    nativePush: deps.nativePush ?? nativeStandIn.sender,
+    nativePush: deps.nativePush ?? native,
     texts: (lang, keys) => deps.i18n.textsOf(lang, keys),
     bookmarks: deps.bookmarks,
     dramaTitleKey: async (dramaId) => (await deps.catalog.pricing(dramaId)).titleKey,
