@@ -370,8 +370,8 @@ export async function buildApp(
   if (signInStandIns) await app.register(signInStandIns);
 
   await app.register(mount.mediaRoutes());
-  const { catalog, i18n } = services;
-  await registerWebApp(app, { config, web, clock, storage, catalog, i18n });
+  const { catalog, i18n, invites } = services;
+  await registerWebApp(app, { config, web, clock, storage, catalog, i18n, invites });
 
   return { app, services };
 }

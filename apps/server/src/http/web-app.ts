@@ -21,6 +21,7 @@ export async function registerWebApp(
     i18n: SeoDeps['texts'];
     storage: SeoDeps['storage'];
     clock: SeoDeps['clock'];
+    invites: SeoDeps['invites'];
   },
 ) {
   const { web, config } = deps;
@@ -34,6 +35,7 @@ export async function registerWebApp(
       kakaoJsKey: config.kakaoJsKey,
       storage: deps.storage,
       clock: deps.clock,
+      invites: deps.invites,
       indexHtml: web.served ? () => (indexHtml ??= readFileSync(web.indexPath, 'utf8')) : undefined,
     }),
   );

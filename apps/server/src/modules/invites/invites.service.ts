@@ -186,6 +186,19 @@ export function createInvitesService(deps: {
       };
     },
 
+    /** What a friend of this code gets, for a link preview (not counted as opened); unknown: none. */
+    async offerTerms(rawCode: string): Promise<Omit<InviteOfferData, 'inviterCoin'> | undefined> {
+      const code = rawCode.toUpperCase();
+      if (!/^[A-Z0-9]{4,16}$/.test(code) || !(await repo.ownerOf(code))) return undefined;
+      const settings = await settingsNow();
+      return {
+        invtCd: code,
+        inviteeCoin: settings.inviteeCoin,
+        enabled: settings.enabled,
+        qualifyingEvent: settings.qualifyingEvent,
+      };
+    },
+
     /** GET /invite/offer/{code}: what a friend gets; counts the page opened. Unknown: 404170. */
     async offer(rawCode: string): Promise<InviteOfferData> {
       const code = rawCode.toUpperCase();

@@ -34,6 +34,7 @@ let web: FastifyInstance;
 async function webApp(
   storage?: TestContext['storage'],
   catalog: SeoDeps['catalog'] = ctx.services.catalog,
+  invites?: SeoDeps['invites'],
 ): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
@@ -48,6 +49,7 @@ async function webApp(
       kakaoJsKey: undefined,
       storage,
       clock: ctx.clock,
+      invites,
     }),
   );
   await app.ready();
@@ -394,6 +396,42 @@ describe('the main page', () => {
       expect(meta(res.body, 'og:image'), url).toMatch(/\/og\/site\/wide-ko-[0-9a-f]{16}\.png$/);
     }
     expect((await web.inject({ method: 'GET', url: '/category/99999' })).statusCode).toBe(404);
+  });
+});
+
+describe('an invite link', () => {
+  it("says in the link's language what the friend gets; a code no member has is 404", async () => {
+    const terms = { invtCd: 'ABCD2345', inviteeCoin: 50, enabled: true };
+    const app = await webApp(undefined, ctx.services.catalog, {
+      offerTerms: (code) =>
+        Promise.resolve(
+          code.toUpperCase() === terms.invtCd
+            ? { ...terms, qualifyingEvent: 'first_episode' as const }
+            : undefined,
+        ),
+    });
+    try {
+      for (const [lang, title, offer] of [
+        ['ko', '친구가 스냅드라마에 초대했어요 | SnapDrama', '50코인'],
+        ['en', ' | SnapDrama', '50'],
+        ['ja', ' | SnapDrama', '50'],
+      ] as const) {
+        const res = await app.inject({ method: 'GET', url: `/invite/abcd2345?lang=${lang}` });
+        expect(res.statusCode).toBe(200);
+        const { result } = await ogs({ html: res.body });
+        expect(result.ogTitle).toContain(title);
+        expect(result.ogDescription).toContain(offer);
+        expect(result.ogDescription).not.toContain('{{');
+        expect(result.ogUrl).toBe('https://snapdrama.example/invite/ABCD2345');
+        expect(result.ogImage?.[0]?.url).toMatch(/\/og\/site\/wide-[a-z]{2}-[0-9a-f]{16}\.png$/);
+        expect(result.twitterCard).toBe('summary_large_image');
+      }
+      const unknown = await app.inject({ method: 'GET', url: '/invite/ZZZZ9999' });
+      expect(unknown.statusCode).toBe(404);
+      expect(meta(unknown.body, 'og:url')).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });
 

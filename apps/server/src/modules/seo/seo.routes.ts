@@ -20,6 +20,7 @@ import type { Clock } from '../../clock';
 import type { Storage } from '../../media/storage';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { I18nService } from '../i18n/i18n.service';
+import type { InvitesService } from '../invites/invites.service';
 import { inlinePosters } from './inline-poster';
 import {
   createShareImages,
@@ -53,6 +54,8 @@ export interface SeoDeps {
    */
   storage?: Pick<Storage, 'read' | 'write'>;
   clock: Pick<Clock, 'now'>;
+  /** what an invite link's friend gets (its preview says it); absent: invite links have none */
+  invites?: Pick<InvitesService, 'offerTerms'>;
 }
 
 const LINK_DRAMA = '/:dramaId(^\\d{1,9}$)';
@@ -190,6 +193,29 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
     };
   }
 
+  /**
+   * An invite link's preview: "a friend invited you" and what the friend gets, in the link's
+   * language, with the site's pictures; undefined for a code no member has.
+   */
+  async function invitePreview(
+    request: FastifyRequest,
+    lang: Language,
+    code: string,
+  ): Promise<LinkPreview | undefined> {
+    const terms = await deps.invites?.offerTerms(code);
+    if (!terms) return undefined;
+    const offerKey = terms.enabled
+      ? `invite.landing_offer_${terms.qualifyingEvent}`
+      : 'invite.paused';
+    const texts = await deps.texts.textsOf(lang, ['invite.landing_title', offerKey]);
+    const site = await sitePreview(request, lang, `/invite/${terms.invtCd}`, undefined);
+    return {
+      ...site,
+      title: `${texts['invite.landing_title'] ?? ''} | SnapDrama`,
+      description: (texts[offerKey] ?? '').replaceAll('{{count}}', String(terms.inviteeCoin)),
+    };
+  }
+
   const languageOf = (request: FastifyRequest<{ Querystring: { lang?: string } }>) =>
     previewLanguage({
       query: request.query.lang,
@@ -260,6 +286,22 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
           },
         );
       }
+      // an invite link: what the friend gets; an unknown code is the plain page with 404
+      app.get<{ Params: { code: string }; Querystring: { lang?: string } }>(
+        '/invite/:code',
+        { schema: { hide: true } },
+        async (request, reply) => {
+          const preview = await invitePreview(request, languageOf(request), request.params.code);
+          return sendHtml(
+            request,
+            reply
+              .status(preview ? 200 : 404)
+              .header('cache-control', 'no-cache')
+              .header('vary', 'accept-language, cookie'),
+            preview ? renderPreviewHtml(index(), preview) : index(),
+          );
+        },
+      );
       const page = async (
         request: FastifyRequest<{
           Params: { dramaId: string; episodeNum?: string };
