@@ -64,7 +64,8 @@ test('title and "EP n/60" show as an episode starts, fade, and come back on a ta
   const info = page.getByTestId('player-episode-info');
   expect(
     await page.evaluate(() => (window as unknown as { firstInfo?: unknown }).firstInfo),
-  ).toEqual({ shown: 'true', text: "The CEO's Contract BrideEP 3/60" });
+    // the drama's rating badge (15) leads the title since the age gate (issue 40 item 4)
+  ).toEqual({ shown: 'true', text: "15The CEO's Contract BrideEP 3/60" });
   // gone after its 4 s (the tools are hidden), back with them on a tap
   await expect(info).toHaveAttribute('data-shown', 'false', { timeout: 10_000 });
   await expect.poll(() => info.evaluate((el) => getComputedStyle(el).opacity)).toBe('0');
