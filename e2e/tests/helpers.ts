@@ -76,3 +76,21 @@ export async function buyCoinPack(page: Page): Promise<string> {
   expect(receipt).toMatch(/^\/profile\/orders\/[0-9a-f-]{36}$/);
   return receipt ?? '';
 }
+
+/**
+ * Clicks a button of the player's tool overlay, showing the tools first. They hide 4 s after they
+ * show while the video plays, and a loaded machine can take longer than that between showing
+ * them and the click: the whole step is tried again until the click lands.
+ */
+export async function clickPlayerTool(page: Page, testId: string): Promise<void> {
+  const controls = page.getByTestId('player-controls');
+  await expect(async () => {
+    if (!(await controls.isVisible()))
+      await page
+        .locator('video[data-active="true"]')
+        .locator('..')
+        .getByTestId('player-tap')
+        .click({ timeout: 5_000 });
+    await page.getByTestId(testId).click({ timeout: 3_000 });
+  }).toPass({ timeout: 30_000 });
+}

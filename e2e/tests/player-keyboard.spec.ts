@@ -197,3 +197,26 @@ test('a key pressed as the address follows the previous one is not undone', asyn
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/2$`));
   await expect(page.locator('.swiper-slide-active')).toHaveAttribute('data-episode', '2');
 });
+
+test('the tools stay up while the focus is on one of them (WCAG 2.2.1)', async ({ page }) => {
+  await openPlayer(page, 1);
+  const controls = page.getByTestId('player-controls');
+  const options = page.getByTestId('player-options');
+  await expect(async () => {
+    if (!(await controls.isVisible()))
+      await activeVideo(page).locator('..').getByTestId('player-tap').click({ timeout: 5_000 });
+    await options.focus({ timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
+  // the pointer away from the tools, the playhead back at the start of the 12 s episode
+  await page.mouse.move(0, 0);
+  await activeVideo(page).evaluate((v: HTMLVideoElement) => (v.currentTime = 0));
+  await expect(options).toBeFocused();
+  // longer than the 4 s after which unused tools hide while the video plays
+  await page.waitForTimeout(5_500);
+  expect((await videoState(page)).paused).toBe(false);
+  await expect(controls).toBeVisible();
+  await expect(options).toBeFocused();
+  // focus back on the video: they hide as before
+  await activeVideo(page).locator('..').getByTestId('player-tap').focus();
+  await expect(controls).toHaveCount(0, { timeout: 10_000 });
+});

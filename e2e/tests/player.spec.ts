@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { holdAppEntry, isMobile, waitForApp } from './helpers';
+import { clickPlayerTool, holdAppEntry, isMobile, waitForApp } from './helpers';
 
 /** Demo drama 1: 60 episodes, 8 free (apps/server/src/seed/demo-catalog.ts). */
 const DRAMA = 1;
@@ -21,17 +21,8 @@ async function openPlayer(page: Page, epsd: number) {
   await waitForPlayback(page, epsd);
 }
 
-/** Shows the tool overlay (a tap on the video toggles it). */
-async function showControls(page: Page) {
-  const controls = page.getByTestId('player-controls');
-  if (!(await controls.isVisible()))
-    await activeVideo(page).locator('..').getByTestId('player-tap').click();
-  await expect(controls).toBeVisible();
-}
-
 async function openOption(page: Page, view: 'quality' | 'speed' | 'subtitle') {
-  await showControls(page);
-  await page.getByTestId('player-options').click();
+  await clickPlayerTool(page, 'player-options');
   await expect(page.getByTestId('option-sheet')).toHaveAttribute('data-view', 'main');
   await page.getByTestId(`option-${view}`).click();
   await expect(page.getByTestId('option-sheet')).toHaveAttribute('data-view', view);
@@ -104,8 +95,7 @@ test('a drag past half plays the next episode under the finger, and taking it ba
 /** The episode grid: the side panel on desktop, the episode sheet on mobile. */
 async function openGrid(page: Page) {
   if (isMobile(page)) {
-    await showControls(page);
-    await page.getByTestId('player-episodes').click();
+    await clickPlayerTool(page, 'player-episodes');
     await expect(page.getByTestId('episode-sheet')).toBeVisible();
   }
   return page.getByTestId('episode-grid');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { isMobile, signInNewViewer, storedToken, waitForApp } from './helpers';
+import { clickPlayerTool, isMobile, signInNewViewer, storedToken, waitForApp } from './helpers';
 import { horizontalOverflow } from './page-walk';
 
 /**
@@ -225,10 +225,7 @@ test('Back on the player closes the share layer, the option sheet, the episode l
   await expect(page).toHaveURL(/\/1\/\d+$/);
 
   // the video option sheet, from the tool overlay
-  const controls = page.getByTestId('player-controls');
-  if (!(await controls.isVisible()))
-    await activeVideo(page).locator('..').getByTestId('player-tap').click();
-  await page.getByTestId('player-options').click();
+  await clickPlayerTool(page, 'player-options');
   await expect(page.getByTestId('option-sheet')).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId('option-sheet')).toHaveCount(0);
@@ -236,9 +233,7 @@ test('Back on the player closes the share layer, the option sheet, the episode l
 
   if (isMobile(page)) {
     // the episode list sheet (mobile only)
-    if (!(await controls.isVisible()))
-      await activeVideo(page).locator('..').getByTestId('player-tap').click();
-    await page.getByTestId('player-episodes').click();
+    await clickPlayerTool(page, 'player-episodes');
     await expect(page.getByTestId('episode-sheet')).toBeVisible();
     await page.goBack();
     await expect(page.getByTestId('episode-sheet')).toHaveCount(0);

@@ -39,6 +39,10 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
   const layerOpen = useLayerStore(selectHasLayer);
   // Title and "EP 3/60" show as each episode starts, then fade; the tools bring them back.
   const [intro, setIntro] = useState(true);
+  // A pointer resting on the tools or the focus inside them keeps them (WCAG 2.2.1): a keyboard
+  // user's focused button never vanishes under them, nor a slow hand's target.
+  const [engaged, setEngaged] = useState({ pointer: false, focus: false });
+  const inUse = engaged.pointer || engaged.focus;
 
   useEffect(() => {
     const timer = setTimeout(() => setIntro(false), EPISODE_INFO_SHOW_MS);
@@ -46,10 +50,10 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
   }, []);
 
   useEffect(() => {
-    if (!visible || paused || layerOpen) return;
+    if (!visible || paused || layerOpen || inUse) return;
     const timer = setTimeout(() => update({ toolVisible: false }), CONTROLS_HIDE_MS);
     return () => clearTimeout(timer);
-  }, [visible, paused, layerOpen, update]);
+  }, [visible, paused, layerOpen, inUse, update]);
 
   useEffect(() => {
     if (!visible) return;
@@ -97,7 +101,19 @@ export function ControlsOverlay(props: ControlsOverlayProps) {
         <span>{t('player.episode_of', { current: props.epsd, total: props.total })}</span>
       </p>
       {visible && (
-        <div className={styles.controls} data-testid="player-controls">
+        <div
+          className={styles.controls}
+          data-testid="player-controls"
+          onPointerEnter={(e) => {
+            if (e.pointerType === 'mouse') setEngaged((s) => ({ ...s, pointer: true }));
+          }}
+          onPointerLeave={() => setEngaged((s) => ({ ...s, pointer: false }))}
+          onFocus={() => setEngaged((s) => ({ ...s, focus: true }))}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget))
+              setEngaged((s) => ({ ...s, focus: false }));
+          }}
+        >
           <button
             type="button"
             className={styles.centerButton}
