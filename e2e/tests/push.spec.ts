@@ -2,7 +2,13 @@ import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
 import { koMessages as ko } from '@snapdrama/contract';
 import { axeViolations } from './axe';
-import { isMobile, signInNewViewer, storedToken, waitForApp } from './helpers';
+import {
+  isMobile,
+  signInNewViewer,
+  signUpThroughGoogleSandbox,
+  storedToken,
+  waitForApp,
+} from './helpers';
 import { horizontalOverflow } from './page-walk';
 
 /**
@@ -126,4 +132,30 @@ test('reminders in settings: kinds, quiet hours, one-tap off; screenshots; no ov
   await page.getByTestId('push-unsubscribe').click();
   await expect(page.getByTestId('push-enable')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('push.subscription'))).toBeNull();
+});
+
+test('reminders turned on as a guest follow the viewer into the account made at sign-up', async ({
+  page,
+}) => {
+  await page.goto('/profile');
+  await waitForApp(page);
+  const guestToken = await storedToken(page);
+  await registerSubscription(page);
+  const saved = await page.evaluate(() => localStorage.getItem('push.subscription'));
+  // signed up, the app names the device's subscription with the member's session (the server
+  // then moves it to the account: push.routes.test.ts)
+  const claimed = page.waitForRequest(
+    (r) => r.method() === 'PUT' && r.url().endsWith('/api/v1/push/subscription'),
+  );
+  await page.getByTestId('profile-login').click();
+  await signUpThroughGoogleSandbox(page, 'pushclaim');
+  const request = await claimed;
+  await expect(page.getByTestId('profile-nickname')).toBeVisible();
+  const memberToken = await storedToken(page);
+  expect(memberToken).not.toBe(guestToken);
+  expect(request.headers().authorization).toBe(`Bearer ${memberToken}`);
+  expect(request.postDataJSON()).toEqual({
+    unsubscribeToken: (JSON.parse(saved ?? '{}') as { unsubscribeToken: string }).unsubscribeToken,
+  });
+  expect((await request.response())?.status()).toBe(200);
 });

@@ -124,6 +124,28 @@ describe('invite codes and the offer page', () => {
     }
   });
 
+  it("the link preview's terms are the offer's, without counting an opened page", async () => {
+    const { code } = await inviter();
+    const opened = async () => {
+      const res = await ctx.app.inject({
+        method: 'GET',
+        url: adminUrl('/invites/counts'),
+        headers: admin.headers,
+      });
+      return res.json<{ data: { opened: { today: number } } }>().data.opened.today;
+    };
+    const before = await opened();
+    expect(await ctx.services.invites.offerTerms(code.toLowerCase())).toEqual({
+      invtCd: code,
+      inviteeCoin: 50,
+      enabled: true,
+      qualifyingEvent: 'first_episode',
+    });
+    expect(await opened()).toBe(before);
+    for (const unknown of ['ZZZZ2222', 'ab-cd', '', 'A'.repeat(40)])
+      expect(await ctx.services.invites.offerTerms(unknown), unknown).toBeUndefined();
+  });
+
   it('a join with a malformed code is refused with 400 and makes no account', async () => {
     const before = await ctx.database.db.execute(sql`select count(*)::int as n from users`);
     await expect(joinThroughInvite(ctx.app, { code: 'bad code!' })).rejects.toThrow(/400/);

@@ -70,7 +70,10 @@ export function createPushRepository(db: Db) {
     async updateChoices(
       id: string,
       patch: Partial<
-        Pick<PushSubscriptionRow, 'kinds' | 'timeZone' | 'quietStart' | 'quietEnd' | 'lang'>
+        Pick<
+          PushSubscriptionRow,
+          'kinds' | 'timeZone' | 'quietStart' | 'quietEnd' | 'lang' | 'userId' | 'authMethod'
+        >
       >,
     ) {
       const [row] = await db

@@ -43,7 +43,7 @@ const post = (path: string, payload: unknown, headers: Headers = {}) =>
 const put = (path: string, payload: unknown, headers: Headers = {}) =>
   ctx.app.inject({ method: 'PUT', url: url(path), headers, payload: payload as object });
 
-async function subscribe(who: Member, browser: TestBrowser, choices: object = {}) {
+async function subscribe(who: { token: string }, browser: TestBrowser, choices: object = {}) {
   const res = await post(
     pushPaths.subscription,
     { endpoint: browser.endpoint, keys: browser.keys, ...choices },
@@ -302,6 +302,49 @@ describe('expired subscriptions and unsubscribing', () => {
     await releaseEpisode(4);
     await ctx.services.push.sendDue();
     expect(pushService.deliveriesTo(browser.endpoint)).toHaveLength(0);
+  });
+});
+
+describe('a guest who turned reminders on, then signed in', () => {
+  it("the signed-in app's PUT moves the subscription to the member; the token alone does not", async () => {
+    const guest = await joinGuest(ctx.app);
+    const browser = pushService.browser();
+    const sub = await subscribe(guest, browser);
+    const gil = await signInMember(ctx, 'Gil');
+    await bookmark(gil, 7);
+    // the token without a session changes choices only: the guest keeps it
+    const anonymous = await put(pushPaths.subscription, {
+      unsubscribeToken: sub.unsubscribeToken,
+      lang: 'en',
+    });
+    expect(anonymous.statusCode, anonymous.body).toBe(200);
+    await releaseEpisode(7);
+    await ctx.services.push.sendDue();
+    expect(pushService.deliveriesTo(browser.endpoint)).toHaveLength(0);
+    // signed in, the web app names the device's subscription again: the member's from now on
+    const moved = await put(
+      pushPaths.subscription,
+      { unsubscribeToken: sub.unsubscribeToken },
+      auth(gil),
+    );
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<{ data: PushSubscriptionData }>().data.lang).toBe('en');
+    const episode = await releaseEpisode(7);
+    await ctx.services.push.sendDue();
+    const got = pushService.deliveriesTo(browser.endpoint);
+    expect(got).toHaveLength(1);
+    expect(got[0]?.payload.url).toBe(`/7/${episode}`);
+  });
+
+  it('a bad session on the PUT is refused and moves nothing', async () => {
+    const guest = await joinGuest(ctx.app);
+    const sub = await subscribe(guest, pushService.browser());
+    const res = await put(
+      pushPaths.subscription,
+      { unsubscribeToken: sub.unsubscribeToken },
+      { authorization: 'Bearer not-a-token' },
+    );
+    expect(res.statusCode).toBe(401);
   });
 });
 

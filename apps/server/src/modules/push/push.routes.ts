@@ -47,9 +47,12 @@ export function pushRoutes(deps: { push: PushService; guards: Guards }): Fastify
     app.put(
       pushPaths.subscription,
       {
+        // the token alone changes choices (the notification's own page has no session); a
+        // signed-in caller also takes the device's subscription to their account
+        preHandler: guards.optionalUser,
         schema: { body: pushPreferencesBody, response: { 200: envelope(pushSubscriptionData) } },
       },
-      async (request) => ok(await push.updateChoices(request.body)),
+      async (request) => ok(await push.updateChoices(request.body, request.auth ?? null)),
     );
 
     app.post(

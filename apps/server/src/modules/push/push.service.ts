@@ -245,11 +245,22 @@ export function createPushService(deps: {
     },
 
     /** PUT /push/subscription: switches, quiet hours, zone, language of one subscription. */
-    async updateChoices(body: PushPreferencesBody): Promise<PushSubscriptionData> {
+    /**
+     * PUT /push/subscription: the choices of the subscription this token names. With a session,
+     * the subscription also moves to the signed-in viewer: a guest who turned reminders on and
+     * then signed in or joined (the web app sends this right after) gets the member's reminders.
+     */
+    async updateChoices(
+      body: PushPreferencesBody,
+      owner: PushCaller | null = null,
+    ): Promise<PushSubscriptionData> {
       const { unsubscribeToken, ...patch } = body;
       const sub = await repo.byToken(unsubscribeToken);
       if (!sub) throw notFound();
-      const row = await repo.updateChoices(sub.id, patch);
+      const row = await repo.updateChoices(sub.id, {
+        ...patch,
+        ...(owner ? { userId: owner.userId, authMethod: owner.authMethod } : {}),
+      });
       if (!row) throw notFound();
       return dataOf(row);
     },
@@ -376,9 +387,9 @@ export function createPushService(deps: {
 
     /**
      * Account hooks. A guest who signs in keeps the browser's subscription under the guest's id
-     * until the browser subscribes again (turning reminders on in settings); moving it needs the
-     * member's sign-in method, which this hook is not given (decision 1520). A withdrawal erases
-     * the member's subscriptions.
+     * until the web app, signed in, names it again (updateChoices with a session moves it); this
+     * hook is not given the member's sign-in method (decision 1520). A withdrawal erases the
+     * member's subscriptions.
      */
     async transferUserData(): Promise<void> {},
     async eraseUserData(userId: string, tx: Tx): Promise<void> {

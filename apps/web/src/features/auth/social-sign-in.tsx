@@ -37,6 +37,8 @@ function loginFailed(t: TFunction, error?: unknown) {
 /** A session token arrived: keep it, close the sign-in layers and load the member's data. */
 export async function completeWithToken(queryClient: QueryClient, accessToken: string) {
   tokenStore.set(accessToken);
+  // reminders turned on before signing in follow the viewer to the account
+  void import('../../shared/push/push-client').then((m) => m.claimPushForSession());
   const store = useLayerStore.getState();
   store.closePopup();
   store.closeSheet();

@@ -1,4 +1,5 @@
 import {
+  ResultCode,
   pushPaths,
   type PushConfigData,
   type PushKind,
@@ -6,6 +7,7 @@ import {
   type PushSubscriptionData,
 } from '@snapdrama/contract';
 import { api } from '../api/api';
+import { isApiError } from '../api/api-error';
 import { currentLanguage } from '../i18n/i18n';
 import { askNative, isNativeApp } from '../native/native';
 
@@ -116,6 +118,25 @@ export async function updatePushChoices(
   });
   keep(data);
   return data;
+}
+
+/**
+ * After a sign-in or a join: the device's subscription (turned on as a guest, say) moves to the
+ * account now signed in, which gets the member's reminders from then on. One the server no longer
+ * knows is forgotten here too.
+ */
+export async function claimPushForSession(): Promise<void> {
+  const saved = savedSubscription();
+  if (!saved) return;
+  try {
+    keep(
+      await api.put<PushSubscriptionData>(pushPaths.subscription, {
+        unsubscribeToken: saved.unsubscribeToken,
+      }),
+    );
+  } catch (error) {
+    if (isApiError(error) && error.code === ResultCode.PUSH_SUBSCRIPTION_NOT_FOUND) keep(null);
+  }
 }
 
 /** One tap: the server forgets this device and the browser drops its subscription. */
