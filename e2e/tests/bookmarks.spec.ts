@@ -19,7 +19,8 @@ test('bookmark from the player, see it on /bookmark with the watched episode, de
   page,
 }, testInfo) => {
   await signInNewViewer(page);
-  const drama = isMobile(page) ? 5 : 6;
+  // dramas for any age: an 18+ one (6, 10) opens at the adult check (age-gate.spec.ts)
+  const drama = isMobile(page) ? 5 : 11;
   await openEpisode(page, drama, 2);
 
   const button = page.getByTestId('player-bookmark');
@@ -162,7 +163,7 @@ function pauseAtOrAfter(video: Locator, seconds: number): Promise<number> {
 test('an episode watched part-way shows in continue watching and resumes there on a new load', async ({
   page,
 }, testInfo) => {
-  const drama = isMobile(page) ? 9 : 10;
+  const drama = isMobile(page) ? 9 : 13;
   // autoplay off (the viewer's setting): the test plays and pauses the episode itself, so the
   // player never starts it again nor moves on to episode 2 on a slow run
   await holdEpisodesStill(page);
