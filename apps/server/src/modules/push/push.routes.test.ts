@@ -336,9 +336,12 @@ describe('a guest who turned reminders on, then signed in', () => {
     expect(got[0]?.payload.url).toBe(`/7/${episode}`);
   });
 
-  it('a bad session on the PUT is refused and moves nothing', async () => {
+  it('a bad session on the PUT is refused; a token alone with no change answers as it is', async () => {
     const guest = await joinGuest(ctx.app);
     const sub = await subscribe(guest, pushService.browser());
+    const same = await put(pushPaths.subscription, { unsubscribeToken: sub.unsubscribeToken });
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json<{ data: PushSubscriptionData }>().data).toEqual(sub);
     const res = await put(
       pushPaths.subscription,
       { unsubscribeToken: sub.unsubscribeToken },

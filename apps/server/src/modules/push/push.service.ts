@@ -244,7 +244,6 @@ export function createPushService(deps: {
       );
     },
 
-    /** PUT /push/subscription: switches, quiet hours, zone, language of one subscription. */
     /**
      * PUT /push/subscription: the choices of the subscription this token names. With a session,
      * the subscription also moves to the signed-in viewer: a guest who turned reminders on and
@@ -257,10 +256,13 @@ export function createPushService(deps: {
       const { unsubscribeToken, ...patch } = body;
       const sub = await repo.byToken(unsubscribeToken);
       if (!sub) throw notFound();
-      const row = await repo.updateChoices(sub.id, {
+      const change = {
         ...patch,
         ...(owner ? { userId: owner.userId, authMethod: owner.authMethod } : {}),
-      });
+      };
+      // nothing to change (a token alone, no session): the subscription as it is
+      if (Object.keys(change).length === 0) return dataOf(sub);
+      const row = await repo.updateChoices(sub.id, change);
       if (!row) throw notFound();
       return dataOf(row);
     },
