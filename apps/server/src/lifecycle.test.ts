@@ -98,8 +98,10 @@ const refused = (port: number) =>
     socket.on('error', () => resolve(true));
   });
 
-// a fresh embedded database and the TypeScript loader take seconds to start, more under load
-describe('life cycle of the real process', () => {
+// A fresh embedded database and the TypeScript loader take seconds to start, minutes on a loaded
+// machine. The child runs on the embedded database whatever the suite runs on, so the pass on
+// PostgreSQL and Redis (beside the browser suite in CI) would try the same thing again: it doesn't.
+describe.skipIf(Boolean(process.env.DATABASE_URL))('life cycle of the real process', () => {
   it('SIGTERM stops accepting, lets the request in flight finish, closes and exits 0', async () => {
     const { child, port, lines, exited } = await startMain();
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
@@ -124,7 +126,7 @@ describe('life cycle of the real process', () => {
     const log = lines.join('\n');
     expect(log).toContain('SIGTERM received, draining requests in flight');
     expect(log).toContain('shut down cleanly');
-  }, 120_000);
+  }, 240_000);
 
   it('draining is bounded: a request that never ends does not keep the process', async () => {
     const { child, port, exited } = await startMain({ SHUTDOWN_GRACE_MS: '1500' });
@@ -137,5 +139,5 @@ describe('life cycle of the real process', () => {
     const took = Date.now() - signalled;
     expect(took).toBeGreaterThanOrEqual(1400);
     expect(took).toBeLessThan(8000);
-  }, 120_000);
+  }, 240_000);
 });
