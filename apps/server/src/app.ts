@@ -14,26 +14,11 @@ import type { RouteGuards } from './http/route-guards';
 import { createServer } from './http/server';
 import { registerWebApp, webAppOf } from './http/web-app';
 import { startJobs } from './jobs';
-import { createMediaModule } from './media/media.module';
 import type { Storage } from './media/storage';
 import { createMetrics, gaugeDatabasePools, registerMetrics } from './metrics/metrics';
 import { watchRedis, type Redis } from './redis';
-import { createAuthModule } from './modules/auth/auth.module';
-import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
-import { createCatalogModule } from './modules/catalog/catalog.module';
-import { createEconomyModule } from './modules/economy/economy.module';
-import { createEventsModule } from './modules/events/events.module';
-import { createI18nModule } from './modules/i18n/i18n.module';
-import { createIdentityModule } from './modules/identity/identity.module';
-import { createInvitesModule } from './modules/invites/invites.module';
-import { createPaymentsModule, type PaymentStandIns } from './modules/payments/payments.module';
-import { createPlaybackModule } from './modules/playback/playback.module';
-import { createProgressModule } from './modules/progress/progress.module';
-import { createPushModule } from './modules/push/push.module';
-import { createSearchStatsModule } from './modules/search-stats/search-stats.module';
-import { createSupportModule } from './modules/support/support.module';
-import { createVipModule } from './modules/vip/vip.module';
-import { createWalletModule } from './modules/wallet/wallet.module';
+import type { PaymentStandIns } from './modules/payments/payments.module';
+import { composeViewerModules } from './viewer-modules';
 
 export type { ContentProgress };
 
@@ -66,142 +51,34 @@ export interface AppDeps {
 /** Builds every module from explicit dependencies; each hands others its service, never its tables. */
 function composeModules(deps: AppDeps) {
   const { config, database, clock, storage, redis } = deps;
-  const db = database.db;
   /** what nearly every module is built from */
-  const base = { db, clock, config };
+  const base = { db: database.db, clock, config };
   const metrics = createMetrics({ defaultMetrics: deps.defaultMetrics });
   const redisState = watchRedis(redis, (down) =>
     metrics.degraded.set({ dependency: 'redis' }, down ? 1 : 0),
   );
-
-  const authModule = createAuthModule(base);
-  const { auth } = authModule;
-  // the age gate's adult checks: asked by playback, the wallet and events before an episode opens
-  const identityModule = createIdentityModule(base);
-  const { identity } = identityModule;
   // what instances keep in memory is dropped on all of them when one changes the catalog
   const notices = createChangeNotices({
     redis,
     channel: `${config.cachePrefix}:changes`,
     onRedisError: redisState.failed,
   });
-  const i18nModule = createI18nModule({ ...base, notices });
-  const { i18n } = i18nModule;
-  const searchStatsModule = createSearchStatsModule(base);
-  const { searchStats } = searchStatsModule;
-  const catalogModule = createCatalogModule({
-    ...base,
+
+  const viewerModules = composeViewerModules({
+    base,
+    storage,
     readDb: deps.readDatabase?.db,
     redis,
+    onRedisError: redisState.failed,
     metrics,
     notices,
-    onRedisError: redisState.failed,
-    i18n,
-    searchStats,
-  });
-  const { catalog } = catalogModule;
-  const media = createMediaModule({ config, clock, storage, catalog });
-
-  // playback, events, progress and the wallet read each other: their readers exist first
-  const eventsReads = createEventsModule(db);
-  const playbackReads = createPlaybackModule(db);
-  const progressReads = createProgressModule(db);
-  const walletModule = createWalletModule({
-    ...base,
-    metrics,
-    catalog,
-    views: playbackReads.views,
-    adUnlocks: eventsReads.adUnlocks,
-    positions: progressReads.positions,
-    // the VIP service is built below; asked only when a request comes, long after start-up
-    vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
-    ageGate: identity,
-  });
-  const { wallet } = walletModule;
-  // invites reward through the wallet and audit into the console's log (built below, late-bound)
-  const invitesModule = createInvitesModule({
-    ...base,
-    wallet,
+    paymentStandIns: deps.paymentStandIns,
+    pushAgent: deps.pushAgent,
+    // the console's audit log, built below: invites ask for it only when they record something
     audit: () => consoleModules.services.audit,
   });
-  const { invites } = invitesModule;
-  const bookmarksModule = createBookmarksModule({
-    ...base,
-    catalog,
-    counts: catalogModule.bookmarkCounts,
-    progress: playbackReads.views,
-    accounts: auth,
-  });
-  const { bookmarks } = bookmarksModule;
-  const vipModule = createVipModule(base);
-  const { vip } = vipModule;
-  const playbackModule = playbackReads.start({
-    clock,
-    catalog,
-    wallet,
-    bookmarks,
-    vip,
-    callers: auth,
-    adUnlocks: eventsReads.adUnlocks,
-    mediaUrls: media.mediaUrls,
-    ageGate: identity,
-    afterEpisodeEnded: (userId, seconds) => invites.episodeEnded(userId, seconds),
-  });
-  const { playback } = playbackModule;
-  const economyModule = createEconomyModule({ ...base, notices });
-  const { economy } = economyModule;
-  const eventsModule = eventsReads.start({
-    ...base,
-    redis,
-    wallet,
-    catalog,
-    watches: {
-      watchLog: (userId, logId) => playback.watchLog(userId, logId),
-      viewedEpisodes: playbackReads.views.viewedEpisodes,
-    },
-    adLimits: () => economy.adLimits(),
-    ageGate: identity,
-  });
-  const { events } = eventsModule;
-
-  const paymentsModule = createPaymentsModule({
-    ...base,
-    metrics,
-    wallet,
-    reuse: deps.paymentStandIns,
-    afterCredited: (userId) => invites.orderCredited(userId),
-  });
-  const { payments, webGateways, iap } = paymentsModule;
-  const vipSales = vipModule.sell({
-    config,
-    iap,
-    webGateways,
-    gateways: paymentsModule.gateways,
-    webOrigin: paymentsModule.webOrigin,
-  });
-  const progressModule = progressReads.start({ clock, catalog, wallet });
-  const { progress } = progressModule;
-  const supportModule = createSupportModule(base);
-  const { support } = supportModule;
-  // reminders by push (issue 42 item 3): a bookmarked drama's new episode, coins, attendance
-  const pushModule = createPushModule({
-    ...base,
-    i18n,
-    bookmarks,
-    catalog,
-    wallet,
-    events,
-    webPushAgent: deps.pushAgent,
-  });
-  const { push } = pushModule;
-  // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
-  const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress, identity, invites, push],
-    onJoined: (tx, join) => invites.recordJoin(tx, join),
-    wallet,
-    events,
-    identity,
-  });
+  const { auth, catalog, i18n, playback, wallet, events, payments, webGateways } =
+    viewerModules.services;
 
   // the operator console (issue 13), built on the services above
   const consoleModules = composeConsoleModules({
@@ -216,71 +93,13 @@ function composeModules(deps: AppDeps) {
     events,
     payments,
     webGateways,
-    economyModule,
-    supportModule,
-    invitesModule,
-    pushModule,
+    ...viewerModules.withConsoleRoutes,
   });
-
-  /** each module's routes, in the order they are mounted under /api/v1 */
-  const apiRoutes = (g: RouteGuards) => [
-    accountsModule.routes(g),
-    supportModule.routes(g, auth),
-    i18nModule.routes(),
-    catalogModule.routes(),
-    searchStatsModule.routes(),
-    playbackModule.routes(g),
-    walletModule.routes(g),
-    eventsModule.routes(g),
-    paymentsModule.routes(g),
-    paymentsModule.webhookRoutes(),
-    paymentsModule.iapRoutes(g),
-    identityModule.routes(g, paymentsModule.webOrigin),
-    vipSales.routes(g),
-    bookmarksModule.routes(g),
-    progressModule.routes(g),
-    invitesModule.routes(g),
-    pushModule.routes(g),
-    ...consoleModules.routes(g),
-  ];
 
   const services = {
     // the names tests and tools reach services by
-    tokens: authModule.tokens,
-    accounts: accountsModule.accounts,
+    ...viewerModules.services,
     ...consoleModules.services,
-    economy,
-    support,
-    socialProviders: accountsModule.socialProviders,
-    auth,
-    identity,
-    /** the local PortOne identity stand-in, when no keys are set (never in production) */
-    identitySandbox: identityModule.standIn,
-    i18n,
-    catalog,
-    catalogRepo: catalogModule.catalogRepo,
-    searchStats,
-    signer: media.signer,
-    mediaUrls: media.mediaUrls,
-    playback,
-    bookmarks,
-    progress,
-    invites,
-    wallet,
-    events,
-    admobKeys: eventsModule.admobKeys,
-    payments,
-    webGateways,
-    /** the local Toss/Stripe/PayPal stand-in, when a gateway has no keys (never in production) */
-    paymentsSandbox: paymentsModule.gatewayStandIn,
-    iap,
-    vip,
-    push,
-    /** the FCM/APNs stand-in: what it was asked to deliver */
-    nativePushStandIn: pushModule.nativePushStandIn,
-    vipGateways: vipSales.vipGateways,
-    vipStores: vipSales.vipStores,
-    vipToss: vipSales.vipToss,
     storage,
     metrics,
     redisState,
@@ -288,13 +107,9 @@ function composeModules(deps: AppDeps) {
   };
   /** what buildApp mounts: the modules' routes and the outside services' local stand-ins */
   const mount = {
-    apiRoutes,
-    walletStandInRoutes: walletModule.sandboxRoutes,
-    registerPaymentStandIns: paymentsModule.registerStandIns,
-    registerIdentityStandIn: identityModule.registerStandIn,
-    signInStandInRoutes: accountsModule.sandboxRoutes,
-    mediaRoutes: media.routes,
-    registerRefusalLanguage: i18nModule.registerRefusalLanguage,
+    /** each module's routes, the viewers' then the console's, in their order under /api/v1 */
+    apiRoutes: (g: RouteGuards) => [...viewerModules.routes(g), ...consoleModules.routes(g)],
+    ...viewerModules.mount,
   };
   return { services, mount };
 }
