@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TossPaymentState } from './fake-providers';
+import type { TossPaymentState } from './fake-toss';
 
 /**
  * The Toss stand-in's automatic payment (billing) API: the card registration step of
