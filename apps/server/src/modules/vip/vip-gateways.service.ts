@@ -9,8 +9,7 @@ import {
 import { toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import type { StripeEvent } from '../payments/providers/stripe';
-import type { TossPayment } from '../payments/providers/toss';
+import type { StripeEvent, TossPayment } from '../payments/payments.adapters';
 import {
   SANDBOX_CHECKOUT_BASE,
   type SubscriptionWebhookHandler,

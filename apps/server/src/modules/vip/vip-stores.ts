@@ -5,11 +5,13 @@ import {
   type AppleNotification,
   type AppleStoreVerifier,
   type AppleTransaction,
-} from '../payments/iap/apple-store';
-import type { AppleServerApi } from '../payments/iap/apple-server-api';
-import type { GooglePlayApi, PlaySubscription } from '../payments/iap/google-play';
-import type { DeveloperNotification } from '../payments/iap/google-rtdn';
-import { askApple, type IapSubscriptionHandler } from '../payments/iap/iap.service';
+  type AppleServerApi,
+  type GooglePlayApi,
+  type PlaySubscription,
+  type DeveloperNotification,
+  askApple,
+  type IapSubscriptionHandler,
+} from '../payments/payments.adapters';
 import type { DuplicateRefund, VipChange, VipService } from './vip.service';
 import type { VipCaller } from './vip-gateways.service';
 

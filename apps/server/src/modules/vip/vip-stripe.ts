@@ -1,4 +1,4 @@
-import type { StripeEvent, StripeSubscription } from '../payments/providers/stripe';
+import type { StripeEvent, StripeSubscription } from '../payments/payments.adapters';
 import type { VipChange, VipNotice } from './vip.service';
 
 /** Days a web pass stays open after a failed renewal while Stripe or PayPal retry the charge. */

@@ -2,7 +2,7 @@ import { ResultCode, vipPlanOf, type VipPlan } from '@snapdrama/contract';
 import { toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import type { TossClient, TossPayment } from '../payments/providers/toss';
+import type { TossClient, TossPayment } from '../payments/payments.adapters';
 import type { WebGateways } from '../payments/web-gateways.service';
 import { WEB_GRACE_DAYS } from './vip-stripe';
 import type { VipTossChargeRow, VipTossRepository } from './vip-toss.repository';

@@ -6,7 +6,7 @@ import {
   type VipTossConfirmBody,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import type { TossPayment } from '../payments/providers/toss';
+import type { TossPayment } from '../payments/payments.adapters';
 import { SANDBOX_CHECKOUT_BASE } from '../payments/web-gateways.service';
 import { WEB_GRACE_DAYS } from './vip-stripe';
 import {
