@@ -77,6 +77,13 @@ export function createEventsContext(deps: EventsDeps) {
     }
   }
 
+  /** Credits a reward as bonus coins; a reward of no coins credits nothing. */
+  async function grantBonus(
+    reward: Omit<Parameters<EventsDeps['wallet']['grant']>[0], 'kind'>,
+  ): Promise<void> {
+    if (reward.amount > 0) await deps.wallet.grant({ ...reward, kind: 'bonus' });
+  }
+
   /**
    * Credits every reward recorded but not yet credited (a crash between the two commits), each
    * through wallet.grant under its own idempotency key, so it is credited exactly once.
@@ -87,29 +94,23 @@ export function createEventsContext(deps: EventsDeps) {
       repo.ungrantedMissionRewards(userId),
     ]);
     for (const a of days) {
-      if (a.reward > 0) {
-        await deps.wallet.grant({
-          userId,
-          kind: 'bonus',
-          amount: a.reward,
-          source: 'attendance',
-          sourceRef: `day ${a.cnscAtdn}`,
-          idempotencyKey: `attendance:${userId}:${a.day}`,
-        });
-      }
+      await grantBonus({
+        userId,
+        amount: a.reward,
+        source: 'attendance',
+        sourceRef: `day ${a.cnscAtdn}`,
+        idempotencyKey: `attendance:${userId}:${a.day}`,
+      });
       await repo.markAttendanceGranted(userId, a.day, clock.now());
     }
     for (const r of steps) {
-      if (r.amount > 0) {
-        await deps.wallet.grant({
-          userId,
-          kind: 'bonus',
-          amount: r.amount,
-          source: 'mission',
-          sourceRef: r.missionId,
-          idempotencyKey: `mission:${userId}:${r.missionId}:${r.period}:${r.step}`,
-        });
-      }
+      await grantBonus({
+        userId,
+        amount: r.amount,
+        source: 'mission',
+        sourceRef: r.missionId,
+        idempotencyKey: `mission:${userId}:${r.missionId}:${r.period}:${r.step}`,
+      });
       await repo.markMissionRewardGranted(r, clock.now());
     }
   }

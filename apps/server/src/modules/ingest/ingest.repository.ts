@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { ingestJobs } from './ingest.tables';
 
@@ -20,6 +21,21 @@ function isUniqueViolation(error: unknown): boolean {
 export function createIngestRepository(db: Db) {
   const owned = (id: number, workerId: string) =>
     and(eq(ingestJobs.id, id), eq(ingestJobs.status, 'running'), eq(ingestJobs.workerId, workerId));
+
+  /** Changes a running job only while this worker holds it: false when it no longer does. */
+  const updateOwned = async (
+    q: Db | Tx,
+    id: number,
+    workerId: string,
+    set: PgUpdateSetSource<typeof ingestJobs>,
+  ): Promise<boolean> => {
+    const rows = await q
+      .update(ingestJobs)
+      .set(set)
+      .where(owned(id, workerId))
+      .returning({ id: ingestJobs.id });
+    return rows.length > 0;
+  };
 
   return {
     /** The new job, or null when the episode has a live (queued or running) job already. */
@@ -107,12 +123,7 @@ export function createIngestRepository(db: Db) {
       now: Date,
       leaseUntil: Date,
     ): Promise<boolean> {
-      const rows = await db
-        .update(ingestJobs)
-        .set({ ...progress, leaseUntil, updatedAt: now })
-        .where(owned(id, workerId))
-        .returning({ id: ingestJobs.id });
-      return rows.length > 0;
+      return updateOwned(db, id, workerId, { ...progress, leaseUntil, updatedAt: now });
     },
 
     async complete(
@@ -122,21 +133,16 @@ export function createIngestRepository(db: Db) {
       result: { mediaPrefix: string; posterKey: string },
       now: Date,
     ): Promise<boolean> {
-      const rows = await tx
-        .update(ingestJobs)
-        .set({
-          ...result,
-          status: 'done',
-          percent: 100,
-          etaSeconds: null,
-          error: null,
-          leaseUntil: null,
-          updatedAt: now,
-          finishedAt: now,
-        })
-        .where(owned(id, workerId))
-        .returning({ id: ingestJobs.id });
-      return rows.length > 0;
+      return updateOwned(tx, id, workerId, {
+        ...result,
+        status: 'done',
+        percent: 100,
+        etaSeconds: null,
+        error: null,
+        leaseUntil: null,
+        updatedAt: now,
+        finishedAt: now,
+      });
     },
 
     /** Back to the queue after a failed attempt, not before `runAfter`. */
@@ -147,20 +153,15 @@ export function createIngestRepository(db: Db) {
       now: Date,
       runAfter: Date,
     ): Promise<boolean> {
-      const rows = await db
-        .update(ingestJobs)
-        .set({
-          status: 'queued',
-          error,
-          runAfter,
-          leaseUntil: null,
-          workerId: null,
-          etaSeconds: null,
-          updatedAt: now,
-        })
-        .where(owned(id, workerId))
-        .returning({ id: ingestJobs.id });
-      return rows.length > 0;
+      return updateOwned(db, id, workerId, {
+        status: 'queued',
+        error,
+        runAfter,
+        leaseUntil: null,
+        workerId: null,
+        etaSeconds: null,
+        updatedAt: now,
+      });
     },
 
     /**
@@ -189,21 +190,16 @@ export function createIngestRepository(db: Db) {
 
     /** A worker stopping on purpose hands its job back; the attempt does not count. */
     async release(id: number, workerId: string, now: Date): Promise<boolean> {
-      const rows = await db
-        .update(ingestJobs)
-        .set({
-          status: 'queued',
-          attempts: sql`greatest(${ingestJobs.attempts} - 1, 0)`,
-          runAfter: now,
-          leaseUntil: null,
-          workerId: null,
-          percent: 0,
-          etaSeconds: null,
-          updatedAt: now,
-        })
-        .where(owned(id, workerId))
-        .returning({ id: ingestJobs.id });
-      return rows.length > 0;
+      return updateOwned(db, id, workerId, {
+        status: 'queued',
+        attempts: sql`greatest(${ingestJobs.attempts} - 1, 0)`,
+        runAfter: now,
+        leaseUntil: null,
+        workerId: null,
+        percent: 0,
+        etaSeconds: null,
+        updatedAt: now,
+      });
     },
 
     /** An operator's retry of a failed job: attempts start again, due now. */

@@ -48,6 +48,7 @@ import {
 } from '@snapdrama/contract';
 import { fromMinorUnits, gatewayCharge, toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
+import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { WalletService } from '../wallet/wallet.service';
 import { createPaymentCredit } from './payments-credit';
@@ -130,6 +131,30 @@ export function createPaymentsService(deps: {
   }
 
   /**
+   * Sets a reference on a locked order without moving its state, and leaves a transition in the
+   * same state that tells what was set.
+   */
+  async function amendOrder(
+    tx: Tx,
+    order: OrderRow,
+    set: { providerTxnId: string } | { providerRef: string },
+    now: Date,
+    detail: Record<string, unknown>,
+  ): Promise<OrderRow> {
+    const row = await repo.updateOrder(tx, order.id, { ...set, updatedAt: now });
+    await repo.recordTransition(tx, {
+      orderId: order.id,
+      fromState: order.state,
+      toState: order.state,
+      at: now,
+      provider: order.gateway,
+      providerTxnId: 'providerTxnId' in set ? set.providerTxnId : null,
+      detail,
+    });
+    return row;
+  }
+
+  /**
    * Ties a store purchase the store reports canceled or revoked to the registered order it was
    * made for (Google purchaseToken, Apple transactionId), without paying it: a void or refund of
    * that purchase then finds the order, whichever arrives first.
@@ -142,17 +167,7 @@ export function createPaymentsService(deps: {
         const order = await repo.lockOrder(tx, ordrId);
         if (!order) throw orderNotFound();
         if (order.state !== 'registered' || order.providerTxnId === providerTxnId) return order;
-        const row = await repo.updateOrder(tx, order.id, { providerTxnId, updatedAt: now });
-        await repo.recordTransition(tx, {
-          orderId: order.id,
-          fromState: order.state,
-          toState: order.state,
-          at: now,
-          provider: order.gateway,
-          providerTxnId,
-          detail: { bound: true },
-        });
-        return row;
+        return amendOrder(tx, order, { providerTxnId }, now, { bound: true });
       });
     } catch (error) {
       // the purchase is another order's already: nothing to tie
@@ -272,17 +287,7 @@ export function createPaymentsService(deps: {
         if (order.providerRef === providerRef) return order;
         if (order.providerRef !== null)
           throw new Error(`order ${ordrId} already has a provider ref`);
-        const row = await repo.updateOrder(tx, order.id, { providerRef, updatedAt: now });
-        await repo.recordTransition(tx, {
-          orderId: order.id,
-          fromState: order.state,
-          toState: order.state,
-          at: now,
-          provider: order.gateway,
-          providerTxnId: null,
-          detail: { providerRef },
-        });
-        return row;
+        return amendOrder(tx, order, { providerRef }, now, { providerRef });
       });
     },
 

@@ -142,6 +142,25 @@ export class FakeAppStore {
   }
 
   /**
+   * Applies a notification to the transaction it is about; returns that transaction as of now,
+   * revoked by a REFUND or REVOKE, and as it was known before.
+   */
+  private notified(transactionId: string, notificationType: string) {
+    this.apply(transactionId, notificationType);
+    const now = this.now().getTime();
+    const known = this.transactions.get(transactionId) ?? { transactionId };
+    const revoked = notificationType === 'REFUND' || notificationType === 'REVOKE';
+    const transaction = {
+      ...known,
+      signedDate: now,
+      ...(revoked && known.revocationDate === undefined
+        ? { revocationDate: now, revocationReason: 0 }
+        : {}),
+    };
+    return { now, known, transaction };
+  }
+
+  /**
    * A subscription notification v2 (SUBSCRIBED, DID_RENEW, DID_FAIL_TO_RENEW, EXPIRED, REFUND,
    * DID_CHANGE_RENEWAL_STATUS): the transaction and the renewal info, both signed.
    */
@@ -155,17 +174,7 @@ export class FakeAppStore {
       gracePeriodExpiresDate?: number;
     } = {},
   ): Promise<string> {
-    this.apply(transactionId, notificationType);
-    const now = this.now().getTime();
-    const known = this.transactions.get(transactionId) ?? { transactionId };
-    const revoked = notificationType === 'REFUND' || notificationType === 'REVOKE';
-    const transaction = {
-      ...known,
-      signedDate: now,
-      ...(revoked && known.revocationDate === undefined
-        ? { revocationDate: now, revocationReason: 0 }
-        : {}),
-    };
+    const { now, known, transaction } = this.notified(transactionId, notificationType);
     const renewal = {
       originalTransactionId: known.originalTransactionId ?? transactionId,
       autoRenewProductId: known.productId,
@@ -201,17 +210,7 @@ export class FakeAppStore {
     notificationType: string,
     options: { notificationUUID?: string; subtype?: string } = {},
   ): Promise<string> {
-    this.apply(transactionId, notificationType);
-    const now = this.now().getTime();
-    const known = this.transactions.get(transactionId) ?? { transactionId };
-    const revoked = notificationType === 'REFUND' || notificationType === 'REVOKE';
-    const transaction = {
-      ...known,
-      signedDate: now,
-      ...(revoked && known.revocationDate === undefined
-        ? { revocationDate: now, revocationReason: 0 }
-        : {}),
-    };
+    const { now, transaction } = this.notified(transactionId, notificationType);
     return this.chain.sign({
       notificationType,
       ...(options.subtype ? { subtype: options.subtype } : {}),

@@ -120,6 +120,18 @@ export const toStripeSubscription = (s: Stripe.Subscription): StripeSubscription
   };
 };
 
+/** Stripe's answer for an id it does not know (404) is `undefined`; any other failure stands. */
+async function unlessMissing<T>(request: Promise<T>): Promise<T | undefined> {
+  try {
+    return await request;
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
+      return undefined;
+    }
+    throw error;
+  }
+}
+
 export function createStripeClient(options: {
   secretKey: string;
   webhookSecret: string;
@@ -200,14 +212,8 @@ export function createStripeClient(options: {
 
     async retrieveSubscription(id) {
       const stripe = await sdk();
-      try {
-        return toStripeSubscription(await stripe.subscriptions.retrieve(id));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
-          return undefined;
-        }
-        throw error;
-      }
+      const subscription = await unlessMissing(stripe.subscriptions.retrieve(id));
+      return subscription && toStripeSubscription(subscription);
     },
 
     async cancelSubscriptionAtPeriodEnd(id) {
@@ -219,14 +225,8 @@ export function createStripeClient(options: {
 
     async retrieveSession(id) {
       const stripe = await sdk();
-      try {
-        return toSession(await stripe.checkout.sessions.retrieve(id));
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.statusCode === 404) {
-          return undefined;
-        }
-        throw error;
-      }
+      const session = await unlessMissing(stripe.checkout.sessions.retrieve(id));
+      return session && toSession(session);
     },
 
     async refund(input) {
