@@ -160,6 +160,28 @@ export class FakeAppStore {
     return { now, known, transaction };
   }
 
+  /** The signed v2 envelope of a notification around its signed infos. */
+  private signNotification(
+    notificationType: string,
+    options: { notificationUUID?: string; subtype?: string },
+    now: number,
+    signedInfos: { signedTransactionInfo: string; signedRenewalInfo?: string },
+  ): Promise<string> {
+    return this.chain.sign({
+      notificationType,
+      ...(options.subtype ? { subtype: options.subtype } : {}),
+      notificationUUID: options.notificationUUID ?? randomUUID(),
+      version: '2.0',
+      signedDate: now,
+      data: {
+        bundleId: this.bundleId,
+        environment: this.environment,
+        ...signedInfos,
+        status: 1,
+      },
+    });
+  }
+
   /**
    * A subscription notification v2 (SUBSCRIBED, DID_RENEW, DID_FAIL_TO_RENEW, EXPIRED, REFUND,
    * DID_CHANGE_RENEWAL_STATUS): the transaction and the renewal info, both signed.
@@ -188,19 +210,9 @@ export class FakeAppStore {
         ? { gracePeriodExpiresDate: options.gracePeriodExpiresDate, isInBillingRetryPeriod: true }
         : {}),
     };
-    return this.chain.sign({
-      notificationType,
-      ...(options.subtype ? { subtype: options.subtype } : {}),
-      notificationUUID: options.notificationUUID ?? randomUUID(),
-      version: '2.0',
-      signedDate: now,
-      data: {
-        bundleId: this.bundleId,
-        environment: this.environment,
-        signedTransactionInfo: await this.chain.sign(transaction),
-        signedRenewalInfo: await this.chain.sign(renewal),
-        status: 1,
-      },
+    return this.signNotification(notificationType, options, now, {
+      signedTransactionInfo: await this.chain.sign(transaction),
+      signedRenewalInfo: await this.chain.sign(renewal),
     });
   }
 
@@ -211,18 +223,8 @@ export class FakeAppStore {
     options: { notificationUUID?: string; subtype?: string } = {},
   ): Promise<string> {
     const { now, transaction } = this.notified(transactionId, notificationType);
-    return this.chain.sign({
-      notificationType,
-      ...(options.subtype ? { subtype: options.subtype } : {}),
-      notificationUUID: options.notificationUUID ?? randomUUID(),
-      version: '2.0',
-      signedDate: now,
-      data: {
-        bundleId: this.bundleId,
-        environment: this.environment,
-        signedTransactionInfo: await this.chain.sign(transaction),
-        status: 1,
-      },
+    return this.signNotification(notificationType, options, now, {
+      signedTransactionInfo: await this.chain.sign(transaction),
     });
   }
 }
