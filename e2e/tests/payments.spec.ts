@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signInNewViewer, waitForApp } from './helpers';
+import { isMobile, signInNewViewer, waitForApp } from './helpers';
 
 /**
  * Buying coin packs through the web gateways' local stand-ins (spec §2 payment page and popups,
@@ -63,8 +63,11 @@ for (const { code, name } of GATEWAYS) {
     await page.goto(`/${DRAMA}/${NEXT}`);
     await expect(locked(page).getByTestId('locked-coins')).toHaveText('0');
     await locked(page).getByTestId('locked-payment').click();
-    // a layer over the player, not a route (spec §2)
+    // a layer over the player, not a route (spec §2): the bottom sheet on a phone, a modal on a
+    // desktop
     await expect(page.getByTestId('payment-popup')).toBeVisible();
+    const layer = isMobile(page) ? 'bottom-sheet' : 'modal';
+    await expect(page.locator(`[data-testid="${layer}"][data-kind="payment"]`)).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
 
     await chooseGateway(page, code);
@@ -121,7 +124,7 @@ test('Toss failUrl codes show their message (spec §8), a cancel is a notice; an
   await expect(page.getByTestId('payment-coins')).toHaveText('100');
 });
 
-test('a declined Stripe card stays on the checkout; a PayPal decline shows the provider text', async ({
+test('a declined Stripe card stays on the checkout; a PayPal decline is told in our words', async ({
   page,
 }) => {
   await signInNewViewer(page, 'pay-declines');
@@ -135,13 +138,63 @@ test('a declined Stripe card stays on the checkout; a PayPal decline shows the p
 
   await chooseGateway(page, 'P');
   await page.getByTestId('paypal-decline').click();
-  await expect(page.getByTestId('alert-message')).toContainText('declined');
+  // INSTRUMENT_DECLINED in our words, not PayPal's English (issue 40); a refusal, so no retry
+  await expect(page.getByTestId('alert-message')).toHaveText(
+    'PayPal declined the chosen payment method. Please pick another one in PayPal.',
+  );
+  await expect(page.getByTestId('alert-cancel')).toHaveCount(0);
   await page.getByTestId('alert-confirm').click();
 
   await chooseGateway(page, 'P');
   await page.getByTestId('paypal-cancel').click();
   await expectCanceledNotice(page);
   await expect(page.getByTestId('payment-coins')).toHaveText('0');
+});
+
+test('a confirmation lost to a network or server failure is an error with Try again, which credits once', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'pay-retry');
+  await page.goto('/payment');
+  // the first confirmation never arrives, the second meets a server failure, the third gets through
+  let calls = 0;
+  await page.route('**/api/v1/payment/toss/confirm', async (route) => {
+    calls += 1;
+    if (calls === 1) return route.abort('failed');
+    if (calls === 2)
+      return route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 503001, message: 'Service unavailable' }),
+      });
+    return route.continue();
+  });
+  await chooseGateway(page, 'T');
+  await approve(page, 'T');
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('alert')).toContainText('Error');
+  await expect(page.getByTestId('alert-message')).toHaveText(
+    'We could not confirm the payment because of a connection or server error. Trying again will not charge you twice.',
+  );
+  await expect(page.getByTestId('payment-coins')).toHaveText('0');
+  await page.getByTestId('alert-confirm').filter({ hasText: 'Try again' }).click();
+  // the server failed too: offered again, nothing credited yet
+  await expect(page.getByTestId('alert-confirm')).toHaveText('Try again');
+  await page.getByTestId('alert-confirm').click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'Coins have been charged' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
+  expect(calls).toBe(3);
+
+  // Close instead: nothing more is sent
+  await page.unroute('**/api/v1/payment/toss/confirm');
+  await page.route('**/api/v1/payment/toss/confirm', (route) => route.abort('failed'));
+  await chooseGateway(page, 'T');
+  await approve(page, 'T');
+  await page.getByTestId('alert-cancel').click();
+  await expect(page.getByTestId('alert')).toHaveCount(0);
+  await expect(page.getByTestId('payment-coins')).toHaveText('100');
 });
 
 test('the first-charge bonus shows once and is gone after the first purchase', async ({ page }) => {

@@ -290,7 +290,6 @@ export const TOSS_ERROR_MESSAGE_KEYS = {
 } as const satisfies Record<string, MessageKey>;
 export type TossMappedErrorCode = keyof typeof TOSS_ERROR_MESSAGE_KEYS;
 
-/** The message key of a Toss code, or undefined when the raw message is to be shown. */
 /**
  * Toss's codes for a buyer who backed out (a failUrl's code, the payment or card registration
  * window closed): a choice, not an error; every gateway's cancel is told the same way.
@@ -307,12 +306,54 @@ export function tossErrorMessageKey(code: string): MessageKey | undefined {
 }
 
 /**
- * A PAYMENT_DECLINED error's message is "<PROVIDER_CODE>: <provider message>" so the web can map
- * Toss codes (above) and show the raw text otherwise.
+ * A PAYMENT_DECLINED error's message is "<PROVIDER_CODE>: <provider message>" so the web can tell
+ * the decline in its own words (below). Toss and PayPal codes are upper case, Stripe's lower.
  */
 export function providerCodeOf(message: string): string | undefined {
-  const match = /^([A-Z0-9_]+): /.exec(message);
+  const match = /^([A-Za-z0-9_]+): /.exec(message);
   return match?.[1];
+}
+
+/**
+ * Every gateway's decline in our words (issue 40): the Toss codes of spec §8, Stripe's error and
+ * decline codes as its API reports them (lower case), PayPal's capture issues (upper case). A code
+ * not listed is told by the caller's generic "declined by the payment provider", never by the
+ * provider's own text.
+ */
+export const DECLINE_MESSAGE_KEYS = {
+  ...TOSS_ERROR_MESSAGE_KEYS,
+  // Stripe (error.code / error.decline_code)
+  card_declined: 'payment.msg_card_declined',
+  generic_decline: 'payment.msg_card_declined',
+  do_not_honor: 'payment.msg_card_declined',
+  insufficient_funds: 'payment.msg_insufficient_funds',
+  expired_card: 'payment.msg_expired_card',
+  incorrect_cvc: 'payment.msg_reject',
+  invalid_cvc: 'payment.msg_reject',
+  incorrect_number: 'payment.msg_reject',
+  invalid_number: 'payment.msg_reject',
+  invalid_expiry_month: 'payment.msg_reject',
+  invalid_expiry_year: 'payment.msg_reject',
+  card_not_supported: 'payment.msg_not_support',
+  currency_not_supported: 'payment.msg_not_support',
+  authentication_required: 'payment.msg_authentication_required',
+  lost_card: 'payment.msg_card_declined',
+  stolen_card: 'payment.msg_card_declined',
+  fraudulent: 'payment.msg_card_declined',
+  // PayPal (capture issues)
+  INSTRUMENT_DECLINED: 'payment.msg_instrument_declined',
+  PAYER_ACTION_REQUIRED: 'payment.msg_payer_action_required',
+  PAYER_CANNOT_PAY: 'payment.msg_payer_cannot_pay',
+  TRANSACTION_REFUSED: 'payment.msg_instrument_declined',
+  CARD_EXPIRED: 'payment.msg_expired_card',
+  MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED: 'payment.msg_too_many_attempts',
+} as const satisfies Record<string, MessageKey>;
+
+/** The message key of any gateway's decline code, or undefined for the generic one. */
+export function declineMessageKey(code: string | undefined): MessageKey | undefined {
+  return code !== undefined && Object.hasOwn(DECLINE_MESSAGE_KEYS, code)
+    ? DECLINE_MESSAGE_KEYS[code as keyof typeof DECLINE_MESSAGE_KEYS]
+    : undefined;
 }
 
 /**

@@ -155,8 +155,23 @@ export const en = {
   'payment.msg_already_paid': 'This order is already paid: nothing was charged again',
   'payment.view_receipt': 'Receipt',
   'payment.msg_price_changed': 'The price has changed. Please check the coin packs again.',
-  'payment.msg_declined': 'The payment was declined',
+  'payment.msg_declined': 'The payment provider declined the payment',
   'payment.msg_already_used': 'This purchase has already been used',
+  'payment.msg_card_declined': 'Your card was declined. Please try another card.',
+  'payment.msg_insufficient_funds': 'The card has insufficient funds. Please try another card.',
+  'payment.msg_expired_card': 'The card has expired. Please try another card.',
+  'payment.msg_authentication_required':
+    'Your card company needs an extra check. Please try again and complete it.',
+  'payment.msg_instrument_declined':
+    'PayPal declined the chosen payment method. Please pick another one in PayPal.',
+  'payment.msg_payer_action_required':
+    'PayPal needs one more step from you. Please try again and finish it in PayPal.',
+  'payment.msg_payer_cannot_pay':
+    'This PayPal account cannot pay for this order. Please use another account or payment method.',
+  'payment.msg_too_many_attempts': 'Too many payment attempts. Please try again later.',
+  'payment.msg_technical_error':
+    'We could not confirm the payment because of a connection or server error. Trying again will not charge you twice.',
+  'payment.try_again': 'Try again',
   'language.title': 'Language',
   'language.ko': '한국어',
   'language.en': 'English',
@@ -523,6 +538,8 @@ export const en = {
   'vip.ended': 'Your VIP pass ended on {{date}}.',
   'vip.confirming': 'Confirming your VIP pass...',
   'vip.msg_active': 'VIP pass active until {{date}}',
+  'vip.msg_already_active':
+    'Your VIP pass is already active until {{date}}: nothing was charged again',
   'vip.msg_checkout_canceled': 'The VIP purchase was cancelled',
   'vip.msg_fail': 'The VIP purchase could not be completed',
   'vip.unavailable': 'The VIP pass is not available right now',

@@ -153,8 +153,24 @@ export const ja: Messages = {
   'payment.msg_already_paid': 'この注文は支払い済みです。再度の請求はありません',
   'payment.view_receipt': '領収書',
   'payment.msg_price_changed': '価格が変更されました。コイン商品をもう一度ご確認ください。',
-  'payment.msg_declined': '決済が拒否されました',
+  'payment.msg_declined': '決済会社が決済を拒否しました',
   'payment.msg_already_used': 'この購入はすでに使用されています',
+  'payment.msg_card_declined': 'カードが拒否されました。別のカードでお試しください。',
+  'payment.msg_insufficient_funds': 'カードの残高が不足しています。別のカードでお試しください。',
+  'payment.msg_expired_card': 'カードの有効期限が切れています。別のカードでお試しください。',
+  'payment.msg_authentication_required':
+    'カード会社の追加認証が必要です。もう一度お試しのうえ、認証を完了してください。',
+  'payment.msg_instrument_declined':
+    'PayPalで選んだ支払い方法が拒否されました。PayPalで別の支払い方法を選んでください。',
+  'payment.msg_payer_action_required':
+    'PayPalでの手続きが残っています。もう一度お試しのうえ、PayPalで完了してください。',
+  'payment.msg_payer_cannot_pay':
+    'このPayPalアカウントではこの注文を支払えません。別のアカウントか支払い方法をご利用ください。',
+  'payment.msg_too_many_attempts':
+    '決済の試行回数が多すぎます。しばらくしてからもう一度お試しください。',
+  'payment.msg_technical_error':
+    '通信またはサーバーのエラーで決済を確認できませんでした。もう一度お試しいただいても二重に請求されることはありません。',
+  'payment.try_again': 'もう一度試す',
   'language.title': '言語',
   'language.ko': '한국어',
   'language.en': 'English',
@@ -520,6 +536,7 @@ export const ja: Messages = {
   'vip.ended': 'VIPパスは{{date}}に終了しました。',
   'vip.confirming': 'VIPパスを確認しています...',
   'vip.msg_active': 'VIPパスは{{date}}まで有効です',
+  'vip.msg_already_active': 'VIPパスはすでに{{date}}まで有効です。再度の請求はありません',
   'vip.msg_checkout_canceled': 'VIPの購入をキャンセルしました',
   'vip.msg_fail': 'VIPの購入を完了できませんでした',
   'vip.unavailable': '現在VIPパスは購入できません',

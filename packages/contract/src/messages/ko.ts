@@ -154,8 +154,23 @@ export const ko: Messages = {
   'payment.msg_already_paid': '이미 결제된 주문이에요. 다시 결제되지 않았어요',
   'payment.view_receipt': '영수증',
   'payment.msg_price_changed': '가격이 변경되었습니다. 코인 상품을 다시 확인해 주세요.',
-  'payment.msg_declined': '결제가 거절되었습니다',
+  'payment.msg_declined': '결제사에서 결제를 거절했어요',
   'payment.msg_already_used': '이미 사용된 구매입니다',
+  'payment.msg_card_declined': '카드 결제가 거절되었어요. 다른 카드로 시도해 주세요.',
+  'payment.msg_insufficient_funds': '카드 잔액이 부족해요. 다른 카드로 시도해 주세요.',
+  'payment.msg_expired_card': '유효기간이 지난 카드예요. 다른 카드로 시도해 주세요.',
+  'payment.msg_authentication_required':
+    '카드사 추가 인증이 필요해요. 다시 시도해 인증을 마쳐 주세요.',
+  'payment.msg_instrument_declined':
+    'PayPal에서 선택한 결제 수단이 거절되었어요. PayPal에서 다른 결제 수단을 골라 주세요.',
+  'payment.msg_payer_action_required':
+    'PayPal에서 확인할 단계가 남아 있어요. 다시 시도해 PayPal에서 마쳐 주세요.',
+  'payment.msg_payer_cannot_pay':
+    '이 PayPal 계정으로는 이 주문을 결제할 수 없어요. 다른 계정이나 결제 수단을 이용해 주세요.',
+  'payment.msg_too_many_attempts': '결제 시도가 너무 많았어요. 잠시 후 다시 시도해 주세요.',
+  'payment.msg_technical_error':
+    '연결 또는 서버 오류로 결제를 확인하지 못했어요. 다시 시도해도 두 번 결제되지 않아요.',
+  'payment.try_again': '다시 시도',
   'language.title': '언어',
   'language.ko': '한국어',
   'language.en': 'English',
@@ -520,6 +535,8 @@ export const ko: Messages = {
   'vip.ended': 'VIP 이용권이 {{date}}에 종료되었습니다.',
   'vip.confirming': 'VIP 이용권을 확인하는 중...',
   'vip.msg_active': 'VIP 이용권이 {{date}}까지 활성화되었습니다',
+  'vip.msg_already_active':
+    'VIP 이용권은 이미 {{date}}까지 활성화되어 있어요. 다시 결제되지 않았어요',
   'vip.msg_checkout_canceled': 'VIP 구매가 취소되었습니다',
   'vip.msg_fail': 'VIP 구매를 완료하지 못했습니다',
   'vip.unavailable': '지금은 VIP 이용권을 구매할 수 없습니다',

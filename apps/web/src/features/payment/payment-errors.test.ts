@@ -1,31 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { ResultCode, type MessageKey } from '@snapdrama/contract';
-import { ApiError } from '../../shared/api/api-error';
-import { paymentErrorText, providerErrorText } from './payment-errors';
+import {
+  DECLINE_MESSAGE_KEYS,
+  ResultCode,
+  enMessages,
+  jaMessages,
+  koMessages,
+  type MessageKey,
+} from '@snapdrama/contract';
+import { ApiError, isTechnicalFailure } from '../../shared/api/api-error';
+import { declineText, paymentErrorText } from './payment-errors';
 
 const t = (key: MessageKey) => `<${key}>`;
 const serverError = (code: number, serverMessage?: string) =>
   new ApiError({ kind: 'server', status: Math.floor(code / 1000), code, serverMessage });
 
-describe('providerErrorText (spec §8 Toss codes)', () => {
+describe('declineText (spec §8 Toss codes, issue 40 for Stripe and PayPal)', () => {
   it.each([
     ['PAY_PROCESS_CANCELED', 'payment.msg_cancel'],
     ['INVALID_CARD_COMPANY', 'payment.msg_reject'],
     ['PAY_PROCESS_ABORTED', 'payment.msg_abort'],
     ['NOT_SUPPORTED_EASYPAY_METHOD', 'payment.msg_not_support'],
     ['REJECT_CARD_COMPANY', 'payment.msg_invaild_card'],
+    // Stripe, lower case as its API reports them
+    ['card_declined', 'payment.msg_card_declined'],
+    ['insufficient_funds', 'payment.msg_insufficient_funds'],
+    ['expired_card', 'payment.msg_expired_card'],
+    ['incorrect_cvc', 'payment.msg_reject'],
+    ['authentication_required', 'payment.msg_authentication_required'],
+    // PayPal capture issues
+    ['INSTRUMENT_DECLINED', 'payment.msg_instrument_declined'],
+    ['PAYER_ACTION_REQUIRED', 'payment.msg_payer_action_required'],
+    ['PAYER_CANNOT_PAY', 'payment.msg_payer_cannot_pay'],
+    ['MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED', 'payment.msg_too_many_attempts'],
   ])('%s shows %s', (code, key) => {
-    expect(providerErrorText(code, 'raw text', t)).toBe(`<${key}>`);
+    expect(declineText(code, t)).toBe(`<${key}>`);
   });
 
-  it('shows the raw message of any other code', () => {
-    expect(providerErrorText('EXCEED_MAX_DAILY_PAYMENT_COUNT', 'Too many today', t)).toBe(
-      'Too many today',
-    );
+  it('any other code, or none, is the generic decline (or the caller key), never raw text', () => {
+    expect(declineText('EXCEED_MAX_DAILY_PAYMENT_COUNT', t)).toBe('<payment.msg_declined>');
+    expect(declineText('__proto__', t)).toBe('<payment.msg_declined>');
+    expect(declineText(undefined, t, 'payment.msg_fail')).toBe('<payment.msg_fail>');
   });
 
-  it('falls back to the caller key without a message', () => {
-    expect(providerErrorText(undefined, ' ', t)).toBe('<payment.msg_fail>');
+  it('every mapped message exists in ko, en and ja, and the Korean and Japanese differ from English', () => {
+    for (const key of new Set(Object.values(DECLINE_MESSAGE_KEYS))) {
+      expect(enMessages[key]).toBeTruthy();
+      expect(koMessages[key]).toBeTruthy();
+      expect(jaMessages[key]).toBeTruthy();
+      expect(koMessages[key]).not.toBe(enMessages[key]);
+      expect(jaMessages[key]).not.toBe(enMessages[key]);
+    }
   });
 });
 
@@ -35,16 +59,29 @@ describe('paymentErrorText', () => {
     expect(paymentErrorText(error, t, 'payment.msg_fail')).toBe('<payment.msg_invaild_card>');
   });
 
-  it('shows the provider text of an unmapped decline without its code', () => {
-    const error = serverError(
+  it('maps Stripe and PayPal declines as the server forwards them', () => {
+    const stripe = serverError(
       ResultCode.PAYMENT_DECLINED,
       'card_declined: Your card was declined.',
     );
-    expect(paymentErrorText(error, t, 'payment.msg_fail')).toBe(
-      'card_declined: Your card was declined.',
+    expect(paymentErrorText(stripe, t, 'payment.msg_fail')).toBe('<payment.msg_card_declined>');
+    const paypal = serverError(
+      ResultCode.PAYMENT_DECLINED,
+      'INSTRUMENT_DECLINED: The instrument presented was either declined by the processor or bank.',
     );
-    const upper = serverError(ResultCode.PAYMENT_DECLINED, 'CARD_DECLINED: Declined by issuer');
-    expect(paymentErrorText(upper, t, 'payment.msg_fail')).toBe('Declined by issuer');
+    expect(paymentErrorText(paypal, t, 'payment.msg_fail')).toBe(
+      '<payment.msg_instrument_declined>',
+    );
+  });
+
+  it('an unmapped or uncoded decline is the generic one, never the provider text', () => {
+    const coded = serverError(ResultCode.PAYMENT_DECLINED, 'CARD_DECLINED: Declined by issuer');
+    expect(paymentErrorText(coded, t, 'payment.msg_fail')).toBe('<payment.msg_declined>');
+    const bare = serverError(ResultCode.PAYMENT_DECLINED, 'Declined by issuer');
+    expect(paymentErrorText(bare, t, 'payment.msg_fail')).toBe('<payment.msg_declined>');
+    expect(paymentErrorText(serverError(ResultCode.PAYMENT_DECLINED), t, 'payment.msg_fail')).toBe(
+      '<payment.msg_declined>',
+    );
   });
 
   it.each([
@@ -58,12 +95,6 @@ describe('paymentErrorText', () => {
     );
   });
 
-  it('a decline without any text says declined', () => {
-    expect(
-      paymentErrorText(serverError(ResultCode.PAYMENT_DECLINED, 'X: '), t, 'payment.msg_fail'),
-    ).toBe('<payment.msg_declined>');
-  });
-
   it('prefers the server message, else the fallback (spec §8)', () => {
     const withText = serverError(ResultCode.PAYMENT_ORDER_CLOSED, 'Order is closed');
     expect(paymentErrorText(withText, t, 'payment.msg_fail')).toBe('Order is closed');
@@ -73,5 +104,22 @@ describe('paymentErrorText', () => {
     expect(paymentErrorText(new Error('network'), t, 'payment.msg_fail')).toBe(
       '<payment.msg_fail>',
     );
+  });
+});
+
+describe('isTechnicalFailure (a retry, not a refusal)', () => {
+  it('a lost call, a timeout, a 5xx and an unavailable provider are technical', () => {
+    expect(isTechnicalFailure(new ApiError({ kind: 'network', status: 0, code: 0 }))).toBe(true);
+    expect(isTechnicalFailure(new ApiError({ kind: 'timeout', status: 0, code: 0 }))).toBe(true);
+    expect(isTechnicalFailure(serverError(500000))).toBe(true);
+    expect(isTechnicalFailure(new ApiError({ kind: 'server', status: 502, code: 0 }))).toBe(true);
+    expect(isTechnicalFailure(serverError(ResultCode.PAYMENT_PROVIDER_UNAVAILABLE))).toBe(true);
+    expect(isTechnicalFailure(new TypeError('Failed to fetch'))).toBe(true);
+  });
+
+  it('a decline, a cancel-like closed order or a bad request is not', () => {
+    expect(isTechnicalFailure(serverError(ResultCode.PAYMENT_DECLINED, 'X: y'))).toBe(false);
+    expect(isTechnicalFailure(serverError(ResultCode.PAYMENT_ORDER_CLOSED))).toBe(false);
+    expect(isTechnicalFailure(serverError(ResultCode.PAYPAL_ORDER_ID_MISMATCH))).toBe(false);
   });
 });

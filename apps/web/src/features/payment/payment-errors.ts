@@ -1,9 +1,9 @@
 import {
   PAYMENT_ERROR_MESSAGE_KEYS,
   ResultCode,
+  declineMessageKey,
   isTossCancelCode,
   providerCodeOf,
-  tossErrorMessageKey,
   type MessageKey,
 } from '@snapdrama/contract';
 import { isApiError } from '../../shared/api/api-error';
@@ -14,32 +14,28 @@ type Translate = (key: MessageKey) => string;
 export const isCancelCode = isTossCancelCode;
 
 /**
- * A provider's own error (a Toss failUrl's code and message, or a declined confirmation): the
- * five Toss codes of spec §8 have their message; any other code shows the provider's raw text.
+ * A provider's refusal (a Toss failUrl's code, a declined confirmation at any gateway) in our
+ * words: the code's own message when it has one (spec §8 for Toss, contract for Stripe and PayPal),
+ * else the caller's generic one. The provider's own text is never shown (issue 40): it is in the
+ * provider's language, not the reader's.
  */
-export function providerErrorText(
+export function declineText(
   code: string | undefined,
-  rawMessage: string | undefined,
   t: Translate,
-  fallback: MessageKey = 'payment.msg_fail',
+  fallback: MessageKey = 'payment.msg_declined',
 ): string {
-  const key = code ? tossErrorMessageKey(code) : undefined;
-  if (key) return t(key);
-  return rawMessage?.trim() ? rawMessage : t(fallback);
+  return t(declineMessageKey(code) ?? fallback);
 }
 
 /**
  * What the error popup says when a payment call failed (spec §8: the server message first, else
- * the caller's fallback; payment.msg_regist_fail for the order, payment.msg_fail after it).
+ * the caller's fallback; payment.msg_regist_fail for the order, payment.msg_fail after it). A
+ * decline is told by its provider code in our words.
  */
 export function paymentErrorText(error: unknown, t: Translate, fallback: MessageKey): string {
   if (!isApiError(error)) return t(fallback);
-  if (error.code === ResultCode.PAYMENT_DECLINED && error.serverMessage) {
-    // "<PROVIDER_CODE>: <provider message>" (contract): map Toss codes, else the raw text
-    const code = providerCodeOf(error.serverMessage);
-    const raw = code ? error.serverMessage.slice(code.length + 2) : error.serverMessage;
-    return providerErrorText(code, raw, t, 'payment.msg_declined');
-  }
+  if (error.code === ResultCode.PAYMENT_DECLINED)
+    return declineText(providerCodeOf(error.serverMessage ?? ''), t);
   const key: MessageKey | undefined = (
     PAYMENT_ERROR_MESSAGE_KEYS as Partial<Record<number, MessageKey>>
   )[error.code];

@@ -38,6 +38,20 @@ export function showPaymentError(t: Translate, message: string) {
 }
 
 /**
+ * A technical failure of a confirmation (issue 40): an error, with "Try again" sending the same
+ * confirmation again (replay-safe on the server), so the viewer need not start over.
+ */
+export function showConfirmRetry(t: Translate, retry: () => void) {
+  layers.alert({
+    title: t('error_popup.title'),
+    message: t('payment.msg_technical_error'),
+    confirmLabel: t('payment.try_again'),
+    cancelLabel: t('common.close'),
+    onConfirm: retry,
+  });
+}
+
+/**
  * The viewer backed out of a checkout, at any gateway: a notice, not an error popup (issue 40),
  * and the payment layers close as after an error.
  */

@@ -21,7 +21,7 @@ describe('readReturn: Toss successUrl / failUrl', () => {
     });
   });
 
-  it('maps a failUrl code (spec §8) and shows the raw message of others', () => {
+  it('maps a failUrl code (spec §8), and never shows the provider text of others', () => {
     expect(readReturn('toss', q('code=REJECT_CARD_COMPANY&message=x&orderId=o'), null, t)).toEqual({
       kind: 'error',
       message: '<payment.msg_invaild_card>',
@@ -35,7 +35,7 @@ describe('readReturn: Toss successUrl / failUrl', () => {
     });
     expect(readReturn('toss', q('code=OTHER&message=Limit%20reached'), null, t)).toEqual({
       kind: 'error',
-      message: 'Limit reached',
+      message: '<payment.msg_fail>',
     });
   });
 

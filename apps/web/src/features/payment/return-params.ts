@@ -4,7 +4,7 @@ import type {
   StripeConfirmBody,
   TossConfirmBody,
 } from '@snapdrama/contract';
-import { isCancelCode, providerErrorText } from './payment-errors';
+import { declineText, isCancelCode } from './payment-errors';
 import { stripeSessionIdOf, type PendingOrder } from './pending-order';
 
 /** The web gateways' return routes: /payment/return/{toss|stripe|paypal}. */
@@ -48,7 +48,8 @@ export function readReturn(
     case 'toss': {
       const code = params.get('code') ?? undefined;
       if (isCancelCode(code)) return canceledReturn;
-      if (code) return fail(providerErrorText(code, params.get('message') ?? undefined, t));
+      // Toss's failUrl message is Toss's Korean text: told in our words by its code instead
+      if (code) return fail(declineText(code, t, 'payment.msg_fail'));
       const ordrId = params.get('orderId') ?? pending?.ordrId;
       const pymnKey = params.get('paymentKey');
       const amnt = Number(params.get('amount'));

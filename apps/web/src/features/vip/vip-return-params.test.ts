@@ -44,4 +44,13 @@ describe('vipDeclineText', () => {
     expect(vipDeclineText('NOT_ENOUGH_BALANCE', t)).toBe('<vip.msg_declined>');
     expect(vipDeclineText(undefined, t)).toBe('<vip.msg_declined>');
   });
+
+  it("tells Stripe's and PayPal's declines in our words too (issue 40)", () => {
+    expect(vipDeclineText('card_declined', t)).toBe('<payment.msg_card_declined>');
+    expect(vipDeclineText('insufficient_funds', t)).toBe('<payment.msg_insufficient_funds>');
+    expect(vipDeclineText('INSTRUMENT_DECLINED', t)).toBe('<payment.msg_instrument_declined>');
+    // a look-alike of another code is not that code
+    expect(vipDeclineText('CARD_DECLINED', t)).toBe('<vip.msg_declined>');
+    expect(vipDeclineText('toString', t)).toBe('<vip.msg_declined>');
+  });
 });

@@ -1,4 +1,4 @@
-import { isTossCancelCode, tossErrorMessageKey, type MessageKey } from '@snapdrama/contract';
+import { declineMessageKey, isTossCancelCode, type MessageKey } from '@snapdrama/contract';
 
 /**
  * What the provider's return URL says: confirm with these ids, the buyer backed out, or Toss's
@@ -30,10 +30,9 @@ export function readVipReturn(gateway: string | undefined, params: URLSearchPara
 }
 
 /**
- * A card company's refusal in our words: the Toss codes spec §8 names have their message, any
- * other decline our own (never the provider's raw text).
+ * A provider's refusal in our words: the codes the contract maps (Toss's of spec §8, Stripe's,
+ * PayPal's) have their message, any other decline our own (never the provider's raw text).
  */
 export function vipDeclineText(code: string | undefined, t: (key: MessageKey) => string) {
-  const key = code ? tossErrorMessageKey(code) : undefined;
-  return t(key ?? 'vip.msg_declined');
+  return t(declineMessageKey(code) ?? 'vip.msg_declined');
 }

@@ -1,3 +1,5 @@
+import { ResultCode } from '@snapdrama/contract';
+
 /** Why a call failed: the server answered with an error, it timed out, or it never arrived. */
 export type ApiErrorKind = 'server' | 'timeout' | 'network';
 
@@ -28,4 +30,14 @@ export function isApiError(error: unknown): error is ApiError {
 export function errorMessage(error: unknown, fallback: string): string {
   if (isApiError(error) && error.serverMessage) return error.serverMessage;
   return fallback;
+}
+
+/**
+ * A failure that is nobody's choice and no refusal: the call never arrived, timed out, or the
+ * server (or a provider behind it) failed. The same call may simply be sent again (issue 40: a
+ * payment's confirmation is replay-safe on the server).
+ */
+export function isTechnicalFailure(error: unknown): boolean {
+  if (!isApiError(error) || error.kind !== 'server') return true;
+  return error.status >= 500 || error.code === ResultCode.PAYMENT_PROVIDER_UNAVAILABLE;
 }

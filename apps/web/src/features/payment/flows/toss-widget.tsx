@@ -7,7 +7,7 @@ import {
 } from '@tosspayments/tosspayments-sdk';
 import type { PaymentRegistData } from '@snapdrama/contract';
 import { Button } from '../../../shared/ui/button';
-import { isCancelCode, providerErrorText } from '../payment-errors';
+import { declineText, isCancelCode } from '../payment-errors';
 import { showPaymentCanceled, showPaymentError } from '../payment-flow';
 import { returnPath } from '../return-params';
 import styles from './flow.module.css';
@@ -55,10 +55,7 @@ export default function TossWidget({ clientKey, order }: TossWidgetProps) {
         setReady(true);
       } catch (error) {
         if (!cancelled)
-          showPaymentError(
-            t,
-            providerErrorText(tossError(error).code, tossError(error).message, t),
-          );
+          showPaymentError(t, declineText(tossError(error).code, t, 'payment.msg_fail'));
       }
     })();
     return () => {
@@ -76,9 +73,9 @@ export default function TossWidget({ clientKey, order }: TossWidgetProps) {
         failUrl: `${origin}${returnPath('toss')}`,
       });
     } catch (error) {
-      const { code, message } = tossError(error);
+      const { code } = tossError(error);
       if (isCancelCode(code)) showPaymentCanceled(t);
-      else showPaymentError(t, providerErrorText(code, message, t));
+      else showPaymentError(t, declineText(code, t, 'payment.msg_fail'));
     }
   };
 
