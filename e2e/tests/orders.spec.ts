@@ -38,7 +38,7 @@ test('a bought pack is listed under My orders with a receipt to print', async ({
   await expect(page.getByTestId('order-row')).toHaveCount(1);
 });
 
-test('Back to a paid Toss checkout and paying again charges nothing and says the order is paid', async ({
+test('Back to a paid Toss checkout shows it paid with the receipt, never an active Pay', async ({
   page,
 }) => {
   await signInNewViewer(page, 'PaidTwice');
@@ -48,16 +48,28 @@ test('Back to a paid Toss checkout and paying again charges nothing and says the
     .getByTestId('goods-buy')
     .click();
   await page.getByTestId('gateway-T').click();
-  // the Toss stand-in's checkout page
-  const pay = page.getByRole('button', { name: /^Pay/ });
-  await pay.click();
+  // the Toss stand-in's checkout page; it returns to our return address
+  const returned = page.waitForURL(/\/payment\/return\/toss\?/);
+  await page.getByTestId('toss-pay').click();
+  await returned;
+  const returnUrl = page.url();
   await expect(
     page.getByTestId('toast').filter({ hasText: 'Coins have been charged' }),
   ).toBeVisible();
   await expect(page.getByTestId('payment-coins')).toHaveText('100');
 
+  // Back: the checkout again, which knows the order is paid (issue 40 item 3)
   await page.goBack();
-  await pay.click();
+  await expect(page.getByTestId('checkout-already-paid')).toBeVisible();
+  await expect(page.getByTestId('toss-pay')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^Pay/ })).toHaveCount(0);
+  await page.getByTestId('checkout-receipt').click();
+  await expect(page.getByTestId('receipt')).toHaveAttribute('data-state', 'credited');
+  await expect(page.getByTestId('receipt-gateway')).toContainText('Toss');
+
+  // our return address again (a reload of it, a second tab): already paid, with the receipt
+  await page.goto(returnUrl);
+  await expect(page).toHaveURL(/\/payment$/);
   const toast = page.getByTestId('toast').filter({ hasText: 'already paid' });
   await expect(toast).toBeVisible();
   await expect(page.getByTestId('payment-coins')).toHaveText('100');

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ResultCode,
+  enMessages,
+  koMessages,
   type PaymentGoodsListData,
   type PaymentOrderData,
   type PaymentOrderListData,
@@ -235,6 +237,88 @@ describe('payment routes (stand-in providers)', () => {
     expect(body(declined).message).toMatch(/^INSTRUMENT_DECLINED: /);
     expect((await ctx.services.payments.requireOrder(notApproved.ordrId)).state).toBe('registered');
     expect(await ctx.services.wallet.balances(m.userId)).toEqual({ paid: 1000, bonus: 250 });
+  });
+
+  it('a paid checkout opened again (Back, a reload) says so at every stand-in and links the receipt, no Pay', async () => {
+    const m = await signInMember(ctx, 'PaidAgain');
+    const page = async (url: string, acceptLanguage = 'en-US,en;q=0.9') => {
+      const r = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'accept-language': acceptLanguage },
+      });
+      return { status: r.statusCode, html: r.body };
+    };
+    const receipt = (ordrId: string) => `${WEB_ORIGIN}/profile/orders/${ordrId}`;
+
+    // Toss: the checkout page the order was sent to, before and after the payment
+    const reg = body<{ ordrId: string; checkoutUrl: string }>(
+      await api(ctx.app, m, 'POST', '/payment/regist', {
+        godsCode: 'coin_100',
+        pymnGtwy: 'T',
+        price: 1200,
+      }),
+    ).data;
+    const open = await page(reg.checkoutUrl);
+    expect(open.html).toContain('data-testid="toss-pay"');
+    expect(open.html).not.toContain('checkout-already-paid');
+    const pymnKey = sandboxOf(ctx).toss.authorize({
+      orderId: reg.ordrId,
+      amount: 1200,
+      orderName: 'x',
+      outcome: 'approve',
+    });
+    await expectOk(
+      await api(ctx.app, m, 'PUT', '/payment/toss/confirm', {
+        ordrId: reg.ordrId,
+        amnt: 1200,
+        pymnKey,
+      }),
+    );
+    const toss = await page(reg.checkoutUrl);
+    expect(toss.status).toBe(200);
+    expect(toss.html).toContain('data-testid="checkout-already-paid"');
+    expect(toss.html).toContain(`href="${receipt(reg.ordrId)}"`);
+    expect(toss.html).not.toContain('toss-pay');
+    expect(toss.html).toContain(enMessages['payment.msg_already_paid']);
+    // in the buyer's words: the dictionary's, by Accept-Language
+    const ko = await page(reg.checkoutUrl, 'ko-KR,ko;q=0.9,en;q=0.8');
+    expect(ko.html).toContain(koMessages['payment.msg_already_paid']);
+    expect(ko.html).toContain(`>${koMessages['payment.view_receipt']}<`);
+    expect(ko.html).not.toContain(enMessages['payment.msg_already_paid']);
+    // approved at Toss but not yet confirmed by us: still payable (the merchant's confirm decides)
+    const pending = body<{ ordrId: string; checkoutUrl: string }>(
+      await api(ctx.app, m, 'POST', '/payment/regist', {
+        godsCode: 'coin_100',
+        pymnGtwy: 'T',
+        price: 1200,
+      }),
+    ).data;
+    sandboxOf(ctx).toss.authorize({
+      orderId: pending.ordrId,
+      amount: 1200,
+      orderName: 'x',
+      outcome: 'approve',
+    });
+    expect((await page(pending.checkoutUrl)).html).toContain('data-testid="toss-pay"');
+
+    // Stripe: a completed session
+    const stripe = await stripePaid(ctx, m, 'coin_100', 0.99);
+    await expectOk(await api(ctx.app, m, 'PUT', '/payment/stripe/confirm', stripe));
+    const s = await page(`/sandbox/payments/stripe/${stripe.sessionId}`);
+    expect(s.status).toBe(200);
+    expect(s.html).toContain('data-testid="checkout-already-paid"');
+    expect(s.html).toContain(`href="${receipt(stripe.ordrId)}"`);
+    expect(s.html).not.toContain('stripe-pay');
+
+    // PayPal: a captured order
+    const paypal = await paypalApproved(ctx, m, 'coin_100');
+    await expectOk(await api(ctx.app, m, 'PUT', '/payment/paypal/confirm', paypal));
+    const p = await page(`/sandbox/payments/paypal/checkoutnow?token=${paypal.paypalOrderId}`);
+    expect(p.status).toBe(200);
+    expect(p.html).toContain('data-testid="checkout-already-paid"');
+    expect(p.html).toContain(`href="${receipt(paypal.ordrId)}"`);
+    expect(p.html).not.toContain('paypal-approve');
   });
 
   it('My orders: paid and refunded orders newest first, paged, each with its receipt; open ones not listed', async () => {

@@ -1,4 +1,12 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGES,
+  enMessages,
+  jaMessages,
+  koMessages,
+  type Language,
+} from '@snapdrama/contract';
 import { SANDBOX_CHECKOUT_BASE } from '../web-gateways.service';
 import type { FakeProviders } from './fake-providers';
 
@@ -65,6 +73,54 @@ function html(reply: FastifyReply, status: number, body: string) {
         "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'",
       )
       .send(body)
+  );
+}
+
+/**
+ * The web app's receipt of a paid coin order (My orders), on the origin the checkout returns to;
+ * My orders itself when the order is not known (a VIP pass: its charges are listed there).
+ */
+function receiptUrl(
+  returnUrl: string | null | undefined,
+  ordrId?: string | null,
+): string | undefined {
+  const back = httpUrl(returnUrl?.replace('{CHECKOUT_SESSION_ID}', ''));
+  if (!back) return undefined;
+  const path = ordrId ? `/profile/orders/${encodeURIComponent(ordrId)}` : '/profile/orders';
+  return `${back.origin}${path}`;
+}
+
+const DICTIONARIES = { ko: koMessages, en: enMessages, ja: jaMessages } as const;
+
+/** The buyer's language by Accept-Language (the stand-in has no session of ours to ask). */
+function buyerLanguage(acceptLanguage: string | undefined): Language {
+  const found = (acceptLanguage ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim().toLowerCase())
+    .map((tag) => LANGUAGES.find((l) => tag?.startsWith(l)))
+    .find((l) => l !== undefined);
+  return found ?? FALLBACK_LANGUAGE;
+}
+
+/**
+ * A checkout opened again after it was paid (Back, a reload, a second tab): the provider says the
+ * order is paid, with no active pay button, and links the merchant's receipt (issue 40). Its
+ * words are our dictionary's, in the buyer's language, since the page leads back to us.
+ */
+function alreadyPaidPage(
+  brand: { title: string; accent: string; name: string },
+  receipt: string | undefined,
+  acceptLanguage: string | undefined,
+) {
+  const lang = buyerLanguage(acceptLanguage);
+  const words = DICTIONARIES[lang];
+  return page(
+    brand.title,
+    brand.accent,
+    `
+<p class="brand">${esc(brand.name)}</p><span class="badge">Sandbox</span>
+<p class="amount" lang="${lang}" data-testid="checkout-already-paid">${esc(words['payment.msg_already_paid'])}</p>
+${receipt ? `<a href="${esc(receipt)}" data-testid="checkout-receipt"><button type="button" lang="${lang}">${esc(words['payment.view_receipt'])}</button></a>` : ''}`,
   );
 }
 
@@ -144,6 +200,15 @@ export function sandboxCheckoutRoutes(deps: {
       const amount = Number(q.amount);
       if (!q.orderId || !Number.isInteger(amount) || !httpUrl(q.successUrl) || !httpUrl(q.failUrl))
         return tossRefusal(reply, 'orderId, amount, successUrl and failUrl are required');
+      if (fake.toss.paidPaymentOf(q.orderId)) {
+        const receipt = receiptUrl(q.successUrl, q.orderId);
+        const brand = { title: 'Toss Payments', accent: TOSS_BLUE, name: 'toss payments' };
+        return html(
+          reply,
+          200,
+          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
+        );
+      }
       const price = `₩${amount.toLocaleString('ko-KR')}`;
       return html(
         reply,
@@ -244,6 +309,17 @@ export function sandboxCheckoutRoutes(deps: {
       const { sessionId } = request.params as { sessionId: string };
       const q = request.query as Record<string, string | undefined>;
       const s = fake.stripe.session(sessionId);
+      if (s?.status === 'complete') {
+        // a pass's session names the pass, not a coin order: its receipt is under My orders
+        const ordrId = s.mode === 'payment' ? s.client_reference_id : null;
+        const receipt = receiptUrl(s.return_url, ordrId);
+        const brand = { title: 'Stripe Checkout', accent: '#635bff', name: 'stripe' };
+        return html(
+          reply,
+          200,
+          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
+        );
+      }
       if (!s || s.status !== 'open') {
         return html(
           reply,
@@ -373,6 +449,16 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
     app.get(`${base}/paypal/checkoutnow`, hide, async (request, reply) => {
       const token = (request.query as Record<string, string | undefined>).token ?? '';
       const o = fake.paypal.order(token);
+      if (o?.status === 'COMPLETED') {
+        const back = httpUrl(o.returnUrl);
+        const receipt = receiptUrl(o.returnUrl, back?.searchParams.get('ordrId'));
+        const brand = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
+        return html(
+          reply,
+          200,
+          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
+        );
+      }
       if (!o || o.status !== 'CREATED') {
         return html(
           reply,

@@ -37,6 +37,8 @@ export interface TossStandInApi {
     outcome: TossOutcome;
   }): string;
   payment(paymentKey: string): TossPaymentState | undefined;
+  /** the order's payment the merchant confirmed (DONE, or canceled since), if any */
+  paidPaymentOf(orderId: string): TossPaymentState | undefined;
   /** the merchant canceled (refunded) the payment at Toss */
   cancel(paymentKey: string): void;
 }
@@ -218,6 +220,11 @@ export function createTossStandIn(
         return paymentKey;
       },
       payment: (key) => tossPayments.get(key),
+      paidPaymentOf(orderId) {
+        const key = tossByOrder.get(orderId);
+        const p = key ? tossPayments.get(key) : undefined;
+        return p && p.approvedAt !== null ? p : undefined;
+      },
       cancel(key) {
         const p = tossPayments.get(key);
         if (p) {
