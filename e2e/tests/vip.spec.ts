@@ -30,9 +30,13 @@ test('a viewer buys a weekly pass through the Stripe stand-in and watches a lock
 
   // back on the episode, confirmed: the layer is gone and the episode plays
   await expect(page).toHaveURL(new RegExp(`/${DRAMA}/${NEXT}$`));
-  await expect(
-    page.getByTestId('toast').filter({ hasText: 'VIP pass active until' }),
-  ).toBeVisible();
+  const activated = page.getByTestId('toast').filter({ hasText: 'VIP pass active until' });
+  await expect(activated).toBeVisible();
+  // the toast links the charge's receipt (issue 40)
+  await expect(activated.getByTestId('toast-action')).toHaveAttribute(
+    'href',
+    /^\/profile\/orders\/vip\/[0-9a-f-]{36}$/,
+  );
   await expect(page.locator(`[data-testid="player-locked"][data-episode="${NEXT}"]`)).toHaveCount(
     0,
   );
@@ -95,6 +99,32 @@ test('backing out of the Stripe stand-in returns to the payment page and buys no
   await expect(page.getByTestId('vip-offer')).toBeVisible();
 });
 
+test('a pass confirmation lost to a network failure offers Try again, which activates the pass', async ({
+  page,
+}) => {
+  await signInNewViewer(page, 'vip-retry');
+  await page.goto('/payment');
+  let calls = 0;
+  await page.route('**/api/v1/vip/stripe/confirm', async (route) => {
+    calls += 1;
+    if (calls === 1) return route.abort('failed');
+    return route.continue();
+  });
+  const offer = page.getByTestId('vip-offer');
+  await offer.getByTestId('vip-plan-vip_weekly').click();
+  await offer.getByTestId('vip-pay-stripe').click();
+  await page.getByTestId('stripe-card').fill('4242 4242 4242 4242');
+  await page.getByTestId('stripe-pay').click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('alert-message')).toContainText('connection or server error');
+  await page.getByTestId('alert-confirm').filter({ hasText: 'Try again' }).click();
+  await expect(
+    page.getByTestId('toast').filter({ hasText: 'VIP pass active until' }),
+  ).toBeVisible();
+  await expect(page.getByTestId('vip-active')).toBeVisible();
+  expect(calls).toBe(2);
+});
+
 // Issue 40 item 3: a Korean viewer pays in won through Toss's automatic payment (billing key),
 // through the Toss stand-in's card registration page.
 test.describe('a Korean viewer through Toss', () => {
@@ -123,13 +153,21 @@ test.describe('a Korean viewer through Toss', () => {
     const returnUrl = page.url();
     expect(new URL(returnUrl).searchParams.get('authKey')).toBeTruthy();
     await expect(page).toHaveURL(/\/payment$/);
-    await expect(page.getByTestId('toast').filter({ hasText: '활성화되었습니다' })).toBeVisible();
+    const activated = page.getByTestId('toast').filter({ hasText: '활성화되었습니다' });
+    await expect(activated).toBeVisible();
+    await expect(activated.getByTestId('toast-action')).toHaveText('영수증');
     await expect(page.getByTestId('vip-active')).toBeVisible();
 
-    // the return address again (Back, a reload): the same pass, no second charge
+    // the return address again (Back, a reload): already active, with the receipt; no second
+    // charge and no "activated" again
     await page.goto(returnUrl);
     await expect(page).toHaveURL(/\/profile$/);
-    await expect(page.getByTestId('toast').filter({ hasText: '활성화되었습니다' })).toBeVisible();
+    const already = page.getByTestId('toast').filter({ hasText: '이미' });
+    await expect(already).toContainText('활성화되어 있어요');
+    await expect(page.getByTestId('toast').filter({ hasText: '활성화되었습니다' })).toHaveCount(0);
+    await already.getByTestId('toast-action').click();
+    await expect(page).toHaveURL(/\/profile\/orders\/vip\/[0-9a-f-]{36}$/);
+    await expect(page.getByTestId('receipt-amount')).toContainText('₩6,900');
 
     await page.goto('/profile/orders');
     const charge = page.getByTestId('orders-vip').getByTestId('vip-charge-row');

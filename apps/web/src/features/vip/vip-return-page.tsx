@@ -2,15 +2,17 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { ResultCode, providerCodeOf, type MessageKey } from '@snapdrama/contract';
-import { errorMessage, isApiError } from '../../shared/api/api-error';
+import { ResultCode, providerCodeOf, type MessageKey, type VipPassData } from '@snapdrama/contract';
+import { errorMessage, isApiError, isTechnicalFailure } from '../../shared/api/api-error';
 import { layers } from '../../shared/layers/layer-store';
 import { Spinner } from '../../shared/ui/spinner';
 import {
   confirmVipPaypal,
   confirmVipStripe,
   confirmVipToss,
+  confirmedVipPasses,
   refreshAfterVip,
+  vipReceiptPath,
   vipReturnPath,
 } from '../../shared/vip/vip-api';
 import { formatVipDate } from '../../shared/vip/vip-format';
@@ -58,29 +60,47 @@ export function VipReturnPage() {
       void leave().then(() => layers.alert({ message: t('vip.msg_fail') }));
       return;
     }
-    const confirm =
+    const confirm = () =>
       action.kind === 'toss'
         ? confirmVipToss(action.body)
         : action.kind === 'stripe'
           ? confirmVipStripe(action.body)
           : confirmVipPaypal(action.body);
-    confirm
+    const vipId = action.body.vipId;
+    // the same return address again (Back, a reload, another tab): already active, not anew
+    const seen = confirmedVipPasses.has(vipId);
+    const succeeded = async (pass: VipPassData) => {
+      await refreshAfterVip(queryClient);
+      confirmedVipPasses.add(vipId);
+      const receipt = { label: t('payment.view_receipt'), to: await vipReceiptPath(pass.vipId) };
+      const date = formatVipDate(pass.activeUntil, i18n.language);
+      if (seen) layers.toast(t('vip.msg_already_active', { date }), 'info', receipt);
+      else layers.toast(t('vip.msg_active', { date }), 'success', receipt);
+    };
+    // a lost call or a server failure offers the same confirmation again (idempotent on the
+    // server), where the buyer is by then; a refusal is told once
+    const failed = (error: unknown) => {
+      if (!isTechnicalFailure(error)) {
+        layers.alert({ title: t('error_popup.title'), message: confirmFailure(error, t) });
+        return;
+      }
+      layers.alert({
+        title: t('error_popup.title'),
+        message: t('payment.msg_technical_error'),
+        confirmLabel: t('payment.try_again'),
+        cancelLabel: t('common.close'),
+        onConfirm: () => {
+          layers.toast(t('common.retrying'), 'info');
+          confirm().then(succeeded).catch(failed);
+        },
+      });
+    };
+    confirm()
       .then(async (pass) => {
-        await refreshAfterVip(queryClient);
         await leave();
-        layers.toast(
-          t('vip.msg_active', { date: formatVipDate(pass.activeUntil, i18n.language) }),
-          'success',
-        );
+        await succeeded(pass);
       })
-      .catch((error: unknown) =>
-        leave().then(() =>
-          layers.alert({
-            title: t('error_popup.title'),
-            message: confirmFailure(error, t),
-          }),
-        ),
-      );
+      .catch((error: unknown) => leave().then(() => failed(error)));
   }, [gateway, params, navigate, queryClient, t, i18n.language]);
 
   return (

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   VIP_PATHS,
+  type VipChargeListData,
   type VipPassData,
   type VipPaypalConfirmBody,
   type VipPlansData,
@@ -77,6 +78,51 @@ export const vipReturnPath = {
       return path?.startsWith('/') && !path.startsWith('//') ? path : undefined;
     } catch {
       return undefined;
+    }
+  },
+};
+
+/**
+ * The receipt of a pass's newest charge (My orders' /profile/orders/vip/{chrgId}), or My orders
+ * when the charge is not listed yet (GET /vip/charges is newest first).
+ */
+export async function vipReceiptPath(vipId: string): Promise<string> {
+  try {
+    const page = await api.get<VipChargeListData>(`${VIP_PATHS.charges}?page=1`);
+    const charge = page.list.find((c) => c.vipId === vipId);
+    if (charge) return `/profile/orders/vip/${encodeURIComponent(charge.chrgId)}`;
+  } catch {
+    // the list is a convenience: My orders has it too
+  }
+  return '/profile/orders';
+}
+
+/**
+ * The passes this browser has seen confirmed: its return address opened again (Back, a reload, a
+ * second tab) says the pass is already active instead of announcing it anew. The server's answer
+ * is the same either way (its confirmation is idempotent); this only chooses the words.
+ */
+const CONFIRMED_KEY = 'snapdrama.vip.confirmed';
+const CONFIRMED_KEEP = 20;
+function readConfirmed(): string[] {
+  try {
+    const list: unknown = JSON.parse(window.localStorage.getItem(CONFIRMED_KEY) ?? '[]');
+    return Array.isArray(list) ? list.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+export const confirmedVipPasses = {
+  has: (vipId: string): boolean => readConfirmed().includes(vipId),
+  add(vipId: string) {
+    const kept = readConfirmed().filter((id) => id !== vipId);
+    try {
+      window.localStorage.setItem(
+        CONFIRMED_KEY,
+        JSON.stringify([...kept.slice(-(CONFIRMED_KEEP - 1)), vipId]),
+      );
+    } catch {
+      // storage off: a reopened return page announces the pass again, which is still true
     }
   },
 };
