@@ -7,8 +7,6 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /** Specs of the viewer's flows whose steps don't depend on the screen size. */
 const MOBILE_ONLY = [
-  '**/payments.spec.ts',
-  '**/vip.spec.ts',
   '**/server-rules.spec.ts',
   '**/security.spec.ts',
   '**/coin-history.spec.ts',
