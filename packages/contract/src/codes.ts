@@ -181,6 +181,18 @@ export const ResultCode = {
   OPERATOR_ROLE_FORBIDDEN: 403120,
   /** an operator with this email exists already */
   OPERATOR_EMAIL_TAKEN: 409120,
+  /** the right password of a disabled operator: told so only after the password matched */
+  OPERATOR_DISABLED: 403121,
+  /** the operator's current password, asked again to change it or turn TOTP off, is wrong */
+  OPERATOR_PASSWORD_WRONG: 400120,
+  /** no operator of that id */
+  OPERATOR_NOT_FOUND: 404120,
+  /** an invite or password-reset link that is unknown, used, replaced or expired (one answer) */
+  OPERATOR_LINK_INVALID: 410120,
+  /** an admin changing their own role or disabling themselves (someone must stay admin) */
+  OPERATOR_SELF_CHANGE: 409121,
+  /** TOTP set-up asked while TOTP is on, confirmed without a set-up, or turned off while off */
+  OPERATOR_TOTP_STATE: 409122,
   // console catalog: dramas, episodes, posters, subtitles (x12x, 1205-1209)
   /** a poster that is not a JPEG, PNG or WebP image (or one ffmpeg cannot read) */
   CATALOG_IMAGE_INVALID: 400125,

@@ -112,9 +112,7 @@ async function main() {
         break;
       case 'list':
         for (const o of await operators.list()) {
-          console.log(
-            `${o.email}\t${o.role}\t${o.totpEnabled ? 'totp' : 'no-totp'}\t${o.disabled ? 'disabled' : 'active'}`,
-          );
+          console.log(`${o.email}\t${o.role}\t${o.totpEnabled ? 'totp' : 'no-totp'}\t${o.status}`);
         }
         break;
       case 'set-role':

@@ -55,24 +55,40 @@ describe('operator sign-in', () => {
     expect((await me({ authorization: `Bearer ${body.data.accessToken}` })).statusCode).toBe(200);
   });
 
-  it('a wrong password, an unknown email and a disabled operator all answer 401120 and start no session', async () => {
+  it('a wrong password and an unknown email answer 401120, a disabled operator 403121; no session starts', async () => {
     await ctx.services.operators.create(
       { email: 'gone@example.com', role: 'admin', password: 'a long password' },
       null,
     );
     await ctx.services.operators.change('gone@example.com', { disabled: true }, null);
     const sessions = await count('operator_sessions');
-    for (const payload of [
-      { email: 'editor@example.com', password: 'wrong password!' },
-      { email: 'nobody@example.com', password: 'a long password' },
-      { email: 'gone@example.com', password: 'a long password' },
-    ]) {
+    for (const [payload, status, code] of [
+      [
+        { email: 'editor@example.com', password: 'wrong password!' },
+        401,
+        ResultCode.OPERATOR_SIGN_IN_FAILED,
+      ],
+      [
+        { email: 'nobody@example.com', password: 'a long password' },
+        401,
+        ResultCode.OPERATOR_SIGN_IN_FAILED,
+      ],
+      // a disabled operator's wrong password says nothing more than anyone's
+      [
+        { email: 'gone@example.com', password: 'wrong password!' },
+        401,
+        ResultCode.OPERATOR_SIGN_IN_FAILED,
+      ],
+      // the right one is told the account is disabled (issue 41), not "wrong password"
+      [
+        { email: 'gone@example.com', password: 'a long password' },
+        403,
+        ResultCode.OPERATOR_DISABLED,
+      ],
+    ] as const) {
       const response = await signIn(payload);
-      expect(response.statusCode).toBe(401);
-      expect(response.json()).toMatchObject({
-        code: ResultCode.OPERATOR_SIGN_IN_FAILED,
-        data: null,
-      });
+      expect(response.statusCode).toBe(status);
+      expect(response.json()).toMatchObject({ code, data: null });
     }
     expect(await count('operator_sessions')).toBe(sessions);
   });

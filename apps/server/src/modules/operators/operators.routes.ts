@@ -12,10 +12,14 @@ import {
 import { z } from 'zod';
 import { rateLimited } from '../../http/edge';
 import { ok } from '../../http/reply';
+import { operatorAccountsRoutes } from './operator-accounts.routes';
 import { operatorCaller, type OperatorGuards } from './operator-guard';
 import { OPERATOR_SESSION_TTL_SECONDS, type OperatorsService } from './operators.service';
 
-/** Console sign-in, sign-out and who-am-I, under `${API_BASE}${ADMIN_BASE}/auth`. */
+/**
+ * Console sign-in, sign-out and who-am-I, under `${API_BASE}${ADMIN_BASE}/auth`; then the
+ * operators' accounts (operator-accounts.routes.ts).
+ */
 export function operatorsRoutes(deps: {
   operators: OperatorsService;
   guards: OperatorGuards;
@@ -29,7 +33,13 @@ export function operatorsRoutes(deps: {
     sameSite: 'strict' as const,
     path: `${API_BASE}${ADMIN_BASE}`,
   };
-  return async (app) => {
+  const accounts = operatorAccountsRoutes({
+    operators: deps.operators,
+    guards: deps.guards,
+    cookie,
+    linkPerMinute: deps.signInPerMinute,
+  });
+  return async (app, options) => {
     app.post(
       `${ADMIN_BASE}/auth/sign-in`,
       {
@@ -72,5 +82,7 @@ export function operatorsRoutes(deps: {
       async (request) =>
         ok({ operator: await deps.operators.profile(operatorCaller(request).operatorId) }),
     );
+
+    await accounts(app, options);
   };
 }

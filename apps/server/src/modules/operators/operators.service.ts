@@ -3,8 +3,10 @@ import {
   operatorEmail,
   operatorPassword,
   operatorRole,
+  type OperatorListItem,
   type OperatorProfile,
   type OperatorRole,
+  type OperatorSessionData,
 } from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -13,7 +15,13 @@ import type { AuditService } from '../audit/audit.service';
 import type { OperatorTokens } from './operator-tokens';
 import type { OperatorRow, OperatorsRepository } from './operators.repository';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { createOperatorManagement } from './operator-management';
+import { hashSecret, normalizeRecoveryCode } from './operator-secrets';
+import { createOperatorSecurity } from './operator-security';
 import { matchTotp, newTotpSecret } from './totp';
+import { auditView, listItemOf, parseOrThrow, profileOf } from './operator-views';
+
+export { profileOf } from './operator-views';
 
 /** A console session lasts a working day; signing in again is cheap, a stolen token is not. */
 export const OPERATOR_SESSION_TTL_SECONDS = 12 * 60 * 60;
@@ -29,44 +37,6 @@ export interface OperatorContext {
 const signInFailed = () =>
   new AppError(ResultCode.OPERATOR_SIGN_IN_FAILED, 'Wrong email or password');
 
-export function profileOf(row: OperatorRow): OperatorProfile {
-  return {
-    operatorId: row.id,
-    email: row.email,
-    displayName: row.displayName,
-    role: operatorRole.parse(row.role),
-    totpEnabled: row.totpSecret !== null,
-  };
-}
-
-/** What the audit log keeps of an operator: never the password hash or the TOTP secret. */
-const auditView = (row: OperatorRow) => ({
-  email: row.email,
-  displayName: row.displayName,
-  role: row.role,
-  totpEnabled: row.totpSecret !== null,
-  disabled: row.disabledAt !== null,
-});
-
-function parseOrThrow<T>(
-  schema: {
-    safeParse(
-      v: unknown,
-    ): { success: true; data: T } | { success: false; error: { issues: { message: string }[] } };
-  },
-  value: unknown,
-  field: string,
-): T {
-  const result = schema.safeParse(value);
-  if (!result.success) {
-    throw new AppError(
-      ResultCode.BAD_REQUEST,
-      `${field}: ${result.error.issues[0]?.message ?? 'invalid'}`,
-    );
-  }
-  return result.data;
-}
-
 export function createOperatorsService(deps: {
   db: Db;
   repo: OperatorsRepository;
@@ -75,6 +45,24 @@ export function createOperatorsService(deps: {
   clock: Clock;
 }) {
   const { db, repo, tokens, audit, clock } = deps;
+
+  /** A new console session of a signed-in operator, recorded in the audit log. */
+  async function startSession(row: OperatorRow): Promise<OperatorSessionData> {
+    const now = clock.now();
+    const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_TTL_SECONDS * 1000);
+    const session = await repo.insertSession({ operatorId: row.id, createdAt: now, expiresAt });
+    await audit.record(undefined, {
+      operatorId: row.id,
+      action: 'operator.sign_in',
+      targetType: 'operator',
+      targetId: row.id,
+    });
+    const accessToken = await tokens.issue(
+      { operatorId: row.id, sessionId: session.id },
+      expiresAt,
+    );
+    return { operator: profileOf(row), accessToken, expiresAt: expiresAt.toISOString() };
+  }
 
   async function mustFind(email: string): Promise<OperatorRow> {
     const row = await repo.byEmail(email);
@@ -141,11 +129,8 @@ export function createOperatorsService(deps: {
     /** Operators' emails by id, for the audit log's entries. */
     emailsOf: (ids: string[]): Promise<Map<string, string>> => repo.emailsOf(ids),
 
-    async list(): Promise<(OperatorProfile & { disabled: boolean })[]> {
-      return (await repo.list()).map((row) => ({
-        ...profileOf(row),
-        disabled: row.disabledAt !== null,
-      }));
+    async list(): Promise<OperatorListItem[]> {
+      return (await repo.list()).map(listItemOf);
     },
 
     /**
@@ -176,6 +161,8 @@ export function createOperatorsService(deps: {
         const row = await repo.update(tx, current.id, values);
         if (!row) throw new AppError(ResultCode.NOT_FOUND, `No operator ${email}`);
         await repo.revokeSessionsOf(tx, row.id, clock.now());
+        // recovery codes belong to one TOTP secret: a new secret or none makes them void
+        if (change.totp !== undefined) await repo.replaceRecoveryCodes(tx, row.id, []);
         await audit.record(tx, {
           operatorId: actorId,
           action: change.password !== undefined ? 'operator.change_password' : 'operator.update',
@@ -188,35 +175,46 @@ export function createOperatorsService(deps: {
       });
     },
 
-    /** Password, then TOTP when on. Every failure of the password step answers the same. */
-    async signIn(input: { email: string; password: string; totp?: string }) {
+    /**
+     * Password, then TOTP (or a recovery code) when on. Every failure of the password step
+     * answers the same; only the right password of a disabled operator is told it is disabled.
+     */
+    async signIn(input: { email: string; password: string; totp?: string; recoveryCode?: string }) {
       const row = await repo.byEmail(input.email);
       const passwordOk = await verifyPassword(
         input.password,
         row?.passwordHash ?? DUMMY_PASSWORD_HASH,
       );
-      if (!row || !passwordOk || row.disabledAt) throw signInFailed();
+      if (!row || !passwordOk) throw signInFailed();
+      if (row.disabledAt) {
+        throw new AppError(ResultCode.OPERATOR_DISABLED, 'This operator is disabled');
+      }
       const now = clock.now();
       if (row.totpSecret) {
-        if (!input.totp) throw new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'TOTP code required');
-        const step = matchTotp(row.totpSecret, input.totp, now);
-        if (step === undefined || !(await repo.useTotpStep(row.id, step))) {
-          throw new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'Wrong or already used TOTP code');
+        if (input.recoveryCode) {
+          const codeHash = hashSecret(normalizeRecoveryCode(input.recoveryCode));
+          if (!(await repo.useRecoveryCode(row.id, codeHash, now))) {
+            throw new AppError(
+              ResultCode.OPERATOR_TOTP_INVALID,
+              'Wrong or already used recovery code',
+            );
+          }
+          await audit.record(undefined, {
+            operatorId: row.id,
+            action: 'operator.recovery_code_used',
+            targetType: 'operator',
+            targetId: row.id,
+          });
+        } else {
+          if (!input.totp)
+            throw new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'TOTP code required');
+          const step = matchTotp(row.totpSecret, input.totp, now);
+          if (step === undefined || !(await repo.useTotpStep(row.id, step))) {
+            throw new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'Wrong or already used TOTP code');
+          }
         }
       }
-      const expiresAt = new Date(now.getTime() + OPERATOR_SESSION_TTL_SECONDS * 1000);
-      const session = await repo.insertSession({ operatorId: row.id, createdAt: now, expiresAt });
-      await audit.record(undefined, {
-        operatorId: row.id,
-        action: 'operator.sign_in',
-        targetType: 'operator',
-        targetId: row.id,
-      });
-      const accessToken = await tokens.issue(
-        { operatorId: row.id, sessionId: session.id },
-        expiresAt,
-      );
-      return { operator: profileOf(row), accessToken, expiresAt: expiresAt.toISOString() };
+      return startSession(row);
     },
 
     /** The caller of a token: a live session of an operator who is not disabled, else 401. */
@@ -245,7 +243,11 @@ export function createOperatorsService(deps: {
       await repo.revokeSession(sessionId, clock.now());
     },
   };
-  return service;
+  return {
+    ...service,
+    ...createOperatorManagement({ db, repo, audit, clock, startSession }),
+    ...createOperatorSecurity({ db, repo, audit, clock }),
+  };
 }
 
 export type OperatorsService = ReturnType<typeof createOperatorsService>;
