@@ -158,6 +158,17 @@ test.describe('a Korean viewer through Toss', () => {
     await expect(activated.getByTestId('toast-action')).toHaveText('영수증');
     await expect(page.getByTestId('vip-active')).toBeVisible();
 
+    // Back to the card registration: paid, with My orders linked, never an active button
+    await page.goBack();
+    await expect(page.getByTestId('checkout-already-paid')).toHaveText(
+      '이미 결제된 주문이에요. 다시 결제되지 않았어요',
+    );
+    await expect(page.getByTestId('toss-billing-register')).toHaveCount(0);
+    await expect(page.getByTestId('checkout-receipt')).toHaveAttribute(
+      'href',
+      /\/profile\/orders$/,
+    );
+
     // the return address again (Back, a reload): already active, with the receipt; no second
     // charge and no "activated" again
     await page.goto(returnUrl);

@@ -126,6 +126,12 @@ describe('VIP through Toss billing keys', () => {
     expect(pass.cancelable).toBe(true);
     expect(pass.activeUntil).toBe(new Date(ctx.clock.now().getTime() + 7 * DAY).toISOString());
     expect(r.body).not.toMatch(/bk_/);
+    // the card registration page again (Back): paid, My orders linked, no register button
+    const again = await ctx.app.inject({ method: 'GET', url: started.checkoutUrl });
+    expect(again.statusCode).toBe(200);
+    expect(again.body).toContain('data-testid="checkout-already-paid"');
+    expect(again.body).toMatch(/href="[^"]*\/profile\/orders"/);
+    expect(again.body).not.toContain('toss-billing-register');
     const [billing] = await ctx.database.db
       .select()
       .from(vipTossBilling)

@@ -259,6 +259,15 @@ export function sandboxCheckoutRoutes(deps: {
       const q = request.query as Record<string, string | undefined>;
       if (!q.customerKey || !httpUrl(q.successUrl) || !httpUrl(q.failUrl))
         return tossRefusal(reply, 'customerKey, successUrl and failUrl are required');
+      // a pass's card registration that was charged already: its charges are under My orders
+      if (fake.tossBilling.chargesOf(q.customerKey).length > 0) {
+        const brand = { title: 'Toss Payments', accent: TOSS_BLUE, name: 'toss payments' };
+        return html(
+          reply,
+          200,
+          alreadyPaidPage(brand, receiptUrl(q.successUrl), request.headers['accept-language']),
+        );
+      }
       return html(
         reply,
         200,
@@ -392,6 +401,15 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
     app.get(`${base}/paypal/subscribe`, hide, async (request, reply) => {
       const sid = (request.query as Record<string, string | undefined>).subscription_id ?? '';
       const sub = fake.paypal.subscription(sid);
+      if (sub?.status === 'ACTIVE') {
+        const brand = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
+        const receipt = receiptUrl(sub.returnUrl);
+        return html(
+          reply,
+          200,
+          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
+        );
+      }
       if (!sub || sub.status !== 'APPROVAL_PENDING') {
         return html(
           reply,
