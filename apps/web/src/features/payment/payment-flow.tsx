@@ -6,7 +6,7 @@ import {
   type PaymentConfigData,
   type PaymentResultData,
 } from '@snapdrama/contract';
-import { isApiError } from '../../shared/api/api-error';
+import { isApiError, isTechnicalFailure } from '../../shared/api/api-error';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
 import { Spinner } from '../../shared/ui/spinner';
 import { createPaypalOrder, refreshAfterPayment, registOrder } from './api/payment-api';
@@ -49,6 +49,41 @@ export function showConfirmRetry(t: Translate, retry: () => void) {
     cancelLabel: t('common.close'),
     onConfirm: retry,
   });
+}
+
+/**
+ * What a failed confirmation shows (issue 40): a technical failure offers the same confirmation
+ * again (`send`, replay-safe on the server) until it gets through or the viewer closes the popup;
+ * a refusal (a decline, a mismatch) is told once.
+ */
+export function showConfirmFailure(
+  error: unknown,
+  t: Translate,
+  queryClient: QueryClient,
+  send: () => Promise<PaymentResultData>,
+) {
+  if (!isTechnicalFailure(error)) {
+    showPaymentError(t, paymentErrorText(error, t, 'payment.msg_fail'));
+    return;
+  }
+  usePaymentStore.getState().reset();
+  useLayerStore.getState().closePopup();
+  showConfirmRetry(t, () => {
+    layers.toast(t('common.retrying'), 'info');
+    void confirmWithRetry(t, queryClient, send);
+  });
+}
+
+/** Sends a confirmation and finishes the payment, or shows its failure as above. */
+export function confirmWithRetry(
+  t: Translate,
+  queryClient: QueryClient,
+  send: () => Promise<PaymentResultData>,
+): Promise<void> {
+  return send().then(
+    (result) => finishPayment(queryClient, t, result),
+    (error: unknown) => showConfirmFailure(error, t, queryClient, send),
+  );
 }
 
 /**

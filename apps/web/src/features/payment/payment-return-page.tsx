@@ -2,12 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { isTechnicalFailure } from '../../shared/api/api-error';
 import { layers } from '../../shared/layers/layer-store';
 import { Spinner } from '../../shared/ui/spinner';
 import { confirmPaypal, confirmStripe, confirmToss } from './api/payment-api';
-import { paymentErrorText } from './payment-errors';
-import { finishPayment, showConfirmRetry } from './payment-flow';
+import { finishPayment, showConfirmFailure } from './payment-flow';
 import { takePendingOrder } from './pending-order';
 import {
   RETURN_GATEWAYS,
@@ -62,27 +60,14 @@ export function PaymentReturnPage() {
     }
     // a lost call or a server failure offers the same confirmation again, where the viewer is
     // by then; a refusal is told once
-    const failed = (error: unknown) => {
-      if (!isTechnicalFailure(error)) {
-        layers.alert({
-          title: t('error_popup.title'),
-          message: paymentErrorText(error, t, 'payment.msg_fail'),
-        });
-        return;
-      }
-      showConfirmRetry(t, () => {
-        layers.toast(t('common.retrying'), 'info');
-        confirmReturn(action)
-          .then((result) => finishPayment(queryClient, t, result))
-          .catch(failed);
-      });
-    };
     confirmReturn(action)
       .then(async (result) => {
         await leave();
         await finishPayment(queryClient, t, result);
       })
-      .catch((error: unknown) => leave().then(() => failed(error)));
+      .catch((error: unknown) =>
+        leave().then(() => showConfirmFailure(error, t, queryClient, () => confirmReturn(action))),
+      );
   }, [gateway, params, navigate, queryClient, t]);
 
   return (

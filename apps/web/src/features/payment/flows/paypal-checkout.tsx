@@ -5,7 +5,7 @@ import { PayPalButtons, PayPalScriptProvider } from '@paypal/react-paypal-js';
 import type { PaymentGoods } from '@snapdrama/contract';
 import { confirmPaypal, createPaypalOrder } from '../api/payment-api';
 import { paymentErrorText } from '../payment-errors';
-import { finishPayment, showPaymentCanceled, showPaymentError } from '../payment-flow';
+import { confirmWithRetry, showPaymentCanceled, showPaymentError } from '../payment-flow';
 import { usePaymentStore } from '../payment-store';
 import styles from './flow.module.css';
 
@@ -52,15 +52,8 @@ export default function PaypalCheckout({ clientId, goods, queryClient }: PaypalC
               showPaymentError(t, t('payment.msg_paypal_order_id_not_match'));
               return;
             }
-            try {
-              const result = await confirmPaypal({
-                ordrId: order.ordrId,
-                paypalOrderId: order.paypalOrderId,
-              });
-              await finishPayment(queryClient, t, result);
-            } catch (error) {
-              showPaymentError(t, paymentErrorText(error, t, 'payment.msg_fail'));
-            }
+            const body = { ordrId: order.ordrId, paypalOrderId: order.paypalOrderId };
+            await confirmWithRetry(t, queryClient, () => confirmPaypal(body));
           }}
           onCancel={() => showPaymentCanceled(t)}
           onError={() => showPaymentError(t, t('payment.msg_fail'))}
