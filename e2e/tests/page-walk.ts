@@ -54,6 +54,8 @@ export const CONSOLE_ROUTES: Record<string, string> = {
   inquiries: '/admin/inquiries',
   economy: '/admin/economy',
   audit: '/admin/audit',
+  operators: '/admin/operators',
+  account: '/admin/account',
   '*': '/admin/no-such-page',
 };
 

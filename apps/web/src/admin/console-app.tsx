@@ -4,6 +4,7 @@ import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { lazyPage } from '../shared/routing/lazy-page';
 import { consolePages } from './console-pages';
 import { ConsoleHome, ConsoleNotFound, ConsoleShell, RoleGate } from './console-shell';
+import { LinkPage } from './link-page';
 import { SignInPage } from './sign-in-page';
 
 const queryClient = new QueryClient({
@@ -15,6 +16,8 @@ const queryClient = new QueryClient({
 
 const routes: RouteObject[] = [
   { path: '/admin/sign-in', element: <SignInPage /> },
+  // an invite or reset link's page: its holder is not signed in
+  { path: '/admin/link', element: <LinkPage /> },
   {
     path: '/admin',
     element: <ConsoleShell />,

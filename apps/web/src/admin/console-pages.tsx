@@ -96,4 +96,17 @@ export const consolePages: ConsolePageEntry[] = [
     roles: ['admin'],
     load: async () => (await import('../features/console-audit/audit-page')).AuditPage,
   },
+  // --- operators and one's own account (issue 41 item 1) ---
+  {
+    path: 'operators',
+    label: { en: 'Operators', ko: '운영자', ja: 'オペレーター' },
+    roles: ['admin'],
+    load: async () => (await import('../features/console-operators/operators-page')).OperatorsPage,
+  },
+  {
+    path: 'account',
+    label: { en: 'My account', ko: '내 계정', ja: 'マイアカウント' },
+    roles: ['admin', 'editor', 'support'],
+    load: async () => (await import('../features/console-operators/account-page')).AccountPage,
+  },
 ];

@@ -37,6 +37,8 @@ export function SignInPage() {
   const [password, setPassword] = useState('');
   const [totp, setTotp] = useState('');
   const [askTotp, setAskTotp] = useState(false);
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [recoveryCode, setRecoveryCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const totpRef = useRef<HTMLInputElement>(null);
@@ -52,17 +54,28 @@ export function SignInPage() {
       const session = await consoleApi.post<OperatorSessionData>(adminPath(adminPaths.signIn()), {
         email,
         password,
-        ...(askTotp && totp ? { totp } : {}),
+        ...(askTotp && !useRecovery && totp ? { totp } : {}),
+        ...(askTotp && useRecovery && recoveryCode.trim()
+          ? { recoveryCode: recoveryCode.trim() }
+          : {}),
       });
       queryClient.setQueryData(meQuery.queryKey, session.operator);
       void navigate(next, { replace: true });
     } catch (caught) {
       const code = caught instanceof ConsoleApiError ? caught.code : 0;
       if (code === ResultCode.OPERATOR_TOTP_INVALID) {
-        setError(askTotp && totp ? t('sign_in.totp_wrong') : t('sign_in.totp_needed'));
+        setError(
+          askTotp && useRecovery && recoveryCode
+            ? t('sign_in.recovery_wrong')
+            : askTotp && totp
+              ? t('sign_in.totp_wrong')
+              : t('sign_in.totp_needed'),
+        );
         setAskTotp(true);
         setTotp('');
         setTimeout(() => totpRef.current?.focus(), 0);
+      } else if (code === ResultCode.OPERATOR_DISABLED) {
+        setError(t('sign_in.disabled'));
       } else if (code === ResultCode.OPERATOR_SIGN_IN_FAILED) {
         setError(t('sign_in.failed'));
       } else if (code === ResultCode.RATE_LIMITED) {
@@ -107,7 +120,7 @@ export function SignInPage() {
             onChange={(e) => setPassword(e.target.value)}
           />
         </Field>
-        {askTotp && (
+        {askTotp && !useRecovery && (
           <Field label={t('sign_in.totp')} hint={t('sign_in.totp_hint')}>
             <input
               ref={totpRef}
@@ -122,6 +135,33 @@ export function SignInPage() {
               onChange={(e) => setTotp(e.target.value.replace(/\D/g, ''))}
             />
           </Field>
+        )}
+        {askTotp && useRecovery && (
+          <Field label={t('sign_in.recovery')} hint={t('sign_in.recovery_hint')}>
+            <input
+              ref={totpRef}
+              className={ui.input}
+              name="recoveryCode"
+              data-testid="console-recovery-code"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={20}
+              value={recoveryCode}
+              onChange={(e) => setRecoveryCode(e.target.value)}
+            />
+          </Field>
+        )}
+        {askTotp && (
+          <Button
+            data-testid="console-toggle-recovery"
+            onClick={() => {
+              setUseRecovery(!useRecovery);
+              setError(undefined);
+              setTimeout(() => totpRef.current?.focus(), 0);
+            }}
+          >
+            {useRecovery ? t('sign_in.use_totp') : t('sign_in.use_recovery')}
+          </Button>
         )}
         <div className={styles.row}>
           <Button
