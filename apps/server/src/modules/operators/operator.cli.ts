@@ -12,6 +12,11 @@
  *   disable --email E | enable --email E
  *
  * Without --password, OPERATOR_PASSWORD is used, else a random password is made and printed once.
+ *
+ * When a running server holds the embedded database, the CLI goes through that server's API
+ * instead (operator-cli-api.ts), signed in as the admin OPERATOR_ADMIN_EMAIL /
+ * OPERATOR_ADMIN_PASSWORD (+ OPERATOR_ADMIN_TOTP) at OPERATOR_API_URL (default: HOST:PORT):
+ * create makes an invite link, set-password a reset link; the rest as above except TOTP.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
@@ -22,6 +27,7 @@ import { openDatabase } from '../../db/client';
 import { DataDirInUseError } from '../../db/data-dir-lock';
 import { AppError } from '../../errors';
 import { createAuditModule } from '../audit/audit.module';
+import { CliApiError, runOperatorCommandThroughApi } from './operator-cli-api';
 import { createOperatorTokens } from './operator-tokens';
 import { createOperatorsRepository } from './operators.repository';
 import { createOperatorsService } from './operators.service';
@@ -53,11 +59,36 @@ async function main() {
     return;
   }
   const config = loadConfig();
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 2,
-  });
+  let database;
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: 2,
+    });
+  } catch (error) {
+    const adminEmail = process.env.OPERATOR_ADMIN_EMAIL;
+    const adminPassword = process.env.OPERATOR_ADMIN_PASSWORD;
+    if (!(error instanceof DataDirInUseError) || !adminEmail || !adminPassword) {
+      if (error instanceof DataDirInUseError) {
+        console.error(
+          'Set OPERATOR_ADMIN_EMAIL and OPERATOR_ADMIN_PASSWORD (and OPERATOR_ADMIN_TOTP) to go through the running server instead.',
+        );
+      }
+      throw error;
+    }
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    const lines = await runOperatorCommandThroughApi(command, values, {
+      baseUrl: process.env.OPERATOR_API_URL ?? `http://${host}:${config.port}`,
+      admin: {
+        email: adminEmail,
+        password: adminPassword,
+        totp: process.env.OPERATOR_ADMIN_TOTP,
+      },
+    });
+    for (const line of lines) console.log(line);
+    return;
+  }
   try {
     await database.migrate();
     const db = database.db;
@@ -142,7 +173,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   console.error(
-    error instanceof AppError || error instanceof DataDirInUseError
+    error instanceof AppError || error instanceof DataDirInUseError || error instanceof CliApiError
       ? `error: ${error.message}`
       : error,
   );
