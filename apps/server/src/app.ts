@@ -128,6 +128,7 @@ export async function buildApp(
   const { services, mount } = composeModules(deps);
   const app = createServer(config, deps.logger);
 
+  app.addHook('onReady', () => services.notices.listening());
   app.addHook('onClose', () => services.notices.close());
   for (const logged of [
     services.accounts,

@@ -36,7 +36,7 @@ describe.runIf(servicesPresent('redis'))('change notices through Redis', () => {
     b.subscribe('catalog', () => heard.push('b catalog'));
     b.subscribe('dictionary', () => heard.push('b dictionary'));
     other.subscribe('catalog', () => heard.push('other catalog'));
-    await new Promise((r) => setTimeout(r, 100)); // subscribed
+    for (const n of [a, b, other]) await n.listening(5000);
     await a.publish('catalog');
     await until(() => heard.length > 0);
     await new Promise((r) => setTimeout(r, 100)); // nothing else arrives

@@ -15,6 +15,12 @@ export interface ChangeNotices {
   publish(topic: string): Promise<void>;
   /** calls listener when another instance publishes `topic` */
   subscribe(topic: string, listener: () => void): void;
+  /**
+   * Settles once this instance hears notices (its subscription is confirmed), or after `waitMs`
+   * when Redis doesn't answer: a server waits for it before it takes requests, so a change made
+   * right after it started is not missed (what it keeps in memory would otherwise live to its TTL).
+   */
+  listening(waitMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -38,8 +44,13 @@ export function createChangeNotices(options: {
       if (sender === self || !topic) return;
       for (const listener of listeners.get(topic) ?? []) listener();
     });
-    subscriber.subscribe(channel).catch(() => undefined);
   }
+  const subscribed = subscriber
+    ? subscriber.subscribe(channel).then(
+        () => undefined,
+        () => undefined,
+      )
+    : Promise.resolve();
   return {
     async publish(topic) {
       if (redis?.status !== 'ready') return;
@@ -49,6 +60,15 @@ export function createChangeNotices(options: {
     },
     subscribe(topic, listener) {
       listeners.set(topic, [...(listeners.get(topic) ?? []), listener]);
+    },
+    async listening(waitMs = 2000) {
+      let timer: NodeJS.Timeout | undefined;
+      const late = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+        timer.unref();
+      });
+      await Promise.race([subscribed, late]);
+      clearTimeout(timer);
     },
     async close() {
       if (!subscriber) return;
