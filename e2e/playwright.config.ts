@@ -90,7 +90,9 @@ export default defineConfig({
       NODE_ENV: 'development',
       HOST: '127.0.0.1',
       PORT: String(PORT),
-      DATA_DIR: path.join(root, 'e2e', '.data'),
+      // a second run beside this one (another port) keeps its own database and built app
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'e2e', '.data'),
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(root, 'apps', 'web', 'dist'),
       LOG_LEVEL: 'warn',
       // short enough for the renewal test, long enough for every other test
       MEDIA_URL_TTL_SECONDS: process.env.E2E_MEDIA_URL_TTL_SECONDS ?? '3600',
