@@ -53,6 +53,27 @@ export const dramas = pgTable(
      */
     published: boolean('published').notNull().default(true),
     registeredAt: timestamp('registered_at', { withTimezone: true }).notNull(),
+    /**
+     * A scheduled publication: the publish job makes the drama published at this instant and
+     * clears it (docs/decisions/1540). Null: none.
+     */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
+    /**
+     * Archived (decision 1540): unpublished and out of every list and search; a viewer who
+     * unlocked episodes keeps playing exactly those. Null: not archived.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    /**
+     * Every language's title, normalised, whether published or not: the console's search
+     * (decision 1541). search_text stays empty for unpublished dramas (viewers' search).
+     */
+    titleSearch: text('title_search').notNull().default(''),
+    /** title_search with SEARCH_GRAM_MARKER around every character (short keywords, as search_grams). */
+    titleGrams: text('title_grams')
+      .notNull()
+      .generatedAlwaysAs(
+        (): SQL => sql`'Q' || regexp_replace(${dramas.titleSearch}, '(.)', '\\1Q', 'g')`,
+      ),
     webTag: text('web_tag'),
     aosTag: text('aos_tag'),
     iosTag: text('ios_tag'),
@@ -86,6 +107,20 @@ export const dramas = pgTable(
     index('dramas_search_grams_trgm_idx')
       .using('gin', t.searchGrams.op('gin_trgm_ops'))
       .with({ fastupdate: false }),
+    // the console's title search (decision 1541)
+    index('dramas_title_search_trgm_idx')
+      .using('gin', t.titleSearch.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    index('dramas_title_grams_trgm_idx')
+      .using('gin', t.titleGrams.op('gin_trgm_ops'))
+      .with({ fastupdate: false }),
+    // the publish job's scan: only scheduled dramas are in it
+    index('dramas_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
+    index('dramas_archived_idx')
+      .on(t.archivedAt.desc(), t.id.desc())
+      .where(sql`${t.archivedAt} is not null`),
     check('dramas_counts_check', sql`${t.bookmarkCount} >= 0 and ${t.viewCount} >= 0`),
   ],
 );

@@ -60,6 +60,8 @@ export const ingestJobs = pgTable(
   },
   (t) => [
     index('ingest_jobs_episode_idx').on(t.dramaId, t.episodeNumber, t.id.desc()),
+    // the console's jobs page: newest first, by state (decision 1543)
+    index('ingest_jobs_status_idx').on(t.status, t.id.desc()),
     // the claim query's scan: due queued jobs and running ones whose lease may have passed
     index('ingest_jobs_due_idx')
       .on(t.runAfter, t.id)
