@@ -122,3 +122,33 @@ export const userConsents = pgTable(
     check('user_consents_item_check', sql`${t.item} in ('age14', 'terms', 'privacy', 'alarm')`),
   ],
 );
+
+/**
+ * Operators' suspensions of a viewer (decision 1560): while one is in force (not lifted, and its
+ * end, if any, still ahead) the viewer cannot sign in, use a session, earn or spend coins. Kept
+ * after it ends, for the history; at most one is in force per viewer.
+ */
+export const userSuspensions = pgTable(
+  'user_suspensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    reason: text('reason').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** null: until an operator lifts it */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** the operator who suspended (operator id) */
+    createdBy: text('created_by').notNull(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: text('lifted_by'),
+  },
+  (t) => [
+    check('user_suspensions_reason_check', sql`char_length(${t.reason}) between 2 and 500`),
+    check('user_suspensions_ends_check', sql`${t.endsAt} is null or ${t.endsAt} > ${t.startsAt}`),
+    uniqueIndex('user_suspensions_open_key')
+      .on(t.userId)
+      .where(sql`${t.liftedAt} is null`),
+  ],
+);
