@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { loadConfig, ConfigError } from './config';
-import { createTestContext, type TestContext } from './test/harness';
+import { useTestContext, createTestContext } from './test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
 
 describe('app', () => {
   it('GET /healthz answers alive; GET /readyz checks the database and storage', async () => {

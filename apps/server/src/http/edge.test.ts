@@ -1,5 +1,5 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { loadConfig } from '../config';
 import { inquiries as inquiryRows } from '../modules/support/support.tables';
@@ -7,21 +7,17 @@ import { SANDBOX_GRANT_PATH } from '../modules/wallet/wallet-sandbox.routes';
 import {
   TEST_COMPANY_ENV,
   bearer,
-  createTestContext,
   joinGuest,
-  type TestContext,
+  createTestContext,
+  useTestContext,
 } from '../test/harness';
 import { servicesPresent } from '../test/services';
 
 /** The probes' defects (issue #18), each answered at the edge in our envelope. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    seed: true,
-    env: { WEB_ORIGINS: 'https://app.example.test', WRITE_RATE_LIMIT_PER_MINUTE: '30' },
-  });
+const ctx = useTestContext({
+  seed: true,
+  env: { WEB_ORIGINS: 'https://app.example.test', WRITE_RATE_LIMIT_PER_MINUTE: '30' },
 });
-afterAll(() => ctx.close());
 
 const expectEnvelope = (
   res: { statusCode: number; json(): unknown; headers: Record<string, unknown> },

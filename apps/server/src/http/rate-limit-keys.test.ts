@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { dramas } from '../modules/catalog/catalog.tables';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../test/harness';
+import { bearer, joinGuest, useTestContext } from '../test/harness';
 
 /**
  * Issue 39, item 4: a write limit keys on who is known. A route that verifies the token counts per
@@ -10,13 +10,9 @@ import { bearer, createTestContext, joinGuest, type TestContext } from '../test/
  * made-up bearer token buys no fresh budget.
  */
 const LIMIT = 30;
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    env: { WRITE_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXIES: '127.0.0.1' },
-  });
+const ctx = useTestContext({
+  env: { WRITE_RATE_LIMIT_PER_MINUTE: String(LIMIT), TRUSTED_PROXIES: '127.0.0.1' },
 });
-afterAll(() => ctx.close());
 
 const viewCount = (headers: Record<string, string>, remoteAddress?: string) =>
   ctx.app.inject({

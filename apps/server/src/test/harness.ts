@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import type { Agent } from 'node:https';
 import { mkdtemp, rm, symlink } from 'node:fs/promises';
@@ -192,3 +193,18 @@ export async function joinGuest(app: FastifyInstance, guestId = randomUUID()): P
 }
 
 export const bearer = (caller: Caller) => ({ authorization: `Bearer ${caller.token}` });
+
+/**
+ * The test context of the suite around the call: built before its first test, closed after its
+ * last (the hook registered first runs last). Its fields are filled in once the suite starts.
+ */
+export function useTestContext(options?: Parameters<typeof createTestContext>[0]): TestContext {
+  const ctx = {} as TestContext;
+  beforeAll(async () => {
+    Object.assign(ctx, await createTestContext(options));
+  }, 120_000);
+  afterAll(async () => {
+    await ctx.close();
+  });
+  return ctx;
+}

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import { ALL_AGREED, sandboxTicket } from './testing/sandbox-sign-in';
 import { servicesPresent } from '../../test/services';
 
 /** Races need real connections: PostgreSQL only (PGlite has one). */
 describe.runIf(servicesPresent('postgres'))('concurrent sign-ins', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestContext({ seed: false });
 
   const userIdOf = async (token: string) =>
     (

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, SOCIAL_METHODS } from '@snapdrama/contract';
 import { ConfigError, loadConfig } from '../../config';
 import {
   TEST_COMPANY_ENV,
   TEST_JWT_SECRET,
   bearer,
-  createTestContext,
   joinGuest,
   type Caller,
-  type TestContext,
+  createTestContext,
+  useTestContext,
 } from '../../test/harness';
 import {
   ALL_AGREED,
@@ -20,11 +20,7 @@ import {
   signInThroughSandbox,
 } from './testing/sandbox-sign-in';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const newEmail = () => `v-${randomUUID().slice(0, 8)}@sandbox.test`;
 const auth = (token: string) => ({ authorization: `Bearer ${token}` });

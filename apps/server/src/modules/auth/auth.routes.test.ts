@@ -1,20 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { createAccessTokens } from './tokens';
-import {
-  bearer,
-  cookieValue,
-  createTestContext,
-  joinGuest,
-  type TestContext,
-} from '../../test/harness';
+import { bearer, cookieValue, joinGuest, useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
 
 const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'POST', url: `${API_BASE}${url}`, payload: payload as object, headers });

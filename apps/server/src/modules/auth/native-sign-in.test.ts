@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, decodeJwt, decodeProtectedHeader, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, SOCIAL_METHODS, type SocialMethod } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { ALL_AGREED } from './testing/sandbox-sign-in';
 
 /**
@@ -11,11 +11,7 @@ import { ALL_AGREED } from './testing/sandbox-sign-in';
  * sandbox providers issue them here as the SDKs would, and the same verifiers as in production
  * check them: signature, issuer, audience, expiry; Facebook's with debug_token.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const newEmail = () => `n-${randomUUID().slice(0, 8)}@sandbox.test`;
 

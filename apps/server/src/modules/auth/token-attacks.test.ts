@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, UnsecuredJWT, decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import {
-  bearer,
-  createTestContext,
-  joinGuest,
-  TEST_JWT_SECRET,
-  type TestContext,
-} from '../../test/harness';
+import { bearer, joinGuest, TEST_JWT_SECRET, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from './testing/sandbox-sign-in';
 
 /**
  * Access tokens an attacker can make (issue #18): every one is refused with 401 in the envelope,
  * while a token issued by us for the same user and session still works.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
 
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
 const userInfo = (headers: Record<string, string>) =>

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_BASE } from '@snapdrama/contract';
 import { seedLargeCatalog } from '../../../scripts/seed-large-catalog';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
 
 describe('the synthetic catalog for benchmarks', () => {
   it('adds only what is missing, and leaves the search indexes as the schema has them', async () => {

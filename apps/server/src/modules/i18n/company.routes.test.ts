@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, enMessages, jaMessages, koMessages } from '@snapdrama/contract';
 import { ConfigError, loadConfig } from '../../config';
-import { TEST_COMPANY_ENV, createTestContext, type TestContext } from '../../test/harness';
+import { TEST_COMPANY_ENV, useTestContext } from '../../test/harness';
 
 // The company details are deployment settings: configured values replace the dictionary's
 // company.* texts in every language; unset ones keep the translated defaults.
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({
-    env: {
-      COMPANY_NAME: 'Example Pictures Ltd.',
-      COMPANY_EMAIL: 'help@example.com',
-    },
-  });
+const ctx = useTestContext({
+  env: {
+    COMPANY_NAME: 'Example Pictures Ltd.',
+    COMPANY_EMAIL: 'help@example.com',
+  },
 });
-afterAll(() => ctx.close());
 
 const valueOf = async (lang: string, key: string) =>
   (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/auth/dictionary/${lang}` }))

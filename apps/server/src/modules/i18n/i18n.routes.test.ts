@@ -1,15 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { dictionaryEntries } from './i18n.tables';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const dictionary = (lang: string) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}/auth/dictionary/${lang}` });

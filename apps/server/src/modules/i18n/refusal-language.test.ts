@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_BASE,
   ResultCode,
@@ -7,17 +7,13 @@ import {
   koMessages,
   type MessageKey,
 } from '@snapdrama/contract';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { issueTemplate, koreanTopic, localizeRefusal } from './refusal-language';
 import { publishIncompleteMessage } from '@snapdrama/contract';
 
 // Issue 47: a refusal's message is the dictionary text of its code in the caller's language (the
 // viewer's stored lang, else Accept-Language, else the default).
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '2' } });
 
 const HANGUL = /[\uAC00-\uD7A3]/;
 const KOREAN = { 'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8,en;q=0.7' };

@@ -1,16 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, OPERATOR_TOKEN_COOKIE, ResultCode, adminPaths } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { signInMember } from '../wallet/wallet.test-support';
 import { expectOperatorOnly, signInOperator } from './operators.test-support';
 import { totpCode } from './totp';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
 
 const signIn = (payload: unknown) =>
   ctx.app.inject({

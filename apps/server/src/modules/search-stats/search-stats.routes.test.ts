@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, catalogPaths, topSearchPath, type TopSearchData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { signInMember } from '../wallet/wallet.test-support';
 
 /** The inquiries inbox and "my inquiries" (issue 13 item 6). */
 describe('support: answers and my inquiries', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(() => ctx.close());
+  const ctx = useTestContext({ seed: false });
 
   const ask = (token: string, cnts: string) =>
     ctx.app.inject({

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResultCode, type VipChargeData, type VipChargeListData } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import { api, body, sandboxOf } from '../payments/payments.test-support';
 import { signInAgain, signInMember } from '../wallet/wallet.test-support';
 import { postVipStripe, stripeInvoice, stripeVipBought } from './vip.test-support';
@@ -9,13 +9,7 @@ const DAY_S = 86_400;
 
 /** Issue 40 item 2: VIP charges in My orders, each with its receipt. */
 describe('VIP charges (My orders)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
   // the stand-in dates periods by the wall clock; the app's clock starts there
   beforeEach(() => ctx.clock.set(new Date()));
 

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResultCode, type VipPassData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
 import { confirmVip, passRows, payAtProvider, subscribeVip } from './vip.test-support';
@@ -10,13 +10,7 @@ import { confirmVip, passRows, payAtProvider, subscribeVip } from './vip.test-su
  * checkouts, and paying both gave two live, renewing passes (Stripe and PayPal alike).
  */
 describe('one live VIP pass per viewer', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
   beforeEach(() => ctx.clock.set(new Date()));
 
   const live = (rows: Awaited<ReturnType<typeof passRows>>) =>

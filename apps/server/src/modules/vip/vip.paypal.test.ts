@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type VipPassData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { api, body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
 
 const DAY = 86_400_000;
 
 describe('VIP pass through PayPal subscriptions (local wire-format stand-in)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
   beforeEach(() => ctx.clock.set(new Date()));
 
   let n = 0;

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { ResultCode, type VipPassData, type VipStatusData } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import { api, body, sandboxOf } from '../payments/payments.test-support';
 import { signInAgain, signInMember } from '../wallet/wallet.test-support';
 import { postVipStripe, stripeInvoice, stripeVipBought } from './vip.test-support';
@@ -8,13 +8,7 @@ import { postVipStripe, stripeInvoice, stripeVipBought } from './vip.test-suppor
 const DAY = 86_400_000;
 
 describe('VIP pass through Stripe subscriptions (local wire-format stand-in)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
   // the stand-in dates periods by the wall clock; the app's clock starts there
   beforeEach(() => ctx.clock.set(new Date()));
 

@@ -1,8 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type VipPassData } from '@snapdrama/contract';
 import { FAILED_REFUND_RETRY_MS } from './vip.service';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { createGooglePlayApi } from '../payments/iap/google-play';
 import { FakePlayStore, startFakePlayServer } from '../payments/iap/google-play.fake';
 import { api, body } from '../payments/payments.test-support';
@@ -102,13 +102,7 @@ describe('Google Play subscriptionsv2 adapter against the local Play API', () =>
 });
 
 describe('VIP pass through the stores (stand-ins; notifications through the payments endpoints)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
   beforeEach(() => ctx.clock.set(new Date()));
 
   const register = async (m: Member, plan: 'vip_weekly' | 'vip_monthly', pymnGtwy: 'G' | 'A') => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type DramaInfoData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { body } from '../payments/payments.test-support';
 import { addUniformDramas, auth, signInAgain, signInMember } from '../wallet/wallet.test-support';
 import { autoUnlock, setAutoUnlock } from '../wallet/auto-unlock.test-support';
 import { stripeVipBought } from './vip.test-support';
 
 describe('VIP unlock and its end', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
   beforeEach(() => ctx.clock.set(new Date()));
 
   const start = (who: { token: string }, dramId: number, epsd: number) =>

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { TEST_WEB_ORIGIN, sandboxCallback } from '../testing/sandbox-sign-in';
 
 /**
  * The development-only sandbox sign-in (issue 39, item 8): its form refuses NUL like production
  * routes, and it sends the code only back to a sign-in return page of the configured web origin.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
 
 /** The sandbox page's address and its form fields, as the authorize call hands them out. */
 async function signInForm(method = 'google'): Promise<{ path: string; form: URLSearchParams }> {

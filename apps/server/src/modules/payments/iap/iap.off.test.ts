@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, PAYMENT_PATHS, ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { signInMember } from '../../wallet/wallet.test-support';
 import { appleVerify, googleVerify, PACK, registerOrder, resultOf } from './iap.test-support';
 
 /** Without store keys and with the stand-ins turned off, the stores are off, plainly. */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false, env: { IAP_SANDBOX: 'false' } });
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false, env: { IAP_SANDBOX: 'false' } });
 
 describe('IAP with the stores off', () => {
   it('answers 503070 to verify calls, 400071 to notifications, and mounts no stand-in', async () => {
