@@ -11,15 +11,33 @@ import { axeViolations } from './axe';
  */
 test.use({ locale: 'ko-KR', reducedMotion: 'reduce' });
 
-/** Silent Witness's id, read from the catalog as a viewer's page would. */
-async function silentWitness(page: Page): Promise<number> {
+interface ListedDrama {
+  dram_id: number;
+  age_rate: string;
+  pstr_vrtc_path: string;
+  pstr_hrzt_path: string;
+}
+
+/** Silent Witness, read from the catalog as a viewer's page would. */
+async function silentWitnessDrama(page: Page): Promise<ListedDrama> {
   const res = await page.request.get('/api/v1/drama/search/list/Silent%20Witness/12/1');
-  const list = (
-    (await res.json()) as { data: { dramaList: { dram_id: number; age_rate: string }[] } }
-  ).data.dramaList;
-  const drama = list[0];
+  const drama = ((await res.json()) as { data: { dramaList: ListedDrama[] } }).data.dramaList[0];
   expect(drama?.age_rate).toBe('18');
-  return drama?.dram_id ?? 0;
+  if (!drama) throw new Error('no Silent Witness in the catalog');
+  return drama;
+}
+
+/** Silent Witness's id. */
+const silentWitness = async (page: Page) => (await silentWitnessDrama(page)).dram_id;
+
+/** Every request the page makes for one of these posters (their paths, without a query). */
+function posterRequests(page: Page, posters: string[]): string[] {
+  const paths = posters.map((p) => p.split('?')[0] ?? p);
+  const seen: string[] = [];
+  page.on('request', (request) => {
+    if (paths.includes(new URL(request.url()).pathname)) seen.push(request.url());
+  });
+  return seen;
 }
 
 /** Every request for video (playlists, segments) the page makes. */
@@ -61,8 +79,10 @@ async function expectNoSeriousAxe(page: Page) {
 test('a guest meets the gate; logged in and verified as an adult, the episode plays', async ({
   page,
 }) => {
-  const dramaId = await silentWitness(page);
+  const drama = await silentWitnessDrama(page);
+  const dramaId = drama.dram_id;
   const videos = videoRequests(page);
+  const posters = posterRequests(page, [drama.pstr_vrtc_path, drama.pstr_hrzt_path]);
   await page.goto(`/${dramaId}/1`);
   await waitForApp(page);
 
@@ -80,6 +100,13 @@ test('a guest meets the gate; logged in and verified as an adult, the episode pl
   await expectNoSeriousAxe(page);
   // the title carries the rating badge
   await expect(page.getByTestId('rating-badge').first()).toHaveAttribute('data-age-rate', '18');
+  // nothing of the drama shows to the guest: no poster in the page the link serves, none drawn
+  // behind the gate, none fetched
+  const served = await (await page.request.get(`/${dramaId}/1`)).text();
+  expect(served).not.toContain(drama.pstr_vrtc_path.split('?')[0]);
+  expect(served).not.toContain(drama.pstr_hrzt_path.split('?')[0]);
+  await expect(gate.locator('img')).toHaveCount(0);
+  expect(posters).toEqual([]);
 
   await logInFromGate(page, 'age-adult');
   await expect(gate).toHaveAttribute('data-gate', 'verify');

@@ -226,8 +226,16 @@ test.describe('search suggestions in Korean', () => {
     const options = page.getByRole('listbox', { name: '검색어 추천' }).getByRole('option');
     await expect(options.filter({ hasText: title })).toHaveCount(1);
     await expect(input).toHaveAttribute('aria-expanded', 'true');
+    // each title carries its rating badge, as everywhere a title shows (issue 40 item 4)
+    await expect(options.filter({ hasText: title }).getByTestId('rating-badge')).toHaveAttribute(
+      'data-age-rate',
+      '15',
+    );
     const at = await options.evaluateAll(
-      (els, t) => els.findIndex((e) => e.textContent === t),
+      (els, t) =>
+        els.findIndex(
+          (e) => e.querySelector('[data-testid="search-suggestion-title"]')?.textContent === t,
+        ),
       title,
     );
     for (let i = 0; i <= at; i++) await input.press('ArrowDown');
@@ -247,6 +255,11 @@ test.describe('search suggestions in Korean', () => {
     await expect(recent.first()).toHaveText(title);
     await page.getByTestId('search-page-input').press('Escape');
     await expect(recent).toHaveCount(0);
+
+    // an adult-only title's badge is the red 18 one
+    await page.getByTestId('search-page-input').pressSequentially('침묵');
+    const silent = options.filter({ hasText: '침묵의 증인' });
+    await expect(silent.getByTestId('rating-badge')).toHaveAttribute('data-age-rate', '18');
   });
 });
 

@@ -44,6 +44,8 @@ export const searchSuggestData = z.object({
       titl_lang_key: z.string(),
       /** the title in the asked language (English when it has none) */
       titl: z.string(),
+      /** the drama's age rating, drawn as its badge beside the title (issue 40 item 4) */
+      age_rate: z.string(),
     }),
   ),
 });

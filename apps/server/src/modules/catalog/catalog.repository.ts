@@ -399,10 +399,10 @@ export function createCatalogRepository(db: Db) {
       return rows.map((r) => r.text);
     },
 
-    /** Every published drama's id and title key, most viewed first (title suggestions). */
-    async publishedTitleKeys(): Promise<{ id: number; titleKey: string }[]> {
+    /** Every published drama's id, title key and age rating, most viewed first (title suggestions). */
+    async publishedTitleKeys(): Promise<{ id: number; titleKey: string; ageRate: string }[]> {
       return db
-        .select({ id: dramas.id, titleKey: dramas.titleKey })
+        .select({ id: dramas.id, titleKey: dramas.titleKey, ageRate: dramas.ageRate })
         .from(dramas)
         .where(isPublished)
         .orderBy(desc(dramas.viewCount), desc(dramas.id));

@@ -9,6 +9,7 @@ import {
   type TopSearchData,
 } from '@snapdrama/contract';
 import { TITLE_SUGGESTION_LIMIT } from '@snapdrama/rules';
+import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { createTestContext, type TestContext } from '../../test/harness';
 
 let ctx: TestContext;
@@ -65,6 +66,15 @@ describe('GET /drama/search/suggest/{language}/{keyword}', () => {
     const [queen] = await suggest('ko', '여왕');
     expect(queen).toMatchObject({ titl: '여왕의 귀환', titl_lang_key: expect.any(String) });
     expect(queen?.dram_id).toEqual(expect.any(Number));
+  });
+
+  it('carries each drama’s age rating, for the badge beside its title (issue 40)', async () => {
+    const [silent] = await suggest('ko', '침묵');
+    expect(silent).toMatchObject({ titl: '침묵의 증인', age_rate: '18' });
+    const [queen] = await suggest('en', 'queen');
+    expect(queen?.age_rate).toBe(
+      DEMO_DRAMAS.find((d) => d.title.en === 'The Queen Returns')?.ageRate,
+    );
   });
 
   it('matches the title in the viewer’s language only, and answers in it', async () => {

@@ -8,6 +8,7 @@ const TITLES_MAX_AGE_MS = 60_000;
 interface Title {
   id: number;
   titleKey: string;
+  ageRate: string;
   text: string;
   letters: string;
 }
@@ -19,8 +20,8 @@ interface Title {
  * costs no query, and a catalog change (here or, through its notice, elsewhere) drops them.
  */
 export function createTitleSuggestions(deps: {
-  /** published dramas' ids and title keys, most viewed first */
-  titleKeys: () => Promise<{ id: number; titleKey: string }[]>;
+  /** published dramas' ids, title keys and age ratings, most viewed first */
+  titleKeys: () => Promise<{ id: number; titleKey: string; ageRate: string }[]>;
   /** each key's text in the language, English when it has none (the i18n module) */
   textsOf: (lang: Language, keys: string[]) => Promise<Record<string, string>>;
   clock: Clock;
@@ -61,6 +62,7 @@ export function createTitleSuggestions(deps: {
           dram_id: t.id,
           titl_lang_key: t.titleKey,
           titl: t.text,
+          age_rate: t.ageRate,
         })),
       };
     },

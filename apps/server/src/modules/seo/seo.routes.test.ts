@@ -122,20 +122,49 @@ describe('link previews of /{dramaId}/{ep}', () => {
       expect(meta(html, 'og:description')).toContain(description);
       expect(meta(html, 'description')).toBe(meta(html, 'og:description'));
       for (const text of Object.values(silent?.description ?? {})) expect(html).not.toContain(text);
-      expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/resources/');
-      // the picture is the neutral card: the title and rating, drawn as if it had no poster
-      const image = await web.inject({ method: 'GET', url: new URL(picture).pathname });
-      expect(image.statusCode).toBe(200);
-      expect(image.headers['content-type']).toBe('image/png');
-      expect(pngSize(image.rawPayload)).toEqual({ width: 1200, height: 630 });
-      const card = renderShareImage({
-        kind: 'wide',
-        lang,
-        title: silent?.title[lang] ?? '',
-        adultRating: silent?.ageRate,
-      });
-      expect(image.rawPayload.equals(card)).toBe(true);
+      // no poster anywhere in the page: not in the tags, not painted as the first screen (a
+      // guest's browser shows that before the app knows who is watching)
+      expect(html).not.toContain('/resources/');
+      expect(html).not.toContain('id="first-screen"');
+      // every picture is the neutral card: the title and rating, drawn as if it had no poster
+      const pictures = [...html.matchAll(/<meta property="og:image" content="([^"]*)"/g)].map(
+        (m) => m[1] ?? '',
+      );
+      expect(pictures.map((p) => /\/(wide|square)-/.exec(p)?.[1])).toEqual(['wide', 'square']);
+      for (const address of pictures) {
+        const kind = address.includes('/wide-') ? 'wide' : 'square';
+        const image = await web.inject({ method: 'GET', url: new URL(address).pathname });
+        expect(image.statusCode).toBe(200);
+        expect(image.headers['content-type']).toBe('image/png');
+        expect(pngSize(image.rawPayload)).toEqual(
+          kind === 'wide' ? { width: 1200, height: 630 } : { width: 800, height: 800 },
+        );
+        const card = renderShareImage({
+          kind,
+          lang,
+          title: silent?.title[lang] ?? '',
+          adultRating: silent?.ageRate,
+        });
+        expect(image.rawPayload.equals(card)).toBe(true);
+      }
     }
+    // the drama's own link (no episode) and the square picture's versionless name (KakaoTalk's
+    // SDK) lead to the same neutral card
+    const drama = await web.inject({ method: 'GET', url: `/${dramaId}?lang=ko` });
+    expect(drama.body).not.toContain('/resources/');
+    const square = await web.inject({ method: 'GET', url: `/og/${dramaId}/square-ko.png` });
+    expect(square.statusCode).toBe(302);
+    const drawn = await web.inject({ method: 'GET', url: square.headers.location ?? '' });
+    expect(
+      drawn.rawPayload.equals(
+        renderShareImage({
+          kind: 'square',
+          lang: 'ko',
+          title: silent?.title.ko ?? '',
+          adultRating: silent?.ageRate,
+        }),
+      ),
+    ).toBe(true);
   });
 
   it('/{dramaId} alone is the drama; an unknown drama is the plain page with 404', async () => {

@@ -149,7 +149,11 @@ export function seoRoutes(deps: SeoDeps): FastifyPluginAsyncZod {
         })),
       ),
       imageAlt: dramaTitle,
-      poster: (await inlinePoster(drama.pstr_vrtc_path)) ?? drama.pstr_vrtc_path,
+      // the first screen paints the poster before the app knows who is watching: not an
+      // adult-only drama's, which a guest or an unverified member must not see (issue 40)
+      poster: adultOnly
+        ? undefined
+        : ((await inlinePoster(drama.pstr_vrtc_path)) ?? drama.pstr_vrtc_path),
     };
   }
 

@@ -311,7 +311,6 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
           ageRate={drama.age_rate}
           dramaId={dramaId}
           epsd={epsd}
-          poster={drama.pstr_vrtc_path}
         />
       ) : (
         <div className={styles.slideIdle} />

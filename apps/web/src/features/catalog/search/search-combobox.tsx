@@ -9,6 +9,7 @@ import { currentLanguage } from '../../../shared/i18n/i18n';
 import { useRecentSearches } from '../../../shared/search/recent-searches';
 import { useSearchStore } from '../../../shared/search/search-store';
 import { CloseIcon, SearchIcon } from '../../../shared/ui/icons';
+import { RatingBadge } from '../../../shared/ui/rating-badge';
 import { titleSuggestionsQuery, topSearchesQuery } from '../api/catalog-api';
 import { CLOSED, OPENED, comboboxKey, withOptionCount, type ComboboxState } from './combobox-keys';
 import styles from './search-combobox.module.css';
@@ -16,11 +17,19 @@ import styles from './search-combobox.module.css';
 /** How many recent and how many popular searches an empty box offers. */
 const EMPTY_BOX_OFFERS = 5;
 
+interface Offer {
+  text: string;
+  /** a title's age rating: its badge follows the title, as everywhere a title shows */
+  ageRate?: string;
+}
+
 interface OptionGroup {
   key: 'recent' | 'popular' | 'titles';
   label: string;
-  texts: string[];
+  offers: Offer[];
 }
+
+const asOffers = (texts: string[]): Offer[] => texts.map((text) => ({ text }));
 
 /**
  * What the list offers: for an empty box the recent and the week's popular searches; while the
@@ -36,15 +45,24 @@ function useOfferedGroups(typed: string, open: boolean): OptionGroup[] {
   const recent = useRecentSearches((s) => s.list);
   const popular = useQuery({ ...topSearchesQuery(), enabled: open && typed.length === 0 });
   if (typed.length > 0) {
-    const texts = settled.length > 0 ? (titles.data?.suggestionList.map((s) => s.titl) ?? []) : [];
-    return [{ key: 'titles', label: t('search.suggested_titles'), texts }];
+    const offers =
+      settled.length > 0
+        ? (titles.data?.suggestionList.map((s) => ({ text: s.titl, ageRate: s.age_rate })) ?? [])
+        : [];
+    return [{ key: 'titles', label: t('search.suggested_titles'), offers }];
   }
   return [
-    { key: 'recent', label: t('search.recent'), texts: recent.slice(0, EMPTY_BOX_OFFERS) },
+    {
+      key: 'recent',
+      label: t('search.recent'),
+      offers: asOffers(recent.slice(0, EMPTY_BOX_OFFERS)),
+    },
     {
       key: 'popular',
       label: t('search.top_week'),
-      texts: (popular.data?.keywordList ?? []).slice(0, EMPTY_BOX_OFFERS).map((k) => k.keyword),
+      offers: asOffers(
+        (popular.data?.keywordList ?? []).slice(0, EMPTY_BOX_OFFERS).map((k) => k.keyword),
+      ),
     },
   ];
 }
@@ -67,8 +85,8 @@ export function SearchCombobox(props: {
   const setSearchValue = useSearchStore((s) => s.setSearchValue);
   const [value, setValue] = useState(props.initial);
   const [combobox, setCombobox] = useState<ComboboxState>(CLOSED);
-  const groups = useOfferedGroups(value.trim(), combobox.open).filter((g) => g.texts.length > 0);
-  const options = groups.flatMap((g) => g.texts);
+  const groups = useOfferedGroups(value.trim(), combobox.open).filter((g) => g.offers.length > 0);
+  const options = groups.flatMap((g) => g.offers.map((o) => o.text));
   const state = withOptionCount(combobox, options.length);
   const expanded = state.open && options.length > 0;
   const listId = useId();
@@ -99,7 +117,7 @@ export function SearchCombobox(props: {
 
   // each group's first option's index in `options`
   const firsts = groups.map((_, g) =>
-    groups.slice(0, g).reduce((sum, group) => sum + group.texts.length, 0),
+    groups.slice(0, g).reduce((sum, group) => sum + group.offers.length, 0),
   );
   return (
     <form className={`${props.classes.form} ${styles.anchor}`} role="search" onSubmit={submit}>
@@ -160,7 +178,7 @@ export function SearchCombobox(props: {
             <div className={styles.groupLabel} aria-hidden="true">
               {group.label}
             </div>
-            {group.texts.map((text, i) => {
+            {group.offers.map(({ text, ageRate }, i) => {
               const at = (firsts[g] ?? 0) + i;
               return (
                 <div
@@ -175,7 +193,10 @@ export function SearchCombobox(props: {
                   translate="no"
                   data-testid="search-suggestion"
                 >
-                  {text}
+                  <span className={styles.optionText} data-testid="search-suggestion-title">
+                    {text}
+                  </span>
+                  {ageRate && <RatingBadge ageRate={ageRate} />}
                 </div>
               );
             })}

@@ -23,20 +23,19 @@ const MESSAGES: Record<Exclude<AgeGateState, 'open'>, MessageKey> = {
  * The age gate (issue 40 item 4, decision 1490): in place of the video of an 18/19-rated drama,
  * for a guest (log in), a member without an adult check (verify, then back to this episode) or
  * a member under 19 (other dramas). It holds the focus as the other layers do; no video or
- * signed URL was asked for.
+ * signed URL was asked for, and no poster or frame of the drama is drawn behind it (the locked
+ * layer's blurred poster would show the drama to the viewer it is kept from).
  */
 export function AgeGate({
   gate,
   ageRate,
   dramaId,
   epsd,
-  poster,
 }: {
   gate: Exclude<AgeGateState, 'open'>;
   ageRate: string;
   dramaId: number;
   epsd: number;
-  poster: string;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -64,7 +63,6 @@ export function AgeGate({
       data-testid="age-gate"
       data-gate={gate}
     >
-      <img className={frame.backdrop} src={poster} alt="" aria-hidden="true" />
       <div className={`${frame.content} ${styles.panel}`}>
         <RatingBadge ageRate={ageRate} size="large" />
         <h2 className={styles.title} id={titleId}>
