@@ -109,6 +109,7 @@ function composeModules(deps: AppDeps) {
   const mount = {
     /** each module's routes, the viewers' then the console's, in their order under /api/v1 */
     apiRoutes: (g: RouteGuards) => [...viewerModules.routes(g), ...consoleModules.routes(g)],
+    registerAuditOrigins: consoleModules.registerAuditOrigins,
     ...viewerModules.mount,
   };
   return { services, mount };
@@ -128,6 +129,7 @@ export async function buildApp(
   const { services, mount } = composeModules(deps);
   const app = createServer(config, deps.logger);
 
+  mount.registerAuditOrigins(app);
   app.addHook('onReady', () => services.notices.listening());
   app.addHook('onClose', () => services.notices.close());
   for (const logged of [

@@ -4,6 +4,7 @@ import type { Db } from './db/client';
 import type { RouteGuards } from './http/route-guards';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
+import { createAuditTargetNames } from './modules/audit/audit-target-names';
 import { createAuditModule } from './modules/audit/audit.module';
 import type { AuthService } from './modules/auth/auth.service';
 import { createCatalogAdminModule } from './modules/catalog/catalog-admin.module';
@@ -47,9 +48,29 @@ export function composeConsoleModules(deps: {
   pushModule: ReturnType<typeof createPushModule>;
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
+  const operatorEmails = (ids: string[]) => operatorsModule.operators.emailsOf(ids);
   const auditModule = createAuditModule({
     ...base,
-    operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
+    operatorEmails,
+    // targets by name, asked of the modules that own them (decision 1570)
+    targetNames: createAuditTargetNames({
+      operatorEmails,
+      // unpublished and archived dramas too: the console's own reading of the catalog
+      dramaTitle: async (dramaId, lang) => {
+        const { title } = (await catalogAdminModule.catalogAdmin.dramaDetail(dramaId)).form;
+        return title[lang] || title.en || undefined;
+      },
+      viewerName: async (userId) => {
+        const viewer = await auth.viewerForOperator(userId);
+        return viewer.nickname ?? viewer.email ?? undefined;
+      },
+      packName: async (godsCode, lang) => {
+        const pack = (await payments.allGoods()).find((g) => g.godsCode === godsCode);
+        if (!pack) return undefined;
+        const { 'orders.pack_coins': words } = await i18n.textsOf(lang, ['orders.pack_coins']);
+        return `${words.replace('{{coins}}', new Intl.NumberFormat(lang).format(pack.paidCoin))} (${godsCode})`;
+      },
+    }),
   });
   const { audit } = auditModule;
   const operatorsModule = createOperatorsModule({ ...base, audit });
@@ -80,6 +101,8 @@ export function composeConsoleModules(deps: {
   });
 
   return {
+    /** every audited change made in a request gets its address and user agent (decision 1570) */
+    registerAuditOrigins: auditModule.registerRequestOrigins,
     /** the console's API, /api/v1/admin/...: every route checks the operator's role */
     routes: (g: RouteGuards) => [
       operatorsModule.routes(),

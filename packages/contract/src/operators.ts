@@ -168,29 +168,72 @@ export const RECOVERY_CODE_COUNT = 10;
 export const recoveryCodesData = z.object({ recoveryCodes: z.array(z.string()) });
 export type RecoveryCodesData = z.infer<typeof recoveryCodesData>;
 
-/** One entry of the append-only audit log: who did what, when, to what, before and after. */
+/**
+ * Who made an audited entry (decision 1570): a signed-in operator, the operator CLI, the transcode
+ * worker, the server's own rules, or nobody signed in (a failed sign-in).
+ */
+export const AUDIT_ACTORS = ['operator', 'cli', 'worker', 'system', 'anonymous'] as const;
+export const auditActor = z.enum(AUDIT_ACTORS);
+export type AuditActor = z.infer<typeof auditActor>;
+/** Why a console sign-in failed, in `after.reason` of `operator.sign_in_failed` */
+export const SIGN_IN_FAILURES = [
+  'unknown_email',
+  'password',
+  'disabled',
+  'totp',
+  'recovery_code',
+] as const;
+export type SignInFailure = (typeof SIGN_IN_FAILURES)[number];
+
+/** One entry of the append-only audit log: who did what, when, from where, to what, before and after. */
 export const auditEntry = z.object({
   id: z.number().int(),
   at: z.string(),
+  actor: auditActor,
   operatorId: z.string().nullable(),
   operatorEmail: z.string().nullable(),
+  /** the client's address and user agent; null for entries made off HTTP (worker, CLI) */
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string(),
+  /** the target by name in the asked language: drama title, viewer, operator e-mail, pack */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 
 export const AUDIT_PAGE_SIZE = 50;
-export const auditListQuery = z.object({
-  action: z.string().trim().min(1).max(100).optional(),
-  targetType: z.string().trim().min(1).max(100).optional(),
-  targetId: z.string().trim().min(1).max(200).optional(),
-  operatorId: z.uuid('must be an operator id').optional(),
-  /** entries older than this id (the previous page's last id) */
-  before: z.coerce.number().int().positive().optional(),
-});
+const serviceDate = z.iso.date('must be a date (YYYY-MM-DD)');
+export const auditListQuery = z
+  .object({
+    /** exactly this action */
+    action: z.string().trim().min(1).max(100).optional(),
+    /** actions starting with this text: `wallet` finds wallet.grant and wallet.revoke */
+    family: z.string().trim().toLowerCase().min(1).max(100).optional(),
+    targetType: z.string().trim().min(1).max(100).optional(),
+    targetId: z.string().trim().min(1).max(200).optional(),
+    operatorId: z.uuid('must be an operator id').optional(),
+    /** an operator's id, or a kind of actor that is no operator (cli, worker, system, anonymous) */
+    actor: z
+      .union([z.uuid(), auditActor.exclude(['operator'])], {
+        error: 'must be an operator id or cli, worker, system, anonymous',
+      })
+      .optional(),
+    /** first and last service day (SERVICE_TIMEZONE), both included */
+    from: serviceDate.optional(),
+    to: serviceDate.optional(),
+    /** the language of target names (drama titles, pack names); English when left out */
+    lang: z.enum(['ko', 'en', 'ja']).optional(),
+    /** entries older than this id (the previous page's last id) */
+    before: z.coerce.number().int().positive().optional(),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: 'must not be after `to`',
+    path: ['from'],
+  });
 export type AuditListQuery = z.infer<typeof auditListQuery>;
 export const auditListData = z.object({
   entries: z.array(auditEntry),
@@ -198,12 +241,29 @@ export const auditListData = z.object({
   nextBefore: z.number().int().nullable(),
 });
 export type AuditListData = z.infer<typeof auditListData>;
+/** The CSV export's columns, in order (codes, not words: a file for tools and reviews). */
+export const AUDIT_CSV_COLUMNS = [
+  'id',
+  'at',
+  'actor',
+  'operator_id',
+  'operator_email',
+  'ip',
+  'user_agent',
+  'action',
+  'target_type',
+  'target_id',
+  'target_name',
+  'before',
+  'after',
+] as const;
 
 export const adminPaths = {
   signIn: () => `${ADMIN_BASE}/auth/sign-in`,
   signOut: () => `${ADMIN_BASE}/auth/sign-out`,
   me: () => `${ADMIN_BASE}/auth/me`,
   audit: () => `${ADMIN_BASE}/audit`,
+  auditExport: () => `${ADMIN_BASE}/audit/export`,
   operators: () => `${ADMIN_BASE}/operators`,
   operatorInvites: () => `${ADMIN_BASE}/operators/invites`,
   operator: (operatorId: string) => `${ADMIN_BASE}/operators/${operatorId}`,

@@ -201,6 +201,8 @@ export function createIngestService(deps: {
         if (held) {
           await deps.audit.record(tx, {
             operatorId: null,
+            // the transcode worker, not the CLI or a person (decision 1570)
+            actor: 'worker',
             action: 'episode.video_ready',
             targetType: 'episode',
             targetId: `${job.dramaId}/${job.episodeNumber}`,

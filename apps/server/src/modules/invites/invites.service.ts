@@ -31,7 +31,7 @@ export interface InviteWallet {
   grant(request: GrantRequest, tx?: Tx): Promise<{ created: boolean }>;
 }
 export interface InviteAudit {
-  record(tx: Tx | undefined, entry: AuditRecord): Promise<number>;
+  record(tx: Tx | undefined, entry: AuditRecord): Promise<number | null>;
 }
 interface Logger {
   warn(obj: object, msg: string): void;

@@ -162,11 +162,14 @@ describe('invites', () => {
     expect(
       (await signIn({ email: 'new.editor@ops.test', password: 'taken over!!' })).statusCode,
     ).toBe(401);
+    // the sign-ins refused before the invite was accepted and after the link was used too
     expect(await auditActions(operator.operatorId)).toEqual([
       'operator.invite',
+      'operator.sign_in_failed',
       'operator.accept_invite',
       'operator.sign_in',
       'operator.sign_in',
+      'operator.sign_in_failed',
     ]);
     const listed = (await call('GET', adminPaths.operators())).json().data.operators as {
       email: string;

@@ -100,7 +100,10 @@ async function main() {
       audit: createAuditModule({
         db,
         clock: systemClock,
+        config,
         operatorEmails: (ids) => repo.emailsOf(ids),
+        // the CLI only records; it lists no entries
+        targetNames: async () => new Map(),
       }).audit,
       clock: systemClock,
     });

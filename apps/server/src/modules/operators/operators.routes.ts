@@ -67,7 +67,7 @@ export function operatorsRoutes(deps: {
         schema: { tags: ['admin'], response: { 200: envelope(z.null()) } },
       },
       async (request, reply) => {
-        await deps.operators.signOut(operatorCaller(request).sessionId);
+        await deps.operators.signOut(operatorCaller(request));
         void reply.clearCookie(OPERATOR_TOKEN_COOKIE, { path: cookie.path });
         return ok(null);
       },

@@ -7,6 +7,7 @@ import {
   type OperatorProfile,
   type OperatorRole,
   type OperatorSessionData,
+  type SignInFailure,
 } from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
@@ -101,6 +102,7 @@ export function createOperatorsService(deps: {
           throw new AppError(ResultCode.OPERATOR_EMAIL_TAKEN, `Operator ${email} exists already`);
         await audit.record(tx, {
           operatorId: actorId,
+          ...(actorId ? {} : { actor: 'cli' as const }),
           action: 'operator.create',
           targetType: 'operator',
           targetId: row.id,
@@ -165,6 +167,7 @@ export function createOperatorsService(deps: {
         if (change.totp !== undefined) await repo.replaceRecoveryCodes(tx, row.id, []);
         await audit.record(tx, {
           operatorId: actorId,
+          ...(actorId ? {} : { actor: 'cli' as const }),
           action: change.password !== undefined ? 'operator.change_password' : 'operator.update',
           targetType: 'operator',
           targetId: row.id,
@@ -185,18 +188,35 @@ export function createOperatorsService(deps: {
         input.password,
         row?.passwordHash ?? DUMMY_PASSWORD_HASH,
       );
-      if (!row || !passwordOk) throw signInFailed();
+      /** A refused attempt, recorded (decision 1570): nobody is signed in, the target is who it tried. */
+      const failed = async (reason: SignInFailure, error: AppError) => {
+        await audit.record(undefined, {
+          operatorId: null,
+          actor: 'anonymous',
+          action: 'operator.sign_in_failed',
+          ...(row
+            ? { targetType: 'operator', targetId: row.id }
+            : { targetType: 'operator_email', targetId: input.email }),
+          after: { email: input.email, reason },
+        });
+        return error;
+      };
+      if (!row) throw await failed('unknown_email', signInFailed());
+      if (!passwordOk) throw await failed('password', signInFailed());
       if (row.disabledAt) {
-        throw new AppError(ResultCode.OPERATOR_DISABLED, 'This operator is disabled');
+        throw await failed(
+          'disabled',
+          new AppError(ResultCode.OPERATOR_DISABLED, 'This operator is disabled'),
+        );
       }
       const now = clock.now();
       if (row.totpSecret) {
         if (input.recoveryCode) {
           const codeHash = hashSecret(normalizeRecoveryCode(input.recoveryCode));
           if (!(await repo.useRecoveryCode(row.id, codeHash, now))) {
-            throw new AppError(
-              ResultCode.OPERATOR_TOTP_INVALID,
-              'Wrong or already used recovery code',
+            throw await failed(
+              'recovery_code',
+              new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'Wrong or already used recovery code'),
             );
           }
           await audit.record(undefined, {
@@ -206,11 +226,15 @@ export function createOperatorsService(deps: {
             targetId: row.id,
           });
         } else {
+          // no code yet is the console's first step (it asks for the code next): not a failure
           if (!input.totp)
             throw new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'TOTP code required');
           const step = matchTotp(row.totpSecret, input.totp, now);
           if (step === undefined || !(await repo.useTotpStep(row.id, step))) {
-            throw new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'Wrong or already used TOTP code');
+            throw await failed(
+              'totp',
+              new AppError(ResultCode.OPERATOR_TOTP_INVALID, 'Wrong or already used TOTP code'),
+            );
           }
         }
       }
@@ -239,8 +263,14 @@ export function createOperatorsService(deps: {
       return profileOf(row);
     },
 
-    async signOut(sessionId: string) {
-      await repo.revokeSession(sessionId, clock.now());
+    async signOut(caller: { operatorId: string; sessionId: string }) {
+      await repo.revokeSession(caller.sessionId, clock.now());
+      await audit.record(undefined, {
+        operatorId: caller.operatorId,
+        action: 'operator.sign_out',
+        targetType: 'operator',
+        targetId: caller.operatorId,
+      });
     },
   };
   return {
