@@ -95,6 +95,8 @@ export const paymentOrders = pgTable(
       .on(t.gateway, t.providerRef)
       .where(sql`${t.providerRef} is not null`),
     index('payment_orders_user_idx').on(t.userId, t.createdAt),
+    // the console's orders list and export, newest first by keyset (decision 1550)
+    index('payment_orders_created_idx').on(t.createdAt, t.id),
     // the sweep's work list: paid but not credited, and registered orders to ask the provider about
     index('payment_orders_open_idx')
       .on(t.state, t.updatedAt)

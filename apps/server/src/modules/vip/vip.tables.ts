@@ -100,6 +100,8 @@ export const vipPeriods = pgTable(
   },
   (t) => [
     uniqueIndex('vip_periods_key_uq').on(t.subscriptionId, t.periodKey),
+    // the console's orders list and export, newest first by keyset (decision 1550)
+    index('vip_periods_recorded_idx').on(t.recordedAt, t.id),
     check(
       'vip_periods_amount_check',
       sql`(${t.amountMinor} is null) = (${t.currency} is null) and coalesce(${t.amountMinor}, 0) >= 0`,

@@ -1,0 +1,2 @@
+CREATE INDEX "payment_orders_created_idx" ON "payment_orders" USING btree ("created_at","id");--> statement-breakpoint
+CREATE INDEX "vip_periods_recorded_idx" ON "vip_periods" USING btree ("recorded_at","id");
