@@ -193,6 +193,70 @@ for (const platform of PLATFORMS) {
       await expect(page.getByTestId('payment-coins')).toHaveText('100');
     });
 
+    test("the store's cancel is a notice, its refusal is told in our words, a failure retries the same order", async ({
+      page,
+    }) => {
+      await openApp(page, platform);
+      await signInThroughApp(page);
+      await page.goto('/payment');
+      await waitForApp(page);
+      const gateway = page.getByTestId(`gateway-${platform === 'android' ? 'G' : 'A'}`);
+      const buy = async () => {
+        await page
+          .locator(`[data-testid="goods-item"][data-gods-code="${PACK}"]`)
+          .getByTestId('goods-buy')
+          .click();
+        await gateway.click();
+      };
+
+      // the viewer closes the store's sheet: a notice, as at every web gateway (issue 40)
+      await setModes(page, { purchaseProduct: 'cancel' });
+      await buy();
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'Payment was canceled' }),
+      ).toBeVisible();
+      await expect(page.getByTestId('alert')).toHaveCount(0);
+      await expect(page.getByTestId('gateway-chooser')).toHaveCount(0);
+
+      // the store refuses (this account cannot buy): our words, never the store's, and no retry
+      await page.evaluate(() =>
+        window.snapdramaSimulator?.set({ reasons: { purchaseProduct: 'billing-unavailable' } }),
+      );
+      await setModes(page, { purchaseProduct: 'fail' });
+      await buy();
+      await expect(page.getByTestId('alert-message')).toHaveText(
+        "Your store account can't make purchases right now. Please check its payment method or purchase restrictions in the store.",
+      );
+      await expect(page.getByTestId('alert-message')).not.toContainText('Simulated');
+      await expect(page.getByTestId('alert-cancel')).toHaveCount(0);
+      await page.getByTestId('alert-confirm').click();
+      await expect(page.getByTestId('payment-coins')).toHaveText('0');
+
+      // a network failure at the store: an error with Try again, which asks the store again for
+      // the same order and is credited once
+      await page.evaluate(() =>
+        window.snapdramaSimulator?.set({ reasons: { purchaseProduct: 'network-error' } }),
+      );
+      await setModes(page, { purchaseProduct: 'fail-once' });
+      await buy();
+      await expect(page.getByTestId('alert')).toContainText('Error');
+      await expect(page.getByTestId('alert-message')).toHaveText(
+        'The store could not complete the purchase because of a connection or store error. Please try again.',
+      );
+      await expect(page.getByTestId('alert-cancel')).toHaveText('Close');
+      await page.getByTestId('alert-confirm').filter({ hasText: 'Try again' }).click();
+      await expect(
+        page.getByTestId('toast').filter({ hasText: 'Coins have been charged' }),
+      ).toBeVisible();
+      await expect(page.getByTestId('payment-coins')).toHaveText('100');
+      const purchases = await sent(page, 'purchaseProduct');
+      expect(purchases.map((p) => p.result)).toEqual([2, 1, 1, 0]);
+      const orderOf = (i: number) => (purchases[i]?.payload as { ordrId: string }).ordrId;
+      expect(orderOf(3)).toBe(orderOf(2));
+      expect(new Set([orderOf(0), orderOf(1), orderOf(2)]).size).toBe(3);
+      expect((await sent(page, 'purchaseComplete')).map((c) => c.result)).toEqual([0]);
+    });
+
     test('a purchase answered for another order is refused and credits nothing', async ({
       page,
     }) => {

@@ -44,6 +44,11 @@ const storeProductId = z.string().min(1).max(200);
 const orderId = z.string().min(1).max(64);
 
 const signInReply = <T extends z.ZodRawShape>(shape: T) => z.object(shape);
+/** a failure's machine code (kebab-case, as react-native-iap's ErrorCode values are) */
+const nativeFailureReason = z
+  .string()
+  .max(64)
+  .regex(/^[a-z0-9][a-z0-9-]*$/);
 
 /**
  * Each message: the request payload the web sends and the reply payload it needs back with
@@ -222,8 +227,14 @@ export const nativeReplyEnvelope = z.object({
   id,
   type: z.enum(NATIVE_MESSAGE_TYPES as [NativeMessageType, ...NativeMessageType[]]),
   result: z.number().int().min(0),
-  /** the native message for a failure, shown as is (§8) */
+  /** the native message for a failure, for the logs (the viewer reads our words, issue 47) */
   message: z.string().max(500).optional(),
+  /**
+   * a failure's cause as the platform's SDK names it (react-native-iap's ErrorCode for a store
+   * purchase: 'network-error', 'billing-unavailable', 'item-unavailable'...), so the web can tell
+   * a store's refusal from a technical failure in its own words (issue 40)
+   */
+  reason: nativeFailureReason.optional(),
   payload: z.unknown().optional(),
 });
 export type NativeReplyEnvelope = z.infer<typeof nativeReplyEnvelope>;
@@ -282,13 +293,18 @@ export function parseNativeReply<T extends NativeMessageType>(
   raw: unknown,
 ):
   | { ok: true; result: 0; payload: NativeReplyPayload<T> }
-  | { ok: true; result: number; message: string | undefined }
+  | { ok: true; result: number; message: string | undefined; reason?: string }
   | { ok: false; error: string } {
   const envelope = nativeReplyEnvelope.safeParse(raw);
   if (!envelope.success) return { ok: false, error: 'bad envelope' };
   if (envelope.data.type !== type) return { ok: false, error: 'type does not match the request' };
   if (envelope.data.result !== NativeResult.OK)
-    return { ok: true, result: envelope.data.result, message: envelope.data.message };
+    return {
+      ok: true,
+      result: envelope.data.result,
+      message: envelope.data.message,
+      ...(envelope.data.reason === undefined ? {} : { reason: envelope.data.reason }),
+    };
   const payload = nativeMessages[type].reply.safeParse(envelope.data.payload);
   if (!payload.success) return { ok: false, error: `bad ${type} reply payload` };
   return { ok: true, result: 0, payload: payload.data as NativeReplyPayload<T> };

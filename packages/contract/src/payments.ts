@@ -357,6 +357,45 @@ export function declineMessageKey(code: string | undefined): MessageKey | undefi
 }
 
 /**
+ * A store purchase in the app that failed (issue 40), by the reason the host gives (react-native-
+ * iap's ErrorCode, which names Play Billing's and StoreKit's errors alike). A refusal by the store
+ * (purchases not allowed on this account or device, the product not sold there) is told in our
+ * words and not retried: asking again gets the same answer. A purchase waiting for someone's
+ * approval (Ask to Buy, a pending payment method) is not a failure: it says so, as a notice.
+ * Anything else, an unknown reason or none included, is a technical failure: an error with a
+ * retry, which asks the store again for the same order (nothing was charged).
+ */
+export const STORE_REFUSAL_MESSAGE_KEYS = {
+  'billing-unavailable': 'payment.msg_store_not_allowed',
+  'iap-not-available': 'payment.msg_store_not_allowed',
+  'feature-not-supported': 'payment.msg_store_not_allowed',
+  'user-error': 'payment.msg_store_not_allowed',
+  'item-unavailable': 'payment.msg_store_item_unavailable',
+  'sku-not-found': 'payment.msg_store_item_unavailable',
+  'sku-offer-mismatch': 'payment.msg_store_item_unavailable',
+  'already-owned': 'payment.msg_store_already_owned',
+  'duplicate-purchase': 'payment.msg_store_already_owned',
+} as const satisfies Record<string, MessageKey>;
+
+const STORE_WAITING_REASONS: ReadonlySet<string> = new Set(['pending', 'deferred-payment']);
+
+export type StoreFailure =
+  | { kind: 'refused'; messageKey: MessageKey }
+  | { kind: 'waiting'; messageKey: MessageKey }
+  | { kind: 'technical'; messageKey: MessageKey };
+
+export function storeFailureOf(reason: string | undefined): StoreFailure {
+  if (reason !== undefined && Object.hasOwn(STORE_REFUSAL_MESSAGE_KEYS, reason))
+    return {
+      kind: 'refused',
+      messageKey: STORE_REFUSAL_MESSAGE_KEYS[reason as keyof typeof STORE_REFUSAL_MESSAGE_KEYS],
+    };
+  if (reason !== undefined && STORE_WAITING_REASONS.has(reason))
+    return { kind: 'waiting', messageKey: 'payment.msg_store_pending' };
+  return { kind: 'technical', messageKey: 'payment.msg_store_error' };
+}
+
+/**
  * The message a web client shows for a payment error code (spec §5, §8); codes not named fall back
  * to payment.msg_fail, and PAYMENT_DECLINED shows the provider's text or its mapped Toss key.
  */

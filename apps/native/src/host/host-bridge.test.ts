@@ -166,15 +166,22 @@ describe('host bridge', () => {
         appleLogin: () => Promise.reject(canceled('Sign in with Apple was canceled')),
         rewardAds: () => Promise.reject(new HostError(NativeResult.FAILED, 'No ad to show')),
         nativeShare: () => Promise.reject(new Error('Share sheet crashed')),
+        // the store's own code goes with it (the web's words for a refusal, issue 40)
+        purchaseProduct: () =>
+          Promise.reject(
+            new HostError(NativeResult.FAILED, 'Billing unavailable', 'billing-unavailable'),
+          ),
       }),
     );
     await post({ v: 1, id: 'a', type: 'appleLogin', payload: {} });
     await post({ v: 1, id: 'b', type: 'rewardAds', payload: REQUESTS.rewardAds });
     await post({ v: 1, id: 'c', type: 'nativeShare', payload: REQUESTS.nativeShare });
-    expect(replies().map((r) => [r.result, r.message])).toEqual([
-      [NativeResult.CANCELED, 'Sign in with Apple was canceled'],
-      [NativeResult.FAILED, 'No ad to show'],
-      [NativeResult.FAILED, 'Share sheet crashed'],
+    await post({ v: 1, id: 'd', type: 'purchaseProduct', payload: REQUESTS.purchaseProduct });
+    expect(replies().map((r) => [r.result, r.message, r.reason])).toEqual([
+      [NativeResult.CANCELED, 'Sign in with Apple was canceled', undefined],
+      [NativeResult.FAILED, 'No ad to show', undefined],
+      [NativeResult.FAILED, 'Share sheet crashed', undefined],
+      [NativeResult.FAILED, 'Billing unavailable', 'billing-unavailable'],
     ]);
   });
 

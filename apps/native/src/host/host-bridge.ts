@@ -26,6 +26,8 @@ export class HostError extends Error {
   constructor(
     readonly result: NativeResultCode,
     message: string,
+    /** the SDK's code of the failure (a store's error code), for the web's own words */
+    readonly reason?: string,
   ) {
     super(message);
     this.name = 'HostError';
@@ -140,7 +142,12 @@ export function createHostBridge(deps: HostBridgeDeps) {
       }
       return { result: NativeResult.OK, payload: checked.data };
     } catch (error) {
-      if (error instanceof HostError) return { result: error.result, message: error.message };
+      if (error instanceof HostError)
+        return {
+          result: error.result,
+          message: error.message,
+          ...(error.reason === undefined ? {} : { reason: error.reason }),
+        };
       deps.logError(`host: ${type} failed`, error);
       return {
         result: NativeResult.FAILED,

@@ -43,10 +43,12 @@ export function createStore(platform: NativePlatform) {
   });
   purchaseErrorListener((error) => {
     if (!waiting) return;
+    // the store's code goes with the failure: the web tells a refusal (billing unavailable, the
+    // product not sold) from a technical failure (network, store service) in its own words
     waiting.reject(
       error.code === ErrorCode.UserCancelled
         ? canceled('The purchase was canceled')
-        : new HostError(NativeResult.FAILED, error.message),
+        : new HostError(NativeResult.FAILED, error.message, error.code),
     );
     waiting = null;
   });

@@ -172,6 +172,15 @@ export const en = {
   'payment.msg_technical_error':
     'We could not confirm the payment because of a connection or server error. Trying again will not charge you twice.',
   'payment.try_again': 'Try again',
+  'payment.msg_store_not_allowed':
+    "Your store account can't make purchases right now. Please check its payment method or purchase restrictions in the store.",
+  'payment.msg_store_item_unavailable': "This coin pack can't be bought in your store right now.",
+  'payment.msg_store_already_owned':
+    'An earlier purchase of this pack is still being processed. Please try again later or contact customer service.',
+  'payment.msg_store_pending':
+    'The purchase is waiting for approval in the store. Nothing has been charged yet.',
+  'payment.msg_store_error':
+    'The store could not complete the purchase because of a connection or store error. Please try again.',
   'language.title': 'Language',
   'language.ko': '한국어',
   'language.en': 'English',

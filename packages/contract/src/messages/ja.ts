@@ -171,6 +171,14 @@ export const ja: Messages = {
   'payment.msg_technical_error':
     '通信またはサーバーのエラーで決済を確認できませんでした。もう一度お試しいただいても二重に請求されることはありません。',
   'payment.try_again': 'もう一度試す',
+  'payment.msg_store_not_allowed':
+    '現在ストアのアカウントで購入できません。ストアでお支払い方法や購入制限の設定をご確認ください。',
+  'payment.msg_store_item_unavailable': 'このコインパックは現在ストアで購入できません。',
+  'payment.msg_store_already_owned':
+    'このパックの以前の購入がまだ処理中です。しばらくしてからもう一度お試しいただくか、カスタマーサービスにお問い合わせください。',
+  'payment.msg_store_pending': 'ストアで購入の承認を待っています。まだ請求されていません。',
+  'payment.msg_store_error':
+    '通信またはストアのエラーで購入を完了できませんでした。もう一度お試しください。',
   'language.title': '言語',
   'language.ko': '한국어',
   'language.en': 'English',

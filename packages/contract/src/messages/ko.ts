@@ -171,6 +171,13 @@ export const ko: Messages = {
   'payment.msg_technical_error':
     '연결 또는 서버 오류로 결제를 확인하지 못했어요. 다시 시도해도 두 번 결제되지 않아요.',
   'payment.try_again': '다시 시도',
+  'payment.msg_store_not_allowed':
+    '지금은 스토어 계정으로 결제할 수 없어요. 스토어에서 결제 수단이나 구매 제한 설정을 확인해 주세요.',
+  'payment.msg_store_item_unavailable': '지금은 스토어에서 이 코인 상품을 살 수 없어요.',
+  'payment.msg_store_already_owned':
+    '이 상품의 이전 구매가 아직 처리 중이에요. 잠시 후 다시 시도하거나 고객센터에 문의해 주세요.',
+  'payment.msg_store_pending': '스토어에서 구매 승인을 기다리고 있어요. 아직 결제되지 않았어요.',
+  'payment.msg_store_error': '연결 또는 스토어 오류로 구매를 마치지 못했어요. 다시 시도해 주세요.',
   'language.title': '언어',
   'language.ko': '한국어',
   'language.en': 'English',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   DECLINE_MESSAGE_KEYS,
   ResultCode,
+  STORE_REFUSAL_MESSAGE_KEYS,
+  storeFailureOf,
   enMessages,
   jaMessages,
   koMessages,
@@ -44,6 +46,42 @@ describe('declineText (spec §8 Toss codes, issue 40 for Stripe and PayPal)', ()
 
   it('every mapped message exists in ko, en and ja, and the Korean and Japanese differ from English', () => {
     for (const key of new Set(Object.values(DECLINE_MESSAGE_KEYS))) {
+      expect(enMessages[key]).toBeTruthy();
+      expect(koMessages[key]).toBeTruthy();
+      expect(jaMessages[key]).toBeTruthy();
+      expect(koMessages[key]).not.toBe(enMessages[key]);
+      expect(jaMessages[key]).not.toBe(enMessages[key]);
+    }
+  });
+});
+
+describe('storeFailureOf (an app store purchase that failed, issue 40)', () => {
+  it.each([
+    ['billing-unavailable', 'refused', 'payment.msg_store_not_allowed'],
+    ['user-error', 'refused', 'payment.msg_store_not_allowed'],
+    ['item-unavailable', 'refused', 'payment.msg_store_item_unavailable'],
+    ['sku-not-found', 'refused', 'payment.msg_store_item_unavailable'],
+    ['already-owned', 'refused', 'payment.msg_store_already_owned'],
+    ['pending', 'waiting', 'payment.msg_store_pending'],
+    ['deferred-payment', 'waiting', 'payment.msg_store_pending'],
+    // technical: asked again for the same order
+    ['network-error', 'technical', 'payment.msg_store_error'],
+    ['service-error', 'technical', 'payment.msg_store_error'],
+    ['service-timeout', 'technical', 'payment.msg_store_error'],
+    ['unknown', 'technical', 'payment.msg_store_error'],
+    ['__proto__', 'technical', 'payment.msg_store_error'],
+    [undefined, 'technical', 'payment.msg_store_error'],
+  ])('%s is %s (%s)', (reason, kind, messageKey) => {
+    expect(storeFailureOf(reason)).toEqual({ kind, messageKey });
+  });
+
+  it('every store message exists in ko, en and ja, and the Korean and Japanese differ from English', () => {
+    const keys = [
+      ...Object.values(STORE_REFUSAL_MESSAGE_KEYS),
+      'payment.msg_store_pending',
+      'payment.msg_store_error',
+    ] as const;
+    for (const key of new Set(keys)) {
       expect(enMessages[key]).toBeTruthy();
       expect(koMessages[key]).toBeTruthy();
       expect(jaMessages[key]).toBeTruthy();

@@ -39,12 +39,17 @@ export function showPaymentError(t: Translate, message: string) {
 
 /**
  * A technical failure of a confirmation (issue 40): an error, with "Try again" sending the same
- * confirmation again (replay-safe on the server), so the viewer need not start over.
+ * confirmation again (replay-safe on the server), so the viewer need not start over. A store
+ * purchase in the app says its own words (`message`): it asks the store again for the same order.
  */
-export function showConfirmRetry(t: Translate, retry: () => void) {
+export function showConfirmRetry(
+  t: Translate,
+  retry: () => void,
+  message: MessageKey = 'payment.msg_technical_error',
+) {
   layers.alert({
     title: t('error_popup.title'),
-    message: t('payment.msg_technical_error'),
+    message: t(message),
     confirmLabel: t('payment.try_again'),
     cancelLabel: t('common.close'),
     onConfirm: retry,

@@ -165,6 +165,33 @@ describe('native bridge (web side)', () => {
     expect(errors).toEqual(['native bridge: dropped a reply for no pending request']);
   });
 
+  it("carries a failure's reason (a store's error code); a reason outside the pattern drops the reply", async () => {
+    const { bridge, reply, errors } = setup();
+    const pending = bridge.request('purchaseProduct', { productId: 'coins_100', ordrId: 'o-1' });
+    reply({
+      v: 1,
+      id: 'id-1',
+      type: 'purchaseProduct',
+      result: NativeResult.FAILED,
+      reason: 'Billing Unavailable <b>',
+    });
+    expect(await settled(pending)).toBe('pending');
+    expect(errors).toHaveLength(1);
+    reply({
+      v: 1,
+      id: 'id-1',
+      type: 'purchaseProduct',
+      result: NativeResult.FAILED,
+      message: 'Billing is unavailable',
+      reason: 'billing-unavailable',
+    });
+    await expect(pending).resolves.toEqual({
+      status: 'failed',
+      message: 'Billing is unavailable',
+      reason: 'billing-unavailable',
+    });
+  });
+
   it('refuses to send a malformed request', async () => {
     const { bridge, sent } = setup();
     await expect(

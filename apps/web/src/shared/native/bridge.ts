@@ -18,7 +18,12 @@ export type { NativeHostHandle };
 
 export type NativeOutcome<T extends NativeMessageType> =
   | { status: 'ok'; payload: NativeReplyPayload<T> }
-  | { status: 'failed' | 'canceled' | 'unsupported'; message: string | undefined }
+  | {
+      status: 'failed' | 'canceled' | 'unsupported';
+      message: string | undefined;
+      /** the platform's code of the failure, when the host gives one (a store's error code) */
+      reason?: string;
+    }
   /** no valid reply in time (the host crashed, or only sent replies we dropped) */
   | { status: 'timeout' };
 
@@ -103,7 +108,11 @@ export function createNativeBridge(deps: BridgeDeps): NativeBridge {
     if (parsed.result === 0 && 'payload' in parsed) {
       waiting.resolve({ status: 'ok', payload: parsed.payload });
     } else if ('message' in parsed) {
-      waiting.resolve({ status: failureStatus(parsed.result), message: parsed.message });
+      waiting.resolve({
+        status: failureStatus(parsed.result),
+        message: parsed.message,
+        ...(parsed.reason === undefined ? {} : { reason: parsed.reason }),
+      });
     }
   };
   deps.events.addEventListener('message', onMessage);

@@ -2,18 +2,25 @@ import type { QueryClient } from '@tanstack/react-query';
 import {
   PAYMENT_PATHS,
   sameOrderId,
+  storeFailureOf,
   type MessageKey,
   type NativeReplyPayload,
+  type PaymentGateway,
   type PaymentGoods,
   type PaymentResultData,
 } from '@snapdrama/contract';
 import { api } from '../../../shared/api/api';
 import { errorMessage } from '../../../shared/api/api-error';
-import { layers } from '../../../shared/layers/layer-store';
+import { layers, useLayerStore } from '../../../shared/layers/layer-store';
 import { askNative, nativePlatform } from '../../../shared/native/native';
 import { registOrder } from '../api/payment-api';
 import { storeProductId } from '../api/store-prices';
-import { finishPayment, showPaymentError } from '../payment-flow';
+import {
+  confirmWithRetry,
+  showConfirmRetry,
+  showPaymentCanceled,
+  showPaymentError,
+} from '../payment-flow';
 import { usePaymentStore } from '../payment-store';
 
 type Translate = (key: MessageKey) => string;
@@ -48,6 +55,89 @@ async function completePurchase(purchase: Purchase): Promise<void> {
   console.error('native bridge: purchaseComplete failed twice');
 }
 
+/** A registered order being bought in the app's store. */
+interface StoreOrder {
+  store: 'google' | 'apple';
+  gateway: Extract<PaymentGateway, 'G' | 'A'>;
+  ordrId: string;
+  productId: string;
+}
+
+/** The server's verify of a store purchase bound to the order (replay-safe: credits once). */
+function verifyPurchase(ordrId: string, purchase: Purchase): Promise<PaymentResultData> {
+  if (purchase.store === 'google')
+    return api.put<PaymentResultData>(PAYMENT_PATHS.googleVerify, {
+      ordrId,
+      packageName: purchase.packageName,
+      productId: purchase.productId,
+      purchaseToken: purchase.purchaseToken,
+    });
+  return api.put<PaymentResultData>(PAYMENT_PATHS.appleVerify, {
+    ordrId,
+    transactionJWS: purchase.transactionJWS,
+  });
+}
+
+/**
+ * The store's purchase sheet for the order, then the server's verify. Told as the web gateways
+ * are (issue 40, decision 0762): the viewer's cancel is a notice; a store's refusal (purchases
+ * not allowed, the pack not sold there) is told in our words, once; a purchase waiting for
+ * approval says so; a technical failure (network, store service, no answer) is an error whose
+ * "Try again" opens the store's sheet again for the same order, which nothing was charged for.
+ * A verify lost on the way is sent again the same way as a web confirmation (confirmWithRetry).
+ */
+async function buyInStore(order: StoreOrder, deps: { t: Translate; queryClient: QueryClient }) {
+  const { t, queryClient } = deps;
+  const outcome = await askNative('purchaseProduct', {
+    productId: order.productId,
+    ordrId: order.ordrId,
+  });
+  if (outcome.status === 'canceled') {
+    // our own texts by result code, never the host's ("Canceled (purchaseProduct)", issue 47)
+    showPaymentCanceled(t);
+    return;
+  }
+  if (outcome.status === 'unsupported') {
+    showPaymentError(t, t('payment.msg_not_support_device'));
+    return;
+  }
+  if (outcome.status !== 'ok') {
+    const failure = storeFailureOf(outcome.status === 'failed' ? outcome.reason : undefined);
+    if (failure.kind === 'refused') {
+      showPaymentError(t, t(failure.messageKey));
+      return;
+    }
+    usePaymentStore.getState().reset();
+    useLayerStore.getState().closePopup();
+    if (failure.kind === 'waiting') {
+      layers.toast(t(failure.messageKey), 'info');
+      return;
+    }
+    showConfirmRetry(
+      t,
+      () => {
+        usePaymentStore.getState().start(order.gateway);
+        usePaymentStore.getState().registered(order.ordrId);
+        void buyInStore(order, deps);
+      },
+      failure.messageKey,
+    );
+    return;
+  }
+  const purchase = outcome.payload;
+  if (!purchaseMatchesOrder(purchase, order)) {
+    showPaymentError(t, t('payment.msg_paypal_order_id_not_match'));
+    return;
+  }
+  // not finished until the server credited it: the store keeps an unfinished purchase and
+  // delivers it again, and the server credits an order once
+  await confirmWithRetry(t, queryClient, async () => {
+    const result = await verifyPurchase(order.ordrId, purchase);
+    await completePurchase(purchase);
+    return result;
+  });
+}
+
 /**
  * A coin pack through the app's store (spec §4 payment flow, §5, §7): register the order for
  * Google Play (G) or Apple (A) at the store price, purchaseProduct bound to that order, the
@@ -58,7 +148,7 @@ export async function buyInApp(
   goods: PaymentGoods,
   deps: { t: Translate; queryClient: QueryClient },
 ): Promise<void> {
-  const { t, queryClient } = deps;
+  const { t } = deps;
   const platform = nativePlatform();
   if (!platform) {
     layers.toast(t('payment.msg_not_support_device'), 'failure');
@@ -85,46 +175,5 @@ export async function buyInApp(
     return;
   }
   usePaymentStore.getState().registered(ordrId);
-
-  const outcome = await askNative('purchaseProduct', { productId, ordrId });
-  if (outcome.status === 'canceled') {
-    usePaymentStore.getState().reset();
-    // our own texts by result code, never the host's ("Canceled (purchaseProduct)", issue 47)
-    layers.toast(t('payment.msg_cancel'), 'info');
-    return;
-  }
-  if (outcome.status !== 'ok') {
-    showPaymentError(
-      t,
-      t(outcome.status === 'unsupported' ? 'payment.msg_not_support_device' : 'payment.msg_fail'),
-    );
-    return;
-  }
-  const purchase = outcome.payload;
-  if (!purchaseMatchesOrder(purchase, { store, ordrId, productId })) {
-    showPaymentError(t, t('payment.msg_paypal_order_id_not_match'));
-    return;
-  }
-  let result: PaymentResultData;
-  try {
-    if (purchase.store === 'google') {
-      result = await api.put<PaymentResultData>(PAYMENT_PATHS.googleVerify, {
-        ordrId,
-        packageName: purchase.packageName,
-        productId: purchase.productId,
-        purchaseToken: purchase.purchaseToken,
-      });
-    } else {
-      result = await api.put<PaymentResultData>(PAYMENT_PATHS.appleVerify, {
-        ordrId,
-        transactionJWS: purchase.transactionJWS,
-      });
-    }
-  } catch (error) {
-    // not finished: the store keeps it and delivers it again; the server credits it once
-    showPaymentError(t, errorMessage(error, t('payment.msg_fail')));
-    return;
-  }
-  await completePurchase(purchase);
-  await finishPayment(queryClient, t, result);
+  await buyInStore({ store, gateway, ordrId, productId }, deps);
 }

@@ -46,6 +46,12 @@ export type SimulatorMode = (typeof SIMULATOR_MODES)[number];
 export interface SimulatorState {
   platform: NativePlatform;
   modes: Partial<Record<NativeMessageType, SimulatorMode>>;
+  /**
+   * the platform's code a failing message gives ('fail', 'fail-once'): for purchaseProduct the
+   * store's error as react-native-iap names it ('network-error', 'billing-unavailable'...); none
+   * by default, as an older host answers
+   */
+  reasons: Partial<Record<NativeMessageType, string>>;
   consent: {
     consentStatus: 'unknown' | 'required' | 'not_required' | 'obtained';
     privacyOptionsRequired: boolean;
@@ -88,6 +94,7 @@ function defaultState(platform: NativePlatform): SimulatorState {
   return {
     platform,
     modes: {},
+    reasons: {},
     consent: { consentStatus: 'obtained', privacyOptionsRequired: true },
     account: { email: `${platform}.viewer@sandbox.test`, name: `${platform} viewer` },
     keychain: null,
@@ -269,7 +276,8 @@ export function installNativeSimulator(win: Window, platform: NativePlatform): N
     const mode = state.modes[request.type] ?? 'ok';
     const fail = (result: number, message: string) => {
       record.result = result;
-      deliver({ ...base, result, message });
+      const reason = result === NativeResult.FAILED ? state.reasons[request.type] : undefined;
+      deliver({ ...base, result, message, ...(reason === undefined ? {} : { reason }) });
     };
     switch (mode) {
       case 'silent':
