@@ -86,6 +86,66 @@ for (const { code, name } of GATEWAYS) {
   });
 }
 
+/**
+ * A paid checkout opened again (issue 40 item 3): a second tab opened on the checkout before the
+ * payment, its Pay pressed after it; then reloaded; then our return address in that tab. Each
+ * says the order is paid, with the receipt, and offers no Pay; nothing is charged twice.
+ */
+for (const { code, name } of GATEWAYS) {
+  test(`a paid ${name} checkout in a second tab and reloaded says it is paid, with the receipt`, async ({
+    page,
+    context,
+  }) => {
+    await signInNewViewer(page, `paid-again-${code}`);
+    await page.goto('/payment');
+    await chooseGateway(page, code);
+    const checkout = page.url();
+    const second = await context.newPage();
+    await second.goto(checkout);
+    await expect(second.getByTestId(PAY_BUTTON[code])).toBeEnabled();
+
+    const returned = page.waitForURL(/\/payment\/return\//);
+    await approve(page, code);
+    await returned;
+    const returnUrl = page.url();
+    await expect(page).toHaveURL(/\/payment$/);
+    await expect(page.getByTestId('payment-coins')).toHaveText('100');
+
+    const expectPaid = async () => {
+      await expect(second.getByTestId('checkout-already-paid')).toBeVisible();
+      await expect(second.getByTestId(PAY_BUTTON[code])).toHaveCount(0);
+      await expect(second.getByRole('button', { name: /^(Pay|Complete)/ })).toHaveCount(0);
+      await expect(second.getByTestId('checkout-receipt')).toHaveAttribute(
+        'href',
+        /\/profile\/orders\/[0-9a-f-]{36}$/,
+      );
+    };
+    // the second tab's Pay, pressed on the page loaded before the payment
+    await approve(second, code);
+    await expectPaid();
+    // a reload of the checkout
+    await second.reload();
+    await expectPaid();
+    await second.getByTestId('checkout-receipt').click();
+    await expect(second.getByTestId('receipt')).toHaveAttribute('data-state', 'credited');
+    await expect(second.getByTestId('receipt-gateway')).toContainText(name);
+
+    // our return address in the second tab: already paid, with its receipt
+    await second.goto(returnUrl);
+    const toast = second.getByTestId('toast').filter({ hasText: 'already paid' });
+    await expect(toast).toBeVisible();
+    await expect(second).toHaveURL(/\/payment$/);
+    await toast.getByTestId('toast-action').click();
+    await expect(second.getByTestId('receipt')).toHaveAttribute('data-state', 'credited');
+
+    // charged once
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.getByTestId('payment-coins')).toHaveText('100');
+    await second.close();
+  });
+}
+
 test('a card the issuer declines at Toss confirm shows the mapped message and charges nothing', async ({
   page,
 }) => {

@@ -98,6 +98,9 @@ export function composeConsoleModules(deps: {
     webGateways: deps.webGateways,
     audit,
     orders: payments,
+    suspensions: auth.suspensions,
+    notes: deps.supportModule.support,
+    operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
   });
 
   return {
@@ -111,8 +114,12 @@ export function composeConsoleModules(deps: {
       ingestModule.routes(g),
       // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)
       deps.economyModule.routes(g, { orders: payments, events, wallet, audit }),
-      viewersModule.routes(g),
-      deps.supportModule.adminRoutes(g, audit),
+      ...viewersModule.routes(g),
+      deps.supportModule.adminRoutes(g, audit, {
+        viewerNames: (ids) => auth.viewerNames(ids),
+        operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
+        operators: () => operatorsModule.operators.list(),
+      }),
       dashboardModule.routes(g),
       // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
       deps.invitesModule.adminRoutes(g),

@@ -85,6 +85,7 @@ export function composeViewerModules(deps: {
     // the VIP service is built below; asked only when a request comes, long after start-up
     vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
     ageGate: identity,
+    standing: auth.suspensions,
   });
   const { wallet } = walletModule;
   // invites reward through the wallet and audit into the console's log (built later, late-bound)
@@ -126,6 +127,7 @@ export function composeViewerModules(deps: {
     },
     adLimits: () => economy.adLimits(),
     ageGate: identity,
+    standing: auth.suspensions,
   });
   const { events } = eventsModule;
 

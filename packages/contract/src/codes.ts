@@ -220,6 +220,15 @@ export const ResultCode = {
   INQUIRY_CLOSED: 409130,
   /** the order cannot be refunded (not paid, already refunded, or its gateway has no refund API) */
   ORDER_NOT_REFUNDABLE: 409131,
+  /**
+   * the viewer's account is suspended by an operator: no sign-in, no session, no coins earned or
+   * spent (decision 1560)
+   */
+  ACCOUNT_SUSPENDED: 403130,
+  /** lifting a suspension of a viewer who is not suspended */
+  SUSPENSION_NOT_ACTIVE: 409132,
+  /** no canned reply of that id */
+  CANNED_REPLY_NOT_FOUND: 404130,
   // the HTTP edge (issue 39): refusals of Node's HTTP parser, AdMob keys unreachable
   /** the request did not arrive in time (Node's request timeout) */
   REQUEST_TIMEOUT: 408001,

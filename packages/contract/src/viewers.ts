@@ -10,13 +10,24 @@ export const viewerSearchQuery = z.object({
   q: z.string().trim().min(1, 'is required').max(200),
 });
 
+/** A viewer's suspension in force (decision 1560): until null means until lifted. */
+export const viewerSuspension = z.object({
+  reason: z.string(),
+  since: z.string(),
+  until: z.string().nullable(),
+  operatorId: z.string(),
+});
+export type ViewerSuspension = z.infer<typeof viewerSuspension>;
+
 export const viewerSummary = z.object({
   userId: z.string(),
   nickname: z.string().nullable(),
+  /** support roles see it; editors never reach these routes */
   email: z.string().nullable(),
   authMethod: z.string(),
   createdAt: z.string(),
   withdrawn: z.boolean(),
+  suspension: viewerSuspension.nullable(),
 });
 export type ViewerSummary = z.infer<typeof viewerSummary>;
 export const viewerSearchData = z.object({ viewers: z.array(viewerSummary) });
@@ -72,6 +83,16 @@ export const viewerDetailData = z.object({
       at: z.string(),
     }),
   ),
+  /** operators' internal notes on the viewer, newest first (never shown to the viewer) */
+  notes: z.array(
+    z.object({
+      id: z.string(),
+      text: z.string(),
+      operatorId: z.string(),
+      operatorEmail: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type ViewerDetailData = z.infer<typeof viewerDetailData>;
 
@@ -99,4 +120,24 @@ export const refundOrderData = z.object({
   state: z.string(),
   refundedCoins: z.number().int(),
   providerRefundId: z.string(),
+});
+
+/** PUT /admin/viewers/{userId}/suspension: until an instant in the future, or null (until lifted). */
+export const suspendViewerBody = z.object({
+  reason: z.string().trim().min(2, 'is required (2+ characters)').max(500),
+  until: z.iso.datetime({ offset: true, message: 'must be a date and time' }).nullable(),
+});
+export type SuspendViewerBody = z.infer<typeof suspendViewerBody>;
+export const viewerSuspensionData = z.object({ suspension: viewerSuspension.nullable() });
+
+/** POST /admin/viewers/{userId}/notes */
+export const viewerNoteBody = z.object({
+  text: z.string().trim().min(1, 'is required').max(2000),
+});
+export const viewerNoteData = z.object({
+  id: z.string(),
+  text: z.string(),
+  operatorId: z.string(),
+  operatorEmail: z.string().nullable(),
+  createdAt: z.string(),
 });

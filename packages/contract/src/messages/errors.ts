@@ -141,6 +141,10 @@ const enErrorTexts = {
   AUTO_UNLOCK_NOT_FOUND: 'We could not find this auto-unlock.',
   INQUIRY_CLOSED: 'This inquiry is closed.',
   ORDER_NOT_REFUNDABLE: 'This order cannot be refunded.',
+  ACCOUNT_SUSPENDED:
+    'This account is suspended. Signing in and using coins are not possible for now.',
+  SUSPENSION_NOT_ACTIVE: 'This viewer is not suspended.',
+  CANNED_REPLY_NOT_FOUND: 'This saved reply no longer exists.',
   AGE_GATE_SIGN_IN: 'This drama is for viewers 19 and over. Please log in and verify your age.',
   AGE_GATE_VERIFY: 'This drama is for viewers 19 and over. Please verify your age to watch.',
   AGE_GATE_MINOR: 'This drama is for viewers 19 and over. It is not available at your age.',

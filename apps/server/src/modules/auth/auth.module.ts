@@ -9,6 +9,8 @@ import { createAuthService } from './auth.service';
 import { sandboxRoutes } from './providers/sandbox.routes';
 import { createSocialProviders } from './providers/social-providers';
 import { createSignInTickets } from './sign-in-tickets';
+import { createSuspensionsRepository } from './suspensions.repository';
+import { createSuspensionsService } from './suspensions.service';
 import { createAccessTokens } from './tokens';
 
 /**
@@ -38,12 +40,19 @@ export function createAuthModule(deps: {
     clock,
   });
   const repo = createAuthRepository(db);
+  // operators' suspensions of viewers (decision 1560): asked by sessions and the wallet
+  const suspensions = createSuspensionsService({
+    repo: createSuspensionsRepository(db),
+    clock,
+    revokeAllSessions: (tx, userId, now) => repo.revokeAllSessions(tx, userId, now),
+  });
   const auth = createAuthService({
     db,
     repo,
     tokens,
     clock,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
+    suspensions,
   });
 
   function withAccounts(more: {
@@ -100,5 +109,5 @@ export function createAuthModule(deps: {
     };
   }
 
-  return { tokens, auth, withAccounts };
+  return { tokens, auth, suspensions, withAccounts };
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import {
@@ -100,6 +100,11 @@ export function createAuthRepository(db: Db) {
         )
         .orderBy(sql`${users.createdAt} desc`)
         .limit(limit);
+    },
+
+    async usersByIds(ids: string[]): Promise<UserRow[]> {
+      if (ids.length === 0) return [];
+      return db.select().from(users).where(inArray(users.id, ids));
     },
 
     async findAnyUser(id: string): Promise<UserRow | undefined> {

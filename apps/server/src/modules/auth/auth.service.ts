@@ -4,12 +4,14 @@ import {
   type AuthMethod,
   type Language,
   type ViewerSummary,
+  type ViewerSuspension,
 } from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ReadParts, ReadPartValues } from '../../db/read-parts';
 import type { AuthRepository, UserRow } from './auth.repository';
+import type { SuspensionsService } from './suspensions.service';
 import type { AccessClaims } from './tokens';
 import { hashToken, newRefreshToken, type AccessTokens } from './tokens';
 
@@ -26,7 +28,7 @@ export interface IssuedSession {
   user: UserRow;
 }
 
-function toViewerSummary(u: UserRow): ViewerSummary {
+function toViewerSummary(u: UserRow, suspension: ViewerSuspension | null): ViewerSummary {
   return {
     userId: u.id,
     nickname: u.nickname,
@@ -34,6 +36,7 @@ function toViewerSummary(u: UserRow): ViewerSummary {
     authMethod: u.authMethod,
     createdAt: u.createdAt.toISOString(),
     withdrawn: u.deletedAt !== null,
+    suspension,
   };
 }
 
@@ -43,10 +46,22 @@ export function createAuthService(deps: {
   tokens: AccessTokens;
   clock: Clock;
   refreshTtlSeconds: number;
+  /** a suspended viewer gets no session and cannot use one (decision 1560) */
+  suspensions: SuspensionsService;
 }) {
-  const { db, repo, tokens, clock } = deps;
+  const { db, repo, tokens, clock, suspensions } = deps;
+
+  /**
+   * A session that is not live: 403130 when its viewer is suspended (the suspension revoked it),
+   * else 401. Asked only on this failure path, so a live session costs nothing more.
+   */
+  async function refuseSession(userId: string | undefined, fallback: AppError): Promise<never> {
+    if (userId) await suspensions.assertNotSuspended(userId);
+    throw fallback;
+  }
 
   async function startSession(user: UserRow): Promise<IssuedSession> {
+    await suspensions.assertNotSuspended(user.id);
     const now = clock.now();
     const refreshToken = newRefreshToken();
     const refreshExpiresAt = new Date(now.getTime() + deps.refreshTtlSeconds * 1000);
@@ -65,16 +80,34 @@ export function createAuthService(deps: {
   }
 
   return {
+    /** viewers' suspensions (decision 1560): the console suspends; sessions and the wallet ask */
+    suspensions,
+
     /** Operators' viewer search (id, nickname, email, provider id, sign-in method). */
     async searchViewers(text: string): Promise<ViewerSummary[]> {
-      return (await repo.searchUsers(text.trim(), 50)).map(toViewerSummary);
+      const rows = await repo.searchUsers(text.trim(), 50);
+      const suspended = await suspensions.inForceOf(rows.map((r) => r.id));
+      return rows.map((r) => toViewerSummary(r, suspended.get(r.id) ?? null));
+    },
+
+    /**
+     * How the console names viewers (nickname, sign-in method, email) by id, withdrawn or not:
+     * the inbox shows who asked instead of an id.
+     */
+    async viewerNames(
+      userIds: string[],
+    ): Promise<Map<string, { nickname: string; authMethod: string; email: string | null }>> {
+      const rows = await repo.usersByIds([...new Set(userIds)]);
+      return new Map(
+        rows.map((r) => [r.id, { nickname: r.nickname, authMethod: r.authMethod, email: r.email }]),
+      );
     },
 
     /** One viewer, withdrawn or not, for operators; 404001 when there is none. */
     async viewerForOperator(userId: string): Promise<ViewerSummary> {
       const row = await repo.findAnyUser(userId);
       if (!row) throw new AppError(ResultCode.NOT_FOUND, 'No such viewer');
-      return toViewerSummary(row);
+      return toViewerSummary(row, await suspensions.current(row.id));
     },
 
     newViewersByDay: (from: Date, to: Date, zone: string) => repo.newUsersByDay(from, to, zone),
@@ -110,7 +143,7 @@ export function createAuthService(deps: {
         const found = await repo.findRefreshToken(tx, hashToken(refreshToken));
         if (!found) return { kind: 'invalid' as const };
         const { token, session } = found;
-        if (session.revokedAt) return { kind: 'invalid' as const };
+        if (session.revokedAt) return { kind: 'invalid' as const, userId: session.userId };
         if (token.usedAt || !(await repo.consumeRefreshToken(tx, token.id, now))) {
           await repo.revokeSession(tx, session.id, now);
           return { kind: 'reused' as const };
@@ -140,7 +173,10 @@ export function createAuthService(deps: {
         );
       }
       if (outcome.kind === 'invalid') {
-        throw new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token is invalid or expired');
+        return refuseSession(
+          'userId' in outcome ? outcome.userId : undefined,
+          new AppError(ResultCode.REFRESH_TOKEN_INVALID, 'Refresh token is invalid or expired'),
+        );
       }
       const accessToken = await tokens.issue({
         userId: outcome.user.id,
@@ -175,7 +211,11 @@ export function createAuthService(deps: {
         values?: Record<string, unknown>,
       ): Promise<ReadPartValues<P>> => {
         const result = await run(claims, values);
-        if (!result) throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
+        if (!result)
+          return refuseSession(
+            claims.userId,
+            new AppError(ResultCode.INVALID_SESSION, 'Invalid session'),
+          );
         return result;
       };
     },
@@ -187,7 +227,10 @@ export function createAuthService(deps: {
       const claims = await tokens.verify(accessToken);
       const session = await repo.findSession(claims.sessionId);
       if (!session || session.revokedAt || session.userId !== claims.userId) {
-        throw new AppError(ResultCode.INVALID_SESSION, 'Invalid session');
+        return refuseSession(
+          session?.userId === claims.userId ? claims.userId : undefined,
+          new AppError(ResultCode.INVALID_SESSION, 'Invalid session'),
+        );
       }
       return claims;
     },

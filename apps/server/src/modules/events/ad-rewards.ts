@@ -63,7 +63,7 @@ export function checkAdView(
 
 /** Rewarded ads: opening a view, an episode unlocked with one, and the ad network's callback. */
 export function createAdRewards(ctx: EventsContext) {
-  const { repo, clock, config, db, zone, adLimits, requireMember } = ctx;
+  const { repo, clock, config, db, zone, adLimits, requireActiveMember } = ctx;
   const cooldownKey = (userId: string) => `${ctx.redisPrefix ?? 'snapdrama'}:ad-cooldown:${userId}`;
   // The hint is asked only of a connected Redis and its failures are ignored: without it the
   // locked row still refuses, so an outage costs a database round trip, never a failed request.
@@ -113,7 +113,7 @@ export function createAdRewards(ctx: EventsContext) {
       type: AdType,
       platform: AdPlatform = 'web',
     ): Promise<AdvertisementData> {
-      requireMember(caller);
+      await requireActiveMember(caller);
       const now = clock.now();
       const limits = await adLimits();
       if (type === 'unlock') {
@@ -164,7 +164,7 @@ export function createAdRewards(ctx: EventsContext) {
       caller: EventCaller,
       body: { dramId: number; epsd: number; logId: string },
     ): Promise<AdUnlockData> {
-      requireMember(caller);
+      await requireActiveMember(caller);
       const { userId } = caller;
       const { dramId, epsd, logId } = body;
       const { ageRate, episodes } = await ctx.catalog.pricing(dramId);

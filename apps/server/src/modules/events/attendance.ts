@@ -5,14 +5,14 @@ import { eventsError as err, type EventCaller, type EventsContext } from './even
 
 /** Daily attendance: a viewer's check-in and its coins, and the operators' table of days 1-7. */
 export function createAttendance(ctx: EventsContext) {
-  const { repo, clock, db, zone, requireMember } = ctx;
+  const { repo, clock, db, zone, requireActiveMember } = ctx;
   return {
     /**
      * POST /event/attendance. The check-in row's key (user, service day) lets one request of any
      * number win; its reward is credited with the idempotency key attendance:user:day.
      */
     async checkIn(caller: EventCaller, claimedDay: number | undefined): Promise<AttendanceData> {
-      requireMember(caller);
+      await requireActiveMember(caller);
       const now = clock.now();
       const day = serviceDay(now, zone);
       const latest = await repo.latestAttendance(db, caller.userId, day);

@@ -51,6 +51,8 @@ export interface EventsDeps {
   adLimits?: () => Promise<AdLimits>;
   /** the age gate (identity): an adult-only drama's episode is refused before the ad is used */
   ageGate: AgeGateCheck;
+  /** auth's suspensions: a suspended viewer earns nothing and unlocks nothing (decision 1560) */
+  standing?: { assertNotSuspended(userId: string): Promise<void> };
 }
 
 export const eventsError = (code: ErrorCode, message: string) => new AppError(code, message);
@@ -75,6 +77,15 @@ export function createEventsContext(deps: EventsDeps) {
     if (caller.authMethod === 'guest') {
       throw eventsError(ResultCode.EVENT_GUEST_NOT_ALLOWED, 'Sign in to take part in events');
     }
+  }
+
+  /**
+   * requireMember, then 403130 while the viewer is suspended: every call that earns coins or
+   * unlocks an episode (attendance, missions, ads) asks it first (decision 1560).
+   */
+  async function requireActiveMember(caller: EventCaller): Promise<void> {
+    requireMember(caller);
+    await deps.standing?.assertNotSuspended(caller.userId);
   }
 
   /** Credits a reward as bonus coins; a reward of no coins credits nothing. */
@@ -128,6 +139,7 @@ export function createEventsContext(deps: EventsDeps) {
     adLimits,
     today: () => serviceDay(clock.now(), zone),
     requireMember,
+    requireActiveMember,
     settleRewards,
     balances,
   };

@@ -34,6 +34,8 @@ export function createEventsModule(db: Db) {
     watches: EventsServiceDeps['watches'];
     adLimits: EventsServiceDeps['adLimits'];
     ageGate: EventsServiceDeps['ageGate'];
+    /** auth's suspensions (decision 1560) */
+    standing: NonNullable<EventsServiceDeps['standing']>;
   }) {
     const { clock, config } = deps;
     const admobKeys = createAdmobKeySource({
@@ -54,6 +56,7 @@ export function createEventsModule(db: Db) {
       redisPrefix: config.cachePrefix,
       adLimits: deps.adLimits,
       ageGate: deps.ageGate,
+      standing: deps.standing,
     });
     return {
       events,

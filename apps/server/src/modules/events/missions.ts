@@ -44,7 +44,7 @@ const toMissionSettings = (m: MissionRow): MissionSettings => ({
 
 /** Missions: a viewer's reports and their rewards, and the operators' settings. */
 export function createMissions(ctx: EventsContext) {
-  const { repo, clock, db, zone, requireMember } = ctx;
+  const { repo, clock, db, zone, requireActiveMember } = ctx;
 
   /**
    * One report of a mission in one transaction: lock the user's progress row of the period, record
@@ -103,7 +103,7 @@ export function createMissions(ctx: EventsContext) {
       caller: EventCaller,
       body: { mssnId: MissionId; logId?: string; dramId?: number; epsd?: number },
     ): Promise<MissionData> {
-      requireMember(caller);
+      await requireActiveMember(caller);
       const mission = await repo.mission(db, body.mssnId);
       if (!mission) throw err(ResultCode.MISSION_NOT_FOUND, `No mission ${body.mssnId}`);
       const id = body.mssnId;

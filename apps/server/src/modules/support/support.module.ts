@@ -4,6 +4,7 @@ import type { RouteGuards } from '../../http/route-guards';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import { supportAdminRoutes } from './support.admin.routes';
+import { createSupportConsole, type SupportNames } from './support-console';
 import { createSupportRepository } from './support.repository';
 import { supportRoutes } from './support.routes';
 import { createSupportService } from './support.service';
@@ -18,7 +19,11 @@ export function createSupportModule(deps: { db: Db; clock: Clock }) {
     support,
     routes: (g: RouteGuards, auth: AuthService) =>
       supportRoutes({ support, auth, guards: g.viewer }),
-    adminRoutes: (g: RouteGuards, audit: AuditService) =>
-      supportAdminRoutes({ support, audit, guards: g.operator }),
+    /** the console's inbox; names come from auth (viewers) and operators, built by then */
+    adminRoutes: (g: RouteGuards, audit: AuditService, names: SupportNames) =>
+      supportAdminRoutes({
+        console: createSupportConsole({ support, names, audit }),
+        guards: g.operator,
+      }),
   };
 }

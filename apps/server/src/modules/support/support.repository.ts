@@ -1,9 +1,14 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { inquiries } from './support.tables';
+import { cannedReplies, inquiries, viewerNotes } from './support.tables';
 
 export type InquiryRow = typeof inquiries.$inferSelect;
 export type InquiryStatus = 'open' | 'answered' | 'closed';
+export type NoteRow = typeof viewerNotes.$inferSelect;
+export type CannedReplyRow = typeof cannedReplies.$inferSelect;
+
+/** An answer the viewer has not opened: answered (or closed after an answer), not read since. */
+const unreadAnswer = and(isNotNull(inquiries.answer), isNull(inquiries.answerReadAt));
 
 export function createSupportRepository(db: Db) {
   return {
@@ -33,15 +38,35 @@ export function createSupportRepository(db: Db) {
         .limit(limit);
     },
 
-    /** The operators' inbox: one status (or all), oldest open first is the caller's order. */
-    async inbox(filter: { status?: InquiryStatus; limit: number; offset: number }) {
-      const where = filter.status ? eq(inquiries.status, filter.status) : undefined;
+    /**
+     * The operators' inbox: one status (or all), one assignee (or the unassigned, or all); newest
+     * first, or the longest waiting first (the oldest still open, then the rest by age).
+     */
+    async inbox(filter: {
+      status?: InquiryStatus;
+      assignee?: string;
+      sort: 'newest' | 'waiting';
+      limit: number;
+      offset: number;
+    }) {
+      const where = and(
+        filter.status ? eq(inquiries.status, filter.status) : undefined,
+        filter.assignee === 'none'
+          ? isNull(inquiries.assignedTo)
+          : filter.assignee
+            ? eq(inquiries.assignedTo, filter.assignee)
+            : undefined,
+      );
+      const order =
+        filter.sort === 'waiting'
+          ? [sql`(${inquiries.status} = 'open') desc`, asc(inquiries.createdAt), asc(inquiries.id)]
+          : [desc(inquiries.createdAt), desc(inquiries.id)];
       const [rows, [total]] = await Promise.all([
         db
           .select()
           .from(inquiries)
           .where(where)
-          .orderBy(desc(inquiries.createdAt), desc(inquiries.id))
+          .orderBy(...order)
           .limit(filter.limit)
           .offset(filter.offset),
         db.select({ n: count() }).from(inquiries).where(where),
@@ -68,12 +93,130 @@ export function createSupportRepository(db: Db) {
       tx: Tx,
       id: string,
       values: Partial<
-        Pick<InquiryRow, 'status' | 'answer' | 'answeredAt' | 'answeredBy' | 'closedAt'>
+        Pick<
+          InquiryRow,
+          | 'status'
+          | 'answer'
+          | 'answeredAt'
+          | 'answeredBy'
+          | 'closedAt'
+          | 'assignedTo'
+          | 'answerReadAt'
+        >
       >,
     ): Promise<InquiryRow> {
       const [row] = await tx.update(inquiries).set(values).where(eq(inquiries.id, id)).returning();
       if (!row) throw new Error(`inquiry ${id} vanished`);
       return row;
+    },
+
+    async unreadAnswers(userId: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(inquiries)
+        .where(and(eq(inquiries.userId, userId), unreadAnswer));
+      return row?.n ?? 0;
+    },
+
+    /** Marks the viewer's unread answers read (these ids, or all); the number marked. */
+    async markAnswersRead(userId: string, ids: string[] | undefined, now: Date): Promise<number> {
+      const rows = await db
+        .update(inquiries)
+        .set({ answerReadAt: now })
+        .where(
+          and(
+            eq(inquiries.userId, userId),
+            unreadAnswer,
+            ids ? inArray(inquiries.id, ids) : undefined,
+          ),
+        )
+        .returning({ id: inquiries.id });
+      return rows.length;
+    },
+
+    // --- operators' notes on a viewer ------------------------------------------------------
+
+    async insertNoteIn(tx: Tx, values: { userId: string; text: string; by: string; now: Date }) {
+      const [row] = await tx
+        .insert(viewerNotes)
+        .values({
+          userId: values.userId,
+          text: values.text,
+          createdBy: values.by,
+          createdAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('note insert returned nothing');
+      return row;
+    },
+
+    async notesOf(userId: string, limit = 200): Promise<NoteRow[]> {
+      return db
+        .select()
+        .from(viewerNotes)
+        .where(eq(viewerNotes.userId, userId))
+        .orderBy(desc(viewerNotes.createdAt), desc(viewerNotes.id))
+        .limit(limit);
+    },
+
+    // --- canned replies --------------------------------------------------------------------
+
+    async cannedReplies(): Promise<CannedReplyRow[]> {
+      return db
+        .select()
+        .from(cannedReplies)
+        .orderBy(asc(cannedReplies.lang), asc(cannedReplies.title));
+    },
+
+    async lockCannedReply(tx: Tx, id: string): Promise<CannedReplyRow | undefined> {
+      const [row] = await tx
+        .select()
+        .from(cannedReplies)
+        .where(eq(cannedReplies.id, id))
+        .for('update');
+      return row;
+    },
+
+    async insertCannedReply(
+      tx: Tx,
+      values: { lang: string; title: string; body: string; by: string; now: Date },
+    ): Promise<CannedReplyRow> {
+      const [row] = await tx
+        .insert(cannedReplies)
+        .values({
+          lang: values.lang,
+          title: values.title,
+          body: values.body,
+          updatedBy: values.by,
+          updatedAt: values.now,
+        })
+        .returning();
+      if (!row) throw new Error('canned reply insert returned nothing');
+      return row;
+    },
+
+    async updateCannedReply(
+      tx: Tx,
+      id: string,
+      values: { lang: string; title: string; body: string; by: string; now: Date },
+    ): Promise<CannedReplyRow> {
+      const [row] = await tx
+        .update(cannedReplies)
+        .set({
+          lang: values.lang,
+          title: values.title,
+          body: values.body,
+          updatedBy: values.by,
+          updatedAt: values.now,
+        })
+        .where(eq(cannedReplies.id, id))
+        .returning();
+      if (!row) throw new Error(`canned reply ${id} vanished`);
+      return row;
+    },
+
+    async deleteCannedReply(tx: Tx, id: string): Promise<void> {
+      await tx.delete(cannedReplies).where(eq(cannedReplies.id, id));
     },
 
     async moveInquiries(tx: Tx, fromUserId: string, toUserId: string) {
@@ -82,6 +225,13 @@ export function createSupportRepository(db: Db) {
 
     async deleteInquiries(tx: Tx, userId: string) {
       await tx.delete(inquiries).where(eq(inquiries.userId, userId));
+    },
+
+    async moveNotes(tx: Tx, fromUserId: string, toUserId: string) {
+      await tx
+        .update(viewerNotes)
+        .set({ userId: toUserId })
+        .where(eq(viewerNotes.userId, fromUserId));
     },
   };
 }

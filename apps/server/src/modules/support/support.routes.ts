@@ -4,6 +4,8 @@ import {
   inquiryBody,
   inquiryData,
   myInquiriesData,
+  readAnswersBody,
+  unreadAnswersData,
   type Language,
 } from '@snapdrama/contract';
 import { caller, type Guards } from '../../http/auth-guard';
@@ -43,6 +45,31 @@ export function supportRoutes(deps: {
         schema: { response: { 200: envelope(myInquiriesData) } },
       },
       async (request) => ok({ qnaList: await deps.support.myInquiries(caller(request).userId) }),
+    );
+
+    // the badge: answers the caller has not opened yet
+    app.get(
+      '/user/qna/unread',
+      {
+        preHandler: deps.guards.requireUser,
+        schema: { response: { 200: envelope(unreadAnswersData) } },
+      },
+      async (request) =>
+        ok({ unreadCount: await deps.support.unreadAnswers(caller(request).userId) }),
+    );
+
+    // the caller opened these answers (all of theirs without ids): the badge clears
+    app.put(
+      '/user/qna/read',
+      {
+        preHandler: deps.guards.requireUser,
+        schema: { body: readAnswersBody, response: { 200: envelope(unreadAnswersData) } },
+      },
+      async (request) => {
+        const { userId } = caller(request);
+        await deps.support.markAnswersRead(userId, request.body.qnaIds);
+        return ok({ unreadCount: await deps.support.unreadAnswers(userId) });
+      },
     );
   };
 }

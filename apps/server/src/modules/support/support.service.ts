@@ -3,7 +3,9 @@ import { INQUIRY_MIN_LENGTH, isInquiryLongEnough } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import { createCannedReplies } from './canned-replies';
 import type { InquiryRow, InquiryStatus, SupportRepository } from './support.repository';
+import { createViewerNotes } from './viewer-notes';
 
 /** An inquiry as operators see it. */
 export interface InquiryView {
@@ -17,6 +19,8 @@ export interface InquiryView {
   answeredAt: string | null;
   answeredBy: string | null;
   closedAt: string | null;
+  assignedTo: string | null;
+  answerRead: boolean;
 }
 
 const statusOf = (s: string): InquiryStatus => (s === 'answered' || s === 'closed' ? s : 'open');
@@ -32,6 +36,8 @@ export const toInquiryView = (r: InquiryRow): InquiryView => ({
   answeredAt: r.answeredAt?.toISOString() ?? null,
   answeredBy: r.answeredBy,
   closedAt: r.closedAt?.toISOString() ?? null,
+  assignedTo: r.assignedTo,
+  answerRead: r.answerReadAt !== null,
 });
 
 export const ANSWER_MAX_LENGTH = 4000;
@@ -79,14 +85,31 @@ export function createSupportService(deps: { repo: SupportRepository; clock: Clo
         rgst_dtm: r.createdAt.toISOString(),
         answ: r.answer,
         answ_dtm: r.answeredAt?.toISOString() ?? null,
+        unread_yn: r.answer !== null && r.answerReadAt === null ? ('Y' as const) : ('N' as const),
       }));
     },
 
-    /** The operators' inbox, newest first, with the count of each status. */
-    async inbox(filter: { status?: InquiryStatus; page: number; count: number }) {
+    /** GET /user/qna/unread: answers the viewer has not opened (the menu's badge). */
+    unreadAnswers: (userId: string) => repo.unreadAnswers(userId),
+
+    /** PUT /user/qna/read: the viewer opened these answers (all when no ids); clears the badge. */
+    async markAnswersRead(userId: string, ids?: string[]): Promise<number> {
+      return repo.markAnswersRead(userId, ids, clock.now());
+    },
+
+    /** The operators' inbox (newest or longest waiting first), with the count of each status. */
+    async inbox(filter: {
+      status?: InquiryStatus;
+      sort?: 'newest' | 'waiting';
+      assignee?: string;
+      page: number;
+      count: number;
+    }) {
       const [{ rows, total }, counts] = await Promise.all([
         repo.inbox({
           status: filter.status,
+          sort: filter.sort ?? 'newest',
+          assignee: filter.assignee,
           limit: filter.count,
           offset: (filter.page - 1) * filter.count,
         }),
@@ -117,7 +140,14 @@ export function createSupportService(deps: { repo: SupportRepository; clock: Clo
         (row) => {
           if (row.status === 'closed')
             throw new AppError(ResultCode.INQUIRY_CLOSED, 'This inquiry is closed');
-          return { status: 'answered', answer, answeredAt: now, answeredBy: operatorId };
+          // a new answer is unread until the viewer opens it (the badge)
+          return {
+            status: 'answered',
+            answer,
+            answeredAt: now,
+            answeredBy: operatorId,
+            answerReadAt: null,
+          };
         },
         onChanged,
       );
@@ -140,9 +170,37 @@ export function createSupportService(deps: { repo: SupportRepository; clock: Clo
       );
     },
 
-    /** Account changes (auth AccountDataHooks): inquiries follow a guest; withdrawal deletes them. */
-    transferUserData: (fromUserId: string, toUserId: string, tx: Tx) =>
-      repo.moveInquiries(tx, fromUserId, toUserId),
+    /**
+     * Gives an inquiry to an operator (the caller checked they may take it), or to nobody (null).
+     * A closed inquiry keeps whoever had it.
+     */
+    async assign(
+      id: string,
+      operatorId: string | null,
+      onChanged?: (tx: Tx, change: { before: InquiryView; after: InquiryView }) => Promise<void>,
+    ) {
+      return change(
+        id,
+        (row) => {
+          if (row.status === 'closed')
+            throw new AppError(ResultCode.INQUIRY_CLOSED, 'This inquiry is closed');
+          return { assignedTo: operatorId };
+        },
+        onChanged,
+      );
+    },
+
+    ...createViewerNotes({ repo, clock }),
+    ...createCannedReplies({ repo, clock }),
+
+    /**
+     * Account changes (auth AccountDataHooks): inquiries and operators' notes follow a guest;
+     * withdrawal deletes the inquiries (the notes stay with the withdrawn account, decision 1563).
+     */
+    transferUserData: async (fromUserId: string, toUserId: string, tx: Tx) => {
+      await repo.moveInquiries(tx, fromUserId, toUserId);
+      await repo.moveNotes(tx, fromUserId, toUserId);
+    },
     eraseUserData: (userId: string, tx: Tx) => repo.deleteInquiries(tx, userId),
   };
 }

@@ -22,6 +22,8 @@ export function createViewersService(deps: {
   /** refunds go back through the gateway that took the payment */
   webGateways: Pick<WebGatewaysService, 'refundByOperator'>;
   audit: Pick<AuditService, 'record'>;
+  /** operators' internal notes on the viewer (viewer-care) */
+  notesOf: (userId: string) => Promise<ViewerDetailData['notes']>;
 }) {
   const { auth, wallet, orders, events, audit } = deps;
 
@@ -57,11 +59,12 @@ export function createViewersService(deps: {
 
     async detail(userId: string): Promise<ViewerDetailData> {
       const viewer = await auth.viewerForOperator(userId);
-      const [walletView, orderRows, coinUnlocks, adUnlocks] = await Promise.all([
+      const [walletView, orderRows, coinUnlocks, adUnlocks, notes] = await Promise.all([
         wallet.walletForOperator(userId),
         orders.ordersOf(userId),
         wallet.unlocksOf(userId),
         events.adUnlocksOf(userId),
+        deps.notesOf(userId),
       ]);
       const unlocks = [
         ...coinUnlocks.map((u) => ({ ...u, by: 'coin' as const })),
@@ -91,6 +94,7 @@ export function createViewersService(deps: {
             (o.state === 'paid' || o.state === 'credited') && ['T', 'S', 'P'].includes(o.gateway),
         })),
         unlocks,
+        notes,
       };
     },
 

@@ -12,7 +12,7 @@ import {
 } from '@snapdrama/rules';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { badRequest, sqlDays, toSpendable, type WalletDeps } from './wallet-parts';
+import { assertMayEarn, badRequest, sqlDays, toSpendable, type WalletDeps } from './wallet-parts';
 
 export interface GrantRequest {
   userId: string;
@@ -118,6 +118,7 @@ export function createLedger(deps: WalletDeps) {
      */
     async grant(request: GrantRequest, tx?: Tx): Promise<Grant> {
       checkGrantRequest(request);
+      await assertMayEarn(deps, request.userId, request.source);
       const validDays = request.validDays ?? sqlDays(await validDaysOf(request, tx));
       const lot = await repo.grantLot(
         {

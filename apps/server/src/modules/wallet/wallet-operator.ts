@@ -7,7 +7,7 @@ import {
 } from '@snapdrama/rules';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import { badRequest, sqlDays, toSpendable, type WalletDeps } from './wallet-parts';
+import { assertMayEarn, badRequest, sqlDays, toSpendable, type WalletDeps } from './wallet-parts';
 
 export interface OperatorCoinAction {
   userId: string;
@@ -58,6 +58,7 @@ export function createOperatorActions(
       onChanged?: (tx: Tx, result: OperatorCoinResult) => Promise<void>,
     ): Promise<OperatorCoinResult> {
       checkOperatorAction(action);
+      await assertMayEarn(deps, action.userId, 'admin');
       const now = clock.now();
       const validDays = sqlDays(coinValidityDays(await validitySettings(), { source: 'admin' }));
       return db.transaction(async (tx) => {

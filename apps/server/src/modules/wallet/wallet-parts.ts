@@ -25,6 +25,26 @@ export interface WalletDeps {
   vipActive?: (userId: string) => Promise<boolean>;
   /** the age gate (identity): an adult-only drama's episode is refused before any coin moves */
   ageGate: AgeGateCheck;
+  /**
+   * auth's suspensions (decision 1560): a suspended viewer spends nothing and earns nothing
+   * (bonus grants of every source, operators' too); purchases' coins and refunds still move
+   */
+  standing?: { assertNotSuspended(userId: string): Promise<void> };
+}
+
+/** Sources a suspended viewer does not earn from: every bonus but a paid pack's own. */
+const EARNED_SOURCES = new Set([
+  'mission',
+  'attendance',
+  'event',
+  'advertisement',
+  'admin',
+  'invite',
+]);
+
+/** 403130 while the viewer is suspended and the coins are earned (not bought). */
+export async function assertMayEarn(deps: WalletDeps, userId: string, source: string) {
+  if (EARNED_SOURCES.has(source)) await deps.standing?.assertNotSuspended(userId);
 }
 
 /** null (no expiry) as wallet_grant's 0 */

@@ -124,6 +124,7 @@ export function createSpending(deps: WalletDeps) {
       epsd: number,
     ): Promise<CoinUnlockData> {
       requireMember(caller, 'Sign in to unlock episodes with coins');
+      await deps.standing?.assertNotSuspended(caller.userId);
       const request = await prepareUnlock(caller, dramaId, epsd);
       const result = await repo.unlockWithCoins({ ...request, now: clock.now() });
       return unlockOutcome(result, dramaId, epsd, request.coins);
@@ -152,6 +153,7 @@ export function createSpending(deps: WalletDeps) {
       epsd: number,
     ): Promise<AutoUnlockData> {
       requireMember(caller, 'Sign in to use auto-unlock');
+      await deps.standing?.assertNotSuspended(caller.userId);
       if (!(await repo.autoUnlockEnabled(caller.userId))) {
         throw new AppError(ResultCode.AUTO_UNLOCK_OFF, 'Auto-unlock is off for this viewer');
       }
@@ -266,6 +268,9 @@ export function createSpending(deps: WalletDeps) {
 
     /** unlockedEpisodes() as a part of a caller's statement (decision 1300). */
     unlockedEpisodesPart: () => repo.coinUnlockedPart(),
+
+    /** Who unlocked episodes of a drama with coins, as SQL (the console's impact, decision 1540). */
+    coinUnlockersOf: (dramaId: number) => repo.coinUnlockersOf(dramaId),
 
     /** Episodes this user bought with coins. */
     async unlockedEpisodes(userId: string, dramaId: number): Promise<number[]> {

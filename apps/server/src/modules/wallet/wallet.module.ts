@@ -29,6 +29,8 @@ export function createWalletModule(deps: {
   vipActive: (userId: string) => Promise<boolean>;
   /** the age gate (identity) */
   ageGate: WalletServiceDeps['ageGate'];
+  /** auth's suspensions: no spending or earning while suspended (decision 1560) */
+  standing: NonNullable<WalletServiceDeps['standing']>;
 }) {
   const { views, adUnlocks } = deps;
   const service = createWalletService({
@@ -42,6 +44,7 @@ export function createWalletModule(deps: {
     positions: deps.positions,
     vipActive: deps.vipActive,
     ageGate: deps.ageGate,
+    standing: deps.standing,
     views: { forget: (tx, ...args) => views.forgetView(tx, ...args) },
     serviceTimeZone: deps.config.serviceTimeZone,
   });

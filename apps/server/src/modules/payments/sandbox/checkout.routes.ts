@@ -194,21 +194,49 @@ export function sandboxCheckoutRoutes(deps: {
     const form = (body: unknown): Record<string, string> =>
       body && typeof body === 'object' ? (body as Record<string, string>) : {};
 
+    // a checkout already paid, opened again or paid again from a page loaded before (issue 40)
+    const tossPaid = (
+      reply: FastifyReply,
+      orderId: string,
+      successUrl: string | undefined,
+      acceptLanguage: string | undefined,
+    ) => {
+      const brand = { title: 'Toss Payments', accent: TOSS_BLUE, name: 'toss payments' };
+      const receipt = receiptUrl(successUrl, orderId);
+      return html(reply, 200, alreadyPaidPage(brand, receipt, acceptLanguage));
+    };
+    const stripePaid = (
+      reply: FastifyReply,
+      s: { mode: string; client_reference_id: string | null; return_url: string | null },
+      acceptLanguage: string | undefined,
+    ) => {
+      // a pass's session names the pass, not a coin order: its receipt is under My orders
+      const ordrId = s.mode === 'payment' ? s.client_reference_id : null;
+      const brand = { title: 'Stripe Checkout', accent: '#635bff', name: 'stripe' };
+      return html(
+        reply,
+        200,
+        alreadyPaidPage(brand, receiptUrl(s.return_url, ordrId), acceptLanguage),
+      );
+    };
+    const paypalPaid = (
+      reply: FastifyReply,
+      returnUrl: string | null | undefined,
+      acceptLanguage: string | undefined,
+    ) => {
+      const receipt = receiptUrl(returnUrl, httpUrl(returnUrl)?.searchParams.get('ordrId'));
+      const brand = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
+      return html(reply, 200, alreadyPaidPage(brand, receipt, acceptLanguage));
+    };
+
     // ---------------------------------------------------------------- Toss
     app.get(`${base}/toss`, hide, async (request, reply) => {
       const q = request.query as Record<string, string | undefined>;
       const amount = Number(q.amount);
       if (!q.orderId || !Number.isInteger(amount) || !httpUrl(q.successUrl) || !httpUrl(q.failUrl))
         return tossRefusal(reply, 'orderId, amount, successUrl and failUrl are required');
-      if (fake.toss.paidPaymentOf(q.orderId)) {
-        const receipt = receiptUrl(q.successUrl, q.orderId);
-        const brand = { title: 'Toss Payments', accent: TOSS_BLUE, name: 'toss payments' };
-        return html(
-          reply,
-          200,
-          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
-        );
-      }
+      if (fake.toss.paidPaymentOf(q.orderId))
+        return tossPaid(reply, q.orderId, q.successUrl, request.headers['accept-language']);
       const price = `₩${amount.toLocaleString('ko-KR')}`;
       return html(
         reply,
@@ -235,6 +263,10 @@ export function sandboxCheckoutRoutes(deps: {
       const amount = Number(f.amount);
       if (!f.orderId || !success || !fail || !Number.isInteger(amount))
         return tossRefusal(reply, 'bad request');
+      // Pay pressed on a page loaded before the order was paid (a second tab): Toss refuses to
+      // pay an order twice, and says it is paid
+      if (fake.toss.paidPaymentOf(f.orderId))
+        return tossPaid(reply, f.orderId, f.successUrl, request.headers['accept-language']);
       const outcome = f.action === 'cancel' ? 'PAY_PROCESS_CANCELED' : (f.outcome ?? 'approve');
       if (outcome === 'approve' || outcome === 'decline_at_confirm') {
         const paymentKey = fake.toss.authorize({
@@ -318,17 +350,7 @@ export function sandboxCheckoutRoutes(deps: {
       const { sessionId } = request.params as { sessionId: string };
       const q = request.query as Record<string, string | undefined>;
       const s = fake.stripe.session(sessionId);
-      if (s?.status === 'complete') {
-        // a pass's session names the pass, not a coin order: its receipt is under My orders
-        const ordrId = s.mode === 'payment' ? s.client_reference_id : null;
-        const receipt = receiptUrl(s.return_url, ordrId);
-        const brand = { title: 'Stripe Checkout', accent: '#635bff', name: 'stripe' };
-        return html(
-          reply,
-          200,
-          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
-        );
-      }
+      if (s?.status === 'complete') return stripePaid(reply, s, request.headers['accept-language']);
       if (!s || s.status !== 'open') {
         return html(
           reply,
@@ -370,6 +392,8 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
     app.post(`${base}/stripe/:sessionId`, formPost, async (request, reply) => {
       const { sessionId } = request.params as { sessionId: string };
       const s = fake.stripe.session(sessionId);
+      // paid meanwhile in another tab: the session is complete, as Stripe's page then says
+      if (s?.status === 'complete') return stripePaid(reply, s, request.headers['accept-language']);
       if (!s || s.status !== 'open') {
         return html(
           reply,
@@ -467,16 +491,8 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
     app.get(`${base}/paypal/checkoutnow`, hide, async (request, reply) => {
       const token = (request.query as Record<string, string | undefined>).token ?? '';
       const o = fake.paypal.order(token);
-      if (o?.status === 'COMPLETED') {
-        const back = httpUrl(o.returnUrl);
-        const receipt = receiptUrl(o.returnUrl, back?.searchParams.get('ordrId'));
-        const brand = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
-        return html(
-          reply,
-          200,
-          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
-        );
-      }
+      if (o?.status === 'COMPLETED')
+        return paypalPaid(reply, o.returnUrl, request.headers['accept-language']);
       if (!o || o.status !== 'CREATED') {
         return html(
           reply,
@@ -509,6 +525,9 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
       const o = f.token ? fake.paypal.order(f.token) : undefined;
       if (!o)
         return html(reply, 404, page('PayPal', '#003087', '<p class="error">Unknown order.</p>'));
+      // captured meanwhile (approved in another tab): nothing to approve again
+      if (o.status === 'COMPLETED')
+        return paypalPaid(reply, o.returnUrl, request.headers['accept-language']);
       if (f.action === 'cancel') {
         const cancel = httpUrl(o.cancelUrl);
         if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));

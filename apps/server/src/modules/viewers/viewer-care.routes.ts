@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMIN_BASE,
+  envelope,
+  suspendViewerBody,
+  userIdParams,
+  viewerNoteBody,
+  viewerNoteData,
+  viewerSuspensionData,
+} from '@snapdrama/contract';
+import { ok } from '../../http/reply';
+import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
+import type { ViewerCare } from './viewer-care';
+
+/** Suspensions and internal notes in the console: admins and support staff. */
+export function viewerCareRoutes(deps: {
+  care: ViewerCare;
+  guards: OperatorGuards;
+}): FastifyPluginAsyncZod {
+  const { care } = deps;
+  const staff = deps.guards.requireOperator(['admin', 'support']);
+  return async (app) => {
+    app.put(
+      `${ADMIN_BASE}/viewers/:userId/suspension`,
+      {
+        preHandler: staff,
+        schema: {
+          tags: ['admin'],
+          description:
+            'Suspend a viewer with a reason until a date (or until lifted: null): signed out at once, no sign-in, no coins earned or spent; refunds still work.',
+          params: userIdParams,
+          body: suspendViewerBody,
+          response: { 200: envelope(viewerSuspensionData) },
+        },
+      },
+      async (request) => {
+        const { operatorId } = operatorCaller(request);
+        return ok({
+          suspension: await care.suspend(operatorId, request.params.userId, request.body),
+        });
+      },
+    );
+
+    app.delete(
+      `${ADMIN_BASE}/viewers/:userId/suspension`,
+      {
+        preHandler: staff,
+        schema: {
+          tags: ['admin'],
+          description: 'Lift the suspension in force (409132 when there is none).',
+          params: userIdParams,
+          response: { 200: envelope(viewerSuspensionData) },
+        },
+      },
+      async (request) => {
+        await care.lift(operatorCaller(request).operatorId, request.params.userId);
+        return ok({ suspension: null });
+      },
+    );
+
+    app.post(
+      `${ADMIN_BASE}/viewers/:userId/notes`,
+      {
+        preHandler: staff,
+        schema: {
+          tags: ['admin'],
+          description: 'An internal note on the viewer (operators only; the viewer never sees it).',
+          params: userIdParams,
+          body: viewerNoteBody,
+          response: { 200: envelope(viewerNoteData) },
+        },
+      },
+      async (request) =>
+        ok(
+          await care.addNote(
+            operatorCaller(request).operatorId,
+            request.params.userId,
+            request.body.text,
+          ),
+        ),
+    );
+  };
+}
