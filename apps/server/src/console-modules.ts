@@ -89,7 +89,7 @@ export function composeConsoleModules(deps: {
     events,
     catalog,
     i18n,
-    orders: payments,
+    money: (from, to, zone) => payments.moneyByDay(from, to, zone),
   });
   const viewersModule = createViewersModule({
     auth,

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ADMIN_BASE, dashboardData, envelope } from '@snapdrama/contract';
+import { ADMIN_BASE, dashboardData, dashboardQuery, envelope } from '@snapdrama/contract';
 import { ok } from '../../http/reply';
 import type { OperatorGuards } from '../operators/operator-guard';
 import type { DashboardService } from './dashboard.service';
 
-/** Today and the last 30 days for admins (revenue is not for every role). */
+/** A range of service days against the period before it, for admins (revenue is not for every role). */
 export function dashboardRoutes(deps: {
   dashboard: DashboardService;
   guards: OperatorGuards;
@@ -14,9 +14,13 @@ export function dashboardRoutes(deps: {
       `${ADMIN_BASE}/dashboard`,
       {
         preHandler: deps.guards.requireOperator(['admin']),
-        schema: { tags: ['admin'], response: { 200: envelope(dashboardData) } },
+        schema: {
+          tags: ['admin'],
+          querystring: dashboardQuery,
+          response: { 200: envelope(dashboardData) },
+        },
       },
-      async () => ok(await deps.dashboard.summary()),
+      async (request) => ok(await deps.dashboard.summary(request.query)),
     );
   };
 }

@@ -1,15 +1,38 @@
-import type { DashboardData, DashboardDay } from '@snapdrama/contract';
-import { formatIsoDate, nextDay, parseIsoDate, serviceDay, zonedDayStart } from '@snapdrama/rules';
+import {
+  DASHBOARD_DEFAULT_DAYS,
+  type DashboardData,
+  type DashboardDay,
+  type DashboardMoney,
+  type DashboardPeriod,
+  type DashboardQuery,
+  type DashboardTotals,
+} from '@snapdrama/contract';
+import {
+  formatIsoDate,
+  nextDay,
+  parseIsoDate,
+  serviceDay,
+  zonedDayStart,
+  type CalendarDate,
+} from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { AuthService } from '../auth/auth.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { EventsService } from '../events/events.service';
 import type { I18nService } from '../i18n/i18n.service';
-import type { PaymentsService } from '../payments/payments.service';
 import type { PlaybackService } from '../playback/playback.service';
 import type { WalletService } from '../wallet/wallet.service';
 
-export const DASHBOARD_DAYS = 30;
+/** Money of one service day, gateway and currency: paid that day, and refunded that day. */
+export interface MoneyOfDay {
+  day: string;
+  gateway: string;
+  currency: string;
+  /** minor units of orders paid that day (refunded later or not) */
+  gross: number;
+  /** minor units refunded that day (whenever the order was paid) */
+  refunds: number;
+}
 
 /** The service days from `first` to `last`, inclusive (YYYY-MM-DD). */
 export function daysBetween(first: string, last: string): string[] {
@@ -23,9 +46,52 @@ export function daysBetween(first: string, last: string): string[] {
   return days;
 }
 
+/** `day` moved by `delta` days (negative: back). */
+function shifted(day: CalendarDate, delta: number): CalendarDate {
+  const d = new Date(Date.UTC(day.year, day.month - 1, day.day + delta));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+const earlier = (a: CalendarDate, b: CalendarDate) =>
+  formatIsoDate(a) <= formatIsoDate(b) ? a : b;
+const later = (a: CalendarDate, b: CalendarDate) => (formatIsoDate(a) >= formatIsoDate(b) ? a : b);
+
+const parsed = (day: string): CalendarDate => {
+  const date = parseIsoDate(day);
+  if (!date) throw new Error(`bad service day ${day}`);
+  return date;
+};
+
+const emptyDay = (day: string): DashboardDay => ({
+  day,
+  newViewers: 0,
+  activeViewers: 0,
+  revenue: {},
+  coinsGranted: 0,
+  coinsSpent: 0,
+  coinsExpired: 0,
+  unlocksByCoin: 0,
+  unlocksByAd: 0,
+});
+
+/** Money per currency over the days of a period: gross, refunds, and net = gross − refunds. */
+function moneyOf(rows: MoneyOfDay[], first: string, last: string): DashboardMoney[] {
+  const byCurrency = new Map<string, DashboardMoney>();
+  for (const r of rows) {
+    if (r.day < first || r.day > last) continue;
+    const m = byCurrency.get(r.currency) ?? { currency: r.currency, gross: 0, refunds: 0, net: 0 };
+    m.gross += r.gross;
+    m.refunds += r.refunds;
+    m.net = m.gross - m.refunds;
+    byCurrency.set(r.currency, m);
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}
+
 /**
- * The operators' dashboard: today and the last 30 service days. Each number comes from the
- * module that owns it; nothing is stored twice.
+ * The operators' dashboard (decisions 1242, 1571): a range of service days and the period of
+ * equal length just before it. Each number comes from the module that owns it; nothing is stored
+ * twice. Active viewers of a period are distinct over the period, not a sum of days.
  */
 export function createDashboardService(deps: {
   clock: Clock;
@@ -35,7 +101,8 @@ export function createDashboardService(deps: {
     PlaybackService,
     'activeViewersByDay' | 'activeViewers' | 'topDramas' | 'qualitySummary'
   >;
-  orders: Pick<PaymentsService, 'revenueByDay'>;
+  /** money paid and refunded per day, gateway and currency (the payments module answers) */
+  money: (from: Date, to: Date, zone: string) => Promise<MoneyOfDay[]>;
   wallet: Pick<WalletService, 'coinTotalsByDay'>;
   events: Pick<EventsService, 'adUnlocksByDay'>;
   catalog: Pick<CatalogService, 'pricing'>;
@@ -43,46 +110,68 @@ export function createDashboardService(deps: {
   i18n: Pick<I18nService, 'entriesForKeys'>;
 }) {
   const zone = deps.serviceTimeZone;
-  return {
-    async summary(): Promise<DashboardData> {
-      const now = deps.clock.now();
-      const today = serviceDay(now, zone);
-      const todayDate = parseIsoDate(today);
-      if (!todayDate) throw new Error(`bad service day ${today}`);
-      const end = zonedDayStart(nextDay(todayDate), zone);
-      const first = new Date(
-        Date.UTC(todayDate.year, todayDate.month - 1, todayDate.day - (DASHBOARD_DAYS - 1)),
-      );
-      const firstDate = {
-        year: first.getUTCFullYear(),
-        month: first.getUTCMonth() + 1,
-        day: first.getUTCDate(),
-      };
-      const days = daysBetween(formatIsoDate(firstDate), today);
-      const from = zonedDayStart(firstDate, zone);
+  const start = (day: CalendarDate) => zonedDayStart(day, zone);
 
-      const [newViewers, active, revenue, coins, adUnlocks, top, quality] = await Promise.all([
-        deps.auth.newViewersByDay(from, end, zone),
-        deps.playback.activeViewersByDay(from, end, zone),
-        deps.orders.revenueByDay(from, end, zone),
-        deps.wallet.coinTotalsByDay(from, end, zone),
-        deps.events.adUnlocksByDay(from, end),
-        deps.playback.topDramas(from, end, 10),
-        deps.playback.qualitySummary(from, end),
-      ]);
-      const revenue30: Record<string, number> = {};
+  async function topDramasOf(from: Date, to: Date): Promise<DashboardData['topDramas']> {
+    const top = await deps.playback.topDramas(from, to, 10);
+    const keyed = await Promise.all(
+      top.map(async (t) => ({
+        dramId: t.dramaId,
+        views: t.views,
+        titleKey: await deps.catalog
+          .pricing(t.dramaId)
+          .then((p) => p.titleKey)
+          .catch(() => `#${t.dramaId}`),
+      })),
+    );
+    const texts = await deps.i18n.entriesForKeys(keyed.map((d) => d.titleKey));
+    return keyed.map((d) => ({
+      ...d,
+      title: Object.fromEntries(
+        texts.filter((e) => e.key === d.titleKey).map((e) => [e.lang, e.value]),
+      ),
+    }));
+  }
+
+  return {
+    async summary(query: DashboardQuery = {}): Promise<DashboardData> {
+      const todayDay = serviceDay(deps.clock.now(), zone);
+      const today = parsed(todayDay);
+      const last = query.to ? parsed(query.to) : today;
+      const first = query.from ? parsed(query.from) : shifted(today, -(DASHBOARD_DEFAULT_DAYS - 1));
+      const days = daysBetween(formatIsoDate(first), formatIsoDate(last));
+      const previousFirst = shifted(first, -days.length);
+      const previousLast = shifted(first, -1);
+      const [rangeStart, rangeEnd, previousStart] = [
+        start(first),
+        start(nextDay(last)),
+        start(previousFirst),
+      ];
+      // one read per source over both periods (and today, which may lie outside them)
+      const readFrom = start(earlier(previousFirst, today));
+      const readTo = start(nextDay(later(last, today)));
+
+      const [newViewers, active, money, coins, adUnlocks, activeNow, activeBefore] =
+        await Promise.all([
+          deps.auth.newViewersByDay(readFrom, readTo, zone),
+          deps.playback.activeViewersByDay(readFrom, readTo, zone),
+          deps.money(readFrom, readTo, zone),
+          deps.wallet.coinTotalsByDay(readFrom, readTo, zone),
+          deps.events.adUnlocksByDay(readFrom, readTo),
+          deps.playback.activeViewers(rangeStart, rangeEnd),
+          deps.playback.activeViewers(previousStart, rangeStart),
+        ]);
       const revenueOf = new Map<string, Record<string, number>>();
-      for (const r of revenue) {
+      for (const r of money) {
         const key = `${r.gateway}:${r.currency}`;
-        revenue30[key] = (revenue30[key] ?? 0) + r.amountMinor;
         const day = revenueOf.get(r.day) ?? {};
-        day[key] = (day[key] ?? 0) + r.amountMinor;
+        day[key] = (day[key] ?? 0) + r.gross;
         revenueOf.set(r.day, day);
       }
-      const series: DashboardDay[] = days.map((day) => {
+      const rowOf = (day: string): DashboardDay => {
         const c = coins.get(day);
         return {
-          day,
+          ...emptyDay(day),
           newViewers: newViewers.get(day) ?? 0,
           activeViewers: active.get(day) ?? 0,
           revenue: revenueOf.get(day) ?? {},
@@ -92,36 +181,40 @@ export function createDashboardService(deps: {
           unlocksByCoin: c?.unlocks ?? 0,
           unlocksByAd: adUnlocks.get(day) ?? 0,
         };
-      });
-      const keyed = await Promise.all(
-        top.map(async (t) => ({
-          dramId: t.dramaId,
-          views: t.views,
-          titleKey: await deps.catalog
-            .pricing(t.dramaId)
-            .then((p) => p.titleKey)
-            .catch(() => `#${t.dramaId}`),
-        })),
-      );
-      const texts = await deps.i18n.entriesForKeys(keyed.map((d) => d.titleKey));
-      const topDramas = keyed.map((d) => ({
-        ...d,
-        title: Object.fromEntries(
-          texts.filter((e) => e.key === d.titleKey).map((e) => [e.lang, e.value]),
-        ),
-      }));
-      const todayRow = series[series.length - 1] ?? {
-        day: today,
-        newViewers: 0,
-        activeViewers: 0,
-        revenue: {},
-        coinsGranted: 0,
-        coinsSpent: 0,
-        coinsExpired: 0,
-        unlocksByCoin: 0,
-        unlocksByAd: 0,
       };
-      return { today: todayRow, days: series, revenue30, topDramas, quality };
+      const totalsOf = (rows: DashboardDay[], activeViewers: number): DashboardTotals => {
+        const sum = (f: (d: DashboardDay) => number) => rows.reduce((n, d) => n + f(d), 0);
+        return {
+          newViewers: sum((d) => d.newViewers),
+          activeViewers,
+          coinsGranted: sum((d) => d.coinsGranted),
+          coinsSpent: sum((d) => d.coinsSpent),
+          coinsExpired: sum((d) => d.coinsExpired),
+          unlocksByCoin: sum((d) => d.unlocksByCoin),
+          unlocksByAd: sum((d) => d.unlocksByAd),
+        };
+      };
+      const period = (from: string, to: string, activeViewers: number): DashboardPeriod => ({
+        from,
+        to,
+        totals: totalsOf(daysBetween(from, to).map(rowOf), activeViewers),
+        money: moneyOf(money, from, to),
+      });
+
+      const series = days.map(rowOf);
+      const [topDramas, quality] = await Promise.all([
+        topDramasOf(rangeStart, rangeEnd),
+        deps.playback.qualitySummary(rangeStart, rangeEnd),
+      ]);
+      return {
+        todayDay,
+        today: rowOf(todayDay),
+        current: period(formatIsoDate(first), formatIsoDate(last), activeNow),
+        previous: period(formatIsoDate(previousFirst), formatIsoDate(previousLast), activeBefore),
+        days: series,
+        topDramas,
+        quality,
+      };
     },
   };
 }
