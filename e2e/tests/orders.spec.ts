@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN } from './console-helpers';
 import { buyCoinPack, signInNewViewer, waitForApp } from './helpers';
 
 /**
@@ -75,4 +76,74 @@ test('Back to a paid Toss checkout shows it paid with the receipt, never an acti
   await expect(page.getByTestId('payment-coins')).toHaveText('100');
   await toast.getByTestId('toast-action').click();
   await expect(page.getByTestId('receipt')).toHaveAttribute('data-state', 'credited');
+});
+
+/** A 100-coin pack bought through the Stripe stand-in over the API, as the browser's steps do. */
+async function buyOverApi(request: APIRequestContext, token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const reg = await request.post('/api/v1/payment/regist', {
+    headers,
+    data: { godsCode: 'coin_100', pymnGtwy: 'S', price: 0.99 },
+  });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const { ordrId, clientSecret } = (
+    (await reg.json()) as {
+      data: { ordrId: string; clientSecret: string };
+    }
+  ).data;
+  const sessionId = clientSecret.split('_secret_')[0] ?? '';
+  // the stand-in's card form, paid
+  const paid = await request.post(`/sandbox/payments/stripe/${sessionId}`, {
+    form: { card: '4242 4242 4242 4242' },
+    maxRedirects: 0,
+  });
+  expect(paid.status()).toBe(303);
+  const confirmed = await request.put('/api/v1/payment/stripe/confirm', {
+    headers,
+    data: { ordrId, sessionId },
+  });
+  expect(confirmed.ok(), await confirmed.text()).toBe(true);
+  return ordrId;
+}
+
+test('past 20 orders My orders loads the next page; an operator refund shows on the order and its receipt', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const token = await signInNewViewer(page, 'OrdersPaged');
+  // the oldest bought in the browser; 20 more after it: 21 orders, one more than a page
+  const receipt = await buyCoinPack(page);
+  const refunded = receipt.split('/').pop() ?? '';
+  for (let i = 0; i < 20; i++) await buyOverApi(page.request, token);
+
+  // an operator refunds the first order (the console's API, as its Refund button calls it)
+  const signIn = await page.request.post('/api/v1/admin/auth/sign-in', { data: E2E_ADMIN });
+  expect(signIn.ok()).toBe(true);
+  const operator = ((await signIn.json()) as { data: { accessToken: string } }).data.accessToken;
+  const refund = await page.request.post(`/api/v1/admin/orders/${refunded}/refund`, {
+    headers: { authorization: `Bearer ${operator}` },
+    data: { reason: 'Customer asked for a refund' },
+  });
+  expect(refund.ok(), await refund.text()).toBe(true);
+
+  await page.goto('/profile/orders');
+  await waitForApp(page);
+  const rows = page.getByTestId('order-row');
+  await expect(rows).toHaveCount(20);
+  // newest first: the refunded order is on the second page
+  await expect(page.locator(`[data-testid="order-row"][href$="${refunded}"]`)).toHaveCount(0);
+  await page.getByTestId('orders-more').click();
+  await expect(rows).toHaveCount(21);
+  await expect(page.getByTestId('orders-more')).toHaveCount(0);
+  const row = page.locator(`[data-testid="order-row"][href$="${refunded}"]`);
+  await expect(row).toHaveAttribute('data-state', 'refunded');
+  await expect(row).toContainText('Refunded');
+  await expect(page.locator('[data-testid="order-row"][data-state="refunded"]')).toHaveCount(1);
+  await expect(page.locator('[data-testid="order-row"][data-state="credited"]')).toHaveCount(20);
+
+  await row.click();
+  await expect(page.getByTestId('receipt')).toHaveAttribute('data-state', 'refunded');
+  await expect(page.getByTestId('receipt-refunded')).toBeVisible();
+  await expect(page.getByTestId('receipt-taken-back')).toContainText('100');
+  await expect(page.getByTestId('receipt-amount')).toContainText('$0.99');
 });

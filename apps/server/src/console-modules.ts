@@ -15,6 +15,7 @@ import type { EventsService } from './modules/events/events.service';
 import type { I18nService } from './modules/i18n/i18n.service';
 import type { createInvitesModule } from './modules/invites/invites.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
+import { createMoneyModule } from './modules/money/money.module';
 import { createOperatorsModule } from './modules/operators/operators.module';
 import type { PaymentsService } from './modules/payments/payments.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
@@ -91,6 +92,8 @@ export function composeConsoleModules(deps: {
     i18n,
     money: (from, to, zone) => payments.moneyByDay(from, to, zone),
   });
+  // orders of every gateway, their export, refunds and revenue (issue 41 item 3)
+  const moneyModule = createMoneyModule(base);
   const viewersModule = createViewersModule({
     auth,
     wallet,
@@ -115,6 +118,7 @@ export function composeConsoleModules(deps: {
       // economy, viewers and money, support inbox, dashboard (issue 13 items 4-7)
       deps.economyModule.routes(g, { orders: payments, events, wallet, audit }),
       ...viewersModule.routes(g),
+      moneyModule.routes(g),
       deps.supportModule.adminRoutes(g, audit, {
         viewerNames: (ids) => auth.viewerNames(ids),
         operatorEmails: (ids) => operatorsModule.operators.emailsOf(ids),
@@ -133,6 +137,7 @@ export function composeConsoleModules(deps: {
       ingest: ingestModule.ingest,
       dashboard: dashboardModule.dashboard,
       viewers: viewersModule.viewers,
+      money: moneyModule.money,
     },
   };
 }
