@@ -58,7 +58,7 @@ describe('ECONOMY_LIMITS are the economy schemas’ limits (the console’s fiel
     expect(ops.adminMission.shape.condition.maxValue).toBe(ECONOMY_LIMITS.missionCount);
     expect(ops.coinActionBody.shape.amount.maxValue).toBe(ECONOMY_LIMITS.operatorCoins);
     expect(ops.coinActionBody.shape.reason.maxLength).toBe(ECONOMY_LIMITS.reasonLength);
-    expect(ops.refundOrderBody.shape.reason.maxLength).toBe(ECONOMY_LIMITS.reasonLength);
+    expect(ops.refundOrderBody.shape.reason.unwrap().maxLength).toBe(ECONOMY_LIMITS.reasonLength);
     expect(ops.validityDays.unwrap().maxValue).toBe(ECONOMY_LIMITS.validityDays);
     expect(ops.adminMission.shape.rewardCount.maxValue).toBe(ECONOMY_LIMITS.missionCount);
     expect(ops.adLimits.shape.cooldownSeconds.maxValue).toBe(ECONOMY_LIMITS.cooldownSeconds);

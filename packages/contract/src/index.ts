@@ -23,6 +23,7 @@ export * from './catalog-admin';
 export * from './vip';
 export * from './economy';
 export * from './viewers';
+export * from './money';
 export * from './support';
 export * from './dashboard';
 export * from './playback-quality';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFUND_REASONS } from './money';
 
 /**
  * Wire schemas of the console's viewers and money: a viewer's account, wallet and orders, the
@@ -112,9 +113,19 @@ export const coinActionData = z.object({
 });
 
 export const orderIdParams = z.object({ ordrId: z.uuid('must be an order id') });
-export const refundOrderBody = z.object({
-  reason: z.string().trim().min(2, 'is required (2+ characters)').max(500),
-});
+/**
+ * An operator's refund: a reason picked from the list (money.ts REFUND_REASONS) and a note, or a
+ * note alone (kept as reason 'other'); the note is required with 'other' (decision 1550).
+ */
+export const refundOrderBody = z
+  .object({
+    reasonCode: z.enum(REFUND_REASONS).optional(),
+    reason: z.string().trim().max(500).optional(),
+  })
+  .refine(
+    (b) => (b.reasonCode !== undefined && b.reasonCode !== 'other') || (b.reason ?? '').length >= 2,
+    { message: 'is required (2+ characters)', path: ['reason'] },
+  );
 export const refundOrderData = z.object({
   ordrId: z.string(),
   state: z.string(),

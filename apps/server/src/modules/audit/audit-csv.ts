@@ -1,13 +1,2 @@
-/**
- * One CSV line (RFC 4180, CRLF). A cell a spreadsheet would run as a formula (=, +, -, @, tab,
- * carriage return first) gets a leading apostrophe: the log holds text people typed.
- */
-export function csvLine(cells: (string | null | undefined)[]): string {
-  return `${cells.map(csvCell).join(',')}\r\n`;
-}
-
-function csvCell(value: string | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
+// the CSV line is shared with the console's other exports (http/csv.ts)
+export { csvLine } from '../../http/csv';

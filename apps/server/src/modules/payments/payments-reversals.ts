@@ -5,7 +5,12 @@
  * refund takes back what remains of the last credit's lot; a reversal of a reversal credits the
  * order again, once (keys per round: refund n and restore n each have their own).
  */
-import { ResultCode, type OrderState, type PaymentGateway } from '@snapdrama/contract';
+import {
+  ResultCode,
+  type OrderState,
+  type PaymentGateway,
+  type RefundReason,
+} from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
@@ -25,6 +30,8 @@ export interface RefundRecord {
   raw?: unknown;
   /** set when a provider's reversal report (not an operator) refunds the order */
   reversal?: boolean;
+  /** an operator's refund: the reason picked and the note, for the refunds report */
+  operator?: { reason: RefundReason; note: string | null };
 }
 
 /** A provider's report against one of its payments: refund, void, revocation, dispute... */
@@ -157,6 +164,9 @@ export function createPaymentReversals(deps: {
         refunded_coin: refundedCoins,
         raw: record.raw ?? null,
         ...(record.reversal ? { reversal: true } : {}),
+        ...(record.operator
+          ? { by_operator: true, reason: record.operator.reason, note: record.operator.note }
+          : {}),
       },
     });
     return { order: row, refundedCoins };

@@ -11,6 +11,7 @@ import {
   type PaymentGateway,
   type PaymentRegistBody,
   type PaymentRegistData,
+  type RefundReason,
 } from '@snapdrama/contract';
 import { fromMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
@@ -111,6 +112,8 @@ export function createWebGatewaysService(deps: {
       ordrId: string,
       reason: string,
       onRefunded?: Parameters<PaymentsService['recordRefund']>[2],
+      /** the reason picked and the note, kept with the refund (the refunds report) */
+      kept?: { reason: RefundReason; note: string | null },
     ): Promise<{ order: OrderRow; refundedCoins: number; providerRefundId: string }> {
       const order = await orders.requireOrder(ordrId);
       if (order.state !== 'paid' && order.state !== 'credited')
@@ -122,6 +125,7 @@ export function createWebGatewaysService(deps: {
           provider: order.gateway as PaymentGateway,
           providerRefundId: refund.providerRefundId,
           raw: refund.raw,
+          ...(kept ? { operator: kept } : {}),
         },
         onRefunded,
       );

@@ -67,7 +67,7 @@ export function viewersRoutes(deps: {
       },
       async (request) => {
         const { operatorId } = operatorCaller(request);
-        const done = await viewers.refund(operatorId, request.params.ordrId, request.body.reason);
+        const done = await viewers.refund(operatorId, request.params.ordrId, request.body);
         return ok({
           ordrId: done.order.id,
           state: done.order.state,

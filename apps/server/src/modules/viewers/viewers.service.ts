@@ -1,4 +1,4 @@
-import type { ViewerDetailData, ViewerSummary } from '@snapdrama/contract';
+import type { RefundReason, ViewerDetailData, ViewerSummary } from '@snapdrama/contract';
 import type { AuditService } from '../audit/audit.service';
 import type { AuthService } from '../auth/auth.service';
 import type { EventsService } from '../events/events.service';
@@ -102,22 +102,35 @@ export function createViewersService(deps: {
      * Refunds an order through its provider's refund API, then the order service's refund path
      * (the purchased coins that remain are taken back once); audited with the order's state.
      */
-    async refund(operatorId: string, ordrId: string, reason: string) {
-      return deps.webGateways.refundByOperator(ordrId, reason.trim(), async (tx, change) => {
-        await audit.record(tx, {
-          operatorId,
-          action: 'order.refund',
-          targetType: 'order',
-          targetId: ordrId,
-          before: { state: 'paid/credited' },
-          after: {
-            state: change.order.state,
-            refundedCoins: change.refundedCoins,
-            reason: reason.trim(),
-            userId: change.order.userId,
-          },
-        });
-      });
+    async refund(
+      operatorId: string,
+      ordrId: string,
+      body: { reasonCode?: RefundReason; reason?: string },
+    ) {
+      // a note alone is reason 'other' (decision 1550); the provider is told the note, else the code
+      const kept = { reason: body.reasonCode ?? 'other', note: body.reason?.trim() || null };
+      const reason = kept.note ?? kept.reason;
+      return deps.webGateways.refundByOperator(
+        ordrId,
+        reason,
+        async (tx, change) => {
+          await audit.record(tx, {
+            operatorId,
+            action: 'order.refund',
+            targetType: 'order',
+            targetId: ordrId,
+            before: { state: 'paid/credited' },
+            after: {
+              state: change.order.state,
+              refundedCoins: change.refundedCoins,
+              reasonCode: kept.reason,
+              reason,
+              userId: change.order.userId,
+            },
+          });
+        },
+        kept,
+      );
     },
 
     grant: coinAction('grant'),

@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { InviteCountsCard } from './invite-counts-card';
 import { useMemo } from 'react';
-import type { DashboardData, PushCounts } from '@snapdrama/contract';
+import { useSearchParams } from 'react-router';
+import type { DashboardData, DashboardTotals, PushCounts } from '@snapdrama/contract';
 import { consoleApi } from '../../shared/console/console-api';
 import { GATEWAY_NAMES } from '../../shared/console/console-codes';
 import { commonMessages } from '../../shared/console/console-common-messages';
@@ -9,6 +10,8 @@ import { useConsoleLanguage, useConsoleText } from '../../shared/console/console
 import { Banner, Card, ConsolePage, ui } from '../../shared/console/console-ui';
 import { dashboardMessages } from './dashboard-messages';
 import { LineChart, type Series } from './line-chart';
+import { DashboardRange, rangeFromAddress } from './dashboard-range';
+import { Delta } from './dashboard-delta';
 import styles from './dashboard-page.module.css';
 
 const currencyNames = new Map<string, Intl.DisplayNames>();
@@ -29,14 +32,24 @@ const money = (minor: number, key: string, lang: string) => {
   );
 };
 
-/** Today and the last 30 service days, with charts (uPlot, in the console's own bundle). */
+/**
+ * A range of service days (presets or chosen, in the address) against the period of equal length
+ * before it, with charts (uPlot, in the console's own bundle). Decision 1571.
+ */
 export function DashboardPage() {
   const t = useConsoleText(dashboardMessages);
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
+  const [params] = useSearchParams();
+  const range = rangeFromAddress(params);
   const dash = useQuery({
-    queryKey: ['console', 'dashboard'],
-    queryFn: () => consoleApi.get<DashboardData>('/dashboard'),
+    queryKey: ['console', 'dashboard', range.from, range.to],
+    queryFn: () =>
+      consoleApi.get<DashboardData>(
+        range.from && range.to ? `/dashboard?from=${range.from}&to=${range.to}` : '/dashboard',
+      ),
+    // the old range's numbers stay (dimmed) until the new ones arrive: no jump to a spinner
+    placeholderData: keepPreviousData,
   });
   // push reminders' counts (decision 1520)
   const push = useQuery({
@@ -47,7 +60,7 @@ export function DashboardPage() {
     if (!dash.data) return undefined;
     const d = dash.data.days;
     const days = d.map((x) => x.day);
-    const keys = Object.keys(dash.data.revenue30);
+    const keys = [...new Set(d.flatMap((x) => Object.keys(x.revenue)))].sort();
     const pick = (label: string, f: (x: (typeof d)[number]) => number): Series => ({
       label,
       values: d.map(f),
@@ -77,9 +90,8 @@ export function DashboardPage() {
   }, [dash.data, lang]);
 
   if (dash.isPending) return <p className={ui.muted}>{common('common.loading')}</p>;
-  if (dash.isError) return <Banner kind="error">{dash.error.message}</Banner>;
-  const { today, days, revenue30, topDramas, quality } = dash.data;
-  const sum = (f: (x: (typeof days)[number]) => number) => days.reduce((n, x) => n + f(x), 0);
+  if (dash.isError && !dash.data) return <Banner kind="error">{dash.error.message}</Banner>;
+  const { current, previous, topDramas, quality, todayDay } = dash.data;
   const n = (v: number) => v.toLocaleString(lang);
   const ms = (v: number) =>
     new Intl.NumberFormat(lang, {
@@ -89,45 +101,85 @@ export function DashboardPage() {
       unitDisplay: lang === 'en' ? 'short' : 'long',
       maximumFractionDigits: 0,
     }).format(v);
-  const revenueToday = Object.entries(today.revenue);
-  const stats: [string, string, string][] = [
-    [t('dash.new_viewers'), n(today.newViewers), n(sum((x) => x.newViewers))],
-    [t('dash.active_viewers'), n(today.activeViewers), '—'],
-    [t('dash.coins_granted'), n(today.coinsGranted), n(sum((x) => x.coinsGranted))],
-    [t('dash.coins_spent'), n(today.coinsSpent), n(sum((x) => x.coinsSpent))],
-    [t('dash.coins_expired'), n(today.coinsExpired), n(sum((x) => x.coinsExpired))],
-    [t('dash.unlocks_coin'), n(today.unlocksByCoin), n(sum((x) => x.unlocksByCoin))],
-    [t('dash.unlocks_ad'), n(today.unlocksByAd), n(sum((x) => x.unlocksByAd))],
+  const stats: [string, keyof DashboardTotals][] = [
+    [t('dash.new_viewers'), 'newViewers'],
+    [t('dash.active_viewers'), 'activeViewers'],
+    [t('dash.coins_granted'), 'coinsGranted'],
+    [t('dash.coins_spent'), 'coinsSpent'],
+    [t('dash.coins_expired'), 'coinsExpired'],
+    [t('dash.unlocks_coin'), 'unlocksByCoin'],
+    [t('dash.unlocks_ad'), 'unlocksByAd'],
   ];
+  const previousMoney = new Map(previous.money.map((m) => [m.currency, m]));
+  const currencies = [
+    ...new Set([...current.money, ...previous.money].map((m) => m.currency)),
+  ].sort();
+  const amount = (minor: number, currency: string) => money(minor, `:${currency}`, lang);
 
   return (
     <ConsolePage title={t('dash.title')}>
-      <div className={styles.stats}>
-        {stats.map(([label, now, month]) => (
-          <div key={label} className={styles.stat} data-testid="dash-stat">
+      <DashboardRange
+        key={`${current.from}/${current.to}`}
+        todayDay={todayDay}
+        from={current.from}
+        to={current.to}
+        previousFrom={previous.from}
+        previousTo={previous.to}
+      />
+      {dash.isError && <Banner kind="error">{dash.error.message}</Banner>}
+      <div
+        className={styles.stats}
+        aria-busy={dash.isFetching}
+        data-stale={dash.isPlaceholderData || undefined}
+        data-testid="dash-stats"
+        data-from={current.from}
+        data-to={current.to}
+      >
+        {stats.map(([label, key]) => (
+          <div key={key} className={styles.stat} data-testid="dash-stat" data-stat={key}>
             <span className={styles.statLabel}>{label}</span>
-            <strong className={styles.statValue}>{now}</strong>
-            <span className={ui.muted}>
-              {t('dash.days30')}: {month}
-            </span>
+            <strong className={styles.statValue} data-testid="dash-value">
+              {n(current.totals[key])}
+            </strong>
+            <Delta now={current.totals[key]} before={previous.totals[key]} format={n} />
           </div>
         ))}
-        <div className={styles.stat}>
+        <div className={`${styles.stat} ${styles.moneyStat}`} data-testid="dash-money">
           <span className={styles.statLabel}>{t('dash.revenue')}</span>
-          {revenueToday.length === 0 ? (
-            <strong className={styles.statValue}>0</strong>
+          {currencies.length === 0 ? (
+            <strong className={styles.statValue}>{n(0)}</strong>
           ) : (
-            revenueToday.map(([k, v]) => (
-              <strong key={k} className={styles.statSmall}>
-                {gatewayLabel(k, lang)} {money(v, k, lang)}
-              </strong>
-            ))
+            currencies.map((currency) => {
+              const m = current.money.find((x) => x.currency === currency) ?? {
+                currency,
+                gross: 0,
+                refunds: 0,
+                net: 0,
+              };
+              const before = previousMoney.get(currency);
+              return (
+                <dl key={currency} className={styles.money} data-currency={currency}>
+                  <dt>{t('dash.gross')}</dt>
+                  <dd>{amount(m.gross, currency)}</dd>
+                  <dt>{t('dash.refunds')}</dt>
+                  <dd data-testid="dash-refunds">
+                    {m.refunds > 0 ? `−${amount(m.refunds, currency)}` : amount(0, currency)}
+                  </dd>
+                  <dt>{t('dash.net')}</dt>
+                  <dd>
+                    <strong>{amount(m.net, currency)}</strong>
+                  </dd>
+                  <dd className={styles.moneyDelta}>
+                    <Delta
+                      now={m.net}
+                      before={before?.net ?? 0}
+                      format={(v) => amount(v, currency)}
+                    />
+                  </dd>
+                </dl>
+              );
+            })
           )}
-          {Object.entries(revenue30).map(([k, v]) => (
-            <span key={k} className={ui.muted}>
-              {t('dash.days30')}: {gatewayLabel(k, lang)} {money(v, k, lang)}
-            </span>
-          ))}
         </div>
       </div>
       {push.isSuccess && (

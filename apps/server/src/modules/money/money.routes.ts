@@ -1,0 +1,106 @@
+import { Readable } from 'node:stream';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMIN_BASE,
+  MONEY_PATHS,
+  envelope,
+  moneyOrderFilter,
+  moneyOrderListData,
+  moneyOrderListQuery,
+  moneyRangeQuery,
+  moneyRefundsData,
+  moneyRevenueData,
+} from '@snapdrama/contract';
+import type { Clock } from '../../clock';
+import { csvLine } from '../../http/csv';
+import { ok } from '../../http/reply';
+import type { OperatorGuards } from '../operators/operator-guard';
+import type { MoneyService } from './money.service';
+
+/**
+ * The console's money pages (decision 1550): admins and support staff find orders; the export,
+ * the refunds report and revenue are admins'. Refunds themselves stay POST /admin/orders/{ordrId}/refund.
+ */
+export function moneyRoutes(deps: {
+  money: MoneyService;
+  guards: OperatorGuards;
+  clock: Clock;
+}): FastifyPluginAsyncZod {
+  const { money } = deps;
+  const staff = deps.guards.requireOperator(['admin', 'support']);
+  const adminOnly = deps.guards.requireOperator(['admin']);
+  return async (app) => {
+    app.get(
+      `${ADMIN_BASE}${MONEY_PATHS.orders}`,
+      {
+        preHandler: staff,
+        schema: {
+          tags: ['admin'],
+          description:
+            'Orders of every gateway, coin packs and VIP charges, newest first, filtered; keyset pages (nextCursor).',
+          querystring: moneyOrderListQuery,
+          response: { 200: envelope(moneyOrderListData) },
+        },
+      },
+      async (request) => ok(await money.list(request.query)),
+    );
+
+    app.get(
+      `${ADMIN_BASE}${MONEY_PATHS.ordersCsv}`,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          description:
+            'The filtered orders as CSV (UTF-8 with a byte order mark), newest first, streamed in batches.',
+          querystring: moneyOrderFilter,
+          produces: ['text/csv'],
+        },
+      },
+      async (request, reply) => {
+        const stamp = deps.clock.now().toISOString().slice(0, 10);
+        const lines = money.exportCsv(request.query, csvLine);
+        async function* withBom() {
+          // the byte order mark lets spreadsheets read the file as UTF-8
+          yield '\uFEFF';
+          yield* lines;
+        }
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="orders-${stamp}.csv"`)
+          .header('cache-control', 'no-store')
+          .send(Readable.from(withBom()));
+      },
+    );
+
+    app.get(
+      `${ADMIN_BASE}${MONEY_PATHS.revenue}`,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          description:
+            'Gross (orders paid in the range), refunds (made in the range) and net per service day, gateway and currency.',
+          querystring: moneyRangeQuery,
+          response: { 200: envelope(moneyRevenueData) },
+        },
+      },
+      async (request) => ok(await money.revenue(request.query.from, request.query.to)),
+    );
+
+    app.get(
+      `${ADMIN_BASE}${MONEY_PATHS.refunds}`,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          description:
+            'Refunds made in the range, newest first, with who refunded, why, and totals per gateway and currency.',
+          querystring: moneyRangeQuery,
+          response: { 200: envelope(moneyRefundsData) },
+        },
+      },
+      async (request) => ok(await money.refunds(request.query.from, request.query.to)),
+    );
+  };
+}
