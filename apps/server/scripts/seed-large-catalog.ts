@@ -233,7 +233,12 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
   // The search indexes keep no pending list (every search would read it), so each row would
   // update them at once: a bulk load collects the entries in one for the while, as much as twice
   // as fast, and folds it in at the end.
-  const searchIndexes = ['dramas_search_text_trgm_idx', 'dramas_search_grams_trgm_idx'];
+  const searchIndexes = [
+    'dramas_search_text_trgm_idx',
+    'dramas_search_grams_trgm_idx',
+    'dramas_title_search_trgm_idx',
+    'dramas_title_grams_trgm_idx',
+  ];
   const bulk = existing < options.count;
   if (bulk) {
     for (const index of searchIndexes) {
@@ -271,6 +276,8 @@ export async function seedLargeCatalog(options: SeedLargeCatalogOptions): Promis
             exclusive: n % 10 === 0,
             registeredAt: new Date(now - ((n * 104_729) % spreadMs)),
             searchText: searchTexts[searchTexts.length - 1],
+            // the console's title search (decision 1541)
+            titleSearch: searchTextOf(LANGUAGES.map((l) => text.title[l])),
           },
           categoryIds: [...new Set(cats)],
           episodes: Array.from({ length: episodesPerDrama }, (_, e) => ({

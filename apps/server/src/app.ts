@@ -85,6 +85,7 @@ function composeModules(deps: AppDeps) {
     base,
     storage,
     metrics,
+    mediaUrls: viewerModules.services.mediaUrls,
     auth,
     catalog,
     i18n,
@@ -183,6 +184,8 @@ export async function buildApp(
     searchStats: services.searchStats,
     webGateways: services.webGateways,
     push: services.push,
+    catalogAdmin: services.catalogAdmin,
+    clock,
   });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
   if (signInStandIns) await app.register(signInStandIns);

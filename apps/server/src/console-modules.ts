@@ -2,6 +2,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { RouteGuards } from './http/route-guards';
+import type { MediaUrls } from './media/media-urls';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
 import { createAuditTargetNames } from './modules/audit/audit-target-names';
@@ -35,6 +36,7 @@ export function composeConsoleModules(deps: {
   base: { db: Db; clock: Clock; config: Config };
   storage: Storage;
   metrics: Metrics;
+  mediaUrls: MediaUrls;
   auth: AuthService;
   catalog: CatalogService;
   i18n: I18nService;
@@ -81,7 +83,20 @@ export function composeConsoleModules(deps: {
   catalogAdmin.onEpisodeReleased(async (dramaId, episodeNumber) => {
     await deps.pushModule.push.episodeReleased(dramaId, episodeNumber);
   });
-  const ingestModule = createIngestModule({ ...base, storage, metrics, audit, catalogAdmin, i18n });
+  // who holds episodes of a drama: the wallet's coin unlocks and events' ad unlocks (decision 1540)
+  catalogAdmin.useHolderQueries([
+    (dramaId) => wallet.coinUnlockersOf(dramaId),
+    (dramaId) => events.adUnlockersOf(dramaId),
+  ]);
+  const ingestModule = createIngestModule({
+    ...base,
+    storage,
+    metrics,
+    audit,
+    catalogAdmin,
+    i18n,
+    mediaUrls: deps.mediaUrls,
+  });
   const dashboardModule = createDashboardModule({
     ...base,
     auth,

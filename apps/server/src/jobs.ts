@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Clock } from './clock';
 import type { Config } from './config';
+import type { CatalogAdminService } from './modules/catalog/catalog-admin.service';
 import type { SearchStatsService } from './modules/search-stats/search-stats.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
 import type { PushService } from './modules/push/push.service';
@@ -15,9 +17,24 @@ export function startJobs(
     searchStats: Pick<SearchStatsService, 'flush'>;
     webGateways: Pick<WebGatewaysService, 'sweep'>;
     push: Pick<PushService, 'queueScheduled' | 'sendDue'>;
+    catalogAdmin: Pick<CatalogAdminService, 'publishDue' | 'nextPublishAt' | 'fillTitleSearch'>;
+    clock: Clock;
   },
 ) {
   const { config } = deps;
+  // scheduled publications: published at their second, by whichever instance gets there first
+  if (config.env !== 'test') {
+    // dramas from before the console's title search get theirs once
+    deps.catalogAdmin.fillTitleSearch().catch((error: unknown) => {
+      app.log.warn({ err: error }, 'title search backfill failed');
+    });
+    const stop = startPublishJob(deps.catalogAdmin, deps.clock, (error) =>
+      app.log.warn({ err: error }, 'scheduled publishing failed'),
+    );
+    app.addHook('onClose', async () => {
+      await stop();
+    });
+  }
   // searches counted in memory reach the table in batches
   if (config.env !== 'test') {
     const timer = setInterval(() => {
@@ -80,6 +97,47 @@ export function startPushJob(
   timer.unref();
   return async () => {
     clearInterval(timer);
+    await running;
+  };
+}
+
+/** The publish job looks for the next scheduled publication at least this often. */
+export const PUBLISH_POLL_MS = 1000;
+
+/**
+ * Publishes scheduled dramas at their time (decision 1540): after each round it reads the next
+ * publication time and sleeps until then, or PUBLISH_POLL_MS at most (a schedule made meanwhile,
+ * here or on another instance, is seen within that), so a drama is published within its second.
+ * Any number of instances may run it: the rows are claimed with skip locked. Returns the stop
+ * function (waits for a round in flight).
+ */
+export function startPublishJob(
+  catalogAdmin: Pick<CatalogAdminService, 'publishDue' | 'nextPublishAt'>,
+  clock: Clock,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+  const round = async () => {
+    let wait = PUBLISH_POLL_MS;
+    try {
+      await catalogAdmin.publishDue();
+      const next = await catalogAdmin.nextPublishAt();
+      if (next) wait = Math.min(wait, Math.max(0, next.getTime() - clock.now().getTime()));
+    } catch (error) {
+      onError(error);
+    }
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = round();
+    }, wait);
+    timer.unref();
+  };
+  running = round();
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
     await running;
   };
 }

@@ -59,10 +59,45 @@ export const dramaFormBody = z.object({
 export type DramaFormBody = z.infer<typeof dramaFormBody>;
 export type DramaFormInput = z.input<typeof dramaFormBody>;
 
+/**
+ * Where a drama stands (decision 1540): published (viewers see it), draft (unpublished),
+ * scheduled (unpublished with a publication time), archived (out of every list; viewers who
+ * unlocked episodes keep those).
+ */
+export const DRAMA_STATES = ['published', 'draft', 'scheduled', 'archived'] as const;
+export type DramaState = (typeof DRAMA_STATES)[number];
+export const DRAMA_SORTS = ['newest', 'oldest', 'released', 'views'] as const;
+export type DramaSort = (typeof DRAMA_SORTS)[number];
+export const ADMIN_DRAMA_PAGE_SIZES = [20, 50, 100] as const;
+
+/** The console's drama list: search any language's title, filters, sort, pages (decision 1541). */
+export const adminDramaListQuery = z.object({
+  q: z.string().trim().max(100, 'must be at most 100 characters').default(''),
+  /** 'all' is every drama but the archived ones (they left the lists) */
+  state: z
+    .enum(['all', ...DRAMA_STATES], { message: `must be all or one of ${DRAMA_STATES.join(', ')}` })
+    .default('all'),
+  categoryId: z.coerce.number().int().positive().optional(),
+  ageRate: z.enum(AGE_RATES, { message: `must be one of ${AGE_RATES.join(', ')}` }).optional(),
+  sort: z
+    .enum(DRAMA_SORTS, { message: `must be one of ${DRAMA_SORTS.join(', ')}` })
+    .default('newest'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type AdminDramaListQuery = z.infer<typeof adminDramaListQuery>;
+export type AdminDramaListInput = z.input<typeof adminDramaListQuery>;
+
 export const adminDramaSummary = z.object({
   id: z.number().int(),
   title: z.object({ ko: z.string(), en: z.string(), ja: z.string() }),
+  state: z.enum(DRAMA_STATES),
   published: z.boolean(),
+  publishAt: z.string().nullable(),
+  archivedAt: z.string().nullable(),
+  ageRate: z.string(),
+  viewCount: z.number().int(),
+  bookmarkCount: z.number().int(),
   exclusive: z.boolean(),
   episodeCount: z.number().int(),
   videoCount: z.number().int(),
@@ -71,7 +106,13 @@ export const adminDramaSummary = z.object({
   categoryIds: z.array(z.number().int()),
 });
 export type AdminDramaSummary = z.infer<typeof adminDramaSummary>;
-export const adminDramaListData = z.object({ dramas: z.array(adminDramaSummary) });
+export const adminDramaListData = z.object({
+  dramas: z.array(adminDramaSummary),
+  /** dramas matching the query, every page */
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
 export type AdminDramaListData = z.infer<typeof adminDramaListData>;
 
 export const adminEpisode = z.object({
@@ -87,6 +128,9 @@ export type AdminEpisode = z.infer<typeof adminEpisode>;
 export const adminDramaDetail = z.object({
   id: z.number().int(),
   published: z.boolean(),
+  state: z.enum(DRAMA_STATES),
+  publishAt: z.string().nullable(),
+  archivedAt: z.string().nullable(),
   form: z.object({
     title: z.object({ ko: z.string(), en: z.string(), ja: z.string() }),
     description: z.object({ ko: z.string(), en: z.string(), ja: z.string() }),
@@ -121,7 +165,36 @@ export const subtitleParams = adminEpisodeParams.extend({
 export const publishBody = z.object({ published: z.boolean() });
 export const addEpisodesBody = z.object({
   count: z.number().int().min(1, 'must be at least 1').max(100, 'must be at most 100'),
+  /** price of each new episode (0 = free, the default); the first `freeFirst` stay free */
+  coin: z
+    .number()
+    .int()
+    .min(0, 'must be 0 or more')
+    .max(MAX_EPISODE_COIN, `must be at most ${MAX_EPISODE_COIN}`)
+    .default(0),
+  freeFirst: z.number().int().min(0, 'must be 0 or more').max(100).default(0),
 });
+export type AddEpisodesInput = z.input<typeof addEpisodesBody>;
+/** the episode numbers in their new order: new episode k is the old numbers[k-1] (decision 1542) */
+export const episodeOrderBody = z.object({
+  numbers: z
+    .array(z.number().int().positive())
+    .min(1, 'is required')
+    .max(MAX_EPISODES)
+    .refine((n) => new Set(n).size === n.length, 'must not repeat an episode'),
+});
+/** a scheduled publication (ISO time with offset), or null to cancel it */
+export const scheduleBody = z.object({
+  publishAt: z.iso.datetime({ offset: true, message: 'must be an ISO date-time' }).nullable(),
+});
+/** what unpublishing or archiving takes from viewers (the confirmation states it) */
+export const dramaImpactData = z.object({
+  /** viewers who unlocked at least one episode, with coins or a rewarded ad */
+  viewersWithUnlocks: z.number().int(),
+  /** viewers who bookmarked it */
+  bookmarks: z.number().int(),
+});
+export type DramaImpact = z.infer<typeof dramaImpactData>;
 export const episodeFormBody = z
   .object({
     free: z.boolean(),
@@ -162,6 +235,11 @@ export const catalogAdminPaths = {
   publish: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/publish`,
   poster: (id: number | string, kind: string) =>
     `${ADMIN_BASE}/catalog/dramas/${id}/posters/${kind}`,
+  schedule: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/schedule`,
+  archive: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/archive`,
+  restore: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/restore`,
+  impact: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/impact`,
+  episodeOrder: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/episodes/order`,
   episodes: (id: number | string) => `${ADMIN_BASE}/catalog/dramas/${id}/episodes`,
   episode: (id: number | string, n: number | string) =>
     `${ADMIN_BASE}/catalog/dramas/${id}/episodes/${n}`,

@@ -164,6 +164,8 @@ export const ResultCode = {
   INGEST_NOT_RETRYABLE: 409151,
   /** a tus piece sent at another offset than the server's (the client asks HEAD and resumes) */
   INGEST_UPLOAD_CONFLICT: 409152,
+  /** a preview of an episode that has no video yet (decision 1543) */
+  INGEST_NO_VIDEO: 409153,
   /** the upload expired or was cancelled */
   INGEST_UPLOAD_GONE: 410150,
   /** the announced upload is larger than INGEST_MAX_UPLOAD_BYTES */
@@ -204,6 +206,12 @@ export const ResultCode = {
   CATALOG_PUBLISH_INCOMPLETE: 409125,
   /** an episode of that number exists already, or the number leaves a gap */
   CATALOG_EPISODE_CONFLICT: 409126,
+  /** publishing, scheduling or editing episodes of an archived drama: restore it first (decision 1540) */
+  CATALOG_DRAMA_ARCHIVED: 409127,
+  /** reordering episodes viewers already hold, of a published drama, or with a transcode in flight (decision 1542) */
+  CATALOG_REORDER_REFUSED: 409128,
+  /** a scheduled publication time in the past or more than a year ahead */
+  CATALOG_SCHEDULE_INVALID: 400127,
   // auto-unlock and its undo (x14x, issue 16)
   /** POST /drama/episode/unlock/auto while the viewer's auto-unlock setting is off */
   AUTO_UNLOCK_OFF: 409140,

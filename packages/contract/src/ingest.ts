@@ -12,6 +12,10 @@ export const ingestPaths = {
   episode: (dramaId: number, epsd: number) => `/admin/ingest/episodes/${dramaId}/${epsd}`,
   retry: (dramaId: number, epsd: number) => `/admin/ingest/episodes/${dramaId}/${epsd}/retry`,
   drama: (dramaId: number) => `/admin/ingest/dramas/${dramaId}`,
+  /** every drama's jobs, newest first (the jobs page) */
+  jobs: () => '/admin/ingest/jobs',
+  /** a signed address of the episode's current HLS ladder, for the console's preview */
+  preview: (dramaId: number, epsd: number) => `/admin/ingest/episodes/${dramaId}/${epsd}/preview`,
 } as const;
 
 /** Largest source a tus upload may announce: 20 GiB. */
@@ -69,3 +73,39 @@ export const ingestDramaData = z.object({
   episodes: z.array(z.object({ epsd: z.number().int(), job: ingestJob.nullable() })),
 });
 export type IngestDramaData = z.infer<typeof ingestDramaData>;
+
+/** The jobs page's query (decision 1543): by state, newest first, in pages. */
+export const ingestJobsQuery = z.object({
+  state: z
+    .enum(['all', 'queued', 'running', 'done', 'failed'], {
+      message: 'must be all, queued, running, done or failed',
+    })
+    .default('all'),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type IngestJobsQuery = z.infer<typeof ingestJobsQuery>;
+export const ingestJobsData = z.object({
+  jobs: z.array(
+    ingestJob.extend({
+      /** the drama's title in ko, en and ja */
+      dramaTitle: z.object({ ko: z.string(), en: z.string(), ja: z.string() }),
+      /** the episode's latest job: only that one may be retried */
+      latest: z.boolean(),
+    }),
+  ),
+  total: z.number().int(),
+  /** jobs in each state, every drama */
+  counts: z.object({
+    queued: z.number().int(),
+    running: z.number().int(),
+    done: z.number().int(),
+    failed: z.number().int(),
+  }),
+});
+export type IngestJobsData = z.infer<typeof ingestJobsData>;
+export type IngestJobListItem = IngestJobsData['jobs'][number];
+
+/** The preview's master playlist address, signed for a while (like a viewer's). */
+export const ingestPreviewData = z.object({ url: z.string(), expiresAt: z.string() });
+export type IngestPreviewData = z.infer<typeof ingestPreviewData>;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   INGEST_MAX_ATTEMPTS,
+  episodeNumberFromFileName,
   INGEST_RETRY_MAX_SECONDS,
   ingestProgress,
   ingestRetryDelaySeconds,
@@ -92,5 +93,39 @@ describe('parseFfmpegProgress', () => {
       ended: false,
     });
     expect(parseFfmpegProgress('garbage')).toEqual({ encodedSeconds: null, ended: false });
+  });
+});
+
+describe('episodeNumberFromFileName', () => {
+  it.each([
+    ['ep03.mp4', 3],
+    ['EP3.MOV', 3],
+    ['E12.mkv', 12],
+    ['episode-7.mp4', 7],
+    ['Episode_07_final.mp4', 7],
+    ['달빛정원 3화.mp4', 3],
+    ['달빛정원 12회.mov', 12],
+    ['月光の庭 第5話.mp4', 5],
+    ['ｅｐ０４.mp4', 4],
+    ['#9 cut.mp4', 9],
+    ['drama_07.mp4', 7],
+    ['03.mov', 3],
+    ['2024 season ep2 1080p.mp4', 2],
+    ['moonlit 1080p 4.mp4', 4],
+    ['s01e05.mp4', 5],
+  ])('%s is episode %s', (name, n) => {
+    expect(episodeNumberFromFileName(name)).toBe(n);
+  });
+
+  it.each(['trailer.mp4', 'poster 1080p.mp4', 'ep0.mp4', 'ep501.mp4', 'final cut.mov'])(
+    '%s has no episode',
+    (name) => {
+      expect(episodeNumberFromFileName(name)).toBeNull();
+    },
+  );
+
+  it('a smaller limit bounds the number', () => {
+    expect(episodeNumberFromFileName('ep12.mp4', 10)).toBeNull();
+    expect(episodeNumberFromFileName('ep10.mp4', 10)).toBe(10);
   });
 });

@@ -70,3 +70,30 @@ export function parseFfmpegProgress(block: string): {
   }
   return { encodedSeconds: micros === null ? null : micros / 1_000_000, ended };
 }
+
+/**
+ * The episode a source file is for, from its name (bulk upload, decision 1543): a number marked
+ * as an episode (`ep03`, `E3`, `episode-3`, `3화`, `第3話`, `3話`, `#3`), else the name's last
+ * number (`drama_07.mp4`, `03.mov`). Resolution-like numbers (1080p, 720, 4k) and the extension
+ * are ignored. Null when the name holds no usable number (or one beyond `max`).
+ */
+export function episodeNumberFromFileName(name: string, max = 500): number | null {
+  const base = name
+    .replace(/\.[A-Za-z0-9]{1,8}$/, '')
+    .normalize('NFKC')
+    .toLowerCase();
+  const valid = (digits: string | undefined) => {
+    if (digits === undefined) return null;
+    const n = Number(digits);
+    return Number.isSafeInteger(n) && n >= 1 && n <= max ? n : null;
+  };
+  const marked =
+    /(?:^|[^a-z])(?:ep|e|episode|epi)[\s._-]*(\d{1,4})(?!\d)/.exec(base) ??
+    /第?\s*(\d{1,4})\s*(?:화|회|話|集)/.exec(base) ??
+    /#\s*(\d{1,4})(?!\d)/.exec(base);
+  if (marked) return valid(marked[1]);
+  const numbers = [...base.matchAll(/(\d+)(p|k|fps|x\d+)?/g)]
+    .filter((m) => !m[2] && !['480', '720', '1080', '1440', '2160'].includes(m[1] ?? ''))
+    .map((m) => m[1]);
+  return valid(numbers[numbers.length - 1]);
+}

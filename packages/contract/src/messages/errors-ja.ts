@@ -106,6 +106,7 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   INGEST_JOB_IN_PROGRESS: 'このエピソードはまだ変換中です。',
   INGEST_NOT_RETRYABLE: '再試行できるのは失敗した変換だけです。',
   INGEST_UPLOAD_CONFLICT: 'アップロードの位置がずれました。続きから再開します。',
+  INGEST_NO_VIDEO: 'このエピソードにはまだ動画がありません。',
   INGEST_UPLOAD_GONE: 'アップロードの期限が切れたか、キャンセルされました。',
   INGEST_UPLOAD_TOO_LARGE: 'ファイルが大きすぎてアップロードできません。',
   INGEST_NOT_VIDEO: '変換できる動画ファイルではありません。',
@@ -126,6 +127,10 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   CATALOG_CATEGORY_NOT_FOUND: 'カテゴリーが見つかりません。',
   CATALOG_PUBLISH_INCOMPLETE: 'このドラマはまだ公開の準備ができていません。',
   CATALOG_EPISODE_CONFLICT: 'この番号のエピソードがすでにあるか、間の番号が抜けています。',
+  CATALOG_DRAMA_ARCHIVED: 'アーカイブ済みのドラマです。先に復元してください。',
+  CATALOG_REORDER_REFUSED:
+    'エピソードの順番を変更できません。視聴者がすでに視聴しているか、公開中か、動画を処理中です。',
+  CATALOG_SCHEDULE_INVALID: '公開日時は今より後、1年以内で指定してください。',
   AUTO_UNLOCK_OFF: '自動ロック解除はオフになっています。',
   AUTO_UNLOCK_VIP_ACTIVE: 'VIPパスですでに視聴できるエピソードです。',
   AUTO_UNLOCK_UNDO_EXPIRED: '取り消しはロック解除から10秒以内のみ可能です。',

@@ -104,6 +104,7 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   INGEST_JOB_IN_PROGRESS: '이 회차는 아직 변환 중이에요.',
   INGEST_NOT_RETRYABLE: '실패한 변환만 다시 시도할 수 있어요.',
   INGEST_UPLOAD_CONFLICT: '업로드 위치가 어긋났어요. 이어서 올릴게요.',
+  INGEST_NO_VIDEO: '아직 영상이 없는 회차예요.',
   INGEST_UPLOAD_GONE: '업로드가 만료됐거나 취소됐어요.',
   INGEST_UPLOAD_TOO_LARGE: '파일이 너무 커서 올릴 수 없어요.',
   INGEST_NOT_VIDEO: '변환할 수 있는 동영상 파일이 아니에요.',
@@ -123,6 +124,10 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   CATALOG_CATEGORY_NOT_FOUND: '카테고리를 찾을 수 없어요.',
   CATALOG_PUBLISH_INCOMPLETE: '아직 공개할 준비가 되지 않은 드라마예요.',
   CATALOG_EPISODE_CONFLICT: '이미 있는 회차 번호이거나 중간 회차가 비어 있어요.',
+  CATALOG_DRAMA_ARCHIVED: '보관된 드라마예요. 먼저 복원해 주세요.',
+  CATALOG_REORDER_REFUSED:
+    '회차 순서를 바꿀 수 없어요. 이미 시청자가 보고 있거나, 공개 중이거나, 영상을 처리하고 있어요.',
+  CATALOG_SCHEDULE_INVALID: '공개 시각은 지금 이후, 1년 안으로 정해 주세요.',
   AUTO_UNLOCK_OFF: '자동 잠금 해제가 꺼져 있어요.',
   AUTO_UNLOCK_VIP_ACTIVE: 'VIP 이용권으로 이미 볼 수 있는 회차예요.',
   AUTO_UNLOCK_UNDO_EXPIRED: '잠금 해제 후 10초 안에만 취소할 수 있어요.',

@@ -115,6 +115,7 @@ const enErrorTexts = {
   INGEST_JOB_IN_PROGRESS: 'This episode is still being processed.',
   INGEST_NOT_RETRYABLE: 'Only a failed conversion can be retried.',
   INGEST_UPLOAD_CONFLICT: 'The upload got out of step. It will resume.',
+  INGEST_NO_VIDEO: 'This episode has no video yet.',
   INGEST_UPLOAD_GONE: 'This upload has expired or was cancelled.',
   INGEST_UPLOAD_TOO_LARGE: 'This file is too large to upload.',
   INGEST_NOT_VIDEO: 'This file is not a video we can convert.',
@@ -134,6 +135,10 @@ const enErrorTexts = {
   CATALOG_CATEGORY_NOT_FOUND: 'We could not find this category.',
   CATALOG_PUBLISH_INCOMPLETE: 'This drama is not ready to publish yet.',
   CATALOG_EPISODE_CONFLICT: 'An episode with this number exists, or the number leaves a gap.',
+  CATALOG_DRAMA_ARCHIVED: 'This drama is archived. Restore it first.',
+  CATALOG_REORDER_REFUSED:
+    'These episodes cannot be reordered: viewers already watch them, the drama is published, or a video is being processed.',
+  CATALOG_SCHEDULE_INVALID: 'Choose a publication time in the future, at most a year from now.',
   AUTO_UNLOCK_OFF: 'Auto-unlock is turned off.',
   AUTO_UNLOCK_VIP_ACTIVE: 'Your VIP pass already opens this episode.',
   AUTO_UNLOCK_UNDO_EXPIRED: 'Undo is only possible for 10 seconds after unlocking.',

@@ -35,8 +35,12 @@ export function createEpisodeAdmin(deps: {
   catalog: Pick<CatalogService, 'catalogChanged'>;
   audit: AuditService;
   storage: Storage;
+  /** viewers holding episodes of the drama (a reorder would move what they paid for) */
+  impact: (dramaId: number) => Promise<{ viewersWithUnlocks: number }>;
 }) {
   const { db, repo, catalog, audit, storage } = deps;
+  /** true while a transcode of the drama is queued or running (the ingest module tells) */
+  const transcodeGuards: ((dramaId: number) => Promise<boolean>)[] = [];
   /** told when an episode of a published drama becomes watchable (push reminders, decision 1520) */
   const releaseListeners: ((dramaId: number, episodeNumber: number) => Promise<void>)[] = [];
   return {
@@ -44,10 +48,30 @@ export function createEpisodeAdmin(deps: {
       releaseListeners.push(listener);
     },
 
-    /** Adds `count` episodes after the last (free, no video yet). */
-    async addEpisodes(operatorId: string, dramaId: number, count: number): Promise<number[]> {
+    /** Wires the ingest module's "a transcode of this drama is in flight" (its module file). */
+    useTranscodeGuard(inFlight: (dramaId: number) => Promise<boolean>): void {
+      transcodeGuards.push(inFlight);
+    },
+
+    /**
+     * Adds `count` episodes after the last (no video yet), each at `coin` coins (0 = free) but
+     * the first `freeFirst` of the drama, which stay free.
+     */
+    async addEpisodes(
+      operatorId: string,
+      dramaId: number,
+      count: number,
+      price: { coin: number; freeFirst: number } = { coin: 0, freeFirst: 0 },
+    ): Promise<number[]> {
       const numbers = await db.transaction(async (tx) => {
-        if (!(await repo.drama(tx, dramaId, true))) throw dramaNotFound(dramaId);
+        const drama = await repo.drama(tx, dramaId, true);
+        if (!drama) throw dramaNotFound(dramaId);
+        if (drama.archivedAt) {
+          throw new AppError(
+            ResultCode.CATALOG_DRAMA_ARCHIVED,
+            `Drama ${dramaId} is archived; restore it first`,
+          );
+        }
         const last = await repo.lastEpisodeNumber(tx, dramaId);
         if (last + count > MAX_EPISODES) {
           throw new AppError(
@@ -61,7 +85,7 @@ export function createEpisodeAdmin(deps: {
           added.map((number) => ({
             dramaId,
             number,
-            coin: 0,
+            coin: number <= price.freeFirst ? 0 : price.coin,
             durationSeconds: 0,
             mediaPrefix: '',
           })),
@@ -72,12 +96,72 @@ export function createEpisodeAdmin(deps: {
           targetType: 'drama',
           targetId: dramaId,
           before: { episodes: last },
-          after: { episodes: last + count, added },
+          after: { episodes: last + count, added, coin: price.coin, freeFirst: price.freeFirst },
         });
         return added;
       });
       await catalog.catalogChanged();
       return numbers;
+    },
+
+    /**
+     * New order of the episodes (decision 1542): `order[k]` becomes episode k + 1, with its
+     * price, video, duration and subtitles. Only while no viewer can hold them: the drama is
+     * unpublished (not archived), nobody unlocked any, and no transcode of it is in flight.
+     */
+    async reorderEpisodes(operatorId: string, dramaId: number, order: number[]): Promise<void> {
+      const refuse = (why: string) =>
+        new AppError(ResultCode.CATALOG_REORDER_REFUSED, `episodes: ${why}`);
+      const current = await repo.drama(db, dramaId);
+      if (!current) throw dramaNotFound(dramaId);
+      if (current.archivedAt) {
+        throw new AppError(
+          ResultCode.CATALOG_DRAMA_ARCHIVED,
+          `Drama ${dramaId} is archived; restore it first`,
+        );
+      }
+      if (current.published) throw refuse('the drama is published');
+      if ((await deps.impact(dramaId)).viewersWithUnlocks > 0)
+        throw refuse('viewers unlocked episodes of this drama');
+      for (const inFlight of transcodeGuards)
+        if (await inFlight(dramaId)) throw refuse('a video of this drama is being processed');
+      const before = await repo.episodes(db, dramaId);
+      const known = new Set(before.map((e) => e.number));
+      if (order.length !== before.length || order.some((n) => !known.has(n))) {
+        throw new AppError(ResultCode.BAD_REQUEST, 'numbers: must list every episode once');
+      }
+      if (order.every((n, k) => n === k + 1)) return;
+      // subtitle files follow their episodes (read before anything moves)
+      const subtitles = new Map<number, Buffer | null>();
+      for (const e of before) {
+        subtitles.set(
+          e.number,
+          e.subtitleLanguages.length > 0
+            ? await storage.read(subtitleKey(dramaId, e.number))
+            : null,
+        );
+      }
+      await db.transaction(async (tx) => {
+        const locked = await repo.drama(tx, dramaId, true);
+        if (!locked) throw dramaNotFound(dramaId);
+        if (locked.published) throw refuse('the drama is published');
+        await repo.renumberEpisodes(tx, dramaId, order);
+        await audit.record(tx, {
+          operatorId,
+          action: 'episode.reorder',
+          targetType: 'drama',
+          targetId: dramaId,
+          before: { order: before.map((e) => e.number) },
+          after: { order },
+        });
+      });
+      for (const [index, old] of order.entries()) {
+        if (old === index + 1) continue;
+        const file = subtitles.get(old);
+        // an episode without subtitles lists no language, so an empty file is never read
+        await storage.write(subtitleKey(dramaId, index + 1), file ?? '[]');
+      }
+      await catalog.catalogChanged();
     },
 
     /** Price in coins; free means coin 0 (spec §3: 0 means free). */

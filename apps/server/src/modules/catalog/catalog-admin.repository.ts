@@ -1,8 +1,95 @@
-import { and, asc, count, desc, eq, inArray, max, ne, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  max,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { AdminDramaListQuery } from '@snapdrama/contract';
+import { normalizeSearchText } from '@snapdrama/rules';
 import type { Db, Tx } from '../../db/client';
+import { searchTarget } from './catalog.repository';
 import { categories, dramaCategories, dramas, episodes } from './catalog.tables';
 
+/**
+ * The console list's conditions (decision 1541): a title in any language (title_search through
+ * its trigram indexes, as the viewers' search picks them), the state, a category, an age rating.
+ */
+function listConditions(query: AdminDramaListQuery): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  const term = normalizeSearchText(query.q);
+  if (term) {
+    const { column, pattern } = searchTarget(term);
+    conditions.push(
+      column === 'text'
+        ? sql`${dramas.titleSearch} like ${pattern}`
+        : column === 'grams'
+          ? sql`${dramas.titleGrams} like ${pattern}`
+          : sql`strpos(${dramas.titleSearch}, ${term}) > 0`,
+    );
+  }
+  switch (query.state) {
+    case 'all':
+      conditions.push(isNull(dramas.archivedAt));
+      break;
+    case 'published':
+      conditions.push(eq(dramas.published, true), isNull(dramas.archivedAt));
+      break;
+    case 'draft':
+      conditions.push(
+        eq(dramas.published, false),
+        isNull(dramas.publishAt),
+        isNull(dramas.archivedAt),
+      );
+      break;
+    case 'scheduled':
+      conditions.push(isNotNull(dramas.publishAt), isNull(dramas.archivedAt));
+      break;
+    case 'archived':
+      conditions.push(isNotNull(dramas.archivedAt));
+      break;
+  }
+  if (query.categoryId !== undefined) {
+    conditions.push(
+      sql`exists (select 1 from ${dramaCategories} where ${dramaCategories.dramaId} = ${dramas.id} and ${dramaCategories.categoryId} = ${query.categoryId})`,
+    );
+  }
+  if (query.ageRate !== undefined) conditions.push(eq(dramas.ageRate, query.ageRate));
+  return and(...conditions);
+}
+
+/**
+ * Each sort is served by an index of dramas (the primary key, registered_at, view_count). Those
+ * indexes are `desc nulls last` (drizzle's default): an `order by ... desc` (nulls first) would
+ * not match them, and the planner would sort the whole table.
+ */
+const SORTS: Record<AdminDramaListQuery['sort'], SQL[]> = {
+  newest: [desc(dramas.id)],
+  oldest: [asc(dramas.id)],
+  released: [sql`${dramas.registeredAt} desc nulls last`, sql`${dramas.id} desc nulls last`],
+  views: [sql`${dramas.viewCount} desc nulls last`, sql`${dramas.id} desc nulls last`],
+};
+
 /** The console's reads and writes of the catalog's tables (published or not). */
+/**
+ * The archive newest archived first, the schedule soonest first (their partial indexes) when the
+ * default sort is asked; any other sort as asked.
+ */
+function orderOf(query: AdminDramaListQuery): SQL[] {
+  if (query.sort === 'newest' && query.state === 'archived')
+    return [sql`${dramas.archivedAt} desc nulls last`, sql`${dramas.id} desc nulls last`];
+  if (query.sort === 'newest' && query.state === 'scheduled') return [asc(dramas.publishAt)];
+  return SORTS[query.sort];
+}
+
 export function createCatalogAdminRepository(db: Db) {
   const dramaFields = {
     id: dramas.id,
@@ -19,20 +106,99 @@ export function createCatalogAdminRepository(db: Db) {
     aosTag: dramas.aosTag,
     iosTag: dramas.iosTag,
     episodeCount: dramas.episodeCount,
+    publishAt: dramas.publishAt,
+    archivedAt: dramas.archivedAt,
+    viewCount: dramas.viewCount,
+    bookmarkCount: dramas.bookmarkCount,
   };
   return {
-    async listDramas() {
-      const rows = await db
-        .select({
-          ...dramaFields,
-          total:
-            sql<number>`(select count(*) from ${episodes} e where e.drama_id = ${dramas.id})`.mapWith(
-              Number,
-            ),
-        })
+    /** One page of the console's list and the number of matches (decision 1541). */
+    async listDramas(query: AdminDramaListQuery) {
+      const where = listConditions(query);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            ...dramaFields,
+            total:
+              sql<number>`(select count(*) from ${episodes} e where e.drama_id = ${dramas.id})`.mapWith(
+                Number,
+              ),
+          })
+          .from(dramas)
+          .where(where)
+          .orderBy(...orderOf(query))
+          .limit(query.size)
+          .offset((query.page - 1) * query.size),
+        db.select({ n: count() }).from(dramas).where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** Scheduled dramas whose time has come, locked (skip locked: instances share the job). */
+    async dueForPublishing(tx: Tx, now: Date) {
+      return tx
+        .select(dramaFields)
         .from(dramas)
-        .orderBy(desc(dramas.id));
-      return rows;
+        .where(and(lte(dramas.publishAt, now), isNull(dramas.archivedAt)))
+        .orderBy(asc(dramas.publishAt), asc(dramas.id))
+        .limit(100)
+        .for('update', { skipLocked: true });
+    },
+
+    /** The next scheduled publication (the publish job sleeps until then). */
+    async nextPublishAt(): Promise<Date | null> {
+      const [row] = await db
+        .select({ at: dramas.publishAt })
+        .from(dramas)
+        .where(and(isNotNull(dramas.publishAt), isNull(dramas.archivedAt)))
+        .orderBy(asc(dramas.publishAt))
+        .limit(1);
+      return row?.at ?? null;
+    },
+
+    /** Viewers who unlocked an episode of the drama (the holders' queries are the wallet's and events'). */
+    async countDistinctUsers(parts: SQL[]): Promise<number> {
+      if (parts.length === 0) return 0;
+      const union = sql.join(parts, sql` union `);
+      const result: unknown = await db.execute(
+        sql`select count(*)::int as n from (${union}) as holders`,
+      );
+      const rows = (result as { rows: { n: number }[] }).rows;
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    /** Moves the episodes to new numbers: `order[k]` becomes number k + 1 (in one transaction). */
+    async renumberEpisodes(tx: Tx, dramaId: number, order: number[]) {
+      // out of the way first (the primary key is drama and number), then into place
+      const shift = 100_000;
+      await tx
+        .update(episodes)
+        .set({ number: sql`${episodes.number} + ${shift}` })
+        .where(eq(episodes.dramaId, dramaId));
+      for (const [index, old] of order.entries()) {
+        await tx
+          .update(episodes)
+          .set({ number: index + 1 })
+          .where(and(eq(episodes.dramaId, dramaId), eq(episodes.number, old + shift)));
+      }
+    },
+
+    /** Dramas made before migration 0032 whose console title search is still empty. */
+    async withoutTitleSearch(afterId: number, limit: number) {
+      return db
+        .select({ id: dramas.id, titleKey: dramas.titleKey })
+        .from(dramas)
+        .where(and(eq(dramas.titleSearch, ''), sql`${dramas.id} > ${afterId}`))
+        .orderBy(asc(dramas.id))
+        .limit(limit);
+    },
+
+    async titleKeysOf(ids: number[]) {
+      if (ids.length === 0) return [];
+      return db
+        .select({ id: dramas.id, titleKey: dramas.titleKey })
+        .from(dramas)
+        .where(inArray(dramas.id, ids));
     },
 
     async drama(executor: Db | Tx, id: number, lock = false) {

@@ -9,6 +9,10 @@ import {
   adminDramaData,
   adminDramaIdParams,
   adminDramaListData,
+  adminDramaListQuery,
+  dramaImpactData,
+  episodeOrderBody,
+  scheduleBody,
   adminEpisodeParams,
   categoryBody,
   categoryOrderBody,
@@ -49,8 +53,83 @@ export function catalogAdminRoutes(deps: {
 
     app.get(
       `${base}/dramas`,
-      { preHandler, schema: { tags, response: { 200: envelope(adminDramaListData) } } },
-      async () => ok({ dramas: await service.listDramas() }),
+      {
+        preHandler,
+        schema: {
+          tags,
+          querystring: adminDramaListQuery,
+          response: { 200: envelope(adminDramaListData) },
+        },
+      },
+      async (request) => ok(await service.listDramas(request.query)),
+    );
+
+    app.get(
+      `${base}/dramas/:dramaId/impact`,
+      {
+        preHandler,
+        schema: { tags, params: adminDramaIdParams, response: { 200: envelope(dramaImpactData) } },
+      },
+      async (request) => ok(await service.impact(request.params.dramaId)),
+    );
+
+    app.post(
+      `${base}/dramas/:dramaId/schedule`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: adminDramaIdParams,
+          body: scheduleBody,
+          response: { 200: envelope(adminDramaData) },
+        },
+      },
+      async (request) => {
+        await service.schedule(
+          operatorCaller(request).operatorId,
+          request.params.dramaId,
+          request.body.publishAt,
+        );
+        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
+      },
+    );
+
+    for (const [action, run] of [
+      ['archive', (op: string, id: number) => service.archive(op, id)],
+      ['restore', (op: string, id: number) => service.restore(op, id)],
+    ] as const) {
+      app.post(
+        `${base}/dramas/:dramaId/${action}`,
+        {
+          preHandler,
+          schema: { tags, params: adminDramaIdParams, response: { 200: envelope(adminDramaData) } },
+        },
+        async (request) => {
+          await run(operatorCaller(request).operatorId, request.params.dramaId);
+          return ok({ drama: await service.dramaDetail(request.params.dramaId) });
+        },
+      );
+    }
+
+    app.put(
+      `${base}/dramas/:dramaId/episodes/order`,
+      {
+        preHandler,
+        schema: {
+          tags,
+          params: adminDramaIdParams,
+          body: episodeOrderBody,
+          response: { 200: envelope(adminDramaData) },
+        },
+      },
+      async (request) => {
+        await service.reorderEpisodes(
+          operatorCaller(request).operatorId,
+          request.params.dramaId,
+          request.body.numbers,
+        );
+        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
+      },
     );
 
     app.post(
@@ -164,6 +243,7 @@ export function catalogAdminRoutes(deps: {
           operatorCaller(request).operatorId,
           request.params.dramaId,
           request.body.count,
+          { coin: request.body.coin, freeFirst: request.body.freeFirst },
         );
         return ok({ drama: await service.dramaDetail(request.params.dramaId) });
       },

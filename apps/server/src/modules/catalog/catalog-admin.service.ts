@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { publishIncompleteMessage } from '@snapdrama/contract';
 import {
   LANGUAGES,
   ResultCode,
   type AdminCategory,
+  type AdminDramaListData,
+  type AdminDramaListQuery,
   type AdminDramaDetail,
   type AdminDramaSummary,
   type DramaFormBody,
@@ -19,6 +20,7 @@ import type { I18nService } from '../i18n/i18n.service';
 import type { CatalogAdminRepository } from './catalog-admin.repository';
 import type { CatalogService } from './catalog.service';
 import { createEpisodeAdmin, dramaNotFound } from './catalog-admin-episodes';
+import { createPublication, dramaState } from './catalog-admin-publication';
 import { resizePoster } from './posters';
 
 type Texts = Record<Language, string>;
@@ -102,19 +104,28 @@ export function createCatalogAdminService(deps: {
     registeredAt: form.registeredAt ? new Date(form.registeredAt) : now,
   });
 
+  const publication = createPublication(deps);
   const service = {
-    ...createEpisodeAdmin(deps),
-    async listDramas(): Promise<AdminDramaSummary[]> {
-      const rows = await repo.listDramas();
+    ...createEpisodeAdmin({ ...deps, impact: (id) => publication.impact(id) }),
+    ...publication,
+    /** A page of the console's list: search, filters, sort (decision 1541). */
+    async listDramas(query: AdminDramaListQuery): Promise<AdminDramaListData> {
+      const { rows, total } = await repo.listDramas(query);
       const texts = await textsOf(rows.map((r) => r.titleKey));
       const categories = await repo.categoryIdsOf(
         db,
         rows.map((r) => r.id),
       );
-      return rows.map((r) => ({
+      const dramas: AdminDramaSummary[] = rows.map((r) => ({
         id: r.id,
         title: texts.get(r.titleKey) ?? { ko: '', en: '', ja: '' },
+        state: dramaState(r),
         published: r.published,
+        publishAt: r.publishAt?.toISOString() ?? null,
+        archivedAt: r.archivedAt?.toISOString() ?? null,
+        ageRate: r.ageRate,
+        viewCount: r.viewCount,
+        bookmarkCount: r.bookmarkCount,
         exclusive: r.exclusive,
         episodeCount: r.total,
         videoCount: r.episodeCount,
@@ -122,6 +133,30 @@ export function createCatalogAdminService(deps: {
         registeredAt: r.registeredAt.toISOString(),
         categoryIds: categories.get(r.id) ?? [],
       }));
+      return { dramas, total, page: query.page, size: query.size };
+    },
+
+    /**
+     * Fills the console's title search of dramas from before it existed (migration 0032), in
+     * slices; once at start. Returns how many dramas were looked at.
+     */
+    async fillTitleSearch(): Promise<number> {
+      let seen = 0;
+      let after = 0;
+      for (;;) {
+        const rows = await repo.withoutTitleSearch(after, 1000);
+        if (rows.length === 0) return seen;
+        seen += rows.length;
+        after = rows[rows.length - 1]?.id ?? after;
+        await catalog.reindexSearch(rows.map((r) => r.titleKey));
+      }
+    },
+
+    /** Titles in ko, en and ja of these dramas (the jobs page); unknown ids are left out. */
+    async titlesOf(dramaIds: number[]): Promise<Map<number, Texts>> {
+      const rows = await repo.titleKeysOf(dramaIds);
+      const texts = await textsOf(rows.map((r) => r.titleKey));
+      return new Map(rows.map((r) => [r.id, texts.get(r.titleKey) ?? { ko: '', en: '', ja: '' }]));
     },
 
     async dramaDetail(dramaId: number): Promise<AdminDramaDetail> {
@@ -130,6 +165,9 @@ export function createCatalogAdminService(deps: {
       return {
         id: row.id,
         published: row.published,
+        state: dramaState(row),
+        publishAt: row.publishAt?.toISOString() ?? null,
+        archivedAt: row.archivedAt?.toISOString() ?? null,
         form: {
           title: s.title ?? { ko: '', en: '', ja: '' },
           description: s.description ?? { ko: '', en: '', ja: '' },
@@ -216,42 +254,6 @@ export function createCatalogAdminService(deps: {
           },
         });
       });
-      await catalog.catalogChanged();
-    },
-
-    /** Publishing needs both posters and at least one episode (titles are required by the form). */
-    async setPublished(operatorId: string, dramaId: number, published: boolean): Promise<void> {
-      const { row } = await snapshot(dramaId);
-      await db.transaction(async (tx) => {
-        const current = await repo.drama(tx, dramaId, true);
-        if (!current) throw dramaNotFound(dramaId);
-        if (published) {
-          const missing = [
-            ...(current.posterVerticalPath ? [] : ['poster_vertical' as const]),
-            ...(current.posterHorizontalPath ? [] : ['poster_horizontal' as const]),
-            ...((await repo.episodes(tx, dramaId)).length > 0 ? [] : ['episode' as const]),
-          ];
-          if (missing.length > 0) {
-            // the refusal names each part in the operator's language (publishIncompleteMessage)
-            throw new AppError(
-              ResultCode.CATALOG_PUBLISH_INCOMPLETE,
-              publishIncompleteMessage(missing),
-            );
-          }
-        }
-        if (current.published === published) return;
-        await repo.updateDrama(tx, dramaId, { published });
-        await audit.record(tx, {
-          operatorId,
-          action: published ? 'drama.publish' : 'drama.unpublish',
-          targetType: 'drama',
-          targetId: dramaId,
-          before: { published: current.published },
-          after: { published },
-        });
-      });
-      // search text follows the published state (an unpublished drama has none)
-      await catalog.reindexSearch([row.titleKey]);
       await catalog.catalogChanged();
     },
 

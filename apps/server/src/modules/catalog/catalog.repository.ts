@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  isNotNull,
+  ne,
+  or,
+  sql,
+} from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, preparedRows, readPart, type ReadPart } from '../../db/read-parts';
 import {
@@ -13,10 +25,16 @@ import {
 const {
   searchText: _searchText,
   searchGrams: _searchGrams,
+  titleSearch: _titleSearch,
+  titleGrams: _titleGrams,
   ...dramaColumns
 } = getTableColumns(dramas);
+export { dramaColumns };
 
-export type DramaRow = Omit<typeof dramas.$inferSelect, 'searchText' | 'searchGrams'>;
+export type DramaRow = Omit<
+  typeof dramas.$inferSelect,
+  'searchText' | 'searchGrams' | 'titleSearch' | 'titleGrams'
+>;
 /** A drama of a search result with its category ids, read in the same statement. */
 export type SearchRow = DramaRow & { categoryIds: number[] };
 export type EpisodeRow = typeof episodes.$inferSelect;
@@ -141,6 +159,18 @@ export function createCatalogRepository(db: Db) {
         .select(dramaColumns)
         .from(dramas)
         .where(and(eq(dramas.id, id), isPublished));
+      return row;
+    },
+
+    /**
+     * An archived drama (decision 1540): out of every list, but its viewers who unlocked episodes
+     * keep playing those. Undefined for any other drama.
+     */
+    async findArchivedDrama(id: number): Promise<DramaRow | undefined> {
+      const [row] = await db
+        .select(dramaColumns)
+        .from(dramas)
+        .where(and(eq(dramas.id, id), isNotNull(dramas.archivedAt)));
       return row;
     },
 
@@ -325,6 +355,7 @@ export function createCatalogRepository(db: Db) {
         titleKey: dramas.titleKey,
         descriptionKey: dramas.descriptionKey,
         published: dramas.published,
+        archivedAt: dramas.archivedAt,
       };
       if (!dictionaryKeys) return db.select(columns).from(dramas);
       if (dictionaryKeys.length === 0) return [];
@@ -340,14 +371,14 @@ export function createCatalogRepository(db: Db) {
     },
 
     /** Stores the search text of several dramas in one statement. */
-    async setSearchTexts(rows: { id: number; text: string }[]): Promise<void> {
+    async setSearchTexts(rows: { id: number; text: string; titles: string }[]): Promise<void> {
       if (rows.length === 0) return;
       const values = sql.join(
-        rows.map((r) => sql`(${r.id}::int, ${r.text}::text)`),
+        rows.map((r) => sql`(${r.id}::int, ${r.text}::text, ${r.titles}::text)`),
         sql`, `,
       );
       await db.execute(
-        sql`update ${dramas} set search_text = v.text from (values ${values}) as v(id, text) where ${dramas.id} = v.id and ${dramas.searchText} <> v.text`,
+        sql`update ${dramas} set search_text = v.text, title_search = v.titles from (values ${values}) as v(id, text, titles) where ${dramas.id} = v.id and (${dramas.searchText} <> v.text or ${dramas.titleSearch} <> v.titles)`,
       );
     },
 

@@ -177,6 +177,38 @@ export function createCatalogService(deps: {
       });
     },
 
+    /**
+     * An archived drama's catalog part (decision 1540), for the viewers who unlocked episodes of
+     * it: kept in memory like drama info, dropped with catalog changes. Undefined for any drama
+     * that is not archived.
+     */
+    async archivedPart(
+      dramaId: number,
+    ): Promise<(DramaInfoCatalogPart & { ageRate: string }) | undefined> {
+      const part = await local.getOrLoad(
+        DRAMA_INFO_NS,
+        `archived:${dramaId}`,
+        LIST_TTL_SECONDS,
+        async () => {
+          const row = await repo.findArchivedDrama(dramaId);
+          if (!row) return { archived: null };
+          const [[drama], episodes] = await Promise.all([
+            withCategories([row]),
+            repo.episodesOf(dramaId),
+          ]);
+          if (!drama) return { archived: null };
+          return {
+            archived: {
+              drama,
+              ageRate: row.ageRate,
+              episodeList: episodes.map((e) => ({ epsd: e.number, coin: e.coin })),
+            },
+          };
+        },
+      );
+      return part.archived ?? undefined;
+    },
+
     /** A drama's live counts as a part of a caller's statement (on the primary). */
     dramaCountersPart: () => repo.countersPart(),
 
@@ -335,15 +367,21 @@ export function createCatalogService(deps: {
         await repo.setSearchTexts(
           chunk.map((d) => ({
             id: d.id,
-            // an unpublished drama has no search text, so no search finds it (decision 1203)
-            text: !d.published
-              ? ''
-              : searchTextOf(
-                  LANGUAGES.flatMap((lang) => [
-                    text.get(`${lang}\u0000${d.titleKey}`) ?? '',
-                    text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
-                  ]),
-                ),
+            // the console finds every drama by any language's title (decision 1541)
+            titles: searchTextOf(
+              LANGUAGES.map((lang) => text.get(`${lang}\u0000${d.titleKey}`) ?? ''),
+            ),
+            // an unpublished (or archived) drama has no search text: no viewer's search finds it
+            // (decisions 1203, 1540)
+            text:
+              !d.published || d.archivedAt
+                ? ''
+                : searchTextOf(
+                    LANGUAGES.flatMap((lang) => [
+                      text.get(`${lang}\u0000${d.titleKey}`) ?? '',
+                      text.get(`${lang}\u0000${d.descriptionKey}`) ?? '',
+                    ]),
+                  ),
           })),
         );
       }

@@ -63,7 +63,9 @@ describe.runIf(servicesPresent('postgres'))('catalog reads on a read replica', (
       [],
       [1, 2].map((n) => ({ number: n, coin: 0, mediaPrefix: 'clips/none' })),
     );
-    await replicaRepo.setSearchTexts([{ id: onReplica, text: searchTextOf(['Mirrorlake']) }]);
+    await replicaRepo.setSearchTexts([
+      { id: onReplica, text: searchTextOf(['Mirrorlake']), titles: searchTextOf(['Mirrorlake']) },
+    ]);
 
     const url = new URL(replica.url ?? '');
     url.searchParams.set('options', '-c default_transaction_read_only=on');

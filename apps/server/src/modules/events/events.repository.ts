@@ -360,6 +360,11 @@ export function createEventsRepository(db: Db) {
     },
 
     /** adUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
+    /** The viewers who unlocked an episode of the drama with an ad, as SQL (decision 1540). */
+    adUnlockersOf(dramaId: number) {
+      return sql`select ${adUnlocks.userId} from ${adUnlocks} where ${adUnlocks.dramaId} = ${dramaId}`;
+    },
+
     adUnlockedPart(): ReadPart<number[]> {
       return readPart(
         sql`(select json_agg(${adUnlocks.episodeNumber} order by ${adUnlocks.episodeNumber})

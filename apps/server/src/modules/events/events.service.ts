@@ -68,6 +68,9 @@ export function createEventsService(deps: EventsDeps) {
     ...createAttendance(ctx),
     ...createAdRewards(ctx),
 
+    /** Who unlocked episodes of a drama with ads, as SQL (the console's impact, decision 1540). */
+    adUnlockersOf: (dramaId: number) => repo.adUnlockersOf(dramaId),
+
     /**
      * A member's last check-in day and today's service day (push reminders of an attendance
      * streak about to break, decision 1520).

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { ingestJobs } from './ingest.tables';
@@ -70,6 +70,56 @@ export function createIngestRepository(db: Db) {
         .from(ingestJobs)
         .where(eq(ingestJobs.dramaId, dramaId))
         .orderBy(asc(ingestJobs.episodeNumber), desc(ingestJobs.id));
+    },
+
+    /**
+     * The jobs page (decision 1543): newest first, of one state or all (ingest_jobs_status_idx,
+     * the primary key), each with whether it is its episode's latest job.
+     */
+    async listJobs(
+      status: IngestJobRow['status'] | undefined,
+      limit: number,
+      offset: number,
+    ): Promise<{ rows: (IngestJobRow & { latest: boolean })[]; total: number }> {
+      const where = status ? eq(ingestJobs.status, status) : undefined;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            job: ingestJobs,
+            // qualified by hand: Drizzle leaves the outer columns unqualified in a one-table select
+            latest: sql<boolean>`"ingest_jobs"."id" = (select max(j.id) from ${ingestJobs} j where j.drama_id = "ingest_jobs"."drama_id" and j.episode_number = "ingest_jobs"."episode_number")`,
+          })
+          .from(ingestJobs)
+          .where(where)
+          .orderBy(desc(ingestJobs.id))
+          .limit(limit)
+          .offset(offset),
+        db.select({ n: count() }).from(ingestJobs).where(where),
+      ]);
+      return { rows: rows.map((r) => ({ ...r.job, latest: r.latest })), total: counted?.n ?? 0 };
+    },
+
+    /** How many jobs are in each state. */
+    async countByStatus(): Promise<Record<IngestJobRow['status'], number>> {
+      const rows = await db
+        .select({ status: ingestJobs.status, n: count() })
+        .from(ingestJobs)
+        .groupBy(ingestJobs.status);
+      const counts = { queued: 0, running: 0, done: 0, failed: 0 };
+      for (const r of rows) counts[r.status] = r.n;
+      return counts;
+    },
+
+    /** Whether a job of the drama is queued or running (a reorder waits for it). */
+    async hasLiveJob(dramaId: number): Promise<boolean> {
+      const [row] = await db
+        .select({ id: ingestJobs.id })
+        .from(ingestJobs)
+        .where(
+          and(eq(ingestJobs.dramaId, dramaId), inArray(ingestJobs.status, ['queued', 'running'])),
+        )
+        .limit(1);
+      return row !== undefined;
     },
 
     async find(id: number): Promise<IngestJobRow | undefined> {

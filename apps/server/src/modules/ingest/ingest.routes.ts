@@ -17,7 +17,10 @@ import {
   ingestEpisodeData,
   ingestEpisodeParams,
   ingestJob,
+  ingestJobsData,
+  ingestJobsQuery,
   ingestPaths,
+  ingestPreviewData,
   ingestUploadMetadata,
   type ErrorCode,
 } from '@snapdrama/contract';
@@ -28,6 +31,7 @@ import { operatorCaller } from '../operators/operator-guard';
 import { languageFromAcceptLanguage, pickLanguage } from '@snapdrama/rules';
 import { localizeRefusal, type TextsOf } from '../i18n/refusal-language';
 import type { IngestService } from './ingest.service';
+import type { IngestJobsView } from './ingest-jobs';
 
 type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
@@ -134,6 +138,8 @@ async function inEnvelope(
  */
 export function ingestRoutes(deps: {
   ingest: IngestService;
+  /** the jobs page across dramas and the preview (decision 1543) */
+  jobsView: IngestJobsView;
   /** the operator guard of every route here */
   guard: PreHandler;
   uploadDir: string;
@@ -243,6 +249,25 @@ export function ingestRoutes(deps: {
         schema: { params: ingestDramaParams, response: { 200: envelope(ingestDramaData) } },
       },
       async (request) => ok(await ingest.dramaEpisodes(request.params.dramaId)),
+    );
+
+    app.get(
+      '/admin/ingest/jobs',
+      {
+        preHandler: guard,
+        schema: { querystring: ingestJobsQuery, response: { 200: envelope(ingestJobsData) } },
+      },
+      async (request) => ok(await deps.jobsView.jobs(request.query)),
+    );
+
+    app.get(
+      '/admin/ingest/episodes/:dramaId/:epsd/preview',
+      {
+        preHandler: guard,
+        schema: { params: ingestEpisodeParams, response: { 200: envelope(ingestPreviewData) } },
+      },
+      async (request) =>
+        ok(await deps.jobsView.preview(request.params.dramaId, request.params.epsd)),
     );
 
     app.post(

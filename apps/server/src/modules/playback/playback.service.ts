@@ -142,14 +142,33 @@ export function createPlaybackService(deps: {
       catalog.pricing(dramaId),
     ]);
     if (read.status === 'rejected') throw read.reason;
-    if (pricing.status === 'rejected') throw pricing.reason;
-    const { views, unlocked, vip, ageCheck } = read.value;
-    const episodes = pricing.value.episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
+    const { views, unlocked, ageCheck } = read.value;
     const viewed = views.map((v) => ({
       epsd: v.epsd,
       last_view_dtm: v.lastViewedAt.toISOString(),
     }));
+    if (pricing.status === 'rejected') {
+      // an archived drama: only the episodes this viewer unlocked, and no pass opens more
+      const archived = await archivedFor(pricing.reason, dramaId, unlocked);
+      const episodes = archived.episodeList;
+      return { episodes, viewed, unlocked, vip: undefined, ageCheck, ageRate: archived.ageRate };
+    }
+    const episodes = pricing.value.episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
+    const { vip } = read.value;
     return { episodes, viewed, unlocked, vip, ageCheck, ageRate: pricing.value.ageRate };
+  }
+
+  /**
+   * Decision 1540: an archived drama answers 404 like an unknown one, except to a viewer who
+   * unlocked episodes of it (coins or a rewarded ad): they keep exactly those episodes.
+   */
+  async function archivedFor(error: unknown, dramaId: number, unlocked: number[]) {
+    if (!(error instanceof AppError) || error.code !== ResultCode.DRAMA_NOT_FOUND) throw error;
+    if (unlocked.length === 0) throw error;
+    const part = await catalog.archivedPart(dramaId);
+    if (!part) throw error;
+    const kept = new Set(unlocked);
+    return { ...part, episodeList: part.episodeList.filter((e) => kept.has(e.epsd)) };
   }
 
   /** While a pass is active every episode is open: the list shows them all unlocked. */
@@ -211,8 +230,22 @@ export function createPlaybackService(deps: {
         catalog.dramaInfoPart(dramaId),
       ]);
       if (viewer.status === 'rejected') throw viewer.reason;
-      if (info.status === 'rejected') throw info.reason;
       const { counters, views, unlocked, bookmark, vip } = viewer.value;
+      if (info.status === 'rejected') {
+        const archived = await archivedFor(info.reason, dramaId, unlocked);
+        const shared = { drama: archived.drama, episodeList: archived.episodeList };
+        const data = {
+          drama: counters ? { ...archived.drama, ...counters } : archived.drama,
+          episodeList: archived.episodeList,
+          userDramaEpisodeList: views.map((v) => ({
+            epsd: v.epsd,
+            last_view_dtm: v.lastViewedAt.toISOString(),
+          })),
+          unlockedEpisodeList: unlocked,
+          bookmark,
+        };
+        return { data, shared };
+      }
       const data = {
         // counts from the primary; with a replica that lacks the drama, those read with it
         drama: counters ? { ...info.value.drama, ...counters } : info.value.drama,

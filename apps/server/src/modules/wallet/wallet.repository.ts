@@ -96,6 +96,11 @@ export function createWalletRepository(db: Db) {
       };
     },
 
+    /** The viewers who unlocked an episode of the drama with coins, as SQL (decision 1540). */
+    coinUnlockersOf(dramaId: number): SQL {
+      return sql`select ${coinUnlocks.userId} from ${coinUnlocks} where ${coinUnlocks.dramaId} = ${dramaId}`;
+    },
+
     /** coinUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
     coinUnlockedPart(): ReadPart<number[]> {
       return readPart(
