@@ -57,6 +57,16 @@ export const AUDIT_ACTIONS: Record<string, Record<Language, string>> = {
     ko: '운영자 로그인',
     ja: 'オペレーターのログイン',
   },
+  'operator.sign_in_failed': {
+    en: 'Sign-in refused',
+    ko: '로그인 실패',
+    ja: 'ログイン失敗',
+  },
+  'operator.sign_out': {
+    en: 'Operator signed out',
+    ko: '운영자 로그아웃',
+    ja: 'オペレーターのログアウト',
+  },
   'operator.invite': { en: 'Operator invited', ko: '운영자 초대', ja: 'オペレーターを招待' },
   'operator.set_role': {
     en: 'Operator role changed',
@@ -140,6 +150,60 @@ export const AUDIT_TARGET_TYPES: Record<string, Record<Language, string>> = {
   inquiry: { en: 'Inquiry', ko: '문의', ja: 'お問い合わせ' },
   mission: { en: 'Mission', ko: '미션', ja: 'ミッション' },
   operator: { en: 'Operator', ko: '운영자', ja: 'オペレーター' },
+  operator_email: { en: 'Unknown e-mail', ko: '없는 이메일', ja: '未登録のメール' },
   order: { en: 'Order', ko: '주문', ja: '注文' },
   user: { en: 'Viewer', ko: '시청자', ja: '視聴者' },
+};
+
+/** Why a console sign-in was refused (`after.reason` of operator.sign_in_failed, decision 1570). */
+export const SIGN_IN_FAILURE_LABELS: Record<string, Record<Language, string>> = {
+  unknown_email: { en: 'No operator has this e-mail', ko: '없는 이메일', ja: '未登録のメール' },
+  password: { en: 'Wrong password', ko: '비밀번호 틀림', ja: 'パスワードの誤り' },
+  disabled: { en: 'Account disabled', ko: '사용 중지된 계정', ja: '無効なアカウント' },
+  totp: {
+    en: 'Wrong or used code',
+    ko: '틀리거나 이미 쓴 인증 코드',
+    ja: '誤りまたは使用済みのコード',
+  },
+  recovery_code: {
+    en: 'Wrong or used recovery code',
+    ko: '틀리거나 이미 쓴 복구 코드',
+    ja: '誤りまたは使用済みのリカバリーコード',
+  },
+};
+
+/** Who acted when no operator did (decision 1570). */
+export const AUDIT_ACTOR_LABELS: Record<
+  'cli' | 'worker' | 'system' | 'anonymous',
+  Record<Language, string>
+> = {
+  cli: { en: 'Operator CLI', ko: '운영자 CLI', ja: 'オペレーターCLI' },
+  worker: { en: 'Transcode worker', ko: '인코딩 워커', ja: 'エンコードワーカー' },
+  system: { en: 'Server (automatic)', ko: '서버 (자동)', ja: 'サーバー（自動）' },
+  anonymous: { en: 'Not signed in', ko: '로그인 전', ja: '未ログイン' },
+};
+
+/**
+ * Families of actions for the filter: a prefix of the action codes. Sign-ins and sign-outs are a
+ * family of their own (operator.sign_in, operator.sign_in_failed, operator.sign_out).
+ */
+export const AUDIT_FAMILIES: Record<string, Record<Language, string>> = {
+  'operator.sign_': {
+    en: 'Sign-ins and sign-outs',
+    ko: '로그인과 로그아웃',
+    ja: 'ログインとログアウト',
+  },
+  'operator.': { en: 'Operators', ko: '운영자', ja: 'オペレーター' },
+  'drama.': { en: 'Dramas', ko: '드라마', ja: 'ドラマ' },
+  'episode.': { en: 'Episodes', ko: '에피소드', ja: 'エピソード' },
+  'category.': { en: 'Categories', ko: '카테고리', ja: 'カテゴリー' },
+  'wallet.': { en: 'Coins of viewers', ko: '시청자 코인', ja: '視聴者のコイン' },
+  'order.': { en: 'Orders', ko: '주문', ja: '注文' },
+  'goods.': { en: 'Coin packs', ko: '코인 상품', ja: 'コインパック' },
+  'mission.': { en: 'Missions', ko: '미션', ja: 'ミッション' },
+  'attendance.': { en: 'Attendance', ko: '출석', ja: '出席' },
+  'economy.': { en: 'Economy', ko: '경제', ja: 'エコノミー' },
+  'ad_limits.': { en: 'Ad limits', ko: '광고 한도', ja: '広告の上限' },
+  'inquiry.': { en: 'Inquiries', ko: '문의', ja: 'お問い合わせ' },
+  'invite.': { en: 'Invites', ko: '친구 초대', ja: '友だち招待' },
 };

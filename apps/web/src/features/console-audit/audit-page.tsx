@@ -1,207 +1,50 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import {
+  API_BASE,
   adminPaths,
   type AuditEntry,
   type AuditListData,
-  type Language,
+  type OperatorListData,
 } from '@snapdrama/contract';
 import { adminPath, consoleApi } from '../../shared/console/console-api';
-import {
-  GATEWAY_NAMES,
-  useAgeRateText,
-  useCodeText,
-  type CodeKind,
-} from '../../shared/console/console-codes';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { Banner, Button, ConsolePage, Field, ui } from '../../shared/console/console-ui';
-import { AUDIT_FIELDS } from './audit-fields';
-import { AUDIT_ACTIONS, AUDIT_TARGET_TYPES } from './audit-labels';
+import { Change, CodeSelect, Label } from './audit-change';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_ACTOR_LABELS,
+  AUDIT_FAMILIES,
+  AUDIT_TARGET_TYPES,
+} from './audit-labels';
 import { auditMessages } from './audit-messages';
 import styles from './audit-page.module.css';
 
-const FILTERS = ['action', 'targetType', 'targetId'] as const;
+const FILTERS = ['actor', 'family', 'action', 'targetType', 'targetId', 'from', 'to'] as const;
 
-const isRecord = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
+/** An action filter's value: a family (prefix) or one action. */
+const actionChoice = (filter: Record<string, string>) =>
+  filter.family ? `f:${filter.family}` : filter.action ? `a:${filter.action}` : '';
 
-/** A label of the console's language, or the recorded code itself (marked as not to translate). */
-function Label(props: { labels: Record<string, Record<Language, string>>; code: string }) {
-  const lang = useConsoleLanguage();
-  const label = props.labels[props.code];
-  return label ? <>{label[lang]}</> : <code translate="no">{props.code}</code>;
-}
-
-/** A filter chosen from the labelled codes (an address may name another: it stays chosen). */
-function CodeSelect(props: {
-  name: string;
-  labels: Record<string, Record<Language, string>>;
-  value: string;
-  allLabel: string;
-  onChange: (value: string) => void;
-}) {
-  const lang = useConsoleLanguage();
-  const codes = Object.keys(props.labels);
-  if (props.value && !codes.includes(props.value)) codes.push(props.value);
-  return (
-    <select
-      className={ui.input}
-      name={props.name}
-      value={props.value}
-      onChange={(e) => props.onChange(e.target.value)}
-    >
-      <option value="">{props.allLabel}</option>
-      {codes.map((code) => (
-        <option key={code} value={code}>
-          {props.labels[code]?.[lang] ?? code}
-        </option>
-      ))}
-    </select>
+/** The user agent as a reader knows it: browser and system, the whole string on hover. */
+function shortAgent(agent: string): string {
+  const browser = /(Edg|OPR|Chrome|Firefox|Version\/[\d.]+ Safari|curl|node)[/ ]?([\d.]*)/.exec(
+    agent,
   );
-}
-
-/** Fields whose values are codes with a name in the console's language. */
-const CODE_FIELDS: Record<string, CodeKind> = {
-  warnings: 'warning',
-  role: 'role',
-  state: 'order_state',
-  period: 'period',
-};
-
-/** A code field's value by its name ("paid/credited": each part), or undefined for other fields. */
-function useCodeValue() {
-  const code = useCodeText();
-  const ageRate = useAgeRateText();
-  return (field: string | undefined, value: string): string | undefined => {
-    if (field === 'ageRate') return ageRate(value);
-    if (field === 'gateway') return GATEWAY_NAMES[value];
-    const kind = field === undefined ? undefined : CODE_FIELDS[field];
-    if (!kind) return undefined;
-    const parts = value.split('/').map((part) => code(kind, part));
-    return parts.every((p) => p !== undefined) ? parts.join(' / ') : undefined;
-  };
+  const system = /(Windows|Android|iPhone|iPad|Mac OS X|Linux)/.exec(agent);
+  const name = browser
+    ? `${browser[1]?.replace(/^Version\/[\d.]+ /, '')} ${browser[2]?.split('.')[0] ?? ''}`.trim()
+    : '';
+  return [name, system?.[1]].filter(Boolean).join(' · ') || agent.slice(0, 40);
 }
 
 /**
- * A recorded value in the console's language: numbers, times and lists through Intl, codes by
- * their names (`field` says which codes).
+ * Admins browse the append-only audit log (decisions 1201, 1570): by actor, action family or
+ * action, target and service days; the filters live in the address (Back works) and the same
+ * filter downloads as CSV.
  */
-function Value(props: { value: unknown; field?: string }) {
-  const t = useConsoleText(auditMessages);
-  const lang = useConsoleLanguage();
-  const codeValue = useCodeValue();
-  const { value, field } = props;
-  if (value === null || value === undefined) return <>{t('audit.none')}</>;
-  if (typeof value === 'boolean') return <>{value ? t('audit.yes') : t('audit.no')}</>;
-  if (typeof value === 'number') return <>{new Intl.NumberFormat(lang).format(value)}</>;
-  if (typeof value === 'string') {
-    if (ISO_TIME.test(value) && !Number.isNaN(Date.parse(value))) {
-      return (
-        <>{new Date(value).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' })}</>
-      );
-    }
-    const named = codeValue(field, value);
-    if (named !== undefined) return <>{named}</>;
-    // text people typed, codes and paths: shown as recorded
-    return <span translate="no">{value}</span>;
-  }
-  if (Array.isArray(value)) {
-    if (value.length === 0) return <>{t('audit.none')}</>;
-    if (value.every((v) => typeof v === 'number')) {
-      const format = new Intl.NumberFormat(lang);
-      return <>{new Intl.ListFormat(lang).format(value.map((v) => format.format(v)))}</>;
-    }
-    if (value.every((v) => typeof v === 'string')) {
-      const named = value.map((v) => codeValue(field, v));
-      if (named.every((n) => n !== undefined)) {
-        return <>{new Intl.ListFormat(lang).format(named)}</>;
-      }
-      return <span translate="no">{new Intl.ListFormat(lang).format(value)}</span>;
-    }
-  }
-  if (isRecord(value)) return <Fields record={value} />;
-  return <span translate="no">{JSON.stringify(value)}</span>;
-}
-
-/** A field's label in the console's language, or its recorded name (marked as not to translate). */
-function FieldName(props: { name: string }) {
-  return <Label labels={AUDIT_FIELDS} code={props.name} />;
-}
-
-/** A recorded snapshot as labelled fields. */
-function Fields(props: { record: Record<string, unknown> }) {
-  return (
-    <dl className={styles.fields}>
-      {Object.entries(props.record).map(([key, value]) => (
-        <div key={key}>
-          <dt>
-            <FieldName name={key} />
-          </dt>
-          <dd>
-            <Value value={value} field={key} />
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
-/**
- * Before → after as labelled fields in the console's language: the fields that changed, or the
- * whole snapshot when there is only one; the record as stored behind a disclosure.
- */
-function Change(props: { before: unknown; after: unknown }) {
-  const t = useConsoleText(auditMessages);
-  const { before, after } = props;
-  const none = (before ?? null) === null && (after ?? null) === null;
-  let shown;
-  if (isRecord(before) && isRecord(after)) {
-    const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
-      (key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]),
-    );
-    shown = keys.map((key) => (
-      <span key={key} className={styles.change} data-testid="audit-change">
-        <strong>
-          <FieldName name={key} />
-        </strong>
-        : <Value value={before[key]} field={key} /> <span className={styles.arrow}>→</span>{' '}
-        <Value value={after[key]} field={key} />
-      </span>
-    ));
-  } else if (none) {
-    shown = <span className={styles.arrow}>—</span>;
-  } else {
-    shown = (
-      <>
-        {(before ?? null) !== null && (
-          <>
-            <Value value={before} />
-            <span className={styles.arrow}>→</span>
-          </>
-        )}
-        <Value value={after} />
-      </>
-    );
-  }
-  return (
-    <>
-      {shown}
-      {!none && (
-        <details className={styles.raw}>
-          <summary>{t('audit.raw')}</summary>
-          <pre className={styles.json} translate="no">
-            {JSON.stringify({ before, after }, null, 2)}
-          </pre>
-        </details>
-      )}
-    </>
-  );
-}
-
-/** Admins browse the append-only audit log; the filters live in the address (Back works). */
 export function AuditPage() {
   const t = useConsoleText(auditMessages);
   const common = useConsoleText(commonMessages);
@@ -214,43 +57,157 @@ export function AuditPage() {
     }),
   );
   const [draft, setDraft] = useState<Record<string, string>>(filter);
+  const [problem, setProblem] = useState<string | null>(null);
+  const query = new URLSearchParams({ ...filter, lang });
 
+  const operators = useQuery({
+    queryKey: ['console', 'operators'],
+    queryFn: () => consoleApi.get<OperatorListData>(adminPath(adminPaths.operators())),
+  });
   const entries = useInfiniteQuery({
-    queryKey: ['console', 'audit', filter],
+    queryKey: ['console', 'audit', filter, lang],
     initialPageParam: undefined as number | undefined,
     queryFn: ({ pageParam }) => {
-      const query = new URLSearchParams(filter);
-      if (pageParam) query.set('before', String(pageParam));
-      return consoleApi.get<AuditListData>(`${adminPath(adminPaths.audit())}?${query}`);
+      const page = new URLSearchParams(query);
+      if (pageParam) page.set('before', String(pageParam));
+      return consoleApi.get<AuditListData>(`${adminPath(adminPaths.audit())}?${page}`);
     },
     getNextPageParam: (last) => last.nextBefore ?? undefined,
   });
 
   const apply = (event: FormEvent) => {
     event.preventDefault();
+    if (draft.from && draft.to && draft.from > draft.to) {
+      setProblem(t('audit.range_order'));
+      return;
+    }
+    setProblem(null);
     const next = new URLSearchParams();
     for (const name of FILTERS) if (draft[name]?.trim()) next.set(name, draft[name].trim());
     setParams(next);
   };
+  const setAction = (choice: string) => {
+    const { family: _f, action: _a, ...rest } = draft;
+    if (choice.startsWith('f:')) setDraft({ ...rest, family: choice.slice(2) });
+    else if (choice.startsWith('a:')) setDraft({ ...rest, action: choice.slice(2) });
+    else setDraft(rest);
+  };
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'medium' });
-  const who = (e: AuditEntry) => e.operatorEmail ?? t('audit.system');
+  const who = (e: AuditEntry) =>
+    e.operatorEmail ?? (e.actor === 'operator' ? e.operatorId : AUDIT_ACTOR_LABELS[e.actor][lang]);
   const rows = entries.data?.pages.flatMap((page) => page.entries) ?? [];
+  const families = Object.keys(AUDIT_FAMILIES);
+  const actionsOf = (family: string) =>
+    Object.keys(AUDIT_ACTIONS).filter((a) => a.startsWith(family) && family !== 'operator.sign_');
+
+  const target = (e: AuditEntry) => (
+    <>
+      <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
+      {e.targetName ? (
+        <>
+          <strong translate="no" data-testid="audit-target-name">
+            {e.targetName}
+          </strong>{' '}
+          {e.targetName !== e.targetId && (
+            <span className={`${ui.muted} ${styles.id}`} translate="no">
+              {e.targetId}
+            </span>
+          )}
+        </>
+      ) : (
+        <span translate="no">{e.targetId}</span>
+      )}
+    </>
+  );
+  const origin = (e: AuditEntry) =>
+    e.ip || e.userAgent ? (
+      <span className={`${ui.muted} ${styles.origin}`}>
+        {e.ip && <span translate="no">{e.ip}</span>}
+        {e.userAgent && (
+          <span translate="no" title={e.userAgent}>
+            {shortAgent(e.userAgent)}
+          </span>
+        )}
+      </span>
+    ) : null;
 
   return (
-    <ConsolePage title={t('audit.title')}>
+    <ConsolePage
+      title={t('audit.title')}
+      actions={
+        <a
+          className={ui.button}
+          href={`${API_BASE}${adminPaths.auditExport()}?${query}`}
+          download
+          data-testid="audit-export"
+        >
+          {t('audit.export')}
+        </a>
+      }
+    >
       <p className={ui.muted} style={{ margin: 0 }}>
         {t('audit.intro')}
       </p>
-      <form className={styles.filters} onSubmit={apply}>
+      <form className={styles.filters} onSubmit={apply} noValidate>
+        <Field label={t('audit.filter_actor')}>
+          <select
+            className={ui.input}
+            name="actor"
+            value={draft.actor ?? ''}
+            onChange={(e) => setDraft({ ...draft, actor: e.target.value })}
+          >
+            <option value="">{t('audit.all')}</option>
+            <optgroup label={t('audit.operators')}>
+              {(operators.data?.operators ?? []).map((o) => (
+                <option key={o.operatorId} value={o.operatorId}>
+                  {o.email}
+                </option>
+              ))}
+              {draft.actor &&
+                /^[0-9a-f-]{36}$/.test(draft.actor) &&
+                !operators.data?.operators.some((o) => o.operatorId === draft.actor) && (
+                  <option value={draft.actor}>{draft.actor}</option>
+                )}
+            </optgroup>
+            <optgroup label={t('audit.other_actors')}>
+              {(Object.keys(AUDIT_ACTOR_LABELS) as (keyof typeof AUDIT_ACTOR_LABELS)[]).map(
+                (kind) => (
+                  <option key={kind} value={kind}>
+                    {AUDIT_ACTOR_LABELS[kind][lang]}
+                  </option>
+                ),
+              )}
+            </optgroup>
+          </select>
+        </Field>
         <Field label={t('audit.filter_action')}>
-          <CodeSelect
+          <select
+            className={ui.input}
             name="action"
-            labels={AUDIT_ACTIONS}
-            value={draft.action ?? ''}
-            allLabel={t('audit.all')}
-            onChange={(action) => setDraft({ ...draft, action })}
-          />
+            value={actionChoice(draft)}
+            onChange={(e) => setAction(e.target.value)}
+          >
+            <option value="">{t('audit.all')}</option>
+            {draft.family && !families.includes(draft.family) && (
+              <option value={`f:${draft.family}`}>{draft.family}*</option>
+            )}
+            {draft.action && !(draft.action in AUDIT_ACTIONS) && (
+              <option value={`a:${draft.action}`}>{draft.action}</option>
+            )}
+            {families.map((family) => (
+              <optgroup key={family} label={AUDIT_FAMILIES[family]?.[lang] ?? family}>
+                <option value={`f:${family}`}>
+                  {t('audit.family_all', { family: AUDIT_FAMILIES[family]?.[lang] ?? family })}
+                </option>
+                {actionsOf(family).map((action) => (
+                  <option key={action} value={`a:${action}`}>
+                    {AUDIT_ACTIONS[action]?.[lang] ?? action}
+                  </option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
         </Field>
         <Field label={t('audit.filter_target_type')}>
           <CodeSelect
@@ -269,6 +226,24 @@ export function AuditPage() {
             onChange={(e) => setDraft({ ...draft, targetId: e.target.value })}
           />
         </Field>
+        <Field label={t('audit.filter_from')}>
+          <input
+            className={ui.input}
+            type="date"
+            name="from"
+            value={draft.from ?? ''}
+            onChange={(e) => setDraft({ ...draft, from: e.target.value })}
+          />
+        </Field>
+        <Field label={t('audit.filter_to')}>
+          <input
+            className={ui.input}
+            type="date"
+            name="to"
+            value={draft.to ?? ''}
+            onChange={(e) => setDraft({ ...draft, to: e.target.value })}
+          />
+        </Field>
         <div className={styles.buttons}>
           <Button type="submit" variant="primary">
             {t('audit.apply')}
@@ -276,6 +251,7 @@ export function AuditPage() {
           <Button
             onClick={() => {
               setDraft({});
+              setProblem(null);
               setParams(new URLSearchParams());
             }}
           >
@@ -283,6 +259,7 @@ export function AuditPage() {
           </Button>
         </div>
       </form>
+      {problem && <Banner kind="error">{problem}</Banner>}
       {entries.isError && <Banner kind="error">{entries.error.message}</Banner>}
       {entries.isPending && <p className={ui.muted}>{common('common.loading')}</p>}
       {entries.isSuccess && rows.length === 0 && <p className={ui.muted}>{t('audit.empty')}</p>}
@@ -303,14 +280,14 @@ export function AuditPage() {
                 {rows.map((e) => (
                   <tr key={e.id} data-testid="audit-row" data-action={e.action}>
                     <td className={styles.nowrap}>{when(e.at)}</td>
-                    <td>{who(e)}</td>
+                    <td>
+                      <span className={styles.who}>{who(e)}</span>
+                      {origin(e)}
+                    </td>
                     <td className={styles.nowrap}>
                       <Label labels={AUDIT_ACTIONS} code={e.action} />
                     </td>
-                    <td className={styles.nowrap}>
-                      <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
-                      <span translate="no">{e.targetId}</span>
-                    </td>
+                    <td>{target(e)}</td>
                     <td>
                       <Change before={e.before} after={e.after} />
                     </td>
@@ -321,17 +298,20 @@ export function AuditPage() {
           </div>
           <div className={styles.entries}>
             {rows.map((e) => (
-              <article key={e.id} className={styles.entry} data-action={e.action}>
+              <article
+                key={e.id}
+                className={styles.entry}
+                data-testid="audit-card"
+                data-action={e.action}
+              >
                 <strong>
                   <Label labels={AUDIT_ACTIONS} code={e.action} />
                 </strong>
                 <span className={ui.muted}>
                   {when(e.at)} · {who(e)}
                 </span>
-                <span>
-                  <Label labels={AUDIT_TARGET_TYPES} code={e.targetType} />{' '}
-                  <span translate="no">{e.targetId}</span>
-                </span>
+                {origin(e)}
+                <span>{target(e)}</span>
                 <div>
                   <Change before={e.before} after={e.after} />
                 </div>
