@@ -26,8 +26,10 @@ export type MyInquiriesData = z.infer<typeof myInquiriesData>;
 
 /** GET /user/qna/unread: how many answers the viewer has not read (the menu's badge) */
 export const unreadAnswersData = z.object({ unreadCount: z.number().int() });
+export type UnreadAnswersData = z.infer<typeof unreadAnswersData>;
 /** PUT /user/qna/read: the viewer opened these inquiries' answers (all when qnaIds is absent) */
 export const readAnswersBody = z.object({ qnaIds: z.array(z.uuid()).max(100).optional() });
+export type ReadAnswersBody = z.infer<typeof readAnswersBody>;
 
 export const inquiryStatus = z.enum(['open', 'answered', 'closed']);
 /** newest first, or the longest waiting first (oldest unanswered at the top) */

@@ -301,6 +301,9 @@ export const en = {
   'my_inquiries.answer': 'Answer',
   'my_inquiries.sent_at': 'Sent {{date}}',
   'my_inquiries.answered_at': 'Answered {{date}}',
+  'my_inquiries.new_answer': 'New answer',
+  'my_inquiries.unread': 'New answers: {{n}}',
+  'profile.my_inquiries': 'My inquiries',
   'my_inquiries.msg_fail': 'Failed to get your inquiries',
   // player
   'player.ad_cooldown': 'Next ad in {{time}}',

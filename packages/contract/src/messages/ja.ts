@@ -299,6 +299,9 @@ export const ja: Messages = {
   'my_inquiries.answer': '回答',
   'my_inquiries.sent_at': '{{date}} 受付',
   'my_inquiries.answered_at': '{{date}} 回答',
+  'my_inquiries.new_answer': '新しい回答',
+  'my_inquiries.unread': '新しい回答 {{n}}件',
+  'profile.my_inquiries': 'お問い合わせ履歴',
   'my_inquiries.msg_fail': 'お問い合わせ履歴を取得できませんでした',
   // player
   'player.ad_cooldown': '次の広告まで {{time}}',

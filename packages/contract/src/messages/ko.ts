@@ -297,6 +297,9 @@ export const ko: Messages = {
   'my_inquiries.answer': '답변',
   'my_inquiries.sent_at': '{{date}} 접수',
   'my_inquiries.answered_at': '{{date}} 답변',
+  'my_inquiries.new_answer': '새 답변',
+  'my_inquiries.unread': '새 답변 {{n}}개',
+  'profile.my_inquiries': '내 문의 내역',
   'my_inquiries.msg_fail': '문의 내역을 가져오지 못했습니다',
   // player
   'player.ad_cooldown': '다음 광고까지 {{time}}',

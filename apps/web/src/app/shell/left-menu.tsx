@@ -6,6 +6,8 @@ import { useOpenCustomerService } from '../../features/support/customer-service'
 import { afterLayerEntryReleased } from '../../shared/layers/layer-history';
 import { useLayerStore } from '../../shared/layers/layer-store';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
+import { UnreadBadge } from '../../shared/support/unread-badge';
+import { useUnreadAnswers } from '../../shared/support/unread-answers';
 import {
   BookmarkIcon,
   CloseIcon,
@@ -57,6 +59,7 @@ export function LeftMenu() {
   const { t } = useTranslation();
   const user = useUserInfo().data?.user;
   const openCustomerService = useOpenCustomerService();
+  const unreadAnswers = useUnreadAnswers();
   const open = useLayerStore((s) => s.menuOpen);
   const onClose = useLayerStore((s) => s.closeMenu);
 
@@ -119,8 +122,9 @@ export function LeftMenu() {
             </MenuLink>
           </li>
           <li>
-            <button onClick={then(openCustomerService)}>
+            <button onClick={then(openCustomerService)} data-testid="menu-customer-service">
               <HeadsetIcon /> {t('menu.customer_service')}
+              <UnreadBadge count={unreadAnswers} testId="menu-unread-answers" />
             </button>
           </li>
           <li>

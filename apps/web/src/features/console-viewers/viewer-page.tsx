@@ -8,6 +8,9 @@ import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { useViewerName } from '../../shared/console/viewer-name';
+import { ViewerNotesCard } from './viewer-notes-card';
+import { ViewerSuspensionCard } from './viewer-suspension-card';
 import { viewersMessages } from './viewers-messages';
 import styles from './viewers.module.css';
 
@@ -104,6 +107,7 @@ export function ViewerPage() {
   const code = useCodeText();
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
+  const names = useViewerName();
   const queryClient = useQueryClient();
   const [refundMessage, setRefundMessage] = useState<string>();
   const detail = useQuery({
@@ -130,13 +134,13 @@ export function ViewerPage() {
 
   return (
     <ConsolePage
-      title={t('viewer.title', { name: viewer.nickname ?? viewer.userId.slice(0, 8) })}
+      title={t('viewer.title', { name: names.nickname(viewer) })}
       actions={<Link to="/admin/viewers">{t('viewer.back')}</Link>}
     >
       <div className={styles.summary}>
         <Card>
-          <p className={ui.muted} style={{ margin: 0 }}>
-            {viewer.authMethod} · {viewer.email ?? '—'} · {viewer.userId}
+          <p className={ui.muted} style={{ margin: 0 }} data-testid="viewer-identity">
+            {names.label(viewer)} · {viewer.userId}
             {viewer.withdrawn ? ` · ${t('viewers.withdrawn')}` : ''}
           </p>
           <p className={styles.balance} data-testid="viewer-balance">
@@ -149,13 +153,16 @@ export function ViewerPage() {
         </Card>
         <CoinForm userId={userId} kind="grant" />
         <CoinForm userId={userId} kind="revoke" />
+        <ViewerSuspensionCard userId={userId} suspension={viewer.suspension} />
       </div>
+
+      <ViewerNotesCard userId={userId} notes={detail.data.notes} />
 
       <Card title={t('viewer.lots')}>
         {wallet.lots.length === 0 ? (
           <p className={ui.muted}>{t('viewer.empty')}</p>
         ) : (
-          <div className={ui.tableWrap}>
+          <div className={`${ui.tableWrap} ${styles.cardTable}`}>
             <table className={ui.table}>
               <thead>
                 <tr>
@@ -170,15 +177,17 @@ export function ViewerPage() {
               <tbody>
                 {wallet.lots.map((l) => (
                   <tr key={l.id} data-testid="viewer-lot">
-                    <td>{l.kind === 'paid' ? t('viewer.paid') : t('viewer.bonus')}</td>
-                    <td>
+                    <td data-label={t('viewer.col_kind')}>
+                      {l.kind === 'paid' ? t('viewer.paid') : t('viewer.bonus')}
+                    </td>
+                    <td data-label={t('viewer.col_source')}>
                       {l.source}
                       {l.sourceRef ? ` · ${l.sourceRef}` : ''}
                     </td>
-                    <td>{l.amount.toLocaleString(lang)}</td>
-                    <td>{l.remaining.toLocaleString(lang)}</td>
-                    <td>{when(l.grantedAt)}</td>
-                    <td>
+                    <td data-label={t('viewer.col_amount')}>{l.amount.toLocaleString(lang)}</td>
+                    <td data-label={t('viewer.col_left')}>{l.remaining.toLocaleString(lang)}</td>
+                    <td data-label={t('viewer.col_granted')}>{when(l.grantedAt)}</td>
+                    <td data-label={t('viewer.col_expires')}>
                       {when(l.expiresAt)}
                       {l.expired ? ` (${t('viewer.expired')})` : ''}
                     </td>
@@ -208,7 +217,7 @@ export function ViewerPage() {
         {orders.length === 0 ? (
           <p className={ui.muted}>{t('viewer.empty')}</p>
         ) : (
-          <div className={ui.tableWrap}>
+          <div className={`${ui.tableWrap} ${styles.cardTable}`}>
             <table className={ui.table}>
               <thead>
                 <tr>
@@ -223,14 +232,20 @@ export function ViewerPage() {
               <tbody>
                 {orders.map((o) => (
                   <tr key={o.ordrId}>
-                    <td title={o.ordrId}>
+                    <td data-label={t('viewer.col_order')} title={o.ordrId}>
                       {o.ordrId.slice(0, 8)} · {when(o.createdAt)}
                     </td>
-                    <td>{o.godsCode}</td>
-                    <td>{GATEWAY_NAMES[o.gateway] ?? o.gateway}</td>
-                    <td>{money(o.amountMinor, o.currency, lang)}</td>
-                    <td>{code('order_state', o.state) ?? o.state}</td>
-                    <td>
+                    <td data-label={t('viewer.col_pack')}>{o.godsCode}</td>
+                    <td data-label={t('viewer.col_gateway')}>
+                      {GATEWAY_NAMES[o.gateway] ?? o.gateway}
+                    </td>
+                    <td data-label={t('viewer.col_price')}>
+                      {money(o.amountMinor, o.currency, lang)}
+                    </td>
+                    <td data-label={t('viewer.col_state')}>
+                      {code('order_state', o.state) ?? o.state}
+                    </td>
+                    <td data-label="">
                       {o.refundable && (
                         <Button
                           variant="danger"
@@ -259,7 +274,7 @@ export function ViewerPage() {
         {unlocks.length === 0 ? (
           <p className={ui.muted}>{t('viewer.empty')}</p>
         ) : (
-          <div className={ui.tableWrap}>
+          <div className={`${ui.tableWrap} ${styles.cardTable}`}>
             <table className={ui.table}>
               <thead>
                 <tr>
@@ -272,12 +287,12 @@ export function ViewerPage() {
               <tbody>
                 {unlocks.map((u) => (
                   <tr key={`${u.dramId}-${u.epsd}-${u.by}`}>
-                    <td>#{u.dramId}</td>
-                    <td>{u.epsd}</td>
-                    <td>
+                    <td data-label={t('viewer.col_drama')}>#{u.dramId}</td>
+                    <td data-label={t('viewer.col_episode')}>{u.epsd}</td>
+                    <td data-label={t('viewer.col_by')}>
                       {u.by === 'coin' ? t('viewer.by_coin', { n: u.coins }) : t('viewer.by_ad')}
                     </td>
-                    <td>{when(u.at)}</td>
+                    <td data-label={t('viewer.col_at')}>{when(u.at)}</td>
                   </tr>
                 ))}
               </tbody>

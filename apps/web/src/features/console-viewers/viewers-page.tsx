@@ -6,6 +6,7 @@ import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { useViewerName } from '../../shared/console/viewer-name';
 import { viewersMessages } from './viewers-messages';
 import styles from './viewers.module.css';
 
@@ -14,6 +15,7 @@ export function ViewersPage() {
   const t = useConsoleText(viewersMessages);
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
+  const names = useViewerName();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [draft, setDraft] = useState(q);
@@ -57,11 +59,16 @@ export function ViewersPage() {
                 to={`/admin/viewers/${v.userId}`}
                 data-testid="viewer-result"
               >
-                <strong>{v.nickname ?? '—'}</strong>
+                <strong>{names.nickname(v)}</strong>
                 <span className={ui.muted}>{v.email ?? v.userId}</span>
                 <span className={styles.tags}>
-                  <span className={styles.tag}>{v.authMethod}</span>
+                  <span className={styles.tag}>{names.provider(v.authMethod)}</span>
                   {v.withdrawn && <span className={styles.tag}>{t('viewers.withdrawn')}</span>}
+                  {v.suspension && (
+                    <span className={styles.suspendedTag} data-testid="viewer-result-suspended">
+                      {t('viewers.suspended')}
+                    </span>
+                  )}
                   <span className={ui.muted}>
                     {t('viewers.col_joined')} {new Date(v.createdAt).toLocaleDateString(lang)}
                   </span>

@@ -9,12 +9,15 @@ import styles from './profile.module.css';
 import { VipStatusCard } from '../../shared/vip/vip-status-card';
 import { InviteCard } from '../../shared/invite/invite-card';
 import { SignInPrompt } from '../../shared/session/sign-in-prompt';
+import { UnreadBadge } from '../../shared/support/unread-badge';
+import { useUnreadAnswers } from '../../shared/support/unread-answers';
 
 /** /profile (spec §2): a login prompt for guests; nickname, e-mail and the wallet otherwise. */
 export function ProfilePage() {
   const { t } = useTranslation();
   const isMobile = useIsMobile();
   const user = useUserInfo().data?.user;
+  const unreadAnswers = useUnreadAnswers();
 
   if (!user || isGuest(user)) {
     return (
@@ -79,6 +82,15 @@ export function ProfilePage() {
       <VipStatusCard />
 
       <InviteCard />
+
+      <ul className={styles.links}>
+        <li>
+          <Link to="/support/inquiries" data-testid="profile-inquiries-link">
+            {t('profile.my_inquiries')}
+            <UnreadBadge count={unreadAnswers} testId="profile-unread-answers" />
+          </Link>
+        </li>
+      </ul>
 
       {isMobile && (
         <ul className={styles.links}>

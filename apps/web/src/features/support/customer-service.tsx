@@ -7,6 +7,8 @@ import { api } from '../../shared/api/api';
 import { errorMessage } from '../../shared/api/api-error';
 import { afterLayerEntryReleased } from '../../shared/layers/layer-history';
 import { layers, useLayerStore } from '../../shared/layers/layer-store';
+import { UnreadBadge } from '../../shared/support/unread-badge';
+import { useUnreadAnswers } from '../../shared/support/unread-answers';
 import { Button } from '../../shared/ui/button';
 import styles from './customer-service.module.css';
 
@@ -21,6 +23,7 @@ function CustomerServiceBody() {
   const closePopup = useLayerStore((s) => s.closePopup);
   const navigate = useNavigate();
   const [text, setText] = useState('');
+  const unreadAnswers = useUnreadAnswers();
   const send = useMutation({
     mutationFn: sendInquiry,
     onSuccess: () => {
@@ -76,6 +79,7 @@ function CustomerServiceBody() {
         data-testid="qna-my-inquiries"
       >
         {t('customer_service_popup.my_inquiries')}
+        <UnreadBadge count={unreadAnswers} testId="qna-unread-answers" />
       </a>
     </form>
   );

@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MessageKey, MyInquiry } from '@snapdrama/contract';
 import { errorMessage } from '../../shared/api/api-error';
 import { Button } from '../../shared/ui/button';
+import { useMarkAnswersRead } from '../../shared/support/unread-answers';
 import { Spinner } from '../../shared/ui/spinner';
 import { useMyInquiries } from './api/my-inquiries';
 import { useOpenCustomerService } from './customer-service';
@@ -24,6 +26,16 @@ export function MyInquiriesPage() {
   const { t } = useTranslation();
   const inquiries = useMyInquiries();
   const openCustomerService = useOpenCustomerService();
+  const { mutate: reportRead } = useMarkAnswersRead();
+  // answers new on this visit keep their mark (this copy of the list says unread) while the
+  // server hears at once that they were read: the badge in the menu and the profile clears
+  const unreadKey = (inquiries.data?.qnaList ?? [])
+    .filter((q) => q.unread_yn === 'Y')
+    .map((q) => q.qnaId)
+    .join(',');
+  useEffect(() => {
+    if (unreadKey) reportRead(unreadKey.split(','));
+  }, [unreadKey, reportRead]);
 
   return (
     <section className={styles.page} data-testid="my-inquiries-page">
@@ -49,6 +61,11 @@ export function MyInquiriesPage() {
                 <span className={styles.status} data-status={q.stts}>
                   {t(STATUS[q.stts])}
                 </span>
+                {q.unread_yn === 'Y' && (
+                  <span className={styles.newAnswer} data-testid="my-inquiry-new">
+                    {t('my_inquiries.new_answer')}
+                  </span>
+                )}
                 <time dateTime={q.rgst_dtm}>
                   {t('my_inquiries.sent_at', { date: formatDateTime(q.rgst_dtm) })}
                 </time>
