@@ -195,7 +195,7 @@ export function createSupportService(deps: { repo: SupportRepository; clock: Clo
 
     /**
      * Account changes (auth AccountDataHooks): inquiries and operators' notes follow a guest;
-     * withdrawal deletes the inquiries (the notes stay with the withdrawn account, decision 1563).
+     * withdrawal deletes the inquiries (the notes stay with the withdrawn account, decision 1561).
      */
     transferUserData: async (fromUserId: string, toUserId: string, tx: Tx) => {
       await repo.moveInquiries(tx, fromUserId, toUserId);

@@ -6,7 +6,7 @@ import type { SuspensionsService } from '../auth/suspensions.service';
 import type { SupportService } from '../support/support.service';
 
 /**
- * Looking after a viewer in the console (decisions 1560, 1563): suspend with a reason until a date
+ * Looking after a viewer in the console (decisions 1560, 1561): suspend with a reason until a date
  * or until lifted, lift, and internal notes. Each change carries its audit entry in its
  * transaction; the suspension itself is auth's, the notes support's.
  */
