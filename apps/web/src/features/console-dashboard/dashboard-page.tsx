@@ -147,7 +147,16 @@ export function DashboardPage() {
         <div className={`${styles.stat} ${styles.moneyStat}`} data-testid="dash-money">
           <span className={styles.statLabel}>{t('dash.revenue')}</span>
           {currencies.length === 0 ? (
-            <strong className={styles.statValue}>{n(0)}</strong>
+            <dl className={styles.money}>
+              <dt>{t('dash.gross')}</dt>
+              <dd>{n(0)}</dd>
+              <dt>{t('dash.refunds')}</dt>
+              <dd data-testid="dash-refunds">{n(0)}</dd>
+              <dt>{t('dash.net')}</dt>
+              <dd>
+                <strong>{n(0)}</strong>
+              </dd>
+            </dl>
           ) : (
             currencies.map((currency) => {
               const m = current.money.find((x) => x.currency === currency) ?? {
