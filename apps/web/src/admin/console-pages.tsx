@@ -89,6 +89,19 @@ export const consolePages: ConsolePageEntry[] = [
     roles: ['admin'],
     load: async () => (await import('../features/console-economy/economy-page')).EconomyPage,
   },
+  // --- orders, refunds and revenue (issue 41 item 3) ---
+  {
+    path: 'orders',
+    label: { en: 'Orders', ko: '주문', ja: '注文' },
+    roles: ['admin', 'support'],
+    load: async () => (await import('../features/console-money/orders-page')).OrdersPage,
+  },
+  {
+    path: 'money',
+    label: { en: 'Revenue and refunds', ko: '매출과 환불', ja: '売上と返金' },
+    roles: ['admin'],
+    load: async () => (await import('../features/console-money/money-page')).MoneyPage,
+  },
   // --- audit log (branch console) ---
   {
     path: 'audit',
