@@ -240,6 +240,22 @@ describe('startSession', () => {
     expect(tokens.get()).toBe('again');
   });
 
+  it('a suspended account is not turned into a guest: the refusal reaches the app (403130)', async () => {
+    const { fetch, log } = harness((_method, path) =>
+      path === '/user/info'
+        ? reply(403, ResultCode.ACCOUNT_SUSPENDED, null)
+        : reply(200, 0, { access_token: 'guest' }),
+    );
+    const tokens = createMemoryTokenStore('suspended');
+    const api = createApiClient({ fetch, tokens, leaveSession: () => undefined });
+    const known = () => ({ id: 'g', isNew: false });
+    await expect(startSession({ api, tokens, guestId: known })).rejects.toMatchObject({
+      code: ResultCode.ACCOUNT_SUSPENDED,
+    });
+    // no guest sign-in behind the viewer's back; the app's popup clears the token on confirm
+    expect(log).toEqual(['GET /user/info']);
+  });
+
   it('a stored token that user info accepts is no sign-in', async () => {
     const { fetch } = harness(() => reply(200, 0, userInfo));
     const tokens = createMemoryTokenStore('kept');

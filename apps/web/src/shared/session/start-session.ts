@@ -79,6 +79,9 @@ async function signInAsGuest(
  */
 function unlessSessionRejected(error: unknown): undefined {
   if (!isApiError(error) || error.kind !== 'server' || error.status >= 500) throw error;
+  // a suspended account is told so (the app's error popup shows the server's words), not turned
+  // into a guest without a word (decision 1560)
+  if (error.code === ResultCode.ACCOUNT_SUSPENDED) throw error;
   return undefined;
 }
 
