@@ -105,7 +105,8 @@ export function composeConsoleModules(deps: {
     events,
     catalog,
     i18n,
-    money: (from, to, zone) => payments.moneyByDay(from, to, zone),
+    // the revenue report's numbers (decision 1550): coin packs and VIP charges alike
+    revenue: (from, to) => moneyModule.money.revenue(from, to),
   });
   // orders of every gateway, their export, refunds and revenue (issue 41 item 3)
   const moneyModule = createMoneyModule(base);

@@ -14,7 +14,7 @@ import {
   type OperatorCaller,
 } from '../operators/operators.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
-import { csvLine } from './audit-csv';
+import { csvLine } from '../../http/csv';
 import { AUDIT_EXPORT_BATCH } from './audit.service';
 
 const ctx = useTestContext({ seed: false });

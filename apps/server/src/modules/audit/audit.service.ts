@@ -13,7 +13,7 @@ import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { RequestOrigin } from './audit-origin';
-import { csvLine } from './audit-csv';
+import { csvLine } from '../../http/csv';
 import type { AuditFilter, AuditRepository, AuditRow } from './audit.repository';
 
 /** What one audited change says. `before`/`after` are JSON snapshots of what changed. */

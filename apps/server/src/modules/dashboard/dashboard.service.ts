@@ -23,7 +23,7 @@ import type { I18nService } from '../i18n/i18n.service';
 import type { PlaybackService } from '../playback/playback.service';
 import type { WalletService } from '../wallet/wallet.service';
 
-/** Money of one service day, gateway and currency: paid that day, and refunded that day. */
+/** Money of one service day, gateway and currency: paid that day, and refunded that day (minor units). */
 export interface MoneyOfDay {
   day: string;
   gateway: string;
@@ -101,8 +101,11 @@ export function createDashboardService(deps: {
     PlaybackService,
     'activeViewersByDay' | 'activeViewers' | 'topDramas' | 'qualitySummary'
   >;
-  /** money paid and refunded per day, gateway and currency (the payments module answers) */
-  money: (from: Date, to: Date, zone: string) => Promise<MoneyOfDay[]>;
+  /**
+   * Money paid and refunded per service day, gateway and currency of the days from..to (at most
+   * a year): the money module's revenue report, so both pages tell the same numbers.
+   */
+  revenue: (from: string, to: string) => Promise<{ days: MoneyOfDay[] }>;
   wallet: Pick<WalletService, 'coinTotalsByDay'>;
   events: Pick<EventsService, 'adUnlocksByDay'>;
   catalog: Pick<CatalogService, 'pricing'>;
@@ -151,11 +154,22 @@ export function createDashboardService(deps: {
       const readFrom = start(earlier(previousFirst, today));
       const readTo = start(nextDay(later(last, today)));
 
+      // the revenue report spans at most a year: the two periods (and today) are asked apart
+      const moneyOfPeriods = async (): Promise<MoneyOfDay[]> => {
+        const [earliest, latest] = [formatIsoDate(previousFirst), formatIsoDate(last)];
+        const spans: [string, string][] = [
+          [earliest, formatIsoDate(previousLast)],
+          [formatIsoDate(first), latest],
+        ];
+        if (todayDay < earliest || todayDay > latest) spans.push([todayDay, todayDay]);
+        const answers = await Promise.all(spans.map(([from, to]) => deps.revenue(from, to)));
+        return answers.flatMap((a) => a.days);
+      };
       const [newViewers, active, money, coins, adUnlocks, activeNow, activeBefore] =
         await Promise.all([
           deps.auth.newViewersByDay(readFrom, readTo, zone),
           deps.playback.activeViewersByDay(readFrom, readTo, zone),
-          deps.money(readFrom, readTo, zone),
+          moneyOfPeriods(),
           deps.wallet.coinTotalsByDay(readFrom, readTo, zone),
           deps.events.adUnlocksByDay(readFrom, readTo),
           deps.playback.activeViewers(rangeStart, rangeEnd),

@@ -220,46 +220,6 @@ export function createPaymentsRepository(db: Db) {
       return rows.map((r) => ({ ...r, amountMinor: Number(r.n) }));
     },
 
-    /**
-     * Money per service day, gateway and currency in [from, to) for the dashboard (decision
-     * 1571): `gross`, each order on the day it was first paid (refunded later or not: a refund
-     * is its own line, never a missing sale); `refunds`, each move to refunded on its day, less a
-     * move back out of it. The same counting as the console's revenue report.
-     */
-    async moneyByDay(from: Date, to: Date, zone: string) {
-      const t = paymentOrderTransitions;
-      const range = sql`t.at >= ${from.toISOString()}::timestamptz and t.at < ${to.toISOString()}::timestamptz`;
-      const rows = await rowsOf<{
-        day: string;
-        gateway: string;
-        currency: string;
-        gross: string;
-        refunds: string;
-      }>(
-        db,
-        sql`select day, gateway, currency, sum(gross) as gross, sum(refunds) as refunds from (
-            select ${serviceDayOf('t.at', zone)} as day, o.gateway, o.currency,
-              o.amount_minor as gross, 0 as refunds
-            from ${t} t join ${paymentOrders} o on o.id = t.order_id
-            where t.to_state in ('paid', 'credited') and ${range}
-              and not exists (select 1 from ${t} e where e.order_id = t.order_id
-                and e.to_state in ('paid', 'credited') and e.id < t.id)
-            union all
-            select ${serviceDayOf('t.at', zone)} as day, o.gateway, o.currency, 0 as gross,
-              case when t.to_state = 'refunded' then o.amount_minor else -o.amount_minor end
-            from ${t} t join ${paymentOrders} o on o.id = t.order_id
-            where (t.to_state = 'refunded' or t.from_state = 'refunded') and ${range}
-          ) m group by 1, 2, 3`,
-      );
-      return rows.map((r) => ({
-        day: r.day,
-        gateway: r.gateway,
-        currency: r.currency,
-        gross: Number(r.gross),
-        refunds: Number(r.refunds),
-      }));
-    },
-
     /** A user's orders, newest first (the operators' viewer page). */
     async ordersOf(userId: string, limit: number): Promise<OrderRow[]> {
       return db

@@ -182,8 +182,6 @@ export function createPaymentsService(deps: {
 
     /** For the operators' dashboard and viewer page. */
     revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
-    /** paid and refunded per day, gateway and currency (the dashboard, decision 1571) */
-    moneyByDay: (from: Date, to: Date, zone: string) => repo.moneyByDay(from, to, zone),
     ordersOf: (userId: string, limit = 50) => repo.ordersOf(userId, limit),
 
     /** One of the caller's orders as its receipt shows it (404071 for another's or an unknown id). */
