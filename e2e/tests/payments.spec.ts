@@ -87,12 +87,13 @@ for (const { code, name } of GATEWAYS) {
 }
 
 /**
- * A paid checkout opened again (issue 40 item 3): a second tab opened on the checkout before the
- * payment, its Pay pressed after it; then reloaded; then our return address in that tab. Each
- * says the order is paid, with the receipt, and offers no Pay; nothing is charged twice.
+ * A paid checkout opened again (issue 40 item 3): Back from where the purchase ended; a second
+ * tab opened on the checkout before the payment, its Pay pressed after it; then reloaded; then
+ * our return address in that tab. Each says the order is paid, with the receipt, and offers no
+ * Pay; nothing is charged twice.
  */
 for (const { code, name } of GATEWAYS) {
-  test(`a paid ${name} checkout in a second tab and reloaded says it is paid, with the receipt`, async ({
+  test(`a paid ${name} checkout reopened by Back, in a second tab and reloaded says it is paid, with the receipt`, async ({
     page,
     context,
   }) => {
@@ -110,6 +111,10 @@ for (const { code, name } of GATEWAYS) {
     const returnUrl = page.url();
     await expect(page).toHaveURL(/\/payment$/);
     await expect(page.getByTestId('payment-coins')).toHaveText('100');
+    // Back from where the purchase ended: the checkout again, paid
+    await page.goBack();
+    await expect(page.getByTestId('checkout-already-paid')).toBeVisible();
+    await expect(page.getByTestId(PAY_BUTTON[code])).toHaveCount(0);
 
     const expectPaid = async () => {
       await expect(second.getByTestId('checkout-already-paid')).toBeVisible();
@@ -139,7 +144,7 @@ for (const { code, name } of GATEWAYS) {
     await expect(second.getByTestId('receipt')).toHaveAttribute('data-state', 'credited');
 
     // charged once
-    await page.reload();
+    await page.goto('/payment');
     await waitForApp(page);
     await expect(page.getByTestId('payment-coins')).toHaveText('100');
     await second.close();
