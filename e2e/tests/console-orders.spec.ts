@@ -7,7 +7,7 @@ import { signInNewViewer } from './helpers';
  * Issue 41 item 3: an admin finds a viewer's orders with the filters, exports them as CSV (the
  * file downloaded holds exactly the filtered orders), refunds one in the dialog with a reason and
  * a note, and finds the refund in the refunds report with its reason; at 390 px the orders are
- * cards and nothing overflows.
+ * cards and nothing overflows; the viewer page refunds through the same dialog.
  */
 
 /** A 100-coin pack bought through the Stripe stand-in over the API, as the browser's steps do. */
@@ -144,4 +144,16 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   await page.goto('/admin/money');
   await expect(reported).toBeVisible();
   await expectNoHorizontalOverflow(page);
+
+  // the viewer page refunds through the same dialog (no confirm() or prompt() any more)
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/admin/viewers/${userId}`);
+  await page.getByTestId(`viewer-refund-${second}`).click();
+  await expect(dialog).toBeVisible();
+  await page.getByTestId('refund-reason-customer_request').check();
+  await page.getByTestId('refund-confirm').click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByTestId(`viewer-refund-${second}`)).toHaveCount(0);
+  await page.goto(`/admin/orders?userId=${userId}&state=refunded`);
+  await expect(rows).toHaveCount(2);
 });

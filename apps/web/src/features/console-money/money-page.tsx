@@ -7,8 +7,9 @@ import { GATEWAY_NAMES } from '../../shared/console/console-codes';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
-import { formatMoney, formatWhen, shortId } from './money-format';
+import { formatMoney, formatWhen, shortId } from '../../shared/console/money-format';
 import { moneyMessages } from './money-messages';
+import { refundMessages } from '../../shared/console/refund-messages';
 import styles from './money.module.css';
 
 /** Today and 29 days before, in the reader's calendar (the server counts service days). */
@@ -27,6 +28,7 @@ function lastThirtyDays(): { from: string; to: string } {
  */
 export function MoneyPage() {
   const t = useConsoleText(moneyMessages);
+  const reasonText = useConsoleText(refundMessages);
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const [params, setParams] = useSearchParams();
@@ -208,7 +210,9 @@ export function MoneyPage() {
                 <span>
                   {t('money.col_by')}:{' '}
                   {t(r.by === 'operator' ? 'money.by.operator' : 'money.by.provider')}
-                  {r.reason ? ` · ${t('money.col_reason')}: ${t(`refund.reason.${r.reason}`)}` : ''}
+                  {r.reason
+                    ? ` · ${t('money.col_reason')}: ${reasonText(`refund.reason.${r.reason}`)}`
+                    : ''}
                   {r.refundedCoins !== null
                     ? ` · ${t('money.coins_back', { n: r.refundedCoins.toLocaleString(lang) })}`
                     : ''}

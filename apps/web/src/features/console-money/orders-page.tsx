@@ -19,9 +19,9 @@ import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { useOperator } from '../../shared/console/console-session';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
-import { formatMoney, formatWhen, shortId } from './money-format';
+import { formatMoney, formatWhen, shortId } from '../../shared/console/money-format';
 import { moneyMessages } from './money-messages';
-import { RefundDialog } from './refund-dialog';
+import { RefundDialog } from '../../shared/console/refund-dialog';
 import styles from './money.module.css';
 
 /** The filters the address holds (the names the API takes). */

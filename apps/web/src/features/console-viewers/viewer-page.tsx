@@ -8,6 +8,7 @@ import { consoleApi } from '../../shared/console/console-api';
 import { commonMessages } from '../../shared/console/console-common-messages';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
+import { RefundDialog, type RefundableOrder } from '../../shared/console/refund-dialog';
 import { useViewerName } from '../../shared/console/viewer-name';
 import { ViewerNotesCard } from './viewer-notes-card';
 import { ViewerSuspensionCard } from './viewer-suspension-card';
@@ -110,19 +111,11 @@ export function ViewerPage() {
   const names = useViewerName();
   const queryClient = useQueryClient();
   const [refundMessage, setRefundMessage] = useState<string>();
+  // the order whose refund dialog is open (shared/console/refund-dialog.tsx: reason and note)
+  const [refunding, setRefunding] = useState<RefundableOrder>();
   const detail = useQuery({
     queryKey: ['console', 'viewer', userId],
     queryFn: () => consoleApi.get<ViewerDetailData>(`/viewers/${userId}`),
-  });
-  const refund = useMutation({
-    mutationFn: (input: { ordrId: string; reason: string }) =>
-      consoleApi.post<{ refundedCoins: number }>(`/orders/${input.ordrId}/refund`, {
-        reason: input.reason,
-      }),
-    onSuccess: async (r) => {
-      setRefundMessage(t('viewer.refunded', { n: r.refundedCoins }));
-      await queryClient.invalidateQueries({ queryKey: ['console', 'viewer', userId] });
-    },
   });
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
@@ -212,7 +205,6 @@ export function ViewerPage() {
       )}
 
       <Card title={t('viewer.orders')}>
-        {refund.isError && <Banner kind="error">{refund.error.message}</Banner>}
         {refundMessage && <Banner kind="success">{refundMessage}</Banner>}
         {orders.length === 0 ? (
           <p className={ui.muted}>{t('viewer.empty')}</p>
@@ -249,13 +241,10 @@ export function ViewerPage() {
                       {o.refundable && (
                         <Button
                           variant="danger"
-                          disabled={refund.isPending}
+                          data-testid={`viewer-refund-${o.ordrId}`}
                           onClick={() => {
-                            const price = money(o.amountMinor, o.currency, lang);
-                            if (!window.confirm(t('viewer.refund_confirm', { price }))) return;
-                            const reason = window.prompt(t('viewer.refund_reason'))?.trim();
-                            if (reason && reason.length >= 2)
-                              refund.mutate({ ordrId: o.ordrId, reason });
+                            setRefundMessage(undefined);
+                            setRefunding({ ...o, id: o.ordrId });
                           }}
                         >
                           {t('viewer.refund')}
@@ -302,6 +291,18 @@ export function ViewerPage() {
       </Card>
 
       <ViewerInvitesCard userId={userId} />
+      {refunding && (
+        <RefundDialog
+          order={refunding}
+          onClose={() => setRefunding(undefined)}
+          onRefunded={(r) => {
+            setRefunding(undefined);
+            setRefundMessage(t('viewer.refunded', { n: r.refundedCoins }));
+            void queryClient.invalidateQueries({ queryKey: ['console', 'viewer', userId] });
+            void queryClient.invalidateQueries({ queryKey: ['console', 'money'] });
+          }}
+        />
+      )}
     </ConsolePage>
   );
 }

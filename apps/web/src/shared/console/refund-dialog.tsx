@@ -1,14 +1,23 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { REFUND_REASONS, type MoneyOrder, type RefundReason } from '@snapdrama/contract';
-import { GATEWAY_NAMES } from '../../shared/console/console-codes';
-import { commonMessages } from '../../shared/console/console-common-messages';
-import { consoleApi } from '../../shared/console/console-api';
-import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
-import { Banner, Button, Field, ui } from '../../shared/console/console-ui';
+import { REFUND_REASONS, type RefundReason } from '@snapdrama/contract';
+
+/** What the dialog tells of the order it refunds. */
+export interface RefundableOrder {
+  id: string;
+  gateway: string;
+  currency: string | null;
+  amountMinor: number | null;
+  createdAt: string;
+}
+import { consoleApi } from './console-api';
+import { GATEWAY_NAMES } from './console-codes';
+import { commonMessages } from './console-common-messages';
+import { useConsoleLanguage, useConsoleText } from './console-i18n';
+import { Banner, Button, Field, ui } from './console-ui';
 import { formatMoney, formatWhen, shortId } from './money-format';
-import { moneyMessages } from './money-messages';
-import styles from './money.module.css';
+import { refundMessages } from './refund-messages';
+import styles from './refund-dialog.module.css';
 
 /**
  * The refund of one order, in a modal dialog (the native <dialog>: focus kept inside, Escape and
@@ -16,12 +25,12 @@ import styles from './money.module.css';
  * written; the same order's refund twice is refused by the server.
  */
 export function RefundDialog(props: {
-  order: MoneyOrder;
+  order: RefundableOrder;
   onClose: () => void;
   onRefunded: (result: { ordrId: string; refundedCoins: number }) => void;
 }) {
   const { order } = props;
-  const t = useConsoleText(moneyMessages);
+  const t = useConsoleText(refundMessages);
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const ref = useRef<HTMLDialogElement>(null);
