@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { expectNoHorizontalOverflow, signInConsole } from './console-helpers';
 import { signInNewViewer } from './helpers';
 
@@ -35,6 +36,14 @@ async function buyOverApi(request: APIRequestContext, token: string): Promise<st
   return ordrId;
 }
 
+/** No serious or critical axe finding (WCAG 2.2 AA) on the page as it is now. */
+async function expectAccessible(page: Page, label: string) {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
 test('orders: filter by viewer and gateway, export the CSV, refund with a reason, see it reported; cards at 390 px', async ({
   page,
 }) => {
@@ -59,6 +68,7 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   const rows = page.getByTestId('order-row');
   await expect(rows).toHaveCount(2);
   await expect(page.locator('[data-testid="order-row"][data-state="credited"]')).toHaveCount(2);
+  await expectAccessible(page, 'orders');
 
   // a filter nothing matches says so
   await page.getByTestId('orders-filter-state').selectOption('refunded');
@@ -107,6 +117,7 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
 
   await table.getByTestId(`order-refund-${first}`).click();
   await expect(dialog).toBeVisible();
+  await expectAccessible(page, 'refund dialog');
   await page.getByTestId('refund-reason-duplicate').check();
   await page.getByTestId('refund-note').fill('Ticket 41: two charges for one pack');
   await page.getByTestId('refund-confirm').click();
@@ -127,6 +138,7 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   await expect(reported).toContainText('Ticket 41: two charges for one pack');
   await expect(reported).toContainText('Charged twice');
   await expect(page.getByTestId('revenue-total-S-USD')).toBeVisible();
+  await expectAccessible(page, 'revenue and refunds');
 
   // 390 px: cards instead of the table, nothing wider than the screen, the dialog fits
   await page.setViewportSize({ width: 390, height: 844 });

@@ -53,6 +53,8 @@ export const CONSOLE_ROUTES: Record<string, string> = {
   'viewers/:userId': '/admin/viewers/1',
   inquiries: '/admin/inquiries',
   economy: '/admin/economy',
+  orders: '/admin/orders',
+  money: '/admin/money',
   audit: '/admin/audit',
   operators: '/admin/operators',
   account: '/admin/account',
