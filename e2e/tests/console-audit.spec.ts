@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
 import { E2E_ADMIN, expectNoHorizontalOverflow, signInConsole } from './console-helpers';
 
 /**
@@ -13,6 +14,26 @@ import { E2E_ADMIN, expectNoHorizontalOverflow, signInConsole } from './console-
 /** The service day it is now (SERVICE_TIMEZONE, Asia/Seoul by default), YYYY-MM-DD. */
 const serviceToday = () =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Seoul' }).format(new Date());
+
+async function expectNoSeriousAxe(page: Page, label: string) {
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+}
+
+/** The page in Japanese and English too: its heading in the language, no key shown raw. */
+async function expectEveryLanguage(page: Page, headings: { ja: string; en: string }) {
+  const language = page.locator('select[aria-label]').filter({ hasText: '日本語' }).first();
+  for (const lang of ['ja', 'en', 'ko'] as const) {
+    await language.selectOption(lang);
+    if (lang !== 'ko') {
+      await expect(page.getByRole('heading', { name: headings[lang], exact: true })).toBeVisible();
+    }
+    const text = await page.locator('main').innerText();
+    expect(text).not.toMatch(/\b(audit|dash)\.[a-z_]+/);
+  }
+}
 
 async function shoot(page: Page, name: string) {
   for (const [width, height] of [
@@ -93,6 +114,8 @@ test('a refused sign-in is in the audit by date and family, exported as CSV; the
   ).toBeVisible();
   await expect(page.locator('tr[data-testid="audit-row"]').first()).toBeHidden();
   await shoot(page, 'audit');
+  await expectNoSeriousAxe(page, 'audit');
+  await expectEveryLanguage(page, { ja: '監査ログ', en: 'Audit log' });
 
   // --- the dashboard: a viewer arrives today; a past range has none ---
   const guest = randomUUID();
@@ -135,5 +158,7 @@ test('a refused sign-in is in the audit by date and family, exported as CSV; the
   await expect(page.getByText('시작일은 종료일보다 늦을 수 없습니다.')).toBeHidden();
   await expect(page.getByTestId('dash-money')).toContainText('순매출');
   await shoot(page, 'dashboard');
+  await expectNoSeriousAxe(page, 'dashboard');
+  await expectEveryLanguage(page, { ja: 'ダッシュボード', en: 'Dashboard' });
   await context.close();
 });
