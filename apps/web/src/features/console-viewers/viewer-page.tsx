@@ -20,13 +20,15 @@ type Kind = 'grant' | 'revoke';
 /** A new key per opened form: the same form sent twice (a double click, a retry) acts once. */
 const newActionKey = () => `console-${crypto.randomUUID()}`;
 
-function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
+/** `total`: the balance the page shows now; a success text about another balance is stale. */
+function CoinForm({ userId, kind, total }: { userId: string; kind: Kind; total: number }) {
   const t = useConsoleText(viewersMessages);
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [actionKey, setActionKey] = useState(newActionKey);
-  const [message, setMessage] = useState<string>();
+  const [done, setDone] = useState<{ text: string; total: number }>();
+  const message = done && done.total === total ? done.text : undefined;
   const send = useMutation({
     mutationFn: () =>
       consoleApi.post<{
@@ -35,12 +37,13 @@ function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
         balances: { paid: number; bonus: number };
       }>(`/viewers/${userId}/coins/${kind}`, { amount: Number(amount), reason, actionKey }),
     onSuccess: async (r) => {
-      const total = r.balances.paid + r.balances.bonus;
-      setMessage(
-        r.created
-          ? t(kind === 'grant' ? 'viewer.granted' : 'viewer.revoked', { n: r.amount, total })
+      const after = r.balances.paid + r.balances.bonus;
+      setDone({
+        text: r.created
+          ? t(kind === 'grant' ? 'viewer.granted' : 'viewer.revoked', { n: r.amount, total: after })
           : t('viewer.repeat'),
-      );
+        total: after,
+      });
       setAmount('');
       setReason('');
       setActionKey(newActionKey());
@@ -58,7 +61,7 @@ function CoinForm({ userId, kind }: { userId: string; kind: Kind }) {
         className={styles.coinForm}
         onSubmit={(e) => {
           e.preventDefault();
-          setMessage(undefined);
+          setDone(undefined);
           if (valid) send.mutate();
         }}
       >
@@ -144,8 +147,8 @@ export function ViewerPage() {
             {wallet.balances.bonus.toLocaleString(lang)}
           </p>
         </Card>
-        <CoinForm userId={userId} kind="grant" />
-        <CoinForm userId={userId} kind="revoke" />
+        <CoinForm userId={userId} kind="grant" total={total} />
+        <CoinForm userId={userId} kind="revoke" total={total} />
         <ViewerSuspensionCard userId={userId} suspension={viewer.suspension} />
       </div>
 

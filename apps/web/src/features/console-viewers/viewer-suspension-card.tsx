@@ -29,7 +29,13 @@ export function ViewerSuspensionCard(props: {
   const [indefinite, setIndefinite] = useState(true);
   const [until, setUntil] = useState('');
   const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<string>();
+  // a success text with the state it describes: shown only while that is still the state (the
+  // page refetched after another operator's change, a suspension that ended by its date)
+  const [done, setDone] = useState<{ text: string; state: string }>();
+  const stateOf = (x: ViewerSuspension | null) => (x ? `${x.since}|${x.until ?? ''}` : 'none');
+  const message = done && done.state === stateOf(props.suspension) ? done.text : undefined;
+  const setMessage = (text: string | undefined, state?: ViewerSuspension | null) =>
+    setDone(text === undefined ? undefined : { text, state: stateOf(state ?? null) });
   const when = (iso: string) =>
     new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
   const refresh = () =>
@@ -46,6 +52,7 @@ export function ViewerSuspensionCard(props: {
         r.suspension.until
           ? t('suspend.done_until', { until: when(r.suspension.until) })
           : t('suspend.done_indefinite'),
+        r.suspension,
       );
       setReason('');
       setUntil('');
@@ -57,7 +64,7 @@ export function ViewerSuspensionCard(props: {
     mutationFn: () => consoleApi.delete<unknown>(`/viewers/${props.userId}/suspension`),
     onMutate: () => setMessage(undefined),
     onSuccess: async () => {
-      setMessage(t('suspend.lifted'));
+      setMessage(t('suspend.lifted'), null);
       await refresh();
     },
   });
