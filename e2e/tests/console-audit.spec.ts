@@ -22,11 +22,13 @@ async function expectNoSeriousAxe(page: Page, label: string) {
   expect(serious.map((v) => `${label}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
 }
 
-/** The page in Japanese and English too: its heading in the language, no key shown raw. */
+/** The page in Japanese and English too, at 390 px: its heading in the language, no key shown raw. */
 async function expectEveryLanguage(page: Page, headings: { ja: string; en: string }) {
   const language = page.locator('select[aria-label]').filter({ hasText: '日本語' }).first();
+  await page.setViewportSize({ width: 390, height: 844 });
   for (const lang of ['ja', 'en', 'ko'] as const) {
     await language.selectOption(lang);
+    await expectNoHorizontalOverflow(page);
     if (lang !== 'ko') {
       await expect(page.getByRole('heading', { name: headings[lang], exact: true })).toBeVisible();
     }
