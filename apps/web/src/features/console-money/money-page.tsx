@@ -202,8 +202,11 @@ export function MoneyPage() {
                 </div>
                 <span>
                   {GATEWAY_NAMES[r.gateway]} · {t('orders.col_order')}{' '}
-                  <span title={r.id}>{shortId(r.id)}</span> · {t('orders.col_viewer')}{' '}
-                  <Link to={`/admin/viewers/${r.userId}`} title={r.userId}>
+                  <span title={r.id} translate="no">
+                    {shortId(r.id)}
+                  </span>{' '}
+                  · {t('orders.col_viewer')}{' '}
+                  <Link to={`/admin/viewers/${r.userId}`} title={r.userId} translate="no">
                     {shortId(r.userId)}
                   </Link>
                 </span>
@@ -217,7 +220,12 @@ export function MoneyPage() {
                     ? ` · ${t('money.coins_back', { n: r.refundedCoins.toLocaleString(lang) })}`
                     : ''}
                 </span>
-                {r.note && <span className={ui.muted}>{r.note}</span>}
+                {r.note && (
+                  // the operator's words, shown as written
+                  <span className={ui.muted} translate="no">
+                    {r.note}
+                  </span>
+                )}
               </li>
             ))}
           </ul>

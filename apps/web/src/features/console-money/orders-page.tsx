@@ -160,9 +160,18 @@ export function OrdersPage() {
       ? formatMoney(o.amountMinor, o.currency, lang)
       : t('orders.store_price');
   const productOf = (o: MoneyOrder) =>
-    o.kind === 'vip'
-      ? t('orders.vip_plan', { plan: o.product.replace(/^vip_/, '') })
-      : `${o.product} · ${t('orders.coins', { n: (o.coins ?? 0).toLocaleString(lang) })}`;
+    o.kind === 'vip' ? (
+      o.product === 'vip_weekly' || o.product === 'vip_monthly' ? (
+        t(`orders.plan_${o.product}`)
+      ) : (
+        <span translate="no">{o.product}</span>
+      )
+    ) : (
+      <>
+        <span translate="no">{o.product}</span> ·{' '}
+        {t('orders.coins', { n: (o.coins ?? 0).toLocaleString(lang) })}
+      </>
+    );
   const stateOf = (o: MoneyOrder) => code('order_state', o.state) ?? o.state;
   const refundButton = (o: MoneyOrder) =>
     isAdmin && o.refundable ? (
@@ -178,7 +187,7 @@ export function OrdersPage() {
       </Button>
     ) : null;
   const viewerLink = (o: MoneyOrder) => (
-    <Link to={`/admin/viewers/${o.userId}`} title={o.userId}>
+    <Link to={`/admin/viewers/${o.userId}`} title={o.userId} translate="no">
       {shortId(o.userId)}
     </Link>
   );
@@ -352,7 +361,7 @@ export function OrdersPage() {
                   <tr key={`${o.kind}-${o.id}`} data-testid="order-row" data-state={o.state}>
                     <td>{formatWhen(o.createdAt, lang)}</td>
                     <td title={o.id}>
-                      {shortId(o.id)} · {GATEWAY_NAMES[o.gateway]}
+                      <span translate="no">{shortId(o.id)}</span> · {GATEWAY_NAMES[o.gateway]}
                     </td>
                     <td>{viewerLink(o)}</td>
                     <td>{productOf(o)}</td>
@@ -376,8 +385,11 @@ export function OrdersPage() {
                   {GATEWAY_NAMES[o.gateway]} · {formatWhen(o.createdAt, lang)}
                 </span>
                 <span className={ui.muted}>
-                  {t('orders.col_order')} <span title={o.id}>{shortId(o.id)}</span> ·{' '}
-                  {t('orders.col_viewer')} {viewerLink(o)}
+                  {t('orders.col_order')}{' '}
+                  <span title={o.id} translate="no">
+                    {shortId(o.id)}
+                  </span>{' '}
+                  · {t('orders.col_viewer')} {viewerLink(o)}
                 </span>
                 {refundButton(o)}
               </li>
