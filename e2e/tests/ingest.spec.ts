@@ -54,9 +54,10 @@ test('an operator uploads a video, watches the transcode reach 100 %, and a view
   await signInConsole(page);
   await page.getByRole('link', { name: 'Episode videos' }).click();
   await expect(page).toHaveURL(/\/admin\/videos$/);
-  await page.locator('input[name="dramaId"]').fill(String(DRAMA));
-  await page.getByRole('button', { name: 'Open' }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/videos/${DRAMA}$`));
+  // dramas are picked from the catalog by title (decision 1543), never by a number
+  await expect(page.getByTestId('ingest-drama-option').first()).toBeVisible();
+  await page.goto(`/admin/videos/${DRAMA}`);
+  await expect(page.getByTestId('ingest-change-drama')).toBeVisible();
 
   const panel = page.getByTestId(`ingest-episode-${epsd}`);
   await expect(panel).toBeVisible();

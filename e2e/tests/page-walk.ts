@@ -48,6 +48,7 @@ export const CONSOLE_ROUTES: Record<string, string> = {
   'catalog/:dramaId': '/admin/catalog/1',
   videos: '/admin/videos',
   'videos/:dramaId': '/admin/videos/1',
+  jobs: '/admin/jobs',
   dashboard: '/admin/dashboard',
   viewers: '/admin/viewers',
   'viewers/:userId': '/admin/viewers/1',

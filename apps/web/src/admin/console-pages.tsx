@@ -59,6 +59,12 @@ export const consolePages: ConsolePageEntry[] = [
     roles: ['admin', 'editor'],
     load: async () => (await import('../features/console-ingest/ingest-page')).IngestPage,
   },
+  {
+    path: 'jobs',
+    label: { en: 'Transcode jobs', ko: '변환 작업', ja: '変換ジョブ' },
+    roles: ['admin', 'editor'],
+    load: async () => (await import('../features/console-ingest/jobs-page')).JobsPage,
+  },
   // --- economy, viewers, support, dashboard (branch ops) ---
   {
     path: 'dashboard',

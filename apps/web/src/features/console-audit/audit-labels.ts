@@ -23,6 +23,24 @@ export const AUDIT_ACTIONS: Record<string, Record<Language, string>> = {
   'drama.poster': { en: 'Poster uploaded', ko: '포스터 업로드', ja: 'ポスターをアップロード' },
   'drama.publish': { en: 'Drama published', ko: '드라마 공개', ja: 'ドラマを公開' },
   'drama.unpublish': { en: 'Drama unpublished', ko: '드라마 비공개', ja: 'ドラマを非公開' },
+  'drama.schedule': { en: 'Publication scheduled', ko: '공개 예약', ja: '公開を予約' },
+  'drama.schedule_cancel': {
+    en: 'Scheduled publication cancelled',
+    ko: '공개 예약 취소',
+    ja: '公開予約を取消',
+  },
+  'drama.schedule_failed': {
+    en: 'Scheduled publication not done',
+    ko: '예약 공개 실패',
+    ja: '予約公開の失敗',
+  },
+  'drama.archive': { en: 'Drama archived', ko: '드라마 보관', ja: 'ドラマをアーカイブ' },
+  'drama.restore': { en: 'Drama restored', ko: '드라마 복원', ja: 'ドラマを復元' },
+  'episode.reorder': {
+    en: 'Episodes reordered',
+    ko: '에피소드 순서 변경',
+    ja: 'エピソードの並べ替え',
+  },
   'economy.coin_validity': {
     en: 'Coin validity changed',
     ko: '코인 유효기간 변경',

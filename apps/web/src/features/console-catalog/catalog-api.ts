@@ -1,6 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   catalogAdminPaths as paths,
+  type AddEpisodesInput,
+  type AdminDramaListInput,
+  type DramaImpact,
   type AdminCategoryListData,
   type AdminDramaData,
   type AdminDramaListData,
@@ -10,10 +13,37 @@ import {
 } from '@snapdrama/contract';
 import { adminPath, consoleApi, consoleRequest } from '../../shared/console/console-api';
 
-export const dramasQuery = queryOptions({
-  queryKey: ['console', 'catalog', 'dramas'],
-  queryFn: () => consoleApi.get<AdminDramaListData>(adminPath(paths.dramas())),
-});
+/** every list query starts with this key: a change invalidates them all */
+export const dramasKey = ['console', 'catalog', 'dramas'] as const;
+export const dramasQuery = { queryKey: dramasKey };
+
+/** A page of the list (search, filters, sort); the query is the address's (decision 1541). */
+export const dramaListQuery = (query: AdminDramaListInput) =>
+  queryOptions({
+    queryKey: [...dramasKey, query],
+    queryFn: () => {
+      const params = new URLSearchParams();
+      for (const [key, value] of Object.entries(query)) {
+        if (typeof value === 'string' || typeof value === 'number') {
+          if (value !== '') params.set(key, String(value));
+        }
+      }
+      const search = params.toString();
+      return consoleApi.get<AdminDramaListData>(
+        `${adminPath(paths.dramas())}${search ? `?${search}` : ''}`,
+      );
+    },
+    placeholderData: (previous) => previous,
+  });
+
+/** What unpublishing or archiving takes from viewers, read when the confirmation opens. */
+export const impactQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['console', 'catalog', 'impact', id],
+    queryFn: () => consoleApi.get<DramaImpact>(adminPath(paths.impact(id))),
+    staleTime: 0,
+    gcTime: 0,
+  });
 
 export const dramaQuery = (id: number) =>
   queryOptions({
@@ -37,8 +67,16 @@ export const catalogCalls = {
   /** the file's bytes as the body, with its image type */
   poster: (id: number, kind: PosterKind, file: File) =>
     consoleRequest<{ path: string }>('PUT', adminPath(paths.poster(id, kind)), file),
-  addEpisodes: async (id: number, count: number) =>
-    (await consoleApi.post<AdminDramaData>(adminPath(paths.episodes(id)), { count })).drama,
+  addEpisodes: async (id: number, input: AddEpisodesInput) =>
+    (await consoleApi.post<AdminDramaData>(adminPath(paths.episodes(id)), input)).drama,
+  schedule: async (id: number, publishAt: string | null) =>
+    (await consoleApi.post<AdminDramaData>(adminPath(paths.schedule(id)), { publishAt })).drama,
+  archive: async (id: number) =>
+    (await consoleApi.post<AdminDramaData>(adminPath(paths.archive(id)))).drama,
+  restore: async (id: number) =>
+    (await consoleApi.post<AdminDramaData>(adminPath(paths.restore(id)))).drama,
+  reorder: async (id: number, numbers: number[]) =>
+    (await consoleApi.put<AdminDramaData>(adminPath(paths.episodeOrder(id)), { numbers })).drama,
   updateEpisode: async (id: number, n: number, form: EpisodeFormBody) =>
     (await consoleApi.put<AdminDramaData>(adminPath(paths.episode(id, n)), form)).drama,
   subtitles: async (id: number, n: number, lang: string, text: string) =>

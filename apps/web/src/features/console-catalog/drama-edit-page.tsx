@@ -14,7 +14,9 @@ import { useConsoleLanguage, useConsoleText } from '../../shared/console/console
 import { commonMessages } from '../../shared/console/console-common-messages';
 import type { EpisodeVideoSlot } from '../../shared/console/episode-video-slot';
 import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/console/console-ui';
-import { catalogCalls, dramaQuery, dramasQuery } from './catalog-api';
+import { catalogCalls, dramaQuery, dramasQuery, impactQuery } from './catalog-api';
+import { scaleMessages } from './catalog-scale-messages';
+import { ConfirmDialog } from './confirm-dialog';
 import { catalogMessages } from './catalog-messages';
 import { DramaForm, emptyForm, formOf } from './drama-form';
 import styles from './catalog.module.css';
@@ -117,44 +119,207 @@ export function DramaEditPage(props: { videoSlot?: EpisodeVideoSlot }) {
   );
 }
 
+type StateNotice = { kind: 'error' | 'success'; text: string; state?: AdminDramaDetail['state'] };
+
+/** `datetime-local` value of an ISO time, in the operator's zone. */
+const localInput = (iso: string) => {
+  const d = new Date(iso);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}:${pad(d.getSeconds())}`;
+};
+
+/**
+ * Publishing (decision 1540): publish, schedule, unpublish and archive (both confirmed with what
+ * they take from viewers), restore. A success message shows only while the drama is still in the
+ * state it speaks of, so it never outlives the change it reports.
+ */
 function PublishCard(props: { detail: AdminDramaDetail; onChange: (d: AdminDramaDetail) => void }) {
   const t = useConsoleText(catalogMessages);
-  const [notice, setNotice] = useState<Notice>();
-  const publish = useMutation({
-    mutationFn: (published: boolean) => catalogCalls.publish(props.detail.id, published),
-    onSuccess: (detail) => {
-      setNotice(undefined);
-      props.onChange(detail);
+  const s = useConsoleText(scaleMessages);
+  const lang = useConsoleLanguage();
+  const { detail } = props;
+  const [notice, setNotice] = useState<StateNotice>();
+  const [confirming, setConfirming] = useState<'unpublish' | 'archive' | null>(null);
+  const [when, setWhen] = useState(detail.publishAt ? localInput(detail.publishAt) : '');
+  const time = (iso: string) =>
+    new Date(iso).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const impact = useQuery({ ...impactQuery(detail.id), enabled: confirming !== null });
+  const act = useMutation({
+    mutationFn: async (
+      action:
+        | { kind: 'publish' | 'unpublish' | 'archive' | 'restore' | 'cancel' }
+        | { kind: 'schedule'; at: string },
+    ) => {
+      switch (action.kind) {
+        case 'publish':
+          return catalogCalls.publish(detail.id, true);
+        case 'unpublish':
+          return catalogCalls.publish(detail.id, false);
+        case 'archive':
+          return catalogCalls.archive(detail.id);
+        case 'restore':
+          return catalogCalls.restore(detail.id);
+        case 'cancel':
+          return catalogCalls.schedule(detail.id, null);
+        case 'schedule':
+          return catalogCalls.schedule(detail.id, action.at);
+      }
     },
-    onError: (error) => setNotice({ kind: 'error', text: error.message }),
+    onSuccess: (updated, action) => {
+      setConfirming(null);
+      const text = {
+        publish: s('publish.published_now'),
+        unpublish: s('publish.unpublished_now'),
+        archive: s('publish.archived_now'),
+        restore: s('publish.restored_now'),
+        cancel: s('publish.schedule_cancelled'),
+        schedule: updated.publishAt
+          ? s('publish.scheduled', { time: time(updated.publishAt) })
+          : '',
+      }[action.kind];
+      setNotice({ kind: 'success', text, state: updated.state });
+      if (updated.publishAt) setWhen(localInput(updated.publishAt));
+      props.onChange(updated);
+    },
+    onError: (error) => {
+      setConfirming(null);
+      setNotice({ kind: 'error', text: error.message });
+    },
   });
-  const published = props.detail.published;
+  const state = detail.state;
+  const badge = {
+    published: [styles.on, t('catalog.published')],
+    draft: [styles.off, t('catalog.draft')],
+    scheduled: [styles.scheduled, s('list.state_scheduled')],
+    archived: [styles.archived, s('state.archived')],
+  }[state];
+  const explanation =
+    state === 'published'
+      ? t('drama.is_published')
+      : state === 'archived'
+        ? s('publish.is_archived')
+        : state === 'scheduled' && detail.publishAt
+          ? s('publish.is_scheduled', { time: time(detail.publishAt) })
+          : t('drama.is_draft');
+  // a success message speaks of one state; an error stays until the next action
+  const shown = notice && (notice.kind === 'error' || notice.state === state) ? notice : undefined;
+  const busy = act.isPending;
   return (
     <Card title={t('drama.publishing')}>
-      <div className={styles.row}>
-        <span
-          className={`${styles.badge} ${published ? styles.on : styles.off}`}
-          data-testid="drama-status"
-        >
-          {published ? t('catalog.published') : t('catalog.draft')}
-        </span>
-        <span className={ui.muted}>
-          {published ? t('drama.is_published') : t('drama.is_draft')}
-        </span>
-        <Button
-          variant={published ? 'danger' : 'primary'}
-          disabled={publish.isPending}
-          data-testid="drama-publish"
-          onClick={() => publish.mutate(!published)}
-        >
-          {published ? t('drama.unpublish') : t('drama.publish')}
-        </Button>
-      </div>
-      {notice && (
-        <div style={{ marginTop: 12 }}>
-          <Banner kind={notice.kind}>{notice.text}</Banner>
+      <div className={styles.stack}>
+        <div className={styles.row}>
+          <span
+            className={`${styles.badge} ${badge[0]}`}
+            data-testid="drama-status"
+            data-state={state}
+          >
+            {badge[1]}
+          </span>
+          <span className={ui.muted} data-testid="drama-state-text">
+            {explanation}
+          </span>
         </div>
-      )}
+        <div className={styles.row}>
+          {(state === 'draft' || state === 'scheduled') && (
+            <Button
+              variant="primary"
+              disabled={busy}
+              data-testid="drama-publish"
+              onClick={() => act.mutate({ kind: 'publish' })}
+            >
+              {t('drama.publish')}
+            </Button>
+          )}
+          {state === 'published' && (
+            <Button
+              variant="danger"
+              disabled={busy}
+              data-testid="drama-publish"
+              onClick={() => setConfirming('unpublish')}
+            >
+              {t('drama.unpublish')}
+            </Button>
+          )}
+          {state === 'scheduled' && (
+            <Button
+              disabled={busy}
+              data-testid="drama-schedule-cancel"
+              onClick={() => act.mutate({ kind: 'cancel' })}
+            >
+              {s('publish.schedule_cancel')}
+            </Button>
+          )}
+          {state !== 'archived' && (
+            <Button
+              variant="danger"
+              disabled={busy}
+              data-testid="drama-archive"
+              onClick={() => setConfirming('archive')}
+            >
+              {s('publish.archive')}
+            </Button>
+          )}
+          {state === 'archived' && (
+            <Button
+              disabled={busy}
+              data-testid="drama-restore"
+              onClick={() => act.mutate({ kind: 'restore' })}
+            >
+              {s('publish.restore')}
+            </Button>
+          )}
+        </div>
+        {(state === 'draft' || state === 'scheduled') && (
+          <form
+            className={styles.row}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (when) act.mutate({ kind: 'schedule', at: new Date(when).toISOString() });
+            }}
+          >
+            <Field label={s('publish.schedule_label')}>
+              <input
+                className={ui.input}
+                type="datetime-local"
+                step={1}
+                name="publishAt"
+                data-testid="drama-schedule-at"
+                value={when}
+                onChange={(e) => setWhen(e.target.value)}
+              />
+            </Field>
+            <Button type="submit" disabled={busy || !when} data-testid="drama-schedule">
+              {s('publish.schedule')}
+            </Button>
+          </form>
+        )}
+        {shown && (
+          <Banner kind={shown.kind}>
+            <span data-testid="publish-notice">{shown.text}</span>
+          </Banner>
+        )}
+      </div>
+      <ConfirmDialog
+        open={confirming !== null}
+        testId="confirm-dialog"
+        title={s(confirming === 'archive' ? 'confirm.archive_title' : 'confirm.unpublish_title')}
+        confirmLabel={s(confirming === 'archive' ? 'confirm.archive_yes' : 'confirm.unpublish_yes')}
+        cancelLabel={s('confirm.cancel')}
+        busy={busy || impact.isPending}
+        onCancel={() => setConfirming(null)}
+        onConfirm={() => act.mutate({ kind: confirming === 'archive' ? 'archive' : 'unpublish' })}
+      >
+        <p>{s(confirming === 'archive' ? 'confirm.archive_body' : 'confirm.unpublish_body')}</p>
+        {impact.isError && <Banner kind="error">{impact.error.message}</Banner>}
+        <p className={styles.impact} data-testid="confirm-impact" aria-live="polite">
+          {impact.data
+            ? s('confirm.impact', {
+                unlocks: impact.data.viewersWithUnlocks.toLocaleString(lang),
+                bookmarks: impact.data.bookmarks.toLocaleString(lang),
+              })
+            : s('confirm.impact_loading')}
+        </p>
+      </ConfirmDialog>
     </Card>
   );
 }
@@ -220,41 +385,95 @@ function EpisodesCard(props: {
   videoSlot?: EpisodeVideoSlot;
 }) {
   const t = useConsoleText(catalogMessages);
+  const s = useConsoleText(scaleMessages);
   const [count, setCount] = useState('1');
-  const [notice, setNotice] = useState<Notice>();
+  const [coin, setCoin] = useState('0');
+  const [freeFirst, setFreeFirst] = useState('0');
+  const [notice, setNotice] = useState<Notice & { episodes?: number }>();
+  const total = props.detail.episodes.length;
   const add = useMutation({
-    mutationFn: () => catalogCalls.addEpisodes(props.detail.id, Number(count)),
+    mutationFn: () =>
+      catalogCalls.addEpisodes(props.detail.id, {
+        count: Number(count),
+        coin: Number(coin || 0),
+        freeFirst: Number(freeFirst || 0),
+      }),
     onSuccess: (detail) => {
-      setNotice(undefined);
+      setNotice({
+        kind: 'success',
+        text: s('episodes.added', { count: detail.episodes.length - total }),
+        episodes: detail.episodes.length,
+      });
       props.onChange(detail);
     },
     onError: (error) => setNotice({ kind: 'error', text: error.message }),
   });
+  const archived = props.detail.state === 'archived';
+  // "added" speaks of the episodes as they were then: gone once the list changes again
+  const shown =
+    notice && (notice.kind === 'error' || notice.episodes === total) ? notice : undefined;
   return (
     <Card title={t('drama.episodes')}>
       <div className={styles.stack}>
-        {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
-        <div className={styles.row}>
-          <Field label={t('drama.add_count')}>
-            <input
-              className={`${ui.input} ${styles.price}`}
-              type="number"
-              min={1}
-              max={100}
-              name="episodeCount"
-              value={count}
-              onChange={(e) => setCount(e.target.value)}
-            />
-          </Field>
-          <Button onClick={() => add.mutate()} disabled={add.isPending} data-testid="episodes-add">
-            {t('drama.add_episodes')}
-          </Button>
-        </div>
+        {shown && <Banner kind={shown.kind}>{shown.text}</Banner>}
+        {!archived && (
+          <div className={styles.row}>
+            <Field label={t('drama.add_count')}>
+              <input
+                className={`${ui.input} ${styles.price}`}
+                type="number"
+                min={1}
+                max={100}
+                name="episodeCount"
+                value={count}
+                onChange={(e) => setCount(e.target.value)}
+              />
+            </Field>
+            <Field label={s('episodes.coin')}>
+              <input
+                className={`${ui.input} ${styles.price}`}
+                type="number"
+                min={0}
+                max={MAX_EPISODE_COIN}
+                name="episodeCoin"
+                value={coin}
+                onChange={(e) => setCoin(e.target.value)}
+              />
+            </Field>
+            <Field label={s('episodes.free_first')}>
+              <input
+                className={`${ui.input} ${styles.price}`}
+                type="number"
+                min={0}
+                max={100}
+                name="freeFirst"
+                value={freeFirst}
+                onChange={(e) => setFreeFirst(e.target.value)}
+              />
+            </Field>
+            <Button
+              onClick={() => add.mutate()}
+              disabled={add.isPending}
+              data-testid="episodes-add"
+            >
+              {t('drama.add_episodes')}
+            </Button>
+          </div>
+        )}
         {props.detail.episodes.length === 0 && <p className={ui.muted}>{t('drama.no_episodes')}</p>}
+        {total > 1 && (props.detail.state === 'draft' || props.detail.state === 'scheduled') && (
+          <EpisodeOrder
+            key={props.detail.episodes
+              .map((e) => `${e.number}:${e.durationSeconds}:${e.coin}`)
+              .join(',')}
+            detail={props.detail}
+            onChange={props.onChange}
+          />
+        )}
         <div className={styles.episodes}>
           {props.detail.episodes.map((episode) => (
             <EpisodeRow
-              key={episode.number}
+              key={`${episode.number}:${episode.durationSeconds}:${episode.coin}`}
               dramaId={props.detail.id}
               episode={episode}
               onChange={props.onChange}
@@ -265,6 +484,79 @@ function EpisodesCard(props: {
         </div>
       </div>
     </Card>
+  );
+}
+
+/** A new order of the episodes, moved with buttons (keyboard and touch alike), saved at once. */
+function EpisodeOrder(props: {
+  detail: AdminDramaDetail;
+  onChange: (d: AdminDramaDetail) => void;
+}) {
+  const t = useConsoleText(catalogMessages);
+  const s = useConsoleText(scaleMessages);
+  const original = props.detail.episodes.map((e) => e.number);
+  const [order, setOrder] = useState(original);
+  const [notice, setNotice] = useState<Notice>();
+  const changed = order.some((n, k) => n !== original[k]);
+  const save = useMutation({
+    mutationFn: () => catalogCalls.reorder(props.detail.id, order),
+    onSuccess: (detail) => {
+      props.onChange(detail);
+    },
+    onError: (error) => setNotice({ kind: 'error', text: error.message }),
+  });
+  const move = (index: number, by: -1 | 1) => {
+    setNotice(undefined);
+    setOrder((current) => {
+      const next = [...current];
+      const other = index + by;
+      const a = next[index];
+      const b = next[other];
+      if (a === undefined || b === undefined) return current;
+      next[index] = b;
+      next[other] = a;
+      return next;
+    });
+  };
+  return (
+    <details className={styles.orderBox} data-testid="episode-order">
+      <summary>{s('episodes.order')}</summary>
+      <p className={ui.muted}>{s('episodes.order_hint')}</p>
+      <ol className={styles.orderList}>
+        {order.map((n, index) => (
+          <li key={n} className={styles.orderItem} data-testid="episode-order-item">
+            <strong>
+              {t('episode.n', { n: index + 1 })}
+              {n !== index + 1 && <span className={ui.muted}> ({s('episodes.was', { n })})</span>}
+            </strong>
+            <Button
+              aria-label={s('episodes.up', { n: index + 1 })}
+              disabled={index === 0}
+              onClick={() => move(index, -1)}
+            >
+              ↑
+            </Button>
+            <Button
+              aria-label={s('episodes.down', { n: index + 1 })}
+              disabled={index === order.length - 1}
+              onClick={() => move(index, 1)}
+            >
+              ↓
+            </Button>
+          </li>
+        ))}
+      </ol>
+      {changed && <p role="status">{s('episodes.order_changed')}</p>}
+      {notice && <Banner kind={notice.kind}>{notice.text}</Banner>}
+      <Button
+        variant="primary"
+        disabled={!changed || save.isPending}
+        onClick={() => save.mutate()}
+        data-testid="episode-order-save"
+      >
+        {s('episodes.save_order')}
+      </Button>
+    </details>
   );
 }
 

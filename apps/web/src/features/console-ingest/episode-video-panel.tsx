@@ -10,6 +10,7 @@ import {
   type UploadHandle,
 } from './api/ingest-api';
 import { ingestMessages } from './ingest-messages';
+import { PreviewButton } from './preview-dialog';
 import styles from './ingest.module.css';
 
 const formatBytes = (bytes: number) => {
@@ -39,7 +40,13 @@ type UploadState =
  * One episode's video: its transcode state (progress with ETA, failure with reason and retry,
  * poster frame) and an upload of a new source. Also meant for the catalog's episode form.
  */
-export function EpisodeVideoPanel(props: { dramaId: number; epsd: number; job: IngestJob | null }) {
+export function EpisodeVideoPanel(props: {
+  dramaId: number;
+  epsd: number;
+  job: IngestJob | null;
+  /** the episode plays already (a video from before any upload here, e.g. the demo's) */
+  hasVideo?: boolean;
+}) {
   const { dramaId, epsd, job } = props;
   const t = useConsoleText(ingestMessages);
   const lang = useConsoleLanguage();
@@ -151,6 +158,11 @@ export function EpisodeVideoPanel(props: { dramaId: number; epsd: number; job: I
           </p>
         )}
         {retry.isError && <Banner kind="error">{retry.error.message}</Banner>}
+        {(job?.state === 'done' || (props.hasVideo && !busy)) && (
+          <div>
+            <PreviewButton dramaId={dramaId} epsd={epsd} />
+          </div>
+        )}
         {job?.state === 'failed' && (
           <div>
             <Button onClick={() => retry.mutate(epsd)} disabled={retry.isPending}>

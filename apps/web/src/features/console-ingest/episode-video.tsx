@@ -22,5 +22,7 @@ export function EpisodeVideo(props: EpisodeVideoSlotProps) {
 
   if (episode.isError) return <Banner kind="error">{episode.error.message}</Banner>;
   if (episode.isPending) return null;
-  return <EpisodeVideoPanel dramaId={dramaId} epsd={episodeNumber} job={job} />;
+  return (
+    <EpisodeVideoPanel dramaId={dramaId} epsd={episodeNumber} job={job} hasVideo={props.hasVideo} />
+  );
 }

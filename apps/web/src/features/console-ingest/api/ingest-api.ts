@@ -2,7 +2,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { DetailedError, Upload } from 'tus-js-client';
 import {
   API_BASE,
+  catalogAdminPaths,
   ingestPaths,
+  type AdminDramaListData,
+  type IngestJobsData,
+  type IngestPreviewData,
   type IngestDramaData,
   type IngestEpisodeData,
   type IngestJob,
@@ -11,6 +15,8 @@ import { adminPath, consoleApi } from '../../../shared/console/console-api';
 import { consoleLanguage } from '../../../shared/console/console-i18n';
 
 export const ingestKeys = {
+  /** the jobs page, every drama */
+  jobs: ['console', 'ingest', 'jobs'] as const,
   /** everything of one drama (its list and each episode): invalidate this after a change */
   ofDrama: (dramaId: number) => ['console', 'ingest', dramaId] as const,
   drama: (dramaId: number) => ['console', 'ingest', dramaId, 'episodes'] as const,
@@ -44,9 +50,60 @@ export function useRetryTranscode(dramaId: number) {
   return useMutation({
     mutationFn: (epsd: number) =>
       consoleApi.post<IngestEpisodeData>(adminPath(ingestPaths.retry(dramaId, epsd))),
-    onSuccess: () => client.invalidateQueries({ queryKey: ingestKeys.ofDrama(dramaId) }),
+    onSuccess: async () => {
+      await client.invalidateQueries({ queryKey: ingestKeys.ofDrama(dramaId) });
+      await client.invalidateQueries({ queryKey: ingestKeys.jobs });
+    },
   });
 }
+
+/** Dramas found by title for the picker (the catalog's console list, newest first). */
+export function useDramaSearch(q: string) {
+  return useQuery({
+    queryKey: ['console', 'ingest', 'pick', q],
+    queryFn: () =>
+      consoleApi.get<AdminDramaListData>(
+        `${adminPath(catalogAdminPaths.dramas())}?${new URLSearchParams({ q, size: '20' })}`,
+      ),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** One drama's titles for the page's heading (any state: an archived drama's videos too). */
+export function useDramaTitle(dramaId: number | null) {
+  return useQuery({
+    queryKey: ['console', 'ingest', 'title', dramaId],
+    enabled: dramaId !== null,
+    queryFn: async () =>
+      (
+        await consoleApi.get<{
+          drama: { form: { title: { ko: string; en: string; ja: string } } };
+        }>(adminPath(catalogAdminPaths.drama(dramaId ?? 0)))
+      ).drama.form.title,
+  });
+}
+
+/** The jobs page: polled every 2 s while a job waits or runs. */
+export function useIngestJobs(query: { state: string; page: number; size: number }) {
+  return useQuery({
+    queryKey: [...ingestKeys.jobs, query],
+    queryFn: () =>
+      consoleApi.get<IngestJobsData>(
+        `${adminPath(ingestPaths.jobs())}?${new URLSearchParams({
+          state: query.state,
+          page: String(query.page),
+          size: String(query.size),
+        })}`,
+      ),
+    placeholderData: (previous) => previous,
+    refetchInterval: (q) =>
+      (q.state.data?.counts.queued ?? 0) + (q.state.data?.counts.running ?? 0) > 0 ? 2000 : false,
+  });
+}
+
+/** The signed address of an episode's ladder, asked when the preview opens. */
+export const fetchPreview = (dramaId: number, epsd: number) =>
+  consoleApi.get<IngestPreviewData>(adminPath(ingestPaths.preview(dramaId, epsd)));
 
 /** The server's message of a refused upload (its envelope), else the transport's. */
 function uploadErrorMessage(error: Error): string {
