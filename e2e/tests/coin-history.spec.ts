@@ -64,12 +64,6 @@ test('an operator grant, revocation and refund each appear once; the running bal
   await buyPackWithStripe(page);
 
   const operator = await consolePage(browser, page);
-  operator.on('dialog', (dialog) => {
-    // the refund asks to confirm, then for a reason
-    void (dialog.type() === 'prompt'
-      ? dialog.accept('Customer asked for a refund')
-      : dialog.accept());
-  });
   await operator.goto('/admin/viewers');
   await operator.getByTestId('viewer-search').fill(nickname);
   await operator.getByTestId('viewer-search-submit').click();
@@ -83,7 +77,14 @@ test('an operator grant, revocation and refund each appear once; the running bal
   await operator.getByTestId('viewer-revoke-reason').fill('Granted twice by mistake');
   await operator.getByTestId('viewer-revoke-submit').click();
   await expect(operator.getByTestId('viewer-balance')).toContainText('125');
+  // the refund dialog (issue 41): a reason and a note, then confirm
   await operator.getByRole('button', { name: 'Refund' }).first().click();
+  const dialog = operator.getByTestId('refund-dialog');
+  await expect(dialog).toBeVisible();
+  await operator.getByTestId('refund-reason-customer_request').check();
+  await operator.getByTestId('refund-note').fill('Customer asked for a refund');
+  await operator.getByTestId('refund-confirm').click();
+  await expect(dialog).toBeHidden();
   await expect(operator.getByText('Refunded; 100 coins taken back.')).toBeVisible();
   await operator.context().close();
 
