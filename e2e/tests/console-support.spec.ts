@@ -153,5 +153,12 @@ test('support answers with a saved reply, the viewer sees the badge; support sus
   await expect(page.getByText('This account is suspended.', { exact: false })).toBeVisible({
     timeout: 30_000,
   });
+
+  // --- lifted: the console says so, and the viewer page says the viewer is not suspended ---
+  await support.getByTestId('viewer-lift').click();
+  await expect(
+    support.getByText('The suspension is lifted: the viewer can sign in again.'),
+  ).toBeVisible();
+  await expect(support.getByTestId('viewer-active')).toBeVisible();
   await support.context().close();
 });

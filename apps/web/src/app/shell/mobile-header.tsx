@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Logo } from '../../shared/ui/logo';
 import { MenuIcon, SearchIcon, UserIcon } from '../../shared/ui/icons';
+import { UnreadBadge } from '../../shared/support/unread-badge';
+import { useUnreadAnswers } from '../../shared/support/unread-answers';
 import styles from './shell.module.css';
 
 /** Mobile header (spec §2): hamburger, logo, search, profile. */
@@ -14,6 +16,7 @@ export function MobileHeader({
   overlay?: boolean;
 }) {
   const { t } = useTranslation();
+  const unreadAnswers = useUnreadAnswers();
   return (
     <header className={styles.mobileHeader} data-overlay={overlay} data-testid="mobile-header">
       <button
@@ -29,8 +32,14 @@ export function MobileHeader({
         <Link to="/search" className={styles.iconButton} aria-label={t('menu.search')}>
           <SearchIcon />
         </Link>
-        <Link to="/profile" className={styles.iconButton} aria-label={t('menu.profile')}>
+        <Link
+          to="/profile"
+          className={styles.iconButton}
+          style={{ position: 'relative' }}
+          aria-label={t('menu.profile')}
+        >
           <UserIcon />
+          <UnreadBadge count={unreadAnswers} corner testId="header-unread-answers" />
         </Link>
       </div>
     </header>

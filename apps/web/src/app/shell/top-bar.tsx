@@ -3,6 +3,8 @@ import { Link, NavLink } from 'react-router';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { LanguagePicker } from '../../features/i18n/language-picker';
 import { isGuest, useUserInfo } from '../../shared/session/user-info';
+import { UnreadBadge } from '../../shared/support/unread-badge';
+import { useUnreadAnswers } from '../../shared/support/unread-answers';
 import { UserIcon } from '../../shared/ui/icons';
 import { Logo } from '../../shared/ui/logo';
 import { SearchBox } from './search-box';
@@ -12,6 +14,7 @@ import styles from './shell.module.css';
 function AccountEntry() {
   const { t } = useTranslation();
   const user = useUserInfo().data?.user;
+  const unreadAnswers = useUnreadAnswers();
   if (isGuest(user)) {
     return (
       <button className={styles.accountEntry} onClick={openLoginSheet} data-testid="topbar-login">
@@ -24,6 +27,7 @@ function AccountEntry() {
     <Link to="/profile" className={styles.accountEntry} data-testid="topbar-profile">
       <UserIcon />
       <span data-testid="topbar-nickname">{user?.ncknm}</span>
+      <UnreadBadge count={unreadAnswers} testId="topbar-unread-answers" />
     </Link>
   );
 }
