@@ -5,6 +5,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -241,5 +242,26 @@ export const vipTossCharges = pgTable(
     check('vip_toss_charges_status_check', sql`${t.status} in ('charging', 'done', 'declined')`),
     check('vip_toss_charges_numbers_check', sql`${t.periodNumber} >= 1 and ${t.attempt} >= 1`),
     check('vip_toss_charges_amount_check', sql`${t.amountMinor} > 0`),
+  ],
+);
+
+/**
+ * VIP plan prices set by admins (decision 1551): a plan's price from valid_from on; before its
+ * first row, the contract's VIP_PLANS price. A pass is charged the price in force when its
+ * checkout opened (vip-prices.service.ts).
+ */
+export const vipPlanPrices = pgTable(
+  'vip_plan_prices',
+  {
+    plan: text('plan').notNull(),
+    /** Toss, in won */
+    krw: integer('krw').notNull(),
+    /** Stripe and PayPal, in cents */
+    usdCents: integer('usd_cents').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.plan, t.validFrom] }),
+    check('vip_plan_prices_amounts_check', sql`${t.krw} > 0 and ${t.usdCents} > 0`),
   ],
 );
