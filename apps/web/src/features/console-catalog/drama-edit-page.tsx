@@ -390,6 +390,8 @@ function EpisodesCard(props: {
   const [coin, setCoin] = useState('0');
   const [freeFirst, setFreeFirst] = useState('0');
   const [notice, setNotice] = useState<Notice & { episodes?: number }>();
+  // a new order remakes the rows: their inputs and messages spoke of the old episodes
+  const [orderVersion, setOrderVersion] = useState(0);
   const total = props.detail.episodes.length;
   const add = useMutation({
     mutationFn: () =>
@@ -463,17 +465,18 @@ function EpisodesCard(props: {
         {props.detail.episodes.length === 0 && <p className={ui.muted}>{t('drama.no_episodes')}</p>}
         {total > 1 && (props.detail.state === 'draft' || props.detail.state === 'scheduled') && (
           <EpisodeOrder
-            key={props.detail.episodes
-              .map((e) => `${e.number}:${e.durationSeconds}:${e.coin}`)
-              .join(',')}
+            key={`${orderVersion}:${total}`}
             detail={props.detail}
-            onChange={props.onChange}
+            onChange={(detail) => {
+              setOrderVersion((v) => v + 1);
+              props.onChange(detail);
+            }}
           />
         )}
         <div className={styles.episodes}>
           {props.detail.episodes.map((episode) => (
             <EpisodeRow
-              key={`${episode.number}:${episode.durationSeconds}:${episode.coin}`}
+              key={`${orderVersion}:${episode.number}`}
               dramaId={props.detail.id}
               episode={episode}
               onChange={props.onChange}
