@@ -109,7 +109,7 @@ export function composeConsoleModules(deps: {
     revenue: (from, to) => moneyModule.money.revenue(from, to),
   });
   // orders of every gateway, their export, refunds and revenue (issue 41 item 3)
-  const moneyModule = createMoneyModule(base);
+  const moneyModule = createMoneyModule({ ...base, audit });
   const viewersModule = createViewersModule({
     auth,
     wallet,

@@ -216,3 +216,24 @@ export const vipChargeListData = z.object({
   lastPage: z.boolean(),
 });
 export type VipChargeListData = z.infer<typeof vipChargeListData>;
+
+/**
+ * The VIP plans' prices in the console's economy page (decision 1551): the web prices, in won
+ * (Toss) and cents (Stripe and PayPal); the app stores set their own prices. An edit applies to
+ * checkouts opened after it; passes already sold keep their price.
+ */
+export const adminVipPlanBody = z.object({
+  krw: z.number().int().min(100).max(10_000_000),
+  usdCents: z.number().int().min(50).max(1_000_000),
+});
+export const adminVipPlan = adminVipPlanBody.extend({
+  code: z.enum(VIP_PLAN_CODES),
+  interval: z.enum(['week', 'month']),
+  periodDays: z.number().int(),
+  /** when this price took effect (ISO); null: the first price */
+  since: z.string().nullable(),
+});
+export type AdminVipPlan = z.infer<typeof adminVipPlan>;
+export const adminVipPlansData = z.object({ plans: z.array(adminVipPlan) });
+export type AdminVipPlansData = z.infer<typeof adminVipPlansData>;
+export const vipPlanParams = z.object({ plan: z.enum(VIP_PLAN_CODES) });

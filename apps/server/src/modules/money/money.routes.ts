@@ -3,6 +3,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_BASE,
   MONEY_PATHS,
+  adminVipPlan,
+  adminVipPlanBody,
+  adminVipPlansData,
+  vipPlanParams,
   envelope,
   moneyOrderFilter,
   moneyOrderListData,
@@ -14,8 +18,19 @@ import {
 import type { Clock } from '../../clock';
 import { csvLine } from '../../http/csv';
 import { ok } from '../../http/reply';
-import type { OperatorGuards } from '../operators/operator-guard';
+import type { AuditService } from '../audit/audit.service';
+import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
+import type { VipPricesService } from '../vip/vip-prices.service';
 import type { MoneyService } from './money.service';
+
+const toAdminPlan = (p: Awaited<ReturnType<VipPricesService['plansNow']>>[number]) => ({
+  code: p.code,
+  interval: p.interval,
+  periodDays: p.periodDays,
+  krw: p.krw,
+  usdCents: p.usdCents,
+  since: p.since ? p.since.toISOString() : null,
+});
 
 /**
  * The console's money pages (decision 1550): admins and support staff find orders; the export,
@@ -23,6 +38,8 @@ import type { MoneyService } from './money.service';
  */
 export function moneyRoutes(deps: {
   money: MoneyService;
+  vipPrices: VipPricesService;
+  audit: Pick<AuditService, 'record'>;
   guards: OperatorGuards;
   clock: Clock;
 }): FastifyPluginAsyncZod {
@@ -86,6 +103,48 @@ export function moneyRoutes(deps: {
         },
       },
       async (request) => ok(await money.revenue(request.query.from, request.query.to)),
+    );
+
+    // VIP plan prices (decision 1551): the economy page lists and edits them with the coin packs
+    app.get(
+      `${ADMIN_BASE}/economy/vip-plans`,
+      {
+        preHandler: adminOnly,
+        schema: { tags: ['admin'], response: { 200: envelope(adminVipPlansData) } },
+      },
+      async () => ok({ plans: (await deps.vipPrices.plansNow()).map(toAdminPlan) }),
+    );
+
+    app.put(
+      `${ADMIN_BASE}/economy/vip-plans/:plan`,
+      {
+        preHandler: adminOnly,
+        schema: {
+          tags: ['admin'],
+          description:
+            "A VIP plan's web prices from now on (won for Toss, cents for Stripe and PayPal); passes already sold keep theirs. Audited; a save that changes nothing is not recorded.",
+          params: vipPlanParams,
+          body: adminVipPlanBody,
+          response: { 200: envelope(adminVipPlan) },
+        },
+      },
+      async (request) => {
+        const { operatorId } = operatorCaller(request);
+        const { plan } = request.params;
+        await deps.vipPrices.savePrice(plan, request.body, async (tx, change) => {
+          await deps.audit.record(tx, {
+            operatorId,
+            action: 'vip_plan.update',
+            targetType: 'vip_plan',
+            targetId: plan,
+            before: { krw: change.before.krw, usdCents: change.before.usdCents },
+            after: { krw: change.after.krw, usdCents: change.after.usdCents },
+          });
+        });
+        const saved = (await deps.vipPrices.plansNow()).find((p) => p.code === plan);
+        if (!saved) throw new Error(`plan ${plan} not listed`);
+        return ok(toAdminPlan(saved));
+      },
     );
 
     app.get(

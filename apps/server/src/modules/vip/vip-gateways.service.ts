@@ -144,6 +144,9 @@ export function createVipGatewaysService(deps: {
         throw unavailable('PayPal subscriptions');
       const { pass, replaced } = await vip.openCheckout(caller.userId, plan.code, body.pymnGtwy);
       if (replaced) await closeCheckout(replaced);
+      // the price in force when this checkout opened (decision 1551): every period charges it
+      const priced = (await vip.planOfPass(pass)) ?? plan;
+      const usdCents = toMinorUnits(priced.usd, 'USD');
       if (body.pymnGtwy === 'T') {
         if (!deps.toss) throw unavailable('Toss');
         return deps.toss.start(pass, origin);
@@ -156,6 +159,7 @@ export function createVipGatewaysService(deps: {
         const created = await paypal.client.createSubscription({
           vipId: pass.id,
           planId,
+          price: { cents: usdCents, currency: 'USD' },
           returnUrl: back,
           cancelUrl: `${back}&canceled=1`,
         });
@@ -177,7 +181,7 @@ export function createVipGatewaysService(deps: {
       try {
         const session = await stripe.client.createSubscriptionSession({
           vipId: pass.id,
-          amountCents: toMinorUnits(plan.usd, 'USD'),
+          amountCents: usdCents,
           interval: plan.interval,
           productName: vipProductName(plan),
           returnUrl: `${origin}/vip/return/stripe?session_id={CHECKOUT_SESSION_ID}&vipId=${pass.id}`,

@@ -7,11 +7,12 @@
  * recorded refunded here and refunded at the provider by the gateway's duplicate refunder, which
  * the sweep calls again (retryDuplicateRefunds) until the provider says done.
  */
-import { vipPlanOf, type VipGateway } from '@snapdrama/contract';
+import { type VipGateway } from '@snapdrama/contract';
 import { isVipActive } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { webCharge } from './vip-gateway-rules';
+import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
 import { deriveVipState } from './vip-state';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
@@ -82,6 +83,7 @@ const later = (a: Date | null, b: Date): Date => (a && a > b ? a : b);
 export function createVipNotices(deps: { repo: VipRepository; clock: Clock }) {
   const { repo, clock } = deps;
   const db = repo.db;
+  const prices = createVipPricesService({ db, clock });
 
   const duplicateRefunders = new Map<string, (work: DuplicateRefund) => Promise<void>>();
 
@@ -252,7 +254,8 @@ export function createVipNotices(deps: { repo: VipRepository; clock: Clock }) {
           switch (change.type) {
             case 'paid': {
               // a provider that names no period end (a PayPal sale) bought one plan period
-              const plan = vipPlanOf(row.plan);
+              // the period costs the price in force when the pass's checkout opened (decision 1551)
+              const plan = await prices.planAt(row.plan, row.createdAt, tx);
               const days = plan?.periodDays ?? 7;
               await repo.insertPeriod(tx, {
                 subscriptionId: row.id,

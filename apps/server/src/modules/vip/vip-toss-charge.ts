@@ -1,4 +1,4 @@
-import { ResultCode, vipPlanOf, type VipPlan } from '@snapdrama/contract';
+import { ResultCode, type VipPlan } from '@snapdrama/contract';
 import { toMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
@@ -63,8 +63,9 @@ export function createTossCharger(deps: VipTossDeps) {
     return deps.gateways.toss.client;
   }
 
-  const planOf = (pass: VipSubscriptionRow): VipPlan => {
-    const plan = vipPlanOf(pass.plan);
+  /** the pass's plan at the price in force when its checkout opened (decision 1551) */
+  const planOf = async (pass: VipSubscriptionRow): Promise<VipPlan> => {
+    const plan = await vip.planOfPass(pass);
     if (!plan) throw new Error(`pass ${pass.id} has an unknown plan ${pass.plan}`);
     return plan;
   };
@@ -97,7 +98,7 @@ export function createTossCharger(deps: VipTossDeps) {
     billing: { billingKey: string; customerKey: string },
     allowed: (row: VipSubscriptionRow) => boolean,
   ): Promise<ChargeOutcome> {
-    const plan = planOf(pass);
+    const plan = await planOf(pass);
     const amount = toMinorUnits(plan.krw, 'KRW');
     const orderId = tossOrderId(pass.id, target.period, target.attempt);
     const claimed = await db.transaction(async (tx) => {

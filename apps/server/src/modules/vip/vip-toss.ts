@@ -212,7 +212,7 @@ export function createVipToss(deps: VipTossDeps) {
     async start(pass: VipSubscriptionRow, origin: string): Promise<VipSubscribeData> {
       const toss = deps.gateways.toss;
       if (!toss) throw unavailable();
-      const plan = planOf(pass);
+      const plan = await planOf(pass);
       const billing = await repo.ensureBilling(pass.id, `ck_${randomUUID()}`, clock.now());
       const back = `${origin}/vip/return/toss?vipId=${pass.id}`;
       const query = new URLSearchParams({

@@ -56,7 +56,7 @@ export function vipRoutes(deps: {
           response: { 200: envelope(vipPlansData) },
         },
       },
-      async () => ok(vip.plans()),
+      async () => ok(await vip.plans()),
     );
 
     app.get(

@@ -6,7 +6,6 @@ import {
   type VipPlanCode,
   type VipPlansData,
   type VipStatus,
-  VIP_PLANS,
 } from '@snapdrama/contract';
 import { isVipActive, vipAccessUntil, type VipPassState } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
@@ -16,6 +15,7 @@ import { AppError } from '../../errors';
 import { createVipCharges } from './vip-charges';
 import { CANCELABLE, MANAGE_URLS } from './vip-gateway-rules';
 import { createVipNotices } from './vip-notices';
+import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
@@ -38,6 +38,7 @@ export {
 const CHECKOUT_REUSE_MS = 23 * 3_600_000;
 
 export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
+  const prices = createVipPricesService({ db: deps.repo.db, clock: deps.clock });
   const { repo, clock } = deps;
   const db = repo.db;
 
@@ -65,9 +66,10 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
   }
 
   return {
-    plans(): VipPlansData {
+    /** The plans at their prices now (an admin's edit shows at once, decision 1551). */
+    async plans(): Promise<VipPlansData> {
       return {
-        plans: VIP_PLANS.map((p) => ({
+        plans: (await prices.plansNow()).map((p) => ({
           code: p.code,
           periodDays: p.periodDays,
           interval: p.interval,
@@ -78,6 +80,10 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
     },
 
     ...createVipCharges(repo),
+
+    /** The pass's plan at the price in force when its checkout opened: what each period costs. */
+    planOfPass: (row: { plan: string; createdAt: Date }, q?: Tx) =>
+      prices.planAt(row.plan, row.createdAt, q),
 
     /** The caller's pass for the profile: the active one, else the latest that was paid. */
     async passOf(userId: string): Promise<VipPassData | null> {

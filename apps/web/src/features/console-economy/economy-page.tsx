@@ -16,6 +16,7 @@ import { Banner, Button, Card, ConsolePage, Field, ui } from '../../shared/conso
 import { CoinValidityCard } from './coin-validity-form';
 import { InviteSettingsCard } from './invite-settings-card';
 import { PushSettingsCard } from './push-settings-card';
+import { VipPlansCard } from './vip-plans-card';
 import { economyMessages } from './economy-messages';
 import styles from './economy-page.module.css';
 
@@ -415,6 +416,7 @@ export function EconomyPage() {
           )}
         </div>
       </Card>
+      <VipPlansCard />
     </ConsolePage>
   );
 }

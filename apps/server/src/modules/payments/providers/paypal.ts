@@ -70,6 +70,8 @@ export interface PaypalClient {
   createSubscription(input: {
     vipId: string;
     planId: string;
+    /** the plan's price for this subscription (PayPal's plan override), when it is ours to set */
+    price?: { cents: number; currency: 'USD' };
     returnUrl: string;
     cancelUrl: string;
   }): Promise<PaypalResult<PaypalSubscription>>;
@@ -286,6 +288,25 @@ export function createPaypalClient(options: {
         {
           plan_id: input.planId,
           custom_id: input.vipId,
+          // the plan override: this subscription's regular cycle at our price (decision 1551)
+          ...(input.price
+            ? {
+                plan: {
+                  billing_cycles: [
+                    {
+                      sequence: 1,
+                      total_cycles: 0,
+                      pricing_scheme: {
+                        fixed_price: {
+                          value: (input.price.cents / 100).toFixed(2),
+                          currency_code: input.price.currency,
+                        },
+                      },
+                    },
+                  ],
+                },
+              }
+            : {}),
           application_context: {
             return_url: input.returnUrl,
             cancel_url: input.cancelUrl,

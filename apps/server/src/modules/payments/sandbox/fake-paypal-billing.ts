@@ -13,6 +13,8 @@ export interface PaypalSubscriptionState {
   id: string;
   status: 'APPROVAL_PENDING' | 'ACTIVE' | 'SUSPENDED' | 'CANCELLED' | 'EXPIRED';
   planId: string;
+  /** the price of a plan override (USD, '5.99'); null: the plan's own */
+  value: string | null;
   customId: string;
   returnUrl: string | null;
   cancelUrl: string | null;
@@ -95,7 +97,7 @@ export function createPaypalBillingStandIn(
     const sale = {
       id: id('', 9).toUpperCase().slice(0, 17),
       time: at.toISOString(),
-      value: plan.value,
+      value: sub.value ?? plan.value,
     };
     sub.sales.push(sale);
     sub.nextBillingTime = new Date(at.getTime() + plan.days * 86_400_000).toISOString();
@@ -138,6 +140,9 @@ export function createPaypalBillingStandIn(
     const body = JSON.parse(await readBody(request)) as {
       plan_id?: string;
       custom_id?: string;
+      plan?: {
+        billing_cycles?: { pricing_scheme?: { fixed_price?: { value?: string } } }[];
+      };
       application_context?: { return_url?: string; cancel_url?: string };
     };
     if (!body.plan_id || !paypalPlans[body.plan_id]) {
@@ -148,6 +153,8 @@ export function createPaypalBillingStandIn(
       id: `I-${id('', 6).toUpperCase()}`,
       status: 'APPROVAL_PENDING',
       planId: body.plan_id,
+      // a plan override's price, as PayPal charges it each cycle
+      value: body.plan?.billing_cycles?.[0]?.pricing_scheme?.fixed_price?.value ?? null,
       customId: body.custom_id ?? '',
       returnUrl: body.application_context?.return_url ?? null,
       cancelUrl: body.application_context?.cancel_url ?? null,
