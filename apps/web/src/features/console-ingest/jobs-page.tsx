@@ -132,7 +132,7 @@ function JobCells(props: { job: IngestJobListItem; asCard?: boolean }) {
       {title}
     </Link>,
     <span key="episode">{t('ingest.episode', { n: job.epsd })}</span>,
-    <div key="state" style={{ display: 'grid', gap: 4 }}>
+    <div key="state" style={{ display: 'grid', gap: 4, justifyItems: 'start' }}>
       <span className={`${styles.badge} ${styles[job.state]}`} data-testid="job-state">
         {t(`ingest.state_${job.state}`)}
         {job.state === 'running' ? ` · ${job.percent} %` : ''}
