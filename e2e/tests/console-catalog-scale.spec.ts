@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoHorizontalOverflow, signInConsole } from './console-helpers';
+import { axeViolations } from './axe';
 import { isMobile, signInNewViewer } from './helpers';
 
 /**
@@ -133,6 +134,10 @@ test('an editor finds a drama, uploads three episodes at once, schedules it to t
   await expect(rows.nth(0).getByTestId('bulk-episode')).toHaveValue('3');
   await expect(rows.nth(1).getByTestId('bulk-episode')).toHaveValue('1');
   await expect(rows.nth(2).getByTestId('bulk-episode')).toHaveValue('2');
+  const bulkSerious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(bulkSerious.map((v) => v.id)).toEqual([]);
   await expectNoHorizontalOverflow(page);
   await page.getByTestId('bulk-start').click();
   await expect(page.locator('[data-testid="bulk-state"][data-phase="done"]')).toHaveCount(3, {
@@ -215,6 +220,10 @@ test('an editor finds a drama, uploads three episodes at once, schedules it to t
     '0 viewers unlocked episodes · 1 bookmarks',
   );
   await expect(dialog.getByTestId('confirm-cancel')).toBeFocused();
+  const serious = (await axeViolations(page)).filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((v) => v.id)).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('drama-status')).toHaveAttribute('data-state', 'published');

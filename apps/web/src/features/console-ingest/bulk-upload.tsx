@@ -161,7 +161,9 @@ export function BulkUpload(props: { dramaId: number; episodes: number[] }) {
           <ul className={styles.bulkRows} aria-label={t('bulk.title')}>
             {rows.map((row) => (
               <li key={row.key} className={styles.bulkRow} data-testid="bulk-row">
-                <span className={styles.bulkName}>{row.file.name}</span>
+                <span className={styles.bulkName} translate="no">
+                  {row.file.name}
+                </span>
                 <select
                   className={ui.input}
                   aria-label={`${t('bulk.episode')}: ${row.file.name}`}

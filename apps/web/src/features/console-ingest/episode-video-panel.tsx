@@ -122,7 +122,7 @@ export function EpisodeVideoPanel(props: {
           </span>
         </div>
         {job && (
-          <p className={`${ui.muted} ${styles.source}`}>
+          <p className={`${ui.muted} ${styles.source}`} translate="no">
             {t('ingest.source', {
               name: job.sourceName,
               size: formatBytes(job.sourceBytes),

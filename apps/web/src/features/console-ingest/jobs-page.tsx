@@ -128,7 +128,7 @@ function JobCells(props: { job: IngestJobListItem; asCard?: boolean }) {
   const retry = useRetryTranscode(job.dramaId);
   const title = job.dramaTitle[lang] || job.dramaTitle.en || `#${job.dramaId}`;
   const cells = [
-    <Link key="drama" to={`/admin/videos/${job.dramaId}`} aria-label={s('jobs.open', { title })}>
+    <Link key="drama" to={`/admin/videos/${job.dramaId}`}>
       {title}
     </Link>,
     <span key="episode">{t('ingest.episode', { n: job.epsd })}</span>,
@@ -160,7 +160,7 @@ function JobCells(props: { job: IngestJobListItem; asCard?: boolean }) {
       )}
       {retry.isError && <Banner kind="error">{retry.error.message}</Banner>}
     </div>,
-    <span key="source" className={styles.source}>
+    <span key="source" className={styles.source} translate="no">
       {job.sourceName}
     </span>,
     <span key="created">
