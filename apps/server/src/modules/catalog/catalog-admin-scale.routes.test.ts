@@ -3,7 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, catalogAdminPaths as paths } from '@snapdrama/contract';
 import { clipPrefix } from '../../seed/demo';
 import { useTestContext } from '../../test/harness';
-import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
+import {
+  expectOperatorOnly,
+  signInOperator,
+  type OperatorCaller,
+} from '../operators/operators.test-support';
 import { auth, signInMember, unlockRequest, type Member } from '../wallet/wallet.test-support';
 
 /**
@@ -110,6 +114,32 @@ const startEpisode = (who: Member, dramId: number, epsd: number) =>
     headers: auth(who),
     payload: { dramId, epsd },
   });
+
+describe('the new catalog routes refuse everyone but admins and editors', () => {
+  it('list, impact, schedule, archive, restore, episode order', async () => {
+    const unchanged = async () =>
+      (
+        await rows<{ n: number }>(
+          sql`select count(*)::int as n from audit_log where action like 'drama.%' or action like 'episode.%'`,
+        )
+      )[0]?.n;
+    for (const [method, p, payload] of [
+      ['GET', `${paths.dramas()}?q=x&state=draft`],
+      ['GET', paths.impact(1)],
+      ['POST', paths.schedule(1), { publishAt: null }],
+      ['POST', paths.archive(1)],
+      ['POST', paths.restore(1)],
+      ['PUT', paths.episodeOrder(1), { numbers: [1] }],
+    ] as const) {
+      await expectOperatorOnly(
+        ctx,
+        { method, url: url(p), payload },
+        ['admin', 'editor'],
+        unchanged,
+      );
+    }
+  }, 120_000);
+});
 
 describe("the console's drama list", () => {
   let willow: number;
@@ -237,6 +267,22 @@ describe('a scheduled publication', () => {
     // the job published it: no operator
     expect(entry).toMatchObject({ operator_id: null, after: { published: true } });
     expect(await auditOf('drama.schedule', id)).toHaveLength(1);
+  });
+
+  it('two publish jobs at once (two instances) publish a due drama once', async () => {
+    const twin = await completeDrama(
+      { ko: '쌍둥이 예약', en: 'Twin Schedule', ja: '双子の予約' },
+      { episodes: 1 },
+    );
+    const at = new Date(ctx.clock.now().getTime() + 30_000);
+    await call('POST', paths.schedule(twin), { publishAt: at.toISOString() });
+    ctx.clock.set(at);
+    const [a, b] = await Promise.all([
+      ctx.services.catalogAdmin.publishDue(),
+      ctx.services.catalogAdmin.publishDue(),
+    ]);
+    expect([...a, ...b]).toEqual([twin]);
+    expect(await auditOf('drama.publish', twin)).toHaveLength(1);
   });
 
   it('a schedule can be cancelled; a drama that lost its episodes is not published', async () => {
