@@ -217,7 +217,7 @@ test('an editor finds a drama, uploads three episodes at once, schedules it to t
   const dialog = page.getByRole('dialog', { name: 'Unpublish this drama?' });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByTestId('confirm-impact')).toHaveText(
-    '0 viewers unlocked episodes · 1 bookmarks',
+    'Viewers with unlocked episodes: 0 · Bookmarks: 1',
   );
   await expect(dialog.getByTestId('confirm-cancel')).toBeFocused();
   const serious = (await axeViolations(page)).filter(
@@ -228,7 +228,7 @@ test('an editor finds a drama, uploads three episodes at once, schedules it to t
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('drama-status')).toHaveAttribute('data-state', 'published');
   await page.getByTestId('drama-publish').click();
-  await expect(dialog.getByTestId('confirm-impact')).toContainText('1 bookmarks');
+  await expect(dialog.getByTestId('confirm-impact')).toContainText('Bookmarks: 1');
   await dialog.getByTestId('confirm-yes').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByTestId('drama-status')).toHaveAttribute('data-state', 'draft');

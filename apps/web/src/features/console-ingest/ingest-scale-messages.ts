@@ -18,7 +18,7 @@ export const ingestScaleMessages = defineConsoleMessages({
     'bulk.episode': 'Episode',
     'bulk.unmatched': 'Choose an episode',
     'bulk.duplicate': 'Two files for episode {{n}}',
-    'bulk.start': 'Upload {{count}} files',
+    'bulk.start': 'Upload files ({{count}})',
     'bulk.remove': 'Remove {{name}}',
     'bulk.clear': 'Clear finished',
     'bulk.waiting': 'Waiting',
