@@ -193,10 +193,11 @@ describe('transcoding', { timeout: SLOW }, () => {
     expect(await expectPlayable(1, 1)).toBe(2);
     // the upload and the finished video are in the audit log, with the episode's old and new media
     const audit = await ctx.services.audit.list({ targetType: 'episode', targetId: '1/1' });
-    expect(audit.entries.map((e) => [e.action, e.operatorId])).toEqual([
-      ['episode.video_ready', null],
-      ['episode.video_attached', operator.operatorId],
-      ['episode.video_upload', operator.operatorId],
+    // the finished video is the transcode worker's, not a person's or the CLI's (decision 1570)
+    expect(audit.entries.map((e) => [e.action, e.operatorId, e.actor])).toEqual([
+      ['episode.video_ready', null, 'worker'],
+      ['episode.video_attached', operator.operatorId, 'operator'],
+      ['episode.video_upload', operator.operatorId, 'operator'],
     ]);
     expect(audit.entries[0]?.before).toEqual({ mediaPrefix: expect.stringMatching(/^clips\//) });
     expect(audit.entries[0]?.after).toMatchObject({
