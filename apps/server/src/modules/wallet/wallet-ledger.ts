@@ -118,7 +118,7 @@ export function createLedger(deps: WalletDeps) {
      */
     async grant(request: GrantRequest, tx?: Tx): Promise<Grant> {
       checkGrantRequest(request);
-      await assertMayEarn(deps, request.userId, request.source);
+      await assertMayEarn(deps, request.userId, request.source, tx);
       const validDays = request.validDays ?? sqlDays(await validDaysOf(request, tx));
       const lot = await repo.grantLot(
         {

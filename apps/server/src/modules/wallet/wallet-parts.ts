@@ -29,7 +29,7 @@ export interface WalletDeps {
    * auth's suspensions (decision 1560): a suspended viewer spends nothing and earns nothing
    * (bonus grants of every source, operators' too); purchases' coins and refunds still move
    */
-  standing?: { assertNotSuspended(userId: string): Promise<void> };
+  standing?: { assertNotSuspended(userId: string, tx?: Tx): Promise<void> };
 }
 
 /** Sources a suspended viewer does not earn from: every bonus but a paid pack's own. */
@@ -42,9 +42,13 @@ const EARNED_SOURCES = new Set([
   'invite',
 ]);
 
-/** 403130 while the viewer is suspended and the coins are earned (not bought). */
-export async function assertMayEarn(deps: WalletDeps, userId: string, source: string) {
-  if (EARNED_SOURCES.has(source)) await deps.standing?.assertNotSuspended(userId);
+/**
+ * 403130 while the viewer is suspended and the coins are earned (not bought). Inside the caller's
+ * transaction when it gives one: PGlite has one connection, a read beside an open transaction
+ * would wait for it forever.
+ */
+export async function assertMayEarn(deps: WalletDeps, userId: string, source: string, tx?: Tx) {
+  if (EARNED_SOURCES.has(source)) await deps.standing?.assertNotSuspended(userId, tx);
 }
 
 /** null (no expiry) as wallet_grant's 0 */
