@@ -1,23 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import {
-  bearer,
-  createTestContext,
-  joinGuest,
-  type Caller,
-  type TestContext,
-} from '../test/harness';
+import { bearer, joinGuest, type Caller, useTestContext } from '../test/harness';
 import { DEMO_FPS } from '../seed/demo';
 import { FIRST_SEGMENT_SECONDS, RENDITIONS, SEGMENT_SECONDS } from './hls';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let guest: Caller;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   guest = await joinGuest(ctx.app);
 });
-afterAll(() => ctx.close());
 
 async function startEpisode(dramId: number, epsd: number) {
   // a fresh caller each time, since some tests move the clock past token expiry

@@ -7,7 +7,7 @@ import type { ContentProgress } from '../app';
 import { resolveFfmpegPath } from '../media/ffmpeg';
 import { STANDIN_AD_KEY } from '../media/standin-ad';
 import { createLocalStorage } from '../media/storage';
-import { createTestContext, type TestContext } from '../test/harness';
+import { useTestContext } from '../test/harness';
 import { TEST_MEDIA_DIR } from '../test/media-fixture';
 import { DEMO_DRAMAS } from './demo-catalog';
 import { clipPrefix, seedDemoContent } from './demo';
@@ -15,17 +15,15 @@ import { clipPrefix, seedDemoContent } from './demo';
 // A first start serves before all demo clips are encoded: each drama joins the catalog once its
 // clip is complete (decision 0510). Two dramas; the first one's clip is there already.
 describe('demo content encoded while the service runs', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   let dir: string;
   const [first, second] = DEMO_DRAMAS;
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-later-'));
     await mkdir(path.join(dir, 'clips'), { recursive: true });
     await symlink(path.join(TEST_MEDIA_DIR, clipPrefix(0)), path.join(dir, clipPrefix(0)));
   });
   afterAll(async () => {
-    await ctx.close();
     await rm(dir, { recursive: true, force: true });
   });
 

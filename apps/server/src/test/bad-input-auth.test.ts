@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { routesOf, sample, snapshotDatabase, type OpenApi } from './bad-input';
-import { createTestContext, type TestContext } from './harness';
+import { useTestContext } from './harness';
 
 /**
  * Auth before parsing (issue 39, item 7): every route the document marks as needing a session
@@ -18,11 +18,8 @@ const guarded = routesOf(doc).filter(
 // bodies no schema accepts and no JSON parser reads
 const JUNK_BODIES = ['{"junk":', '[1,]', '{"coin":"x".repeat}', 'null', '{"a":1}'];
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000' } });
-}, 120_000);
-afterAll(() => ctx.close());
+const ctx = useTestContext({ env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000' } });
+beforeAll(async () => {}, 120_000);
 
 describe('every guarded route of openapi.json refuses an anonymous caller before parsing', () => {
   it('the document marks the viewer and operator routes that need a session', () => {

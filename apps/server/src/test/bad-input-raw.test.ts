@@ -1,22 +1,20 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from './harness';
+import { useTestContext } from './harness';
 
 /**
  * Bad input that app.inject cannot send (issue 39, item 6): malformed HTTP from a raw socket, which
  * Node's parser refuses before Fastify sees a request, and percent-encoding the query parser would
  * let through. Every answer is our {code, message, data} envelope.
  */
-let ctx: TestContext;
+const ctx = useTestContext({ seed: false });
 let port = 0;
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const address = ctx.app.server.address();
   port = typeof address === 'object' && address ? address.port : 0;
 }, 120_000);
-afterAll(() => ctx.close());
 
 interface RawAnswer {
   status: number;

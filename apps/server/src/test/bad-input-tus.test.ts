@@ -1,23 +1,21 @@
 import { readdir } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, ingestPaths } from '@snapdrama/contract';
 import { signInOperator, type OperatorCaller } from '../modules/operators/operators.test-support';
-import { createTestContext, type TestContext } from './harness';
+import { useTestContext } from './harness';
 
 /**
  * tus refusals in our envelope (issue 39, item 6): tus keeps its protocol headers and status, the
  * body becomes {code, message, data}. Sent over a real connection, as tus clients do.
  */
-let ctx: TestContext;
+const ctx = useTestContext({ seed: false });
 let uploads = '';
 let editor: OperatorCaller;
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
   const base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   uploads = `${base}${API_BASE}${ingestPaths.uploads()}`;
   editor = await signInOperator(ctx, 'editor');
 }, 120_000);
-afterAll(() => ctx.close());
 
 const METADATA = `dramaId ${btoa('1')},epsd ${btoa('1')},filename ${btoa('a.mp4')}`;
 

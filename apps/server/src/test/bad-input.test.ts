@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@snapdrama/contract';
 import { signInThroughSandbox } from '../modules/auth/testing/sandbox-sign-in';
 import {
@@ -12,7 +12,7 @@ import {
   type BadRequest,
   type OpenApi,
 } from './bad-input';
-import { createTestContext, joinGuest, type TestContext } from './harness';
+import { joinGuest, useTestContext } from './harness';
 
 /**
  * Bad input on every documented route (issue #18): generated from openapi.json, so a new route is
@@ -27,7 +27,10 @@ const doc = JSON.parse(
 ) as OpenApi;
 const routes = routesOf(doc);
 
-let ctx: TestContext;
+const ctx = useTestContext({
+  // validation must be reached, not the write limit (its own tests are in http/)
+  env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000' },
+});
 const tokens: Record<'guest' | 'member', string> = { guest: '', member: '' };
 // a well-formed token signed with another key
 const FORGED =
@@ -35,14 +38,9 @@ const FORGED =
   'c2lnbmF0dXJlLW5vdC1vdXJz';
 
 beforeAll(async () => {
-  ctx = await createTestContext({
-    // validation must be reached, not the write limit (its own tests are in http/)
-    env: { WRITE_RATE_LIMIT_PER_MINUTE: '1000000' },
-  });
   tokens.guest = (await joinGuest(ctx.app)).token;
   tokens.member = (await signInThroughSandbox(ctx.app)).token;
 }, 120_000);
-afterAll(() => ctx.close());
 
 function headersOf(request: BadRequest): Record<string, string> {
   switch (request.session) {

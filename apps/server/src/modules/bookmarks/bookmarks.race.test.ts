@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { API_BASE } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { dramas } from '../catalog/catalog.tables';
 import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
 import { bookmarks } from './bookmarks.tables';
@@ -9,15 +9,13 @@ import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('bookmark count races on PostgreSQL', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let members: Member[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext();
     members = [];
     for (let i = 0; i < 100; i += 1) members.push(await signInMember(ctx, `Racer${i}`));
   });
-  afterAll(() => ctx.close());
 
   const url = `${API_BASE}/drama/bookmark`;
   const add = (who: Member, dramId: number) =>

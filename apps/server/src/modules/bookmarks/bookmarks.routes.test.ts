@@ -1,26 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, MAX_BOOKMARK_DELETE, ResultCode, enMessages } from '@snapdrama/contract';
-import {
-  bearer,
-  createTestContext,
-  joinGuest,
-  type Caller,
-  type TestContext,
-} from '../../test/harness';
+import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let guest: Caller;
 let alice: Member;
 let bob: Member;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   guest = await joinGuest(ctx.app);
   alice = await signInMember(ctx, 'Alice');
   bob = await signInMember(ctx, 'Bob');
 });
-afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 const url = `${API_BASE}/drama/bookmark`;

@@ -1,27 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, catalogAdminPaths as paths, enMessages } from '@snapdrama/contract';
 import { clipPrefix } from '../../seed/demo';
 import { testPng } from './catalog-admin.test-support';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import {
   expectOperatorOnly,
   signInOperator,
   type OperatorCaller,
 } from '../operators/operators.test-support';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let editor: OperatorCaller;
 let png: Buffer;
 let categoryIds: number[];
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   editor = await signInOperator(ctx, 'editor');
   png = await testPng();
   categoryIds = (await ctx.services.catalogAdmin.categories()).map((c) => c.id);
 }, 120_000);
-afterAll(() => ctx.close());
 
 const url = (p: string) => `${API_BASE}${p}`;
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';

@@ -1,11 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { API_BASE, LANGUAGES, ResultCode, type Drama, type Language } from '@snapdrama/contract';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { searchTarget } from './catalog.repository';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let specialId: number;
 
 const SPECIAL = {
@@ -45,7 +45,6 @@ async function addDrama(
 }
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   // a drama whose title holds LIKE wildcards, a slash and quotes
   specialId = await addDrama('special-chars', new Date('2020-01-01T00:00:00Z'), {
     en: { title: SPECIAL.en, description: 'Plain words only.' },
@@ -53,7 +52,6 @@ beforeAll(async () => {
     ja: { title: SPECIAL.ja, description: '普通の言葉。' },
   });
 });
-afterAll(() => ctx.close());
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}${url}`, headers });

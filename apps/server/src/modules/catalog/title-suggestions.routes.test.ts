@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   API_BASE,
   LANGUAGES,
@@ -10,13 +10,9 @@ import {
 } from '@snapdrama/contract';
 import { TITLE_SUGGESTION_LIMIT } from '@snapdrama/rules';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.close());
+const ctx = useTestContext();
 
 const get = (url: string) => ctx.app.inject({ method: 'GET', url: `${API_BASE}${url}` });
 

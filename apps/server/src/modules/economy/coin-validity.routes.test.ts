@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_AT } from '@snapdrama/rules';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import {
   expectOperatorOnly,
   signInOperator,
@@ -15,16 +15,14 @@ import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-suppor
  * changes nothing and writes no audit entry, a change is read back, audited, and followed by the
  * next grant.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: OperatorCaller;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await signInOperator(ctx, 'admin');
 }, 120_000);
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 });
 
 const URL = `${API_BASE}/admin/economy/coin-validity`;

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '@snapdrama/contract';
 import { buildApp } from '../../app';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { coinLots } from '../wallet/wallet.tables';
 import { expectLedgerBalanced, signInMember, type Member } from '../wallet/wallet.test-support';
 import { adUnlocks, adViews, attendances } from './events.tables';
@@ -15,16 +15,15 @@ const MIN_VIEW_MS = 15_000;
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('event races and replays on PostgreSQL', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({
+    seed: false,
+    env: { ACCESS_TOKEN_TTL_SECONDS: String(10 * 365 * 86_400), AD_UNLOCK_DAILY_CAP: '3' },
+  });
   /** a second app instance on the same PostgreSQL and Redis, as behind a load balancer */
   let second: FastifyInstance;
   let dramas: number[];
 
   beforeAll(async () => {
-    ctx = await createTestContext({
-      seed: false,
-      env: { ACCESS_TOKEN_TTL_SECONDS: String(10 * 365 * 86_400), AD_UNLOCK_DAILY_CAP: '3' },
-    });
     const built = await buildApp({
       config: ctx.config,
       database: ctx.database,
@@ -40,7 +39,6 @@ describe.runIf(servicesPresent('postgres'))('event races and replays on PostgreS
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
     await second.close();
-    await ctx.close();
   });
 
   const lotsOf = (m: Member) =>

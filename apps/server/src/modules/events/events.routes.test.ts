@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import { coinLots } from '../wallet/wallet.tables';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 import { adViews, attendances, missionRewards } from './events.tables';
@@ -12,21 +12,19 @@ const PRICE = 30;
 const MIN_VIEW_MS = 15_000;
 const signer = admobTestSigner();
 
-let ctx: TestContext;
+const ctx = useTestContext({
+  seed: false,
+  env: {
+    ACCESS_TOKEN_TTL_SECONDS: String(10 * 365 * 86_400),
+    AD_UNLOCK_DAILY_CAP: '2',
+    ADMOB_VERIFIER_KEYS: signer.keysJson,
+    AD_REQUIRE_NATIVE_VERIFICATION: 'true',
+  },
+});
 let dramas: number[];
 beforeAll(async () => {
-  ctx = await createTestContext({
-    seed: false,
-    env: {
-      ACCESS_TOKEN_TTL_SECONDS: String(10 * 365 * 86_400),
-      AD_UNLOCK_DAILY_CAP: '2',
-      ADMOB_VERIFIER_KEYS: signer.keysJson,
-      AD_REQUIRE_NATIVE_VERIFICATION: 'true',
-    },
-  });
   dramas = await addDramas(ctx, { count: 4, episodes: 8, free: FREE, price: PRICE });
 });
-afterAll(() => ctx.close());
 
 const dramaAt = (i: number) => dramas[i] ?? 0;
 type Body = { code: number; message: string; data: Record<string, unknown> | null };

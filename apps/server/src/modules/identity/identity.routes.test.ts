@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq, getTableColumns } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, IDENTITY_SANDBOX_PAGE, ResultCode } from '@snapdrama/contract';
 import { ConfigError, loadConfig } from '../../config';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
@@ -10,7 +10,7 @@ import {
   TEST_COMPANY_ENV,
   TEST_JWT_SECRET,
   type Caller,
-  type TestContext,
+  useTestContext,
 } from '../../test/harness';
 import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
 import { ageChecks } from './identity.tables';
@@ -18,7 +18,7 @@ import { createPortoneIdentityClient } from './providers/portone-identity';
 import { createFakePortone, IDENTITY_SANDBOX_KEYS } from './sandbox/fake-portone';
 import { identitySandboxRoutes } from './sandbox/identity-sandbox.routes';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let guest: Caller;
 /** Silent Witness: rated 18, 3 free episodes, then 40 coins each (demo catalog) */
 const silent = DEMO_DRAMAS.findIndex((d) => d.slug === 'silent-witness') + 1;
@@ -28,10 +28,8 @@ const ADULT_BIRTH = '2007-12-31';
 const MINOR_BIRTH = '2008-01-01';
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   guest = await joinGuest(ctx.app);
 });
-afterAll(() => ctx.close());
 
 const call = (
   method: 'GET' | 'POST' | 'PUT',

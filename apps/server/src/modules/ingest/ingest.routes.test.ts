@@ -15,7 +15,7 @@ import {
 } from '@snapdrama/contract';
 import { resolveFfmpegPath } from '../../media/ffmpeg';
 import { makeNotAVideo, makeSourceVideo } from '../../test/ingest-fixture';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { auditLog } from '../audit/audit.tables';
 import {
   expectOperatorOnly,
@@ -24,14 +24,13 @@ import {
 } from '../operators/operators.test-support';
 import { ingestJobs } from './ingest.tables';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let base: string;
 let editor: OperatorCaller;
 let dir: string;
 let video: Buffer;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   editor = await signInOperator(ctx, 'editor');
   dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-ingest-routes-'));
@@ -40,7 +39,6 @@ beforeAll(async () => {
   );
 });
 afterAll(async () => {
-  await ctx.close();
   await rm(dir, { recursive: true, force: true });
 });
 

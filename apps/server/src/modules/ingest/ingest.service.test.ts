@@ -7,7 +7,7 @@ import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { AppError } from '../../errors';
 import { resolveFfmpegPath } from '../../media/ffmpeg';
 import { makeNotAVideo, makeSourceVideo } from '../../test/ingest-fixture';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { ingestEpisodesFrom } from './ingest.episodes';
 import { createIngestRepository } from './ingest.repository';
 import { createIngestService, type IngestService } from './ingest.service';
@@ -16,21 +16,19 @@ import { ingestJobs } from './ingest.tables';
 const LEASE_SECONDS = 6;
 // ffmpeg on a shared 2-core machine: each encode of the ladder takes seconds to a minute
 const SLOW = 240_000;
-let ctx: TestContext;
+const ctx = useTestContext({ env: { INGEST_LEASE_SECONDS: String(LEASE_SECONDS) } });
 let dir: string;
 let ffmpeg: string;
 let ingest: IngestService;
 let shortClip: string;
 
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { INGEST_LEASE_SECONDS: String(LEASE_SECONDS) } });
   ingest = ctx.services.ingest;
   ffmpeg = resolveFfmpegPath(process.env.FFMPEG_PATH);
   dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-ingest-test-'));
   shortClip = await makeSourceVideo(ffmpeg, dir, { seconds: 2 });
 });
 afterAll(async () => {
-  await ctx.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE } from '@snapdrama/contract';
 import { resolveFfmpegPath } from '../../media/ffmpeg';
 import { makeSourceVideo } from '../../test/ingest-fixture';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { servicesPresent } from '../../test/services';
 
 /**
@@ -16,17 +16,15 @@ import { servicesPresent } from '../../test/services';
  * lease ran out, and finishes it. (PGlite is one process's database: PostgreSQL only.)
  */
 describe.runIf(servicesPresent('postgres'))('the worker process', { timeout: 420_000 }, () => {
-  let ctx: TestContext;
+  const ctx = useTestContext();
   let dir: string;
   const children: ChildProcess[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext();
     dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-worker-process-'));
   });
   afterAll(async () => {
     for (const child of children) killGroup(child);
-    await ctx.close();
     await rm(dir, { recursive: true, force: true });
   });
 

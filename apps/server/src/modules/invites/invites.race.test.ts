@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, DEFAULT_INVITE_SETTINGS, type InviteSettings } from '@snapdrama/contract';
 import { buildApp } from '../../app';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
 import { coinLots } from '../wallet/wallet.tables';
@@ -24,14 +24,13 @@ import { invites } from './invites.tables';
  * same answer; on PostgreSQL (CI, DATABASE_URL) they really race.
  */
 describe('invite reward races', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({
+    env: { ACCESS_TOKEN_TTL_SECONDS: String(10 * 365 * 86_400) },
+  });
   let second: FastifyInstance;
   let admin: OperatorCaller;
 
   beforeAll(async () => {
-    ctx = await createTestContext({
-      env: { ACCESS_TOKEN_TTL_SECONDS: String(10 * 365 * 86_400) },
-    });
     const built = await buildApp({
       config: ctx.config,
       database: ctx.database,
@@ -47,7 +46,6 @@ describe('invite reward races', () => {
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
     await second.close();
-    await ctx.close();
   });
 
   async function setSettings(change: Partial<InviteSettings>) {

@@ -9,7 +9,7 @@ import {
   ResultCode,
   type InviteSettings,
 } from '@snapdrama/contract';
-import { bearer, createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import {
   expectOperatorOnly,
@@ -26,16 +26,14 @@ import {
   type Viewer,
 } from './invites.test-support';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: OperatorCaller;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   admin = await signInOperator(ctx, 'admin');
 }, 120_000);
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 });
 
 const adminUrl = (path: string) => `${API_BASE}/admin${path}`;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   OPERATOR_LINK_PAGE,
@@ -8,18 +8,16 @@ import {
   ResultCode,
   adminPaths,
 } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { LINK_TTL_MS } from './operator-management';
 import { expectOperatorOnly, signInOperator, type OperatorCaller } from './operators.test-support';
 import { totpCode } from './totp';
 
-let ctx: TestContext;
+const ctx = useTestContext({ seed: false });
 let admin: OperatorCaller;
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
   admin = await signInOperator(ctx, 'admin');
 });
-afterAll(() => ctx.close());
 // tests move the clock past a session's 12 hours: the admin signs in again before each
 beforeEach(async () => {
   const response = await ctx.app.inject({

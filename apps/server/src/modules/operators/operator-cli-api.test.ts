@@ -1,14 +1,13 @@
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/harness';
 import { runOperatorCommandThroughApi, type CliApiOptions } from './operator-cli-api';
 import { signInOperator, type OperatorCaller } from './operators.test-support';
 
-let ctx: TestContext;
+const ctx = useTestContext({ seed: false });
 let admin: OperatorCaller;
 let options: CliApiOptions;
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
   admin = await signInOperator(ctx, 'admin');
   await ctx.app.listen({ host: '127.0.0.1', port: 0 });
   const { port } = ctx.app.server.address() as AddressInfo;
@@ -17,7 +16,6 @@ beforeAll(async () => {
     admin: { email: admin.email, password: admin.password },
   };
 });
-afterAll(() => ctx.close());
 
 describe('the operator CLI through a running server', () => {
   it('invites, lists, changes the role, disables and makes a reset link as the admin', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, type PaymentGateway } from '@snapdrama/contract';
 import { buildApp } from '../../app';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { type TestContext, useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember, type Member } from '../wallet/wallet.test-support';
 import {
   appleNotify,
@@ -661,7 +661,7 @@ const SCENARIOS = [
 ];
 
 describe('provider events in every order', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   let current: { app: FastifyInstance; services: TestContext['services'] };
   const apps: FastifyInstance[] = [];
   let checked = 0;
@@ -686,14 +686,12 @@ describe('provider events in every order', () => {
   }
 
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     current = { app: ctx.app, services: ctx.services };
   }, 600_000);
   afterAll(async () => {
     console.log(`payment permutations: ${checked} interleavings checked, ${restarts} restarts`);
     await expectLedgerBalanced(ctx);
     for (const app of apps.reverse()) await app.close();
-    await ctx.close();
   }, 600_000);
 
   it('enumerates: 5 events with 3 ordering rules have 15 orders; duplicates and restarts add to them', () => {

@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 import { appleNotify, appleStore, appleVerify, PACK, registerOrder } from './iap/iap.test-support';
 import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('reversal races on PostgreSQL', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  }, 600_000);
+  const ctx = useTestContext({ seed: false });
+  beforeAll(async () => {}, 600_000);
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   }, 600_000);
 
   it(

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { type TestContext, useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 import {
   appleNotify,
@@ -50,13 +50,10 @@ const event = (type: string, data: unknown) =>
   });
 
 describe('reversals reported before the purchase', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  }, 600_000);
+  const ctx = useTestContext({ seed: false });
+  beforeAll(async () => {}, 600_000);
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   }, 600_000);
 
   it('Apple: a REFUND before the verify is kept; the verify then credits nothing and the order ends refunded', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
   ResultCode,
   enMessages,
@@ -8,7 +8,7 @@ import {
   type PaymentOrderListData,
   type PaymentResultData,
 } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
+import { joinGuest, useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 import {
   api,
@@ -22,13 +22,9 @@ import {
 } from './payments.test-support';
 
 describe('payment routes (stand-in providers)', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
+  const ctx = useTestContext({ seed: false });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   it('lists the goods with every §3 field; use_yn per user', async () => {

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
 import { eq } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import { users } from '../auth/auth.tables';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 
 async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
@@ -17,13 +17,9 @@ async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
 }
 
 describe('order service', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
+  const ctx = useTestContext({ seed: false });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   it('registers at the server price, credits once with the first-charge bonus, then without it', async () => {

@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { type TestContext, useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
 import {
   api,
@@ -53,13 +53,9 @@ function postPaypal(ctx: TestContext, event: unknown, headers: Record<string, st
 }
 
 describe('payment webhooks', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
+  const ctx = useTestContext({ seed: false });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   it('Stripe: a signed checkout.session.completed credits once over 10 replays; a tampered one is refused', async () => {

@@ -1,25 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import {
-  bearer,
-  createTestContext,
-  joinGuest,
-  type Caller,
-  type TestContext,
-} from '../../test/harness';
+import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let guest: Caller;
 const first = DEMO_DRAMAS[0];
 const dramaId = 1;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   guest = await joinGuest(ctx.app);
 });
-afterAll(() => ctx.close());
 
 const start = (payload: unknown, who: Caller = guest) =>
   ctx.app.inject({

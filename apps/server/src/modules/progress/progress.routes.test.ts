@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import {
-  bearer,
-  createTestContext,
-  joinGuest,
-  type Caller,
-  type TestContext,
-} from '../../test/harness';
+import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import { auth, signInMember } from '../wallet/wallet.test-support';
 
-let ctx: TestContext;
+const ctx = useTestContext();
 let guest: Caller;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   guest = await joinGuest(ctx.app);
 });
-afterAll(() => ctx.close());
 
 type Headers = Record<string, string>;
 const save = (headers: Headers, payload: unknown) =>

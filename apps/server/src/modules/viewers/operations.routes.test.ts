@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import {
   expectOperatorOnly,
   signInOperator,
@@ -22,12 +22,11 @@ import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-suppor
  * The operators' economy, viewers and money, support inbox and dashboard routes (issue 13 items
  * 4-7): who may call them, bad input changing nothing, and the audit entry of every change.
  */
-let ctx: TestContext;
+const ctx = useTestContext();
 let admin: OperatorCaller;
 let support: OperatorCaller;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   [admin, support] = await Promise.all([
     signInOperator(ctx, 'admin'),
     signInOperator(ctx, 'support'),
@@ -35,7 +34,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 });
 
 const url = (path: string) => `${API_BASE}/admin${path}`;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/harness';
 import { users } from '../auth/auth.tables';
 import type { AppleNotification } from '../payments/iap/apple-store';
 import type { GooglePlayApi, PlaySubscription } from '../payments/iap/google-play';
@@ -284,14 +284,10 @@ function deliverer(provider: Provider, vipId: string, tag: string) {
 
 for (const kind of [process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite']) {
   describe(`VIP events in any order (${kind})`, () => {
-    let ctx: TestContext;
+    const ctx = useTestContext({ seed: false });
     beforeAll(async () => {
-      ctx = await createTestContext({ seed: false });
       ctx.clock.set(T);
     }, 300_000);
-    afterAll(async () => {
-      await ctx.close();
-    });
 
     /** the VIP module as the app builds it, on the same database (a restart between deliveries) */
     const build = () =>

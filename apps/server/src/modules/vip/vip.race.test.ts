@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTestContext } from '../../test/harness';
 import { body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
 import type { VipPassData } from '@snapdrama/contract';
@@ -17,13 +17,9 @@ import { FAILED_REFUND_RETRY_MS } from './vip.service';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     ctx.clock.set(new Date());
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
 
   it('two notifications for one renewal (and 20 more deliveries) credit one period', async () => {

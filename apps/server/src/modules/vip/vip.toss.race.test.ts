@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { VipPassData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { servicesPresent } from '../../test/services';
 import { body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
@@ -10,13 +10,9 @@ import { confirmToss, tossCardRegistered, tossVipBought, tossVipStarted } from '
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('VIP through Toss: races on PostgreSQL', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     ctx.clock.set(new Date());
-  });
-  afterAll(async () => {
-    await ctx.close();
   });
   const chargesOf = (vipId: string) =>
     ctx.database.db.select().from(vipTossCharges).where(eq(vipTossCharges.subscriptionId, vipId));

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type AutoUnlockData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { watchPositions } from '../progress/progress.tables';
 import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.test-support';
 import { addUniformDramas, auth, expectLedgerBalanced, signInMember } from './wallet.test-support';
@@ -12,11 +12,10 @@ describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQ
   const PRICE = 25;
   const FREE = 1;
   const ROUNDS = 16;
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   let dramaIds: number[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     dramaIds = await addUniformDramas(ctx, {
       count: ROUNDS,
       episodes: 4,
@@ -26,7 +25,6 @@ describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQ
   });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   it('an undo raced with a save of playback past 10 %: exactly one wins, every round', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type AutoUnlockData } from '@snapdrama/contract';
-import { createTestContext, joinGuest, bearer, type TestContext } from '../../test/harness';
+import { joinGuest, bearer, useTestContext } from '../../test/harness';
 import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.test-support';
 import {
   addUniformDramas,
@@ -14,15 +14,13 @@ const PRICE = 30;
 const FREE = 2;
 
 describe('auto-unlock and its undo', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   let dramaIds: number[] = [];
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     dramaIds = await addUniformDramas(ctx, { count: 8, episodes: 6, free: FREE, price: PRICE });
   });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   let dramaIndex = 0;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type CoinHistoryData } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_ISO, serviceDay } from '@snapdrama/rules';
 import { AppError } from '../../errors';
-import { createTestContext, joinGuest, bearer, type TestContext } from '../../test/harness';
+import { joinGuest, bearer, useTestContext } from '../../test/harness';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletService } from './wallet.service';
 import { coinLots, coinValiditySettings } from './wallet.tables';
@@ -29,13 +29,9 @@ async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
 }
 
 describe('coin validity per source, with a moved clock', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: true });
-  });
+  const ctx = useTestContext({ seed: true });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   const history = async (member: Member, div = 'A') => {

@@ -5,7 +5,7 @@ import type { CoinHistoryData, CoinHistoryDiv } from '@snapdrama/contract';
 import { NO_EXPIRY_AT } from '@snapdrama/rules';
 import { AppError } from '../../errors';
 import { appleNotify, appleStore, appleVerify } from '../payments/iap/iap.test-support';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import {
   addUniformDramas,
   expectLedgerBalanced,
@@ -110,7 +110,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
  * held.
  */
 describe('coin history reconciles with the balance (property, PGlite)', () => {
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   const dramaIds: number[] = [];
   const PRICES = [7, 15, 30];
   /** packs bought in the App Store stand-in (drizzle 0011 seed): coins, bonus, first-charge bonus */
@@ -121,7 +121,6 @@ describe('coin history reconciles with the balance (property, PGlite)', () => {
   /** how often the new operations did what they are there for, over every run */
   const seen = { firstCharge: 0, laterPurchase: 0, storeRefunded: 0, storeRestored: 0 };
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     for (const price of PRICES) {
       const [id] = await addUniformDramas(ctx, { count: 1, episodes: 60, free: 1, price });
       if (id === undefined) throw new Error('no drama');
@@ -130,7 +129,6 @@ describe('coin history reconciles with the balance (property, PGlite)', () => {
   });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   /** Expected refusals change nothing; any other error fails the property. */

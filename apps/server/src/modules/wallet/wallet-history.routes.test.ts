@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, type CoinHistoryData, type CoinHistoryDiv } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { autoUnlock, setAutoUnlock, undo } from './auto-unlock.test-support';
 import {
   addUniformDramas,
@@ -17,13 +17,9 @@ import {
  * entry carries the balance after it, so the history reconciles with the balance.
  */
 describe('coin history that explains the balance', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
+  const ctx = useTestContext({ seed: false });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   const RANGE = '2026-01-01/2026-01-31';

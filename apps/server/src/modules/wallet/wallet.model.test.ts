@@ -4,18 +4,17 @@ import { eq } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import { CoinLedgerModel } from '@snapdrama/rules';
 import { AppError } from '../../errors';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import { addUniformDramas, expectLedgerBalanced, signInMember } from './wallet.test-support';
 import { coinLots } from './wallet.tables';
 
 const DAY = 86_400_000;
 const FREE = 2;
 const PRICES = [30, 45, 50];
-let ctx: TestContext;
+const ctx = useTestContext({ seed: false });
 const dramas: { id: number; price: number }[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
   for (const price of PRICES) {
     const [id] = await addUniformDramas(ctx, { count: 1, episodes: 200, free: FREE, price });
     if (id === undefined) throw new Error('no drama');
@@ -24,7 +23,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 });
 
 type Command =

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { useTestContext } from '../../test/harness';
 import {
   addUniformDramas,
   expectLedgerBalanced,
@@ -16,16 +16,14 @@ import { servicesPresent } from '../../test/services';
 describe.runIf(servicesPresent('postgres'))('wallet races on PostgreSQL', () => {
   const PRICE = 40;
   const FREE = 3;
-  let ctx: TestContext;
+  const ctx = useTestContext({ seed: false });
   let dramaIds: number[] = [];
 
   beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
     dramaIds = await addUniformDramas(ctx, { count: 12, episodes: 10, free: FREE, price: PRICE });
   });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
 
   it('200 parallel unlocks from one user whose coins cover 10 episodes: exactly 10 done, balance exact', async () => {

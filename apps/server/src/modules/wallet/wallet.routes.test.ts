@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
-import {
-  bearer,
-  createTestContext,
-  joinGuest,
-  type Caller,
-  type TestContext,
-} from '../../test/harness';
+import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import {
   auth,
   expectLedgerBalanced,
@@ -18,7 +12,7 @@ import {
 } from './wallet.test-support';
 
 const DAY = 86_400_000;
-let ctx: TestContext;
+const ctx = useTestContext();
 let guest: Caller;
 const first = DEMO_DRAMAS[0];
 if (!first) throw new Error('demo catalog is empty');
@@ -27,12 +21,10 @@ const price = first.price; // 40
 const next = first.freeEpisodes + 1; // 9
 
 beforeAll(async () => {
-  ctx = await createTestContext();
   guest = await joinGuest(ctx.app);
 });
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 });
 
 let keySeq = 0;

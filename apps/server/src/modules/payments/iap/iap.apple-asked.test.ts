@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ResultCode, type VipPassData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { api, body } from '../payments.test-support';
 import { expectLedgerBalanced, signInMember, type Member } from '../../wallet/wallet.test-support';
 import type { AppleApiOutage } from './apple-server-api.fake';
@@ -18,16 +18,13 @@ import {
  * pass bought in the App Store counts. The stand-in answers that API over HTTP and remembers the
  * refunds it made, notified or not.
  */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-}, 600_000);
+const ctx = useTestContext({ seed: false });
+beforeAll(async () => {}, 600_000);
 afterEach(() => {
   outage(undefined);
 });
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 }, 600_000);
 
 function standIn() {

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../../test/harness';
+import { useTestContext } from '../../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../../wallet/wallet.test-support';
 import {
   appleNotify,
@@ -17,13 +17,9 @@ import { servicesPresent } from '../../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('IAP exactly once on PostgreSQL', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
+  const ctx = useTestContext({ seed: false });
   afterAll(async () => {
     await expectLedgerBalanced(ctx);
-    await ctx.close();
   });
   const balances = (userId: string) => ctx.services.wallet.balances(userId);
   const bought = { paid: PACK.paid, bonus: PACK.firstBonus };

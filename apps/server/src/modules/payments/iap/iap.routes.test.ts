@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, PAYMENT_PATHS, ResultCode } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../../test/harness';
+import { joinGuest, useTestContext } from '../../../test/harness';
 import { expectLedgerBalanced, signInMember } from '../../wallet/wallet.test-support';
 import { createAppleLocalChain } from './apple-local-chain';
 import { FakeAppStore } from './apple-store.fake';
@@ -18,13 +18,9 @@ import {
 } from './iap.test-support';
 
 /** The IAP calls through HTTP with the stores' stand-ins (the real verifiers run on their output). */
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-});
+const ctx = useTestContext({ seed: false });
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
-  await ctx.close();
 });
 
 const balances = (userId: string) => ctx.services.wallet.balances(userId);
