@@ -306,12 +306,7 @@ function DramaPlayer({ dramaId, requested }: { dramaId: number; requested: numbe
     if (closed) {
       // the gate holds the focus: only the slide in view draws it
       return isCurrent ? (
-        <AgeGate
-          gate={closed}
-          ageRate={drama.age_rate}
-          dramaId={dramaId}
-          epsd={epsd}
-        />
+        <AgeGate gate={closed} ageRate={drama.age_rate} dramaId={dramaId} epsd={epsd} />
       ) : (
         <div className={styles.slideIdle} />
       );
