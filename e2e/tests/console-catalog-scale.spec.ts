@@ -1,10 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectNoHorizontalOverflow, signInConsole } from './console-helpers';
+import { makeClip, pngOf, secondsAhead, viewerSearch } from './console-catalog-helpers';
 import { axeViolations } from './axe';
 import { isMobile, signInNewViewer } from './helpers';
 
@@ -13,57 +9,11 @@ import { isMobile, signInNewViewer } from './helpers';
  * matched by file name, a scheduled publication viewers see at its second, and an unpublish that
  * asks first and states what it takes from viewers. Both sizes (cards on phones).
  */
-let dir: string;
 let clip: Buffer;
 
 test.beforeAll(() => {
-  const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string })
-    .path;
-  dir = mkdtempSync(path.join(tmpdir(), 'snapdrama-e2e-bulk-'));
-  const file = path.join(dir, 'clip.mp4');
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc2=size=360x640:rate=30:duration=2',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=48000:duration=2',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    file,
-  ]);
-  clip = readFileSync(file);
+  clip = makeClip();
 });
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** A PNG of the given size (a screenshot of a coloured block); the server resizes it. */
-async function pngOf(page: Page, width: number, height: number): Promise<Buffer> {
-  const other = await page.context().newPage();
-  await other.setViewportSize({ width, height });
-  await other.setContent('<body style="margin:0;background:#8e44ad"></body>');
-  const png = await other.screenshot();
-  await other.close();
-  return png;
-}
-
-const viewerSearch = async (page: Page, keyword: string): Promise<number> => {
-  const res = await page.request.get(
-    `/api/v1/drama/search/list/${encodeURIComponent(keyword)}/12/1`,
-  );
-  return ((await res.json()) as { data: { totalCount: number } }).data.totalCount;
-};
 
 test('an editor finds a drama, uploads three episodes at once, schedules it to the second and unpublishes it after seeing the impact', async ({
   page,
@@ -171,14 +121,8 @@ test('an editor finds a drama, uploads three episodes at once, schedules it to t
 
   // scheduled a few seconds ahead: viewers find it at that second, not before
   await page.goto(`/admin/catalog/${id}`);
-  const at = new Date(Date.now() + 8_000);
-  at.setMilliseconds(0);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await page
-    .getByTestId('drama-schedule-at')
-    .fill(
-      `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}:${pad(at.getSeconds())}`,
-    );
+  const { at, local } = secondsAhead(8_000);
+  await page.getByTestId('drama-schedule-at').fill(local);
   await page.getByTestId('drama-schedule').click();
   await expect(page.getByTestId('drama-status')).toHaveAttribute('data-state', 'scheduled');
   await expect(page.getByTestId('publish-notice')).toContainText('Scheduled');
