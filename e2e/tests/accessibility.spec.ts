@@ -212,6 +212,56 @@ test.describe('at 200 % zoom', () => {
 });
 
 /**
+ * Issue 41 item 7: every console page is usable on a phone. At 320 and 390 px wide no page is wider
+ * than the window and no table runs past its edge inside a scrolling box (tables become cards),
+ * signed out (sign-in) and as the admin, who sees every page; the viewer page is a viewer's with
+ * an order, coins and an invite code (its tables full).
+ */
+test('every console page at 320 and 390 px: nothing wider than the window', async ({ page }) => {
+  test.skip(test.info().project.name !== 'mobile', "a phone's widths");
+  test.setTimeout(180_000);
+  const token = await signInNewViewer(page, 'Narrow');
+  await buyCoinPack(page);
+  const info = await page.request.get('/api/v1/user/info', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const userId = ((await info.json()) as { data: { user: { user_id: string } } }).data.user.user_id;
+
+  const walk = new PageWalk(page);
+  const problems: string[] = [];
+  const measure = async (label: string) => {
+    for (const width of [320, 390]) {
+      await page.setViewportSize({ width, height: 844 });
+      await walk.settle();
+      const overflow = await horizontalOverflow(page);
+      if (overflow > 0) problems.push(`${label} at ${width}px: ${overflow}px too wide`);
+      // a table wider than the window, even in a box that scrolls sideways, hides its last columns
+      const tables = await page.evaluate(() =>
+        [...document.querySelectorAll('table')]
+          .filter((table) => table.checkVisibility())
+          .map((table) => table.getBoundingClientRect())
+          .filter((box) => box.left < 0 || box.right > window.innerWidth + 0.5)
+          .map((box) => Math.round(box.width)),
+      );
+      for (const tableWidth of tables)
+        problems.push(`${label} at ${width}px: a table ${tableWidth}px wide`);
+    }
+  };
+  await page.goto('/admin/sign-in');
+  await expect(page.getByTestId('console-sign-in')).toBeVisible();
+  await measure('sign-in');
+  await signInConsole(page);
+  for (const [route, address] of Object.entries(CONSOLE_ROUTES)) {
+    await walk.open(route === 'viewers/:userId' ? `/admin/viewers/${userId}` : address);
+    await expect(page.getByTestId('console-nav')).toBeAttached();
+    if (route === 'viewers/:userId')
+      await expect(page.locator('[data-testid^="viewer-refund-"]')).toHaveCount(1);
+    await measure(route || 'home');
+  }
+  expect(problems).toEqual([]);
+});
+
+/**
  * Presses Tab until `target` has focus (at most `limit` times), as a keyboard user does, then
  * checks that the focus shows (WCAG 2.4.7: the browser's :focus-visible, drawn with an outline).
  */
