@@ -226,7 +226,7 @@ export const adminVipPlanBody = z.object({
   krw: z.number().int().min(100).max(10_000_000),
   usdCents: z.number().int().min(50).max(1_000_000),
 });
-export const adminVipPlan = adminVipPlanBody.extend({
+export const adminVipPlan = /* @__PURE__ */ adminVipPlanBody.extend({
   code: z.enum(VIP_PLAN_CODES),
   interval: z.enum(['week', 'month']),
   periodDays: z.number().int(),
