@@ -17,7 +17,6 @@ const MOBILE_ONLY = [
 const DESKTOP_ONLY = [
   '**/console-catalog.spec.ts',
   '**/console-coin-validity.spec.ts',
-  '**/console-orders.spec.ts',
   '**/ingest.spec.ts',
 ];
 

@@ -2,13 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { expectNoHorizontalOverflow, signInConsole } from './console-helpers';
-import { signInNewViewer } from './helpers';
+import { isMobile, signInNewViewer } from './helpers';
 
 /**
  * Issue 41 item 3: an admin finds a viewer's orders with the filters, exports them as CSV (the
  * file downloaded holds exactly the filtered orders), refunds one in the dialog with a reason and
  * a note, and finds the refund in the refunds report with its reason; at 390 px the orders are
- * cards and nothing overflows; the viewer page refunds through the same dialog.
+ * cards and nothing overflows; the viewer page refunds through the same dialog. Both projects, each
+ * at its own size (the table on the desktop, the cards on the phone); its own viewer's orders only.
  */
 
 /** A 100-coin pack bought through the Stripe stand-in over the API, as the browser's steps do. */
@@ -64,10 +65,14 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   await page.getByTestId('orders-filter-gateway').selectOption('S');
   await page.getByTestId('orders-apply').click();
   await expect(page).toHaveURL(new RegExp(`userId=${userId}`));
-  const table = page.getByTestId('orders-table');
-  const rows = page.getByTestId('order-row');
+  // the table on the desktop, cards on the phone: the same orders, the same buttons
+  const phone = isMobile(page);
+  const table = page.getByTestId(phone ? 'orders-cards' : 'orders-table');
+  const item = phone ? 'li' : '[data-testid="order-row"]';
+  const rows = table.locator(item);
+  const inState = (state: string) => table.locator(`${item}[data-state="${state}"]`);
   await expect(rows).toHaveCount(2);
-  await expect(page.locator('[data-testid="order-row"][data-state="credited"]')).toHaveCount(2);
+  await expect(inState('credited')).toHaveCount(2);
   await expectAccessible(page, 'orders');
 
   // a filter nothing matches says so
@@ -113,7 +118,7 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   // Escape closes it and nothing is refunded
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  await expect(page.locator('[data-testid="order-row"][data-state="credited"]')).toHaveCount(2);
+  await expect(inState('credited')).toHaveCount(2);
 
   await table.getByTestId(`order-refund-${first}`).click();
   await expect(dialog).toBeVisible();
@@ -123,7 +128,7 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   await page.getByTestId('refund-confirm').click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status')).toContainText(first.slice(0, 8));
-  await expect(page.locator('[data-testid="order-row"][data-state="refunded"]')).toHaveCount(1);
+  await expect(inState('refunded')).toHaveCount(1);
   await expect(table.getByTestId(`order-refund-${first}`)).toHaveCount(0);
   await expect(table.getByTestId(`order-refund-${second}`)).toBeVisible();
   // a new filter clears the success message (it spoke of a list no longer shown)
@@ -158,7 +163,7 @@ test('orders: filter by viewer and gateway, export the CSV, refund with a reason
   await expectNoHorizontalOverflow(page);
 
   // the viewer page refunds through the same dialog (no confirm() or prompt() any more)
-  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.setViewportSize(test.info().project.use.viewport ?? { width: 1280, height: 800 });
   await page.goto(`/admin/viewers/${userId}`);
   await page.getByTestId(`viewer-refund-${second}`).click();
   await expect(dialog).toBeVisible();
