@@ -52,7 +52,8 @@ test("the operator's day: invited editor, TOTP, a drama with three episodes uplo
   page,
   browser,
 }) => {
-  test.setTimeout(300_000);
+  // the transcode queue is shared with the other project and the other specs (CI: two workers)
+  test.setTimeout(420_000);
   const project = test.info().project.name;
   const stamp = `${project}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
   const editor = { email: `day-${stamp}@e2e.test`, password: `day password ${stamp}` };
@@ -143,7 +144,7 @@ test("the operator's day: invited editor, TOTP, a drama with three episodes uplo
   for (const n of [1, 2, 3]) {
     await expect(ed.getByTestId(`ingest-episode-${n}`).getByTestId('ingest-state')).toHaveText(
       '준비 완료',
-      { timeout: 180_000 },
+      { timeout: 240_000 },
     );
   }
   await shoot(ed, 'day-5-episodes-ready');
