@@ -24,6 +24,8 @@ const ALLOWED_WORDS = [
   'Toss',
   'Stripe',
   'PayPal',
+  // before its first word, which the alternation would otherwise take alone
+  'Google Play',
   'Google',
   'Apple',
   'Kakao',
