@@ -46,13 +46,14 @@ export function InviteCard() {
       <dl className={styles.fields}>
         <div>
           <dt>{t('invite.code_label')}</dt>
-          <dd className={styles.code} data-testid="invite-code">
+          {/* a code and a link: the same in every language, never translated */}
+          <dd className={styles.code} data-testid="invite-code" translate="no">
             {invite.invtCd}
           </dd>
         </div>
         <div>
           <dt>{t('invite.link_label')}</dt>
-          <dd className={styles.link} data-testid="invite-link">
+          <dd className={styles.link} data-testid="invite-link" translate="no">
             {link}
           </dd>
         </div>
