@@ -31,3 +31,4 @@ export * from './browser-validation';
 export * from './identity';
 export * from './invites';
 export * from './push';
+export * from './foryou';
