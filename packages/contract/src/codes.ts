@@ -273,6 +273,13 @@ export const ResultCode = {
   PUSH_SUBSCRIPTION_NOT_FOUND: 404180,
   /** push is off on this server (no VAPID keys in production) */
   PUSH_UNAVAILABLE: 503180,
+  // the For You feed (x19x, issue 45; decision 1620)
+  /** no impression of that id was served to the caller */
+  FORYOU_IMPRESSION_NOT_FOUND: 404190,
+  /** the feed's cursor is not one this server gave */
+  FORYOU_CURSOR_INVALID: 400190,
+  /** the trailer an operator chose is not an episode of the drama, or its clip ends before it starts */
+  FORYOU_TRAILER_INVALID: 400191,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

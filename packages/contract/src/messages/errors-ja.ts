@@ -152,6 +152,9 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   PUSH_SUBSCRIPTION_NOT_FOUND:
     'このブラウザの通知設定が見つかりません。もう一度通知をオンにしてください。',
   PUSH_UNAVAILABLE: '現在、通知はご利用いただけません。',
+  FORYOU_IMPRESSION_NOT_FOUND: 'このおすすめ項目はあなたに表示されたものではありません。',
+  FORYOU_CURSOR_INVALID: 'おすすめフィードの続きを読み込めません。再読み込みしてください。',
+  FORYOU_TRAILER_INVALID: 'このドラマのエピソードを選び、クリップの終わりは開始より後にしてください。',
 };
 
 const jaValidation: Record<keyof typeof enValidation, string> = {

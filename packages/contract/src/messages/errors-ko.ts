@@ -147,6 +147,9 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   IDENTITY_PROVIDER_UNAVAILABLE: '지금은 성인 인증을 할 수 없어요. 잠시 후 다시 시도해 주세요.',
   PUSH_SUBSCRIPTION_NOT_FOUND: '이 브라우저의 알림 설정을 찾을 수 없어요. 알림을 다시 켜 주세요.',
   PUSH_UNAVAILABLE: '지금은 알림을 받을 수 없어요.',
+  FORYOU_IMPRESSION_NOT_FOUND: '회원님께 보여 드린 추천 항목이 아니에요.',
+  FORYOU_CURSOR_INVALID: '추천 피드를 이어서 불러올 수 없어요. 새로 고침해 주세요.',
+  FORYOU_TRAILER_INVALID: '이 드라마의 회차를 고르고, 클립 끝은 시작보다 뒤로 정해 주세요.',
 };
 
 const koValidation: Record<keyof typeof enValidation, string> = {

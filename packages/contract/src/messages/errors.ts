@@ -161,6 +161,9 @@ const enErrorTexts = {
   PUSH_SUBSCRIPTION_NOT_FOUND:
     'Push reminders are not set up for this browser. Please turn them on again.',
   PUSH_UNAVAILABLE: 'Push reminders are not available right now.',
+  FORYOU_IMPRESSION_NOT_FOUND: 'This feed item was not shown to you.',
+  FORYOU_CURSOR_INVALID: 'The feed could not continue from here. Please reload it.',
+  FORYOU_TRAILER_INVALID: 'Choose an episode of this drama, with a clip that ends after it starts.',
 } as const satisfies Record<ErrorCodeName, string>;
 
 /*
