@@ -18,3 +18,4 @@ export * from '../modules/economy/economy.tables';
 export * from '../modules/identity/identity.tables';
 export * from '../modules/invites/invites.tables';
 export * from '../modules/push/push.tables';
+export * from '../modules/foryou/foryou.tables';
