@@ -144,7 +144,7 @@ function bootScript(): Plugin {
   };
 }
 
-/** the chunk of hls.js and the player's set-up of it (features/player/hls-engine.ts) */
+/** the chunk of hls.js and the player's set-up of it (shared/video/hls-engine.ts) */
 const HLS_CHUNK = 'hls-engine';
 
 /** the player page's module, the route a deep link opens */

@@ -38,9 +38,9 @@ import { openOptionSheet } from './components/option-sheet';
 import { VideoPlayer } from './components/video-player';
 import { useEpisodeSession } from './hooks/use-episode-session';
 import { usePlayerKeyboard } from './hooks/use-player-keyboard';
-import { loadHls } from './load-hls';
+import { loadHls } from '../../shared/video/load-hls';
 import { useEpisodeList, useSwipedSlide } from './player-store';
-import { createSwipePreroll } from './swipe-preroll';
+import { createSwipePreroll } from '../../shared/video/swipe-preroll';
 import styles from './player-page.module.css';
 
 /** The drama a bare player link opens (spec §2: "falls back to a default drama id"). */

@@ -2,13 +2,13 @@ import type Hls from 'hls.js';
 import { autoLevelCap, levelForQuality, type VideoQuality } from '@snapdrama/rules';
 import { PLAYER_MOBILE_QUERY } from '../../shared/video/start-segments';
 import type { VideoUrl } from './api/playback';
-import type { HlsOwner } from './hls-engine';
+import type { HlsOwner } from '../../shared/video/hls-engine';
 import {
   PLAYING_BUFFER_SECONDS,
   PRELOAD_BUFFER_SECONDS,
   bufferAhead,
   type loadedHls,
-} from './load-hls';
+} from '../../shared/video/load-hls';
 
 /**
  * What plays one slide's video: hls.js over MediaSource, or the browser's own HLS (iPhone Safari).

@@ -6,8 +6,8 @@ import { isApiError } from '../../../shared/api/api-error';
 import { freshSignIn, userInfoQuery } from '../../../shared/session/user-info';
 import { useVideoSettings } from '../../../shared/video/video-settings';
 import { createEarlyStartSlot } from '../early-start';
-import { loadHls } from '../load-hls';
-import { rememberPlaylists } from '../start-playlists';
+import { loadHls } from '../../../shared/video/load-hls';
+import { rememberPlaylists } from '../../../shared/video/start-playlists';
 import {
   autoUrlOf,
   prefetchStartSegments,

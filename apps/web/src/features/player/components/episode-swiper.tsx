@@ -2,7 +2,7 @@ import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import Swiper from 'swiper';
 import { Mousewheel } from 'swiper/modules';
 import 'swiper/css';
-import { createSwipeGesture } from '../swipe-gesture';
+import { createSwipeGesture } from '../../../shared/video/swipe-gesture';
 
 /** What the player listens to while Swiper moves. */
 export interface EpisodeSwiperEvents {

@@ -1,7 +1,7 @@
 import type Hls from 'hls.js';
 import type { Loader, LoaderCallbacks, LoaderConfiguration, PlaylistLoaderContext } from 'hls.js';
 import type { EpisodeStartData } from '@snapdrama/contract';
-import { nextTask } from '../../shared/tasks/next-task';
+import { nextTask } from '../tasks/next-task';
 
 /*
  * The playlists an episode start carries (decision 0500, cold start): hls.js takes them from

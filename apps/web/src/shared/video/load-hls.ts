@@ -4,8 +4,8 @@ import type * as HlsEngine from './hls-engine';
 type HlsEngineModule = typeof HlsEngine;
 
 /**
- * hls.js (with the player's set-up of it, hls-engine.ts) is big and only the player needs it: it
- * loads on demand into its own chunk.
+ * hls.js (with the player's set-up of it, hls-engine.ts) is big and only the player and the For You
+ * feed need it: it loads on demand into its own chunk.
  */
 let hlsModule: Promise<HlsEngineModule> | undefined;
 let loaded: HlsEngineModule | undefined;

@@ -15,7 +15,7 @@ import {
 import { createEarlyEngineSlot } from './early-engine';
 import { fastStartConfig } from './load-hls';
 import { playlistLoader } from './start-playlists';
-import { PLAYER_MOBILE_QUERY } from '../../shared/video/start-segments';
+import { PLAYER_MOBILE_QUERY } from './start-segments';
 
 /*
  * hls.js and the way the player sets it up, in one chunk loaded on demand (load-hls.ts): the
