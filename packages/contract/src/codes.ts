@@ -280,6 +280,11 @@ export const ResultCode = {
   FORYOU_CURSOR_INVALID: 400190,
   /** the trailer an operator chose is not an episode of the drama, or its clip ends before it starts */
   FORYOU_TRAILER_INVALID: 400191,
+  // analytics (x20x, issue 43; decisions 1600-1606)
+  /** an analytics range whose first day is after its last, or only one of from/to */
+  ANALYTICS_RANGE_INVALID: 400200,
+  /** an analytics range longer than ANALYTICS_MAX_RANGE_DAYS */
+  ANALYTICS_RANGE_TOO_LONG: 400201,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -32,3 +32,4 @@ export * from './identity';
 export * from './invites';
 export * from './push';
 export * from './foryou';
+export * from './analytics';

@@ -154,7 +154,10 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   PUSH_UNAVAILABLE: '現在、通知はご利用いただけません。',
   FORYOU_IMPRESSION_NOT_FOUND: 'このおすすめ項目はあなたに表示されたものではありません。',
   FORYOU_CURSOR_INVALID: 'おすすめフィードの続きを読み込めません。再読み込みしてください。',
-  FORYOU_TRAILER_INVALID: 'このドラマのエピソードを選び、クリップの終わりは開始より後にしてください。',
+  FORYOU_TRAILER_INVALID:
+    'このドラマのエピソードを選び、クリップの終わりは開始より後にしてください。',
+  ANALYTICS_RANGE_INVALID: '開始日は終了日と同じか、それより前を選んでください。',
+  ANALYTICS_RANGE_TOO_LONG: '期間は366日以内で選んでください。',
 };
 
 const jaValidation: Record<keyof typeof enValidation, string> = {
