@@ -586,6 +586,21 @@ export const en = {
   'invite.landing_browse': 'Start watching',
   'invite.invalid_title': 'This invite link is not valid',
   'invite.invalid_body': 'Please check the link your friend sent. You can still watch SnapDrama.',
+  // the For You feed (issue 45)
+  'foryou.title': 'For You',
+  'foryou.entry_title': 'Discover dramas For You',
+  'foryou.entry_body': 'Swipe through the openings of dramas picked for you.',
+  'foryou.feed_label': 'For You feed',
+  'foryou.item_label': '{{title}}, {{position}} of {{count}}',
+  'foryou.continue': 'Continue this drama',
+  'foryou.continue_at': 'Continue from episode {{n}}',
+  'foryou.previous': 'Previous drama',
+  'foryou.next': 'Next drama',
+  'foryou.play': 'Play',
+  'foryou.pause': 'Pause',
+  'foryou.empty': 'There is nothing more to discover right now.',
+  'foryou.load_fail': 'The feed could not be loaded.',
+  'foryou.loading_more': 'Loading more dramas',
   // refusals, validation and field names the server sends (errors.ts)
   ...enServerMessages,
 } as const;

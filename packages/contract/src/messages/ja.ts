@@ -585,6 +585,21 @@ export const ja: Messages = {
   'invite.invalid_title': 'この招待リンクは無効です',
   'invite.invalid_body':
     '友だちから届いたリンクをもう一度ご確認ください。SnapDramaはそのままご覧いただけます。',
+  // おすすめフィード (issue 45)
+  'foryou.title': 'おすすめ',
+  'foryou.entry_title': 'あなたへのおすすめドラマ',
+  'foryou.entry_body': 'おすすめドラマの冒頭をスワイプして見つけましょう。',
+  'foryou.feed_label': 'おすすめフィード',
+  'foryou.item_label': '{{title}}、{{count}}件中{{position}}件目',
+  'foryou.continue': 'このドラマの続きを見る',
+  'foryou.continue_at': '第{{n}}話から続きを見る',
+  'foryou.previous': '前のドラマ',
+  'foryou.next': '次のドラマ',
+  'foryou.play': '再生',
+  'foryou.pause': '一時停止',
+  'foryou.empty': '今はこれ以上おすすめできるドラマがありません。',
+  'foryou.load_fail': 'おすすめフィードを読み込めませんでした。',
+  'foryou.loading_more': 'ドラマをさらに読み込み中',
   // refusals, validation and field names the server sends (errors.ts)
   ...jaServerMessages,
 };

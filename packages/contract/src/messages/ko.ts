@@ -582,6 +582,21 @@ export const ko: Messages = {
   'invite.invalid_title': '유효하지 않은 초대 링크예요',
   'invite.invalid_body':
     '친구가 보낸 링크를 다시 확인해 주세요. 스냅드라마는 그대로 둘러볼 수 있어요.',
+  // 추천 피드 (이슈 45)
+  'foryou.title': '추천',
+  'foryou.entry_title': '나를 위한 추천 드라마',
+  'foryou.entry_body': '추천 드라마의 첫 장면을 넘겨 보며 골라 보세요.',
+  'foryou.feed_label': '추천 피드',
+  'foryou.item_label': '{{title}}, {{count}}개 중 {{position}}번째',
+  'foryou.continue': '이 드라마 이어보기',
+  'foryou.continue_at': '{{n}}화부터 이어보기',
+  'foryou.previous': '이전 드라마',
+  'foryou.next': '다음 드라마',
+  'foryou.play': '재생',
+  'foryou.pause': '일시정지',
+  'foryou.empty': '지금은 더 추천할 드라마가 없어요.',
+  'foryou.load_fail': '추천 피드를 불러오지 못했어요.',
+  'foryou.loading_more': '드라마를 더 불러오는 중',
   // refusals, validation and field names the server sends (errors.ts)
   ...koServerMessages,
 };
