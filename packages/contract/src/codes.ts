@@ -285,6 +285,15 @@ export const ResultCode = {
   ANALYTICS_RANGE_INVALID: 400200,
   /** an analytics range longer than ANALYTICS_MAX_RANGE_DAYS */
   ANALYTICS_RANGE_TOO_LONG: 400201,
+  // experiments (x21x, issue 43 item 5; decisions 1610-1613)
+  /** no experiment of that id */
+  EXPERIMENT_NOT_FOUND: 404210,
+  /** the experiment does not fit its target: an episode the drama lacks, no paywall, a pack not on sale, variants and split of different lengths */
+  EXPERIMENT_INVALID: 400210,
+  /** another experiment is running on the same drama or coin pack */
+  EXPERIMENT_TARGET_BUSY: 409210,
+  /** the experiment's state does not allow this step (start a draft, stop a running one, ship a stopped one) */
+  EXPERIMENT_WRONG_STATE: 409211,
 } as const;
 
 export type ResultCodeName = keyof typeof ResultCode;

@@ -33,3 +33,4 @@ export * from './invites';
 export * from './push';
 export * from './foryou';
 export * from './analytics';
+export * from './experiments';

@@ -158,6 +158,10 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
     'このドラマのエピソードを選び、クリップの終わりは開始より後にしてください。',
   ANALYTICS_RANGE_INVALID: '開始日は終了日と同じか、それより前を選んでください。',
   ANALYTICS_RANGE_TOO_LONG: '期間は366日以内で選んでください。',
+  EXPERIMENT_NOT_FOUND: '実験が見つかりません。',
+  EXPERIMENT_INVALID: 'バリエーションがこのドラマまたはコイン商品に合いません。確認してください。',
+  EXPERIMENT_TARGET_BUSY: 'このドラマまたはコイン商品ではすでに実験が実行中です。',
+  EXPERIMENT_WRONG_STATE: '現在の状態の実験ではこの操作はできません。',
 };
 
 const jaValidation: Record<keyof typeof enValidation, string> = {

@@ -152,6 +152,10 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   FORYOU_TRAILER_INVALID: '이 드라마의 회차를 고르고, 클립 끝은 시작보다 뒤로 정해 주세요.',
   ANALYTICS_RANGE_INVALID: '시작일은 종료일과 같거나 그 전으로 골라 주세요.',
   ANALYTICS_RANGE_TOO_LONG: '기간은 366일 이내로 골라 주세요.',
+  EXPERIMENT_NOT_FOUND: '실험을 찾을 수 없어요.',
+  EXPERIMENT_INVALID: '변형이 이 드라마나 코인 상품에 맞지 않아요. 다시 확인해 주세요.',
+  EXPERIMENT_TARGET_BUSY: '이 드라마나 코인 상품에는 이미 진행 중인 실험이 있어요.',
+  EXPERIMENT_WRONG_STATE: '지금 상태의 실험에서는 할 수 없는 작업이에요.',
 };
 
 const koValidation: Record<keyof typeof enValidation, string> = {

@@ -166,6 +166,10 @@ const enErrorTexts = {
   FORYOU_TRAILER_INVALID: 'Choose an episode of this drama, with a clip that ends after it starts.',
   ANALYTICS_RANGE_INVALID: 'Choose a start date on or before the end date.',
   ANALYTICS_RANGE_TOO_LONG: 'Choose a range of at most 366 days.',
+  EXPERIMENT_NOT_FOUND: 'This experiment was not found.',
+  EXPERIMENT_INVALID: 'The variants do not fit this drama or coin pack. Please check them.',
+  EXPERIMENT_TARGET_BUSY: 'Another experiment is already running on this drama or coin pack.',
+  EXPERIMENT_WRONG_STATE: 'This experiment cannot take that step in its current state.',
 } as const satisfies Record<ErrorCodeName, string>;
 
 /*
