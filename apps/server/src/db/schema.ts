@@ -19,3 +19,4 @@ export * from '../modules/identity/identity.tables';
 export * from '../modules/invites/invites.tables';
 export * from '../modules/push/push.tables';
 export * from '../modules/foryou/foryou.tables';
+export * from '../modules/experiments/experiments.tables';
