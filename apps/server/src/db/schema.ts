@@ -20,3 +20,4 @@ export * from '../modules/invites/invites.tables';
 export * from '../modules/push/push.tables';
 export * from '../modules/foryou/foryou.tables';
 export * from '../modules/experiments/experiments.tables';
+export * from '../modules/analytics/analytics.tables';
