@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -15,6 +16,9 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 
+/** A PostgreSQL 64-bit transaction id (pg_current_xact_id()), as text on the wire. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
 /**
  * The append-only event log (issue 43 item 1; decision 1600; docs/analytics-events.md). Each row
  * is written in the transaction of the fact it records, under a key unique per source fact, so a
@@ -24,6 +28,13 @@ export const analyticsEvents = pgTable(
   'analytics_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /**
+     * the writing transaction: the job reads only events of transactions older than every one in
+     * flight, so an event committed late is never skipped (decision 1603)
+     */
+    txId: xid8('tx_id')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     kind: text('kind').notNull(),
     /** unique per source fact (e.g. `start:<watch log id>`, `purchase:<order id>`) */
     sourceKey: text('source_key').notNull().unique('analytics_events_source_key_unique'),
@@ -46,6 +57,7 @@ export const analyticsEvents = pgTable(
       'analytics_events_kind_check',
       sql`${t.kind} in ('sign_up', 'episode_start', 'episode_complete', 'paywall_shown', 'unlock', 'unlock_undone', 'purchase', 'refund', 'share')`,
     ),
+    index('analytics_events_tx_idx').on(t.txId, t.id),
     // the job finds the paywall a purchase followed (revenue attribution)
     index('analytics_events_paywall_idx')
       .on(t.userId, t.occurredAt)
@@ -56,6 +68,8 @@ export const analyticsEvents = pgTable(
 /** How far the rollups have read the log: one row, locked by the job while it applies a batch. */
 export const analyticsRollupState = pgTable('analytics_rollup_state', {
   id: smallint('id').primaryKey(),
+  /** the (transaction, id) of the last event applied: the job goes on after it */
+  lastTxId: xid8('last_tx_id').notNull(),
   lastEventId: bigint('last_event_id', { mode: 'number' }).notNull(),
   /** the newest occurred_at applied (the pages' "up to") */
   rolledUpTo: timestamp('rolled_up_to', { withTimezone: true }),
