@@ -108,6 +108,27 @@ export const consolePages: ConsolePageEntry[] = [
     roles: ['admin'],
     load: async () => (await import('../features/console-money/money-page')).MoneyPage,
   },
+  // --- analytics: dramas, a drama's funnel, retention (issue 43 items 3, 4) ---
+  {
+    path: 'analytics/dramas',
+    label: { en: 'Drama analytics', ko: '드라마 분석', ja: 'ドラマ分析' },
+    roles: ['admin'],
+    load: async () =>
+      (await import('../features/console-analytics/dramas-page')).AnalyticsDramasPage,
+  },
+  {
+    path: 'analytics/dramas/:dramaId',
+    roles: ['admin'],
+    load: async () =>
+      (await import('../features/console-analytics/funnel-page')).AnalyticsFunnelPage,
+  },
+  {
+    path: 'analytics/retention',
+    label: { en: 'Retention', ko: '리텐션', ja: 'リテンション' },
+    roles: ['admin'],
+    load: async () =>
+      (await import('../features/console-analytics/retention-page')).AnalyticsRetentionPage,
+  },
   // --- audit log (branch console) ---
   {
     path: 'audit',
