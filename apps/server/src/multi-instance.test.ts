@@ -4,7 +4,7 @@ import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from './test/harness';
 import { sharedCachePrefix, startInstance, startProxy, type Instance } from './test/instances';
 import { startS3Server } from './test/s3-server';
-import { testPng } from './modules/catalog/catalog-admin.test-support';
+import { testPng, dramaForm } from './modules/catalog/catalog-admin.test-support';
 import {
   addUniformDramas,
   expectLedgerBalanced,
@@ -209,18 +209,10 @@ describe.runIf(servicesPresent('postgres', 'redis'))('two instances', () => {
       },
       null,
     );
-    const dramaId = await ctx.services.catalogAdmin.createDrama(editor.operator.operatorId, {
-      title: { ko: '바르톨린', en: 'Vartholin Tide', ja: 'バルトリン' },
-      description: { ko: '설명', en: 'About the tide', ja: '説明' },
-      categoryIds: [],
-      ageRate: 'all',
-      warnings: [],
-      exclusive: false,
-      webTag: null,
-      aosTag: null,
-      iosTag: null,
-      registeredAt: null,
-    });
+    const dramaId = await ctx.services.catalogAdmin.createDrama(
+      editor.operator.operatorId,
+      dramaForm({ ko: '바르톨린', en: 'Vartholin Tide', ja: 'バルトリン' }),
+    );
     const png = await testPng();
     for (const kind of ['vertical', 'horizontal'] as const) {
       await ctx.services.catalogAdmin.setPoster(editor.operator.operatorId, dramaId, kind, png);

@@ -11,6 +11,7 @@ import {
   addUniformDramas,
   signInMember,
   unlockRequest,
+  grantCoins,
 } from './modules/wallet/wallet.test-support';
 import { api, tossApproved } from './modules/payments/payments.test-support';
 import { servicesPresent } from './test/services';
@@ -272,13 +273,7 @@ describe('metrics', () => {
   it('count requests per route pattern, errors and coin unlocks', async () => {
     const [dramaId] = await addUniformDramas(ctx, { count: 1, episodes: 3, free: 1, price: 5 });
     const member = await signInMember(ctx);
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'bonus',
-      amount: 20,
-      source: 'event',
-      idempotencyKey: 'metrics-test',
-    });
+    await grantCoins(ctx, member.userId, 20, 'bonus', { idempotencyKey: 'metrics-test' });
     expect((await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: 2 })).statusCode).toBe(
       200,
     );

@@ -16,6 +16,7 @@ import {
 import { signInMember } from '../wallet/wallet.test-support';
 import { csvLine } from '../../http/csv';
 import { AUDIT_EXPORT_BATCH } from './audit.service';
+import { dramaForm } from '../catalog/catalog-admin.test-support';
 
 const ctx = useTestContext({ seed: false });
 let admin: OperatorCaller;
@@ -240,18 +241,10 @@ describe('the audit a review can use (decision 1570)', () => {
   });
 
   it('names targets: drama titles in the asked language, episodes, viewers, operators, packs', async () => {
-    const dramaId = await ctx.services.catalogAdmin.createDrama(admin.operatorId, {
-      title: { ko: '감사의 밤', en: 'Night of the Audit', ja: '監査の夜' },
-      description: { ko: '설명', en: 'About', ja: '説明' },
-      categoryIds: [],
-      ageRate: 'all',
-      warnings: [],
-      exclusive: false,
-      webTag: null,
-      aosTag: null,
-      iosTag: null,
-      registeredAt: null,
-    });
+    const dramaId = await ctx.services.catalogAdmin.createDrama(
+      admin.operatorId,
+      dramaForm({ ko: '감사의 밤', en: 'Night of the Audit', ja: '監査の夜' }),
+    );
     const member = await signInMember(ctx, 'Minji');
     await record({ action: 'test.name', targetType: 'episode', targetId: `${dramaId}/3` });
     await record({ action: 'test.name', targetType: 'user', targetId: member.userId });

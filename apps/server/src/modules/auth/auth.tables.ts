@@ -39,14 +39,18 @@ export const users = pgTable(
   ],
 );
 
+/** A user's id as another table's foreign key, required. */
+export const userIdRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => users.id);
+
 /** A sign-in: one family of rotating refresh tokens. Revoking it ends every token in it. */
 export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
@@ -110,9 +114,7 @@ export const signInTicketUses = pgTable(
 export const userConsents = pgTable(
   'user_consents',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     item: text('item').notNull(),
     agreed: boolean('agreed').notNull(),
     recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
@@ -132,9 +134,7 @@ export const userSuspensions = pgTable(
   'user_suspensions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     reason: text('reason').notNull(),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     /** null: until an operator lifts it */

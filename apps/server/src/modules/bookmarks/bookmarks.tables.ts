@@ -1,17 +1,13 @@
-import { index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
-import { dramas } from '../catalog/catalog.tables';
+import { index, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { userIdRef } from '../auth/auth.tables';
+import { dramaIdRef } from '../catalog/catalog.tables';
 
 /** A member's bookmarked dramas; the key makes a duplicate add impossible. */
 export const bookmarks = pgTable(
   'bookmarks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: userIdRef(),
+    dramaId: dramaIdRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -27,12 +23,8 @@ export const bookmarks = pgTable(
 export const autoBookmarks = pgTable(
   'auto_bookmarks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: userIdRef(),
+    dramaId: dramaIdRef(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.dramaId] })],

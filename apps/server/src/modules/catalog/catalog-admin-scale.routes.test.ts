@@ -1,6 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode, catalogAdminPaths as paths } from '@snapdrama/contract';
+import {
+  API_BASE,
+  ResultCode,
+  catalogAdminPaths as paths,
+  type DramaFormBody,
+} from '@snapdrama/contract';
+import { dramaForm } from './catalog-admin.test-support';
 import { clipPrefix } from '../../seed/demo';
 import { useTestContext } from '../../test/harness';
 import {
@@ -8,7 +14,13 @@ import {
   signInOperator,
   type OperatorCaller,
 } from '../operators/operators.test-support';
-import { auth, signInMember, unlockRequest, type Member } from '../wallet/wallet.test-support';
+import {
+  auth,
+  signInMember,
+  unlockRequest,
+  type Member,
+  grantCoins,
+} from '../wallet/wallet.test-support';
 
 /**
  * Issue 41 item 2: the console's list (search in any language, filters, sort, pages), scheduled
@@ -42,22 +54,8 @@ const auditOf = async (action: string, dramaId: number) =>
     sql`select operator_id, before, after from audit_log where action = ${action} and target_id = ${String(dramaId)} order by id`,
   );
 
-const form = (
-  title: { ko: string; en: string; ja: string },
-  over: Record<string, unknown> = {},
-) => ({
-  title,
-  description: { ko: '설명', en: 'About it', ja: '説明' },
-  categoryIds: categoryIds.slice(0, 1),
-  ageRate: 'all',
-  warnings: [],
-  exclusive: false,
-  webTag: null,
-  aosTag: null,
-  iosTag: null,
-  registeredAt: null,
-  ...over,
-});
+const form = (title: { ko: string; en: string; ja: string }, over: Partial<DramaFormBody> = {}) =>
+  dramaForm(title, { categoryIds: categoryIds.slice(0, 1), ...over });
 
 /** A drama made in the console with posters and `episodes` episodes with video (unpublished). */
 async function completeDrama(
@@ -322,13 +320,7 @@ describe('archive, restore, and what viewers keep', () => {
     await call('POST', paths.publish(id), { published: true });
     buyer = await signInMember(ctx, 'Holder');
     stranger = await signInMember(ctx, 'Stranger');
-    await ctx.services.wallet.grant({
-      userId: buyer.userId,
-      kind: 'paid',
-      amount: 5,
-      source: 'purchase',
-      idempotencyKey: `archive-${buyer.userId}`,
-    });
+    await grantCoins(ctx, buyer.userId, 5, 'paid', { idempotencyKey: `archive-${buyer.userId}` });
     const unlocked = await unlockRequest(ctx.app, buyer, { dramId: id, epsd: 2 });
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     const bookmarked = await ctx.app.inject({
@@ -380,13 +372,7 @@ describe('archive, restore, and what viewers keep', () => {
     expect((await viewerInfo(id)).statusCode).toBe(404);
     expect((await startEpisode(stranger, id, 1)).statusCode).toBe(404);
     // nothing more can be unlocked
-    await ctx.services.wallet.grant({
-      userId: buyer.userId,
-      kind: 'paid',
-      amount: 5,
-      source: 'purchase',
-      idempotencyKey: `archive-2-${buyer.userId}`,
-    });
+    await grantCoins(ctx, buyer.userId, 5, 'paid', { idempotencyKey: `archive-2-${buyer.userId}` });
     expect((await unlockRequest(ctx.app, buyer, { dramId: id, epsd: 3 })).statusCode).toBe(404);
   });
 
@@ -475,13 +461,7 @@ describe('episodes: bulk creation and a new order', () => {
     let response = await call('PUT', paths.episodeOrder(id), { numbers: [2, 1] });
     expect(response.json().code).toBe(ResultCode.CATALOG_REORDER_REFUSED);
     const buyer = await signInMember(ctx, 'OrderBuyer');
-    await ctx.services.wallet.grant({
-      userId: buyer.userId,
-      kind: 'paid',
-      amount: 5,
-      source: 'purchase',
-      idempotencyKey: `order-${buyer.userId}`,
-    });
+    await grantCoins(ctx, buyer.userId, 5, 'paid', { idempotencyKey: `order-${buyer.userId}` });
     expect((await unlockRequest(ctx.app, buyer, { dramId: id, epsd: 2 })).statusCode).toBe(200);
     await call('POST', paths.publish(id), { published: false });
     response = await call('PUT', paths.episodeOrder(id), { numbers: [2, 1] });

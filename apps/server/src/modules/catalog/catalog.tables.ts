@@ -125,6 +125,12 @@ export const dramas = pgTable(
   ],
 );
 
+/** A drama's id as another table's foreign key, required. */
+export const dramaIdRef = () =>
+  integer('drama_id')
+    .notNull()
+    .references(() => dramas.id);
+
 export const dramaCategories = pgTable(
   'drama_categories',
   {

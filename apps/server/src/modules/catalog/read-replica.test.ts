@@ -7,7 +7,12 @@ import { buildApp } from '../../app';
 import { ConfigError, loadConfig } from '../../config';
 import { openPostgres, type Database } from '../../db/client';
 import { createTestContext, openTestDatabase, type TestContext } from '../../test/harness';
-import { addUniformDramas, signInMember, unlockRequest } from '../wallet/wallet.test-support';
+import {
+  addUniformDramas,
+  signInMember,
+  unlockRequest,
+  grantCoins,
+} from '../wallet/wallet.test-support';
 import { createCatalogRepository } from './catalog.repository';
 import { searchTextOf } from './catalog.service';
 import { dramas } from './catalog.tables';
@@ -128,13 +133,7 @@ describe.runIf(servicesPresent('postgres'))('catalog reads on a read replica', (
 
     // a coin unlock prices the episode from the primary (the replica has no such drama)
     const member = await signInMember(ctx, 'ReplicaBuyer');
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'paid',
-      amount: 5,
-      source: 'purchase',
-      idempotencyKey: `replica-${member.userId}`,
-    });
+    await grantCoins(ctx, member.userId, 5, 'paid', { idempotencyKey: `replica-${member.userId}` });
     const unlocked = await unlockRequest(app, member, { dramId: onPrimary, epsd: 2 });
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     expect(await ctx.services.wallet.balances(member.userId)).toEqual({ paid: 0, bonus: 0 });

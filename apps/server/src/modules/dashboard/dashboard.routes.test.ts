@@ -5,6 +5,7 @@ import { signInOperator, type OperatorCaller } from '../operators/operators.test
 import { paymentOrderTransitions, paymentOrders } from '../payments/payments.tables';
 import { watchLogs } from '../playback/playback.tables';
 import { signInMember } from '../wallet/wallet.test-support';
+import { dramaForm } from '../catalog/catalog-admin.test-support';
 
 let ctx: TestContext;
 let admin: OperatorCaller;
@@ -18,18 +19,10 @@ beforeAll(async () => {
   ctx = await createTestContext({ seed: false });
   ctx.clock.set(jan(15));
   admin = await signInOperator(ctx, 'admin');
-  dramaId = await ctx.services.catalogAdmin.createDrama(admin.operatorId, {
-    title: { ko: '대시보드', en: 'Dashboard', ja: 'ダッシュボード' },
-    description: { ko: '설명', en: 'About', ja: '説明' },
-    categoryIds: [],
-    ageRate: 'all',
-    warnings: [],
-    exclusive: false,
-    webTag: null,
-    aosTag: null,
-    iosTag: null,
-    registeredAt: null,
-  });
+  dramaId = await ctx.services.catalogAdmin.createDrama(
+    admin.operatorId,
+    dramaForm({ ko: '대시보드', en: 'Dashboard', ja: 'ダッシュボード' }),
+  );
 });
 afterAll(() => ctx.close());
 

@@ -8,7 +8,7 @@ import {
   signInOperator,
   type OperatorCaller,
 } from '../operators/operators.test-support';
-import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
+import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet.test-support';
 
 /**
  * Coin validity per source in the operator console (issue 13 item 4): admins only, bad input
@@ -126,11 +126,7 @@ describe('coin validity in the console', () => {
     });
     expect(play.expiresAt.getTime()).toBe(NO_EXPIRY_AT);
     // a source left alone keeps its days
-    const event = await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'bonus',
-      amount: 5,
-      source: 'event',
+    const event = await grantCoins(ctx, member.userId, 5, 'bonus', {
       idempotencyKey: 'validity-event-1',
     });
     expect(event.expiresAt.getTime() - now).toBe(7 * DAY);

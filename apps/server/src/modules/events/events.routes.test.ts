@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { joinGuest, useTestContext } from '../../test/harness';
 import { coinLots } from '../wallet/wallet.tables';
-import { signInMember, type Member } from '../wallet/wallet.test-support';
+import { signInMember, type Member, grantCoins } from '../wallet/wallet.test-support';
 import { adViews, attendances, missionRewards } from './events.tables';
 import { EPISODE_SECONDS, addDramas, admobTestSigner, call, openAd } from './events.test-support';
 
@@ -385,11 +385,7 @@ describe('POST /drama/episode/unlock/advertisement', () => {
     expect(body(capped).code).toBe(ResultCode.AD_UNLOCK_CAP_REACHED);
 
     // a coin unlock now sells the episode after the ad unlocks
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'bonus',
-      amount: PRICE,
-      source: 'event',
+    await grantCoins(ctx, member.userId, PRICE, 'bonus', {
       idempotencyKey: `events-test-${member.userId}`,
     });
     const coin = await call(ctx.app, member, 'POST', '/drama/episode/unlock/coin', {

@@ -11,8 +11,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
-import { dramas } from '../catalog/catalog.tables';
+import { users, userIdRef } from '../auth/auth.tables';
+import { dramaIdRef } from '../catalog/catalog.tables';
 
 /** The missions on offer (seeded; spec §3 fixed ids watch_ad, watch_ep, share_ep, connect_sns). */
 export const missions = pgTable(
@@ -62,9 +62,7 @@ export const attendanceRewards = pgTable(
 export const attendances = pgTable(
   'attendances',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     /** service day, YYYY-MM-DD */
     day: text('day').notNull(),
     cnscAtdn: integer('cnsc_atdn').notNull(),
@@ -82,9 +80,7 @@ export const attendances = pgTable(
 export const missionProgress = pgTable(
   'mission_progress',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     missionId: text('mission_id')
       .notNull()
       .references(() => missions.id),
@@ -105,9 +101,7 @@ export const missionProgress = pgTable(
 export const missionReports = pgTable(
   'mission_reports',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     missionId: text('mission_id')
       .notNull()
       .references(() => missions.id),
@@ -125,9 +119,7 @@ export const missionReports = pgTable(
 export const missionRewards = pgTable(
   'mission_rewards',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     missionId: text('mission_id')
       .notNull()
       .references(() => missions.id),
@@ -154,9 +146,7 @@ export const adViews = pgTable(
   'ad_views',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     type: text('type').notNull(),
     platform: text('platform').notNull(),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
@@ -175,12 +165,8 @@ export const adViews = pgTable(
 export const adUnlocks = pgTable(
   'ad_unlocks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: userIdRef(),
+    dramaId: dramaIdRef(),
     episodeNumber: integer('episode_number').notNull(),
     adViewId: uuid('ad_view_id')
       .notNull()

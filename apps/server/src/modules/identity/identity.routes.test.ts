@@ -12,7 +12,7 @@ import {
   type Caller,
   useTestContext,
 } from '../../test/harness';
-import { auth, signInMember, type Member } from '../wallet/wallet.test-support';
+import { auth, signInMember, type Member, grantCoins } from '../wallet/wallet.test-support';
 import { ageChecks } from './identity.tables';
 import { createPortoneIdentityClient } from './providers/portone-identity';
 import { createFakePortone, IDENTITY_SANDBOX_KEYS } from './sandbox/fake-portone';
@@ -79,13 +79,7 @@ async function verifiedMember(birthDate: string): Promise<Member> {
 }
 
 const grant = (userId: string, amount: number) =>
-  ctx.services.wallet.grant({
-    userId,
-    kind: 'paid',
-    amount,
-    source: 'purchase',
-    idempotencyKey: `age-${randomUUID()}`,
-  });
+  grantCoins(ctx, userId, amount, 'paid', { idempotencyKey: `age-${randomUUID()}` });
 
 describe('the age gate on episode starts', () => {
   it('Silent Witness is rated 18 in the demo catalog', async () => {

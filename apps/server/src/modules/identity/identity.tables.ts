@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
+import { users, userIdRef } from '../auth/auth.tables';
 
 /**
  * An identity check the server started for a member: the id the provider's step runs under. No
@@ -12,9 +12,7 @@ export const identityChecks = pgTable(
   {
     /** PortOne's identityVerificationId, made by us */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     provider: text('provider').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -13,6 +13,7 @@ import {
   type OperatorCaller,
 } from '../operators/operators.test-support';
 import { ingestJobs } from './ingest.tables';
+import { dramaForm } from '../catalog/catalog-admin.test-support';
 
 /** The jobs page across dramas and the console's preview (decision 1543). */
 const ctx = useTestContext();
@@ -121,18 +122,7 @@ describe('the preview', () => {
       method: 'POST',
       url: url(catalogAdminPaths.dramas()),
       headers: editor.headers,
-      payload: {
-        title: { ko: '미리보기', en: 'Preview Me', ja: 'プレビュー' },
-        description: { ko: '설명', en: 'About', ja: '説明' },
-        categoryIds: [],
-        ageRate: 'all',
-        warnings: [],
-        exclusive: false,
-        webTag: null,
-        aosTag: null,
-        iosTag: null,
-        registeredAt: null,
-      },
+      payload: dramaForm({ ko: '미리보기', en: 'Preview Me', ja: 'プレビュー' }),
     });
     const id: number = created.json().data.id;
     await ctx.app.inject({

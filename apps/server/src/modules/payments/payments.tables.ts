@@ -13,7 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
+import { userIdRef } from '../auth/auth.tables';
 
 /**
  * Coin packs (spec §3). Prices in minor units so no float is ever compared: krw in won, usd and
@@ -51,9 +51,7 @@ export const paymentOrders = pgTable(
   'payment_orders',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     godsCode: text('gods_code')
       .notNull()
       .references(() => paymentGoods.godsCode),
@@ -130,9 +128,7 @@ export const paymentOrderTransitions = pgTable(
 export const paymentFirstCharges = pgTable(
   'payment_first_charges',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     godsCode: text('gods_code')
       .notNull()
       .references(() => paymentGoods.godsCode),

@@ -9,20 +9,16 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
-import { dramas } from '../catalog/catalog.tables';
+import { userIdRef } from '../auth/auth.tables';
+import { dramaIdRef } from '../catalog/catalog.tables';
 
 /** One viewing of one episode, opened by POST /drama/episode and closed by PUT. */
 export const watchLogs = pgTable(
   'watch_logs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: userIdRef(),
+    dramaId: dramaIdRef(),
     episodeNumber: integer('episode_number').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
@@ -34,12 +30,8 @@ export const watchLogs = pgTable(
 export const episodeViews = pgTable(
   'episode_views',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: userIdRef(),
+    dramaId: dramaIdRef(),
     episodeNumber: integer('episode_number').notNull(),
     lastViewedAt: timestamp('last_viewed_at', { withTimezone: true }).notNull(),
   },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
-import { dramas } from '../catalog/catalog.tables';
+import { check, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { userIdRef } from '../auth/auth.tables';
+import { dramaIdRef } from '../catalog/catalog.tables';
 
 /**
  * Continue watching: where a viewer (guest or member) stopped in each episode. One row per viewer
@@ -10,12 +10,8 @@ import { dramas } from '../catalog/catalog.tables';
 export const watchPositions = pgTable(
   'watch_positions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: userIdRef(),
+    dramaId: dramaIdRef(),
     episodeNumber: integer('episode_number').notNull(),
     positionSeconds: integer('position_seconds').notNull(),
     durationSeconds: integer('duration_seconds').notNull(),

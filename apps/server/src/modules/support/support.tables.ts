@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
+import { userIdRef } from '../auth/auth.tables';
 
 /** Customer inquiries (POST /user/qna), kept for operators to answer. */
 export const inquiries = pgTable(
   'inquiries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     contents: text('contents').notNull(),
     /** the caller's language, so the answer can be written in it */
     lang: text('lang').notNull(),
@@ -48,9 +46,7 @@ export const viewerNotes = pgTable(
   'viewer_notes',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     text: text('text').notNull(),
     /** the operator who wrote it (operator id) */
     createdBy: text('created_by').notNull(),

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
+import { userIdRef } from '../auth/auth.tables';
 
 /**
  * One row per provider subscription (a VIP pass). Created pending when a checkout starts (its id
@@ -23,9 +23,7 @@ export const vipSubscriptions = pgTable(
   'vip_subscriptions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     plan: text('plan').notNull(),
     /** T Toss (billing key), S Stripe, P PayPal, G Google Play, A Apple */
     gateway: text('gateway').notNull(),
@@ -166,9 +164,7 @@ export const vipNotifications = pgTable(
 export const vipUnlocks = pgTable(
   'vip_unlocks',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     dramaId: integer('drama_id').notNull(),
     episodeNumber: integer('episode_number').notNull(),
     subscriptionId: uuid('subscription_id')

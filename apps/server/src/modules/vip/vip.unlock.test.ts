@@ -2,7 +2,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type DramaInfoData } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
 import { body } from '../payments/payments.test-support';
-import { addUniformDramas, auth, signInAgain, signInMember } from '../wallet/wallet.test-support';
+import {
+  addUniformDramas,
+  auth,
+  signInAgain,
+  signInMember,
+  grantCoins,
+} from '../wallet/wallet.test-support';
 import { autoUnlock, setAutoUnlock } from '../wallet/auto-unlock.test-support';
 import { stripeVipBought } from './vip.test-support';
 
@@ -80,13 +86,7 @@ describe('VIP unlock and its end', () => {
       price: 30,
     });
     const m = await signInMember(ctx, 'VipAutoUnlock');
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: 100,
-      source: 'event',
-      idempotencyKey: `vip-auto-${m.userId}`,
-    });
+    await grantCoins(ctx, m.userId, 100, 'bonus', { idempotencyKey: `vip-auto-${m.userId}` });
     expect((await setAutoUnlock(ctx.app, m, { enabled: true })).statusCode).toBe(200);
     await stripeVipBought(ctx, m, 'vip_weekly');
     const r = await autoUnlock(ctx.app, m, { dramId: dramaId, epsd: 3 });

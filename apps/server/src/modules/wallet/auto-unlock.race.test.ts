@@ -4,7 +4,13 @@ import { API_BASE, ResultCode, type AutoUnlockData } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
 import { watchPositions } from '../progress/progress.tables';
 import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.test-support';
-import { addUniformDramas, auth, expectLedgerBalanced, signInMember } from './wallet.test-support';
+import {
+  addUniformDramas,
+  auth,
+  expectLedgerBalanced,
+  signInMember,
+  grantCoins,
+} from './wallet.test-support';
 import { servicesPresent } from '../../test/services';
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
@@ -29,11 +35,7 @@ describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQ
 
   it('an undo raced with a save of playback past 10 %: exactly one wins, every round', async () => {
     const m = await signInMember(ctx, 'Racer');
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: PRICE * ROUNDS,
-      source: 'event',
+    await grantCoins(ctx, m.userId, PRICE * ROUNDS, 'bonus', {
       idempotencyKey: `au-race-${m.userId}`,
     });
     await setAutoUnlock(ctx.app, m, { enabled: true });
@@ -88,11 +90,7 @@ describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQ
   it('an undo raced with the start of playback: the undo wins and the episode is locked again, every round', async () => {
     const m = await signInMember(ctx, 'Starter');
     const rounds = 8;
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: PRICE * rounds,
-      source: 'event',
+    await grantCoins(ctx, m.userId, PRICE * rounds, 'bonus', {
       idempotencyKey: `au-start-${m.userId}`,
     });
     await setAutoUnlock(ctx.app, m, { enabled: true });
@@ -126,13 +124,7 @@ describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQ
 
   it('20 parallel undos of one auto-unlock give the coins back once', async () => {
     const m = await signInMember(ctx, 'Twenty');
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: PRICE,
-      source: 'event',
-      idempotencyKey: `au-twenty-${m.userId}`,
-    });
+    await grantCoins(ctx, m.userId, PRICE, 'bonus', { idempotencyKey: `au-twenty-${m.userId}` });
     await setAutoUnlock(ctx.app, m, { enabled: true });
     const dramId = dramaIds[0] ?? 0;
     // a new member: episode FREE + 1 is the next one for them

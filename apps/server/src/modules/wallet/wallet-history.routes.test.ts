@@ -10,6 +10,7 @@ import {
   signInAgain,
   signInMember,
   type Member,
+  grantCoins,
 } from './wallet.test-support';
 
 /**
@@ -134,13 +135,7 @@ describe('coin history that explains the balance', () => {
   it('an auto-unlock and its undo are two entries of the use list that cancel out', async () => {
     const [dramaId] = await addUniformDramas(ctx, { count: 1, episodes: 4, free: 1, price: 30 });
     const m = await signInMember(ctx, 'Undo');
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: 100,
-      source: 'event',
-      idempotencyKey: `h-${m.userId}`,
-    });
+    await grantCoins(ctx, m.userId, 100, 'bonus', { idempotencyKey: `h-${m.userId}` });
     await setAutoUnlock(ctx.app, m, { enabled: true });
     const bought = await autoUnlock(ctx.app, m, { dramId: dramaId, epsd: 2 });
     const id = bought.json<{ data: { auto_unlock_id: string } }>().data.auto_unlock_id;

@@ -8,6 +8,7 @@ import {
   expectLedgerBalanced,
   signInMember,
   unlockRequest,
+  grantCoins,
 } from './wallet.test-support';
 import { coinAllocations, coinLots, coinUnlocks } from './wallet.tables';
 import { servicesPresent } from '../../test/services';
@@ -87,13 +88,7 @@ describe.runIf(servicesPresent('postgres'))('wallet races on PostgreSQL', () => 
 
   it('the same unlock sent 50 times at once charges once', async () => {
     const member = await signInMember(ctx, 'Twin');
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'paid',
-      amount: 100,
-      source: 'purchase',
-      idempotencyKey: 'race-50',
-    });
+    await grantCoins(ctx, member.userId, 100, 'paid', { idempotencyKey: 'race-50' });
     const dramId = dramaIds[0] ?? 0;
     const replies = await Promise.all(
       Array.from({ length: 50 }, () => unlockRequest(ctx.app, member, { dramId, epsd: FREE + 1 })),
@@ -136,13 +131,7 @@ describe.runIf(servicesPresent('postgres'))('wallet races on PostgreSQL', () => 
 
   it('grants, unlocks and refunds of one user racing each other keep the books balanced', async () => {
     const member = await signInMember(ctx, 'Mixed');
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'paid',
-      amount: 200,
-      source: 'purchase',
-      idempotencyKey: 'mixed-paid',
-    });
+    await grantCoins(ctx, member.userId, 200, 'paid', { idempotencyKey: 'mixed-paid' });
     const work: Promise<unknown>[] = [];
     for (let i = 0; i < 30; i++) {
       work.push(

@@ -5,6 +5,7 @@ import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harne
 import {
   auth,
   expectLedgerBalanced,
+  grantCoins,
   signInAgain,
   signInMember,
   unlockRequest,
@@ -26,22 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
 });
-
-let keySeq = 0;
-const grant = (
-  userId: string,
-  amount: number,
-  kind: 'paid' | 'bonus' = 'bonus',
-  extra: { validDays?: number } = {},
-) =>
-  ctx.services.wallet.grant({
-    userId,
-    kind,
-    amount,
-    source: kind === 'paid' ? 'purchase' : 'event',
-    idempotencyKey: `test-${++keySeq}`,
-    ...extra,
-  });
 
 const userInfo = async (who: Member) =>
   (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/user/info`, headers: auth(who) })).json()
@@ -66,7 +51,7 @@ const play = (who: { token: string }, epsd: number, id = dramaId) =>
 describe('POST /drama/episode/unlock/coin', () => {
   it('unlocks the next episode: charges its price once, shows in user info, drama info and playback', async () => {
     const member = await signInMember(ctx);
-    await grant(member.userId, 100);
+    await grantCoins(ctx, member.userId, 100);
     expect((await play(member, next)).json().code).toBe(ResultCode.EPISODE_LOCKED);
 
     const res = await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: next });
@@ -93,7 +78,7 @@ describe('POST /drama/episode/unlock/coin', () => {
 
   it('the same unlock again answers success without charging (a retry, a double tap)', async () => {
     const member = await signInMember(ctx);
-    await grant(member.userId, 100);
+    await grantCoins(ctx, member.userId, 100);
     await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: next });
     const again = await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: next });
     expect(again.statusCode).toBe(200);
@@ -107,7 +92,7 @@ describe('POST /drama/episode/unlock/coin', () => {
 
   it('too few coins: 409050 and nothing changes', async () => {
     const member = await signInMember(ctx);
-    await grant(member.userId, price - 1, 'paid');
+    await grantCoins(ctx, member.userId, price - 1, 'paid');
     const res = await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: next });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: ResultCode.INSUFFICIENT_COINS, data: null });
@@ -147,7 +132,7 @@ describe('POST /drama/episode/unlock/coin', () => {
 
   it('refuses a free episode, one two beyond the unlock number, and changes nothing', async () => {
     const member = await signInMember(ctx);
-    await grant(member.userId, 500);
+    await grantCoins(ctx, member.userId, 500);
     const free = await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: 1 });
     expect(free.statusCode).toBe(409);
     expect(free.json().code).toBe(ResultCode.EPISODE_FREE);
@@ -168,7 +153,7 @@ describe('POST /drama/episode/unlock/coin', () => {
 
   it('unknown drama 404002, episode beyond the drama 404003', async () => {
     const member = await signInMember(ctx);
-    await grant(member.userId, 100);
+    await grantCoins(ctx, member.userId, 100);
     const unknown = await unlockRequest(ctx.app, member, { dramId: 99_999, epsd: 1 });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
@@ -191,7 +176,7 @@ describe('POST /drama/episode/unlock/coin', () => {
     ['negative dramId', { dramId: -1, epsd: next }],
   ])('bad input (%s): 400001 and nothing changes', async (_name, payload) => {
     const member = await signInMember(ctx);
-    await grant(member.userId, 100);
+    await grantCoins(ctx, member.userId, 100);
     const res = await unlockRequest(ctx.app, member, payload);
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe(ResultCode.BAD_REQUEST);
@@ -201,8 +186,8 @@ describe('POST /drama/episode/unlock/coin', () => {
   it("another user's unlock and coins are not mine: each user's own state decides", async () => {
     const alice = await signInMember(ctx, 'Alice');
     const bob = await signInMember(ctx, 'Bob');
-    await grant(alice.userId, 200);
-    await grant(bob.userId, 100);
+    await grantCoins(ctx, alice.userId, 200);
+    await grantCoins(ctx, bob.userId, 100);
     expect((await unlockRequest(ctx.app, alice, { dramId: dramaId, epsd: next })).statusCode).toBe(
       200,
     );
@@ -224,9 +209,9 @@ describe('POST /drama/episode/unlock/coin', () => {
 
   it('spends the earliest expiry first; on a tie bonus before paid', async () => {
     const member = await signInMember(ctx);
-    await grant(member.userId, 30, 'paid', { validDays: 3 });
-    await grant(member.userId, 30, 'bonus', { validDays: 3 });
-    await grant(member.userId, 100, 'bonus', { validDays: 7 });
+    await grantCoins(ctx, member.userId, 30, 'paid', { validDays: 3 });
+    await grantCoins(ctx, member.userId, 30, 'bonus', { validDays: 3 });
+    await grantCoins(ctx, member.userId, 100, 'bonus', { validDays: 7 });
     // 40 = 30 bonus (expiring in 3 days, bonus first) + 10 paid (same expiry)
     await unlockRequest(ctx.app, member, { dramId: dramaId, epsd: next });
     expect((await userInfo(member)).coin_list).toEqual({ paid: 20, bonus: 100 });
@@ -234,7 +219,7 @@ describe('POST /drama/episode/unlock/coin', () => {
 
   it('coins expire with time alone: after 7 days they no longer count', async () => {
     let member = await signInMember(ctx);
-    await grant(member.userId, 100);
+    await grantCoins(ctx, member.userId, 100);
     ctx.clock.advance(7 * DAY - 1000);
     member = await signInAgain(ctx, member);
     expect((await userInfo(member)).coin).toBe(100);
@@ -348,7 +333,7 @@ describe('wallet.grant and wallet.refundPurchase', () => {
     expect(bonus.kind).toBe('bonus');
     // another user cannot refund this purchase
     const other = await signInMember(ctx);
-    await grant(other.userId, 1);
+    await grantCoins(ctx, other.userId, 1);
     await expect(
       ctx.services.wallet.refundPurchase({
         ...refund,
@@ -362,7 +347,7 @@ describe('wallet.grant and wallet.refundPurchase', () => {
     const { createWalletService } = await import('./wallet.service');
     const { createWalletRepository } = await import('./wallet.repository');
     const member = await signInMember(ctx);
-    await grant(member.userId, 100);
+    await grantCoins(ctx, member.userId, 100);
     const withAdUnlock = createWalletService({
       repo: createWalletRepository(ctx.database.db),
       clock: ctx.clock,
@@ -513,7 +498,7 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
   it('dates are service-zone days: 00:30 in Seoul belongs to that Seoul date', async () => {
     ctx.clock.set('2026-04-01T15:30:00Z'); // 2026-04-02 00:30 in Seoul
     const member = await signInMember(ctx);
-    await grant(member.userId, 7);
+    await grantCoins(ctx, member.userId, 7);
     expect((await history(member, 'A/2026-04-01/2026-04-01')).json().data.alist).toEqual([]);
     expect((await history(member, 'A/2026-04-02/2026-04-02')).json().data.alist).toHaveLength(1);
   });
@@ -523,7 +508,7 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
     const member = await signInMember(ctx);
     for (let i = 0; i < 25; i++) {
       ctx.clock.advance(1000);
-      await grant(member.userId, i + 1);
+      await grantCoins(ctx, member.userId, i + 1);
     }
     const page1 = (await history(member, 'A/2026-05-01/2026-05-01?count=10')).json().data;
     expect(page1).toMatchObject({ totalCount: 25, page: 1, count: 10, lastPage: false, coin: 325 });

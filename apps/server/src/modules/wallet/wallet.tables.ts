@@ -13,8 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
-import { dramas } from '../catalog/catalog.tables';
+import { users, userIdRef } from '../auth/auth.tables';
+import { dramaIdRef } from '../catalog/catalog.tables';
 
 /**
  * One row per user that ever held coins. Every transaction that moves coins locks this row first
@@ -27,6 +27,12 @@ export const wallets = pgTable('wallets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
 
+/** The wallet a coin row belongs to (its user's id), required. */
+const walletUserIdRef = () =>
+  uuid('user_id')
+    .notNull()
+    .references(() => wallets.userId);
+
 /**
  * A grant of coins. Balance = sum(remaining) over lots with expires_at > now: expiry follows from
  * time alone and needs no job. amount = remaining + allocated to spends + refunded, always.
@@ -35,9 +41,7 @@ export const coinLots = pgTable(
   'coin_lots',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => wallets.userId),
+    userId: walletUserIdRef(),
     kind: text('kind').notNull(),
     amount: integer('amount').notNull(),
     remaining: integer('remaining').notNull(),
@@ -75,12 +79,8 @@ export const coinUnlocks = pgTable(
   'coin_unlocks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => wallets.userId),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: walletUserIdRef(),
+    dramaId: dramaIdRef(),
     episodeNumber: integer('episode_number').notNull(),
     /** the drama's title key when bought, for the use history */
     titleKey: text('title_key').notNull(),
@@ -118,9 +118,7 @@ export const coinRefunds = pgTable(
   'coin_refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => wallets.userId),
+    userId: walletUserIdRef(),
     lotId: uuid('lot_id')
       .notNull()
       .references(() => coinLots.id),
@@ -170,12 +168,8 @@ export const autoUnlocks = pgTable(
   'auto_unlocks',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => wallets.userId),
-    dramaId: integer('drama_id')
-      .notNull()
-      .references(() => dramas.id),
+    userId: walletUserIdRef(),
+    dramaId: dramaIdRef(),
     episodeNumber: integer('episode_number').notNull(),
     /** the coin_unlocks row it made (removed by an undo, so no foreign key) */
     unlockId: uuid('unlock_id').notNull(),
@@ -196,9 +190,7 @@ export const autoUnlocks = pgTable(
 export const coinExpiryReminders = pgTable(
   'coin_expiry_reminders',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     /** YYYY-MM-DD in the service time zone */
     day: text('day').notNull(),
     dismissedAt: timestamp('dismissed_at', { withTimezone: true }).notNull(),
@@ -214,9 +206,7 @@ export const coinRevocations = pgTable(
   'coin_revocations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => wallets.userId),
+    userId: walletUserIdRef(),
     amount: integer('amount').notNull(),
     reason: text('reason').notNull(),
     /** who asked for it (an operator id), for the wallet's own record */

@@ -39,6 +39,27 @@ export async function signInAgain(ctx: TestContext, member: Member): Promise<Mem
 
 export const auth = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
 
+/**
+ * Coins given to a user the way a purchase ('paid') or an event ('bonus') gives them, under a
+ * fresh idempotency key unless the test names one.
+ */
+export function grantCoins(
+  ctx: TestContext,
+  userId: string,
+  amount: number,
+  kind: 'paid' | 'bonus' = 'bonus',
+  extra: { validDays?: number; idempotencyKey?: string } = {},
+) {
+  return ctx.services.wallet.grant({
+    userId,
+    kind,
+    amount,
+    source: kind === 'paid' ? 'purchase' : 'event',
+    idempotencyKey: `test-${randomUUID()}`,
+    ...extra,
+  });
+}
+
 export function unlockRequest(
   app: FastifyInstance,
   who: { token: string } | undefined,
