@@ -143,7 +143,7 @@ export function AnalyticsDramasPage() {
           className={`${ui.button} ${ui.primary}`}
           href={dramasCsvHref({ ...query, range: { from: data.from, to: data.to } })}
           download
-          title={t('an.export_hint')}
+          title={t('dramas.export_hint')}
           data-testid="analytics-dramas-csv"
         >
           {t('an.export')}

@@ -1,10 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { type AdminDramaDetail, type DramaFormInput, type PosterKind } from '@snapdrama/contract';
 import { fieldErrors } from '../../shared/console/console-api';
 import { useConsoleLanguage, useConsoleText } from '../../shared/console/console-i18n';
 import { commonMessages } from '../../shared/console/console-common-messages';
+import { useOperator } from '../../shared/console/console-session';
 import type { EpisodeVideoSlot } from '../../shared/console/episode-video-slot';
 import { Banner, Card, ConsolePage, ui } from '../../shared/console/console-ui';
 import { catalogCalls, dramaQuery, dramasQuery } from './catalog-api';
@@ -53,6 +54,8 @@ export function DramaEditPage(props: { videoSlot?: EpisodeVideoSlot }) {
   const lang = useConsoleLanguage();
   const dramaId = Number(useParams().dramaId);
   const queryClient = useQueryClient();
+  // the drama's funnel (issue 43): analytics are for admins, as they show revenue
+  const isAdmin = useOperator().data?.role === 'admin';
   const drama = useQuery({
     ...dramaQuery(dramaId),
     enabled: Number.isInteger(dramaId) && dramaId > 0,
@@ -85,6 +88,17 @@ export function DramaEditPage(props: { videoSlot?: EpisodeVideoSlot }) {
         detail.form.title.en
           ? `${t('drama.edit_title')}: ${detail.form.title[lang] || detail.form.title.en}`
           : t('drama.edit_title')
+      }
+      actions={
+        isAdmin ? (
+          <Link
+            className={ui.button}
+            to={`/admin/analytics/dramas/${dramaId}`}
+            data-testid="drama-funnel-link"
+          >
+            {t('drama.funnel')}
+          </Link>
+        ) : undefined
       }
     >
       <PublishCard detail={detail} onChange={store} />
