@@ -185,6 +185,8 @@ export async function buildApp(
     webGateways: services.webGateways,
     push: services.push,
     catalogAdmin: services.catalogAdmin,
+    forYouJobs: services.forYouJobs,
+    catalog: services.catalog,
     clock,
   });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);

@@ -14,6 +14,7 @@ import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import type { createEconomyModule } from './modules/economy/economy.module';
 import type { EventsService } from './modules/events/events.service';
 import type { I18nService } from './modules/i18n/i18n.service';
+import type { createForYouModule } from './modules/foryou/foryou.module';
 import type { createInvitesModule } from './modules/invites/invites.module';
 import { createIngestModule } from './modules/ingest/ingest.module';
 import { createMoneyModule } from './modules/money/money.module';
@@ -49,6 +50,7 @@ export function composeConsoleModules(deps: {
   supportModule: ReturnType<typeof createSupportModule>;
   invitesModule: ReturnType<typeof createInvitesModule>;
   pushModule: ReturnType<typeof createPushModule>;
+  forYouModule: ReturnType<typeof createForYouModule>;
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
   const operatorEmails = (ids: string[]) => operatorsModule.operators.emailsOf(ids);
@@ -144,6 +146,10 @@ export function composeConsoleModules(deps: {
       // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
       deps.invitesModule.adminRoutes(g),
       deps.pushModule.adminRoutes(g, audit),
+      // the For You feed's pins, exclusions and trailers (issue 45)
+      deps.forYouModule.adminRoutes(g, async (dramaId) =>
+        (await catalogAdmin.dramaDetail(dramaId)).episodes.map((e) => e.number),
+      ),
     ],
     services: {
       audit,

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { CatalogAdminService } from './modules/catalog/catalog-admin.service';
+import type { CatalogService } from './modules/catalog/catalog.service';
+import type { ForYouJobs } from './modules/foryou/foryou.jobs';
 import type { SearchStatsService } from './modules/search-stats/search-stats.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
 import type { PushService } from './modules/push/push.service';
@@ -18,6 +20,8 @@ export function startJobs(
     webGateways: Pick<WebGatewaysService, 'sweep'>;
     push: Pick<PushService, 'queueScheduled' | 'sendDue'>;
     catalogAdmin: Pick<CatalogAdminService, 'publishDue' | 'nextPublishAt' | 'fillTitleSearch'>;
+    forYouJobs: ForYouJobs;
+    catalog: Pick<CatalogService, 'onChanged'>;
     clock: Clock;
   },
 ) {
@@ -58,6 +62,15 @@ export function startJobs(
     timer.unref();
     app.addHook('onClose', async () => {
       clearInterval(timer);
+    });
+  }
+  // the For You feed's precomputed lists, tastes and co-watch neighbours (decision 1621)
+  if (config.env !== 'test') {
+    const stop = startForYouJob(deps.forYouJobs, deps.catalog, (error) =>
+      app.log.warn({ err: error }, 'for you job failed'),
+    );
+    app.addHook('onClose', async () => {
+      await stop();
     });
   }
   // push reminders: the scheduled triggers and the send job (src/worker.ts runs it too)
@@ -138,6 +151,54 @@ export function startPublishJob(
   return async () => {
     stopped = true;
     clearTimeout(timer);
+    await running;
+  };
+}
+
+/** How often the For You job wakes: viewers' tastes each time, the catalog on changes. */
+export const FORYOU_TICK_MS = 30_000;
+const FORYOU_CATALOG_EVERY = 20;
+const FORYOU_COWATCH_EVERY = 60;
+
+/**
+ * The For You feed's jobs (decision 1621): at once, then every FORYOU_TICK_MS the viewers'
+ * tastes; the ranked catalog after a catalog change (here or on another instance) and every
+ * 10 minutes; co-watch neighbours every 30 minutes. Each job holds its row with skip locked, so
+ * any number of instances may run this. Returns the stop function (waits for a round in flight).
+ */
+export function startForYouJob(
+  jobs: ForYouJobs,
+  catalog: Pick<CatalogService, 'onChanged'> | undefined,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  let tick = 0;
+  let catalogChanged = true;
+  catalog?.onChanged(() => {
+    catalogChanged = true;
+  });
+  let running: Promise<void> | undefined;
+  const round = async () => {
+    if (catalogChanged || tick % FORYOU_CATALOG_EVERY === 0) {
+      catalogChanged = false;
+      await jobs.refreshCatalog();
+    }
+    await jobs.refreshTastes();
+    if (tick % FORYOU_COWATCH_EVERY === 0) await jobs.recomputeCowatch();
+    tick += 1;
+  };
+  const start = () => {
+    if (running) return;
+    running = round()
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  start();
+  const timer = setInterval(start, FORYOU_TICK_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
     await running;
   };
 }

@@ -13,6 +13,7 @@ import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { createCatalogModule } from './modules/catalog/catalog.module';
 import { createEconomyModule } from './modules/economy/economy.module';
 import { createEventsModule } from './modules/events/events.module';
+import { createForYouModule } from './modules/foryou/foryou.module';
 import { createI18nModule } from './modules/i18n/i18n.module';
 import { createIdentityModule } from './modules/identity/identity.module';
 import { createInvitesModule } from './modules/invites/invites.module';
@@ -161,9 +162,21 @@ export function composeViewerModules(deps: {
     webPushAgent: deps.pushAgent,
   });
   const { push } = pushModule;
+  // the For You feed (issue 45): ranked per viewer from precomputed lists, its own jobs
+  const forYouModule = createForYouModule({
+    ...base,
+    callers: auth,
+    ageGate: identity,
+    catalog,
+    bookmarks,
+    views: playbackReads.views,
+    mediaUrls: media.mediaUrls,
+    audit: deps.audit,
+  });
+  const { foryou } = forYouModule;
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress, identity, invites, push],
+    hooks: [playback, support, events, bookmarks, progress, identity, invites, push, foryou],
     onJoined: (tx, join) => invites.recordJoin(tx, join),
     wallet,
     events,
@@ -190,6 +203,7 @@ export function composeViewerModules(deps: {
       progressModule.routes(g),
       invitesModule.routes(g),
       pushModule.routes(g),
+      forYouModule.routes(g),
     ],
     /** the names tests and tools reach services by */
     services: {
@@ -222,6 +236,8 @@ export function composeViewerModules(deps: {
       iap,
       vip,
       push,
+      foryou,
+      forYouJobs: forYouModule.jobs,
       /** the FCM/APNs stand-in: what it was asked to deliver */
       nativePushStandIn: pushModule.nativePushStandIn,
       vipGateways: vipSales.vipGateways,
@@ -238,6 +254,6 @@ export function composeViewerModules(deps: {
       registerRefusalLanguage: i18nModule.registerRefusalLanguage,
     },
     /** the modules that also have routes in the console (economy, support, invites, push) */
-    withConsoleRoutes: { economyModule, supportModule, invitesModule, pushModule },
+    withConsoleRoutes: { economyModule, supportModule, invitesModule, pushModule, forYouModule },
   };
 }

@@ -7,7 +7,7 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { createConfiguredStorage } from './media/s3-storage';
 import { createIngestWorker } from './modules/ingest/ingest.worker';
-import { startPushJob } from './jobs';
+import { startForYouJob, startPushJob } from './jobs';
 import { openRedis } from './redis';
 
 /**
@@ -50,11 +50,17 @@ async function main() {
     log.warn({ err: error }, 'push job failed'),
   );
 
+  // and the For You feed's jobs (each runs on one instance at a time, whatever their number)
+  const stopForYou = startForYouJob(services.forYouJobs, services.catalog, (error) =>
+    log.warn({ err: error }, 'for you job failed'),
+  );
+
   closeWithGrace({ delay: config.shutdownGraceMs }, async ({ signal, err }) => {
     if (err) log.error({ err }, 'worker stopping after an error');
     else log.info(`${signal} received: handing the job in flight back to the queue`);
     await worker.stop();
     await stopPush();
+    await stopForYou();
     await services.notices.close();
     await database.close();
     storage.close();

@@ -72,3 +72,41 @@ export const forYouSignalBody = z.object({
   watchedMs: z.number().int().min(0).max(86_400_000).optional(),
 });
 export type ForYouSignalBody = z.infer<typeof forYouSignalBody>;
+
+/**
+ * The console (issue 45 item 2): what operators set for a drama in the feed. Added after the
+ * viewer contract; additive.
+ */
+export const forYouAdminParams = z.object({
+  dramaId: z.coerce.number({ error: 'must be a number' }).int('must be an integer').min(1),
+});
+export const FORYOU_PIN_MAX_POSITION = 100;
+export const forYouSettingsBody = z
+  .object({
+    /** served at this 1-based position of every viewer's feed; null: not pinned */
+    pinnedPosition: z.number().int().min(1).max(FORYOU_PIN_MAX_POSITION).nullable(),
+    /** never in the feed */
+    excluded: z.boolean(),
+    /** the episode the feed plays instead of the first free one; null: the first free one */
+    trailerEpisode: z.number().int().min(1).nullable(),
+    clipStartSeconds: z.number().min(0).max(3600),
+    clipEndSeconds: z.number().min(0).max(3600).nullable(),
+  })
+  .refine((s) => !(s.excluded && s.pinnedPosition !== null), {
+    message: 'a drama cannot be pinned and excluded at once',
+    path: ['pinnedPosition'],
+  })
+  .refine((s) => s.clipEndSeconds === null || s.clipEndSeconds > s.clipStartSeconds, {
+    message: 'must be after the clip start',
+    path: ['clipEndSeconds'],
+  });
+export type ForYouSettingsBody = z.infer<typeof forYouSettingsBody>;
+export const forYouSettingsData = z.object({
+  dramaId: z.number().int(),
+  pinnedPosition: z.number().int().nullable(),
+  excluded: z.boolean(),
+  trailerEpisode: z.number().int().nullable(),
+  clipStartSeconds: z.number(),
+  clipEndSeconds: z.number().nullable(),
+});
+export type ForYouSettingsData = z.infer<typeof forYouSettingsData>;

@@ -24,6 +24,7 @@ export * from './language';
 export * from './title-suggestions';
 export * from './age-gate';
 export * from './push';
+export * from './foryou';
 export * from './experiment-assignment';
 export * from './experiment-stats';
 export * from './experiment-reading';

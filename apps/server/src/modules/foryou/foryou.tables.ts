@@ -75,10 +75,7 @@ export const forYouSignals = pgTable(
     primaryKey({ columns: [t.impressionId, t.kind] }),
     index('foryou_signals_recorded_idx').on(t.recordedAt, t.kind),
     check('foryou_signals_kind_check', sql`${t.kind} in ('shown', 'watch', 'skip', 'continue')`),
-    check(
-      'foryou_signals_watched_check',
-      sql`${t.watchedMs} is null or ${t.watchedMs} >= 0`,
-    ),
+    check('foryou_signals_watched_check', sql`${t.watchedMs} is null or ${t.watchedMs} >= 0`),
   ],
 );
 

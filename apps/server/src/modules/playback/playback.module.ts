@@ -34,6 +34,9 @@ export function createPlaybackModule(db: Db) {
     /** the last watched episode of each drama that has one */
     lastWatchedEpisodes: (userId: string, dramaIds: number[]) =>
       repo.lastViewedEpisodes(userId, dramaIds),
+    /** viewers' watching per drama, a batch of viewers at a time (the For You job) */
+    watchingScan: (afterUserId: string, viewers: number, since: Date) =>
+      repo.watchingScan(afterUserId, viewers, since),
   };
 
   function start(deps: {

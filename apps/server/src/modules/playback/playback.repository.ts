@@ -71,6 +71,39 @@ export function createPlaybackRepository(db: Db) {
       return rows.map((r) => r.dramaId);
     },
 
+    /**
+     * Viewers' watching, per viewer and drama, for a batch of the viewers after `afterUserId` in
+     * id order who viewed an episode since `since` (the For You job's scan, decision 1621):
+     * episodes viewed, those viewed since `since`, the highest episode viewed and the last view.
+     */
+    async watchingScan(afterUserId: string, viewers: number, sinceDate: Date) {
+      const since = sql`${sinceDate.toISOString()}::timestamptz`;
+      const batch = db
+        .selectDistinct({ userId: episodeViews.userId })
+        .from(episodeViews)
+        .where(
+          sql`${episodeViews.userId} > ${afterUserId} and ${episodeViews.lastViewedAt} > ${since}`,
+        )
+        .orderBy(episodeViews.userId)
+        .limit(viewers)
+        .as('batch');
+      return db
+        .select({
+          userId: episodeViews.userId,
+          dramaId: episodeViews.dramaId,
+          episodes: sql<number>`count(*)::int`,
+          newEpisodes: sql<number>`(count(*) filter (where ${episodeViews.lastViewedAt} > ${since}))::int`,
+          maxEpisode: sql<number>`max(${episodeViews.episodeNumber})::int`,
+          lastViewedAt: sql<string>`max(${episodeViews.lastViewedAt})`.mapWith(
+            (v: string) => new Date(v),
+          ),
+        })
+        .from(episodeViews)
+        .innerJoin(batch, eq(batch.userId, episodeViews.userId))
+        .groupBy(episodeViews.userId, episodeViews.dramaId)
+        .orderBy(episodeViews.userId, episodeViews.dramaId);
+    },
+
     /** Opens a watch log and records the view, in one transaction. */
     async startWatch(
       values: {

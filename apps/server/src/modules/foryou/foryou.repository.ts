@@ -1,0 +1,420 @@
+import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/daily';
+import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
+import {
+  FORYOU_LIST_FRESH,
+  FORYOU_LIST_POPULAR,
+  forYouCowatch,
+  forYouDramas,
+  forYouImpressions,
+  forYouJobs,
+  forYouLists,
+  forYouSettings,
+  forYouSignals,
+  forYouViewerState,
+} from './foryou.tables';
+
+export interface ViewerStateRow {
+  taste: { affinity: Record<string, number>; at: number };
+  recentDramas: number[];
+  finishedDramas: number[];
+}
+
+export interface CandidateRow {
+  dramaId: number;
+  categoryIds: number[];
+  adult: boolean;
+  popularity: number;
+  registeredAt: Date;
+  cowatch: number;
+  trailerEpisode: number | null;
+  clipStartSeconds: number;
+  clipEndSeconds: number | null;
+  pinnedPosition: number | null;
+}
+
+export interface SettingsRow {
+  dramaId: number;
+  pinnedPosition: number | null;
+  excluded: boolean;
+  trailerEpisode: number | null;
+  clipStartSeconds: number;
+  clipEndSeconds: number | null;
+}
+
+const json = (value: unknown) => JSON.stringify(value);
+
+export function createForYouRepository(db: Db) {
+  return {
+    /** The caller's state as a part of the statement that checks their session (decision 1300). */
+    statePart(): ReadPart<ViewerStateRow | undefined> {
+      return readPart(
+        sql`(select json_build_array(${forYouViewerState.taste}, ${forYouViewerState.recentDramas}, ${forYouViewerState.finishedDramas})
+          from ${forYouViewerState} where ${forYouViewerState.userId} = ${callerPlaceholders.userId})`,
+        (raw) => {
+          if (!Array.isArray(raw)) return undefined;
+          const [taste, recent, finished] = raw as [ViewerStateRow['taste'], number[], number[]];
+          return { taste, recentDramas: recent, finishedDramas: finished };
+        },
+      );
+    },
+
+    /** The dramas of the caller's last `limit` impressions, as a part of the same statement. */
+    recentImpressionsPart(limit: number): ReadPart<number[]> {
+      return readPart(
+        sql`(select json_agg(distinct r.drama_id) from (select ${forYouImpressions.dramaId} as drama_id
+          from ${forYouImpressions} where ${forYouImpressions.userId} = ${callerPlaceholders.userId}
+          order by ${forYouImpressions.servedAt} desc limit ${sql.raw(String(limit))}) r)`,
+        (raw) => (Array.isArray(raw) ? raw.map(Number) : []),
+      );
+    },
+
+    /**
+     * The candidates of one request, in one statement over the precomputed lists: the top of the
+     * liked categories and a little of every other one, popular, fresh, the co-watch neighbours
+     * of the seeds, and the pinned dramas; operators' exclusions and (unless `adult`) 18+ dramas
+     * left out. A few hundred rows, whatever the catalog's size.
+     */
+    async candidates(input: {
+      liked: number[];
+      perLiked: number;
+      others: number[];
+      perOther: number;
+      popular: number;
+      fresh: number;
+      seeds: number[];
+      adult: boolean;
+    }): Promise<CandidateRow[]> {
+      const adult = input.adult ? sql`true` : sql`false`;
+      const top = (lists: number[], limit: number) => sql`
+        select l.drama_id from jsonb_array_elements_text(${json(lists)}::jsonb) as c(id)
+        cross join lateral (
+          select ${forYouLists.dramaId} as drama_id from ${forYouLists}
+          where ${forYouLists.listId} = c.id::int and (not ${forYouLists.adult} or ${adult})
+          order by ${forYouLists.score} desc, ${forYouLists.dramaId}
+          limit ${limit}
+        ) l`;
+      const rows = await rowsOf<{
+        drama_id: number;
+        category_ids: number[];
+        adult: boolean;
+        popularity: number;
+        registered_at: string | Date;
+        cowatch: number | null;
+        trailer_episode: number | null;
+        clip_start_seconds: number | null;
+        clip_end_seconds: number | null;
+        pinned_position: number | null;
+      }>(
+        db,
+        sql`with cw as (
+            select ${forYouCowatch.neighbourId} as drama_id, max(${forYouCowatch.score}) as score
+            from ${forYouCowatch}
+            where ${forYouCowatch.dramaId} in (select (jsonb_array_elements_text(${json(input.seeds)}::jsonb))::int)
+            group by ${forYouCowatch.neighbourId}
+          ), ids as (
+            ${top(input.liked, input.perLiked)}
+            union ${top(input.others, input.perOther)}
+            union ${top([FORYOU_LIST_POPULAR], input.popular)}
+            union ${top([FORYOU_LIST_FRESH], input.fresh)}
+            union select drama_id from cw
+            union select ${forYouSettings.dramaId} from ${forYouSettings}
+              where ${forYouSettings.pinnedPosition} is not null
+          )
+          select d.drama_id, d.category_ids, d.adult, d.popularity, d.registered_at,
+            cw.score as cowatch, s.trailer_episode, s.clip_start_seconds, s.clip_end_seconds,
+            s.pinned_position
+          from ids
+          join ${forYouDramas} d on d.drama_id = ids.drama_id
+          left join cw on cw.drama_id = ids.drama_id
+          left join ${forYouSettings} s on s.drama_id = ids.drama_id
+          where (not d.adult or ${adult}) and not coalesce(s.excluded, false)`,
+      );
+      return rows.map((r) => ({
+        dramaId: Number(r.drama_id),
+        categoryIds: r.category_ids.map(Number),
+        adult: r.adult,
+        popularity: Number(r.popularity),
+        registeredAt: new Date(r.registered_at),
+        cowatch: Number(r.cowatch ?? 0),
+        trailerEpisode: r.trailer_episode === null ? null : Number(r.trailer_episode),
+        clipStartSeconds: Number(r.clip_start_seconds ?? 0),
+        clipEndSeconds: r.clip_end_seconds === null ? null : Number(r.clip_end_seconds),
+        pinnedPosition: r.pinned_position === null ? null : Number(r.pinned_position),
+      }));
+    },
+
+    async insertImpressions(
+      rows: {
+        id: string;
+        userId: string;
+        dramaId: number;
+        episodeNumber: number;
+        reason: string;
+        position: number;
+        servedAt: Date;
+      }[],
+    ) {
+      if (rows.length === 0) return;
+      await db.insert(forYouImpressions).values(rows);
+    },
+
+    async findImpression(id: string) {
+      const [row] = await db
+        .select({
+          userId: forYouImpressions.userId,
+          dramaId: forYouImpressions.dramaId,
+          categoryIds: forYouDramas.categoryIds,
+        })
+        .from(forYouImpressions)
+        .leftJoin(forYouDramas, eq(forYouDramas.dramaId, forYouImpressions.dramaId))
+        .where(eq(forYouImpressions.id, id));
+      return row;
+    },
+
+    /**
+     * Records a signal once per impression and kind; a watch keeps its longest report. Answers
+     * the watch gained over what was stored before (ms), or whether the row is new.
+     */
+    async recordSignal(
+      tx: Tx,
+      row: { impressionId: string; kind: string; watchedMs: number | null; at: Date },
+    ): Promise<{ inserted: boolean; gainedMs: number }> {
+      const [before] = await tx
+        .select({ watchedMs: forYouSignals.watchedMs })
+        .from(forYouSignals)
+        .where(
+          and(eq(forYouSignals.impressionId, row.impressionId), eq(forYouSignals.kind, row.kind)),
+        )
+        .for('update');
+      if (!before) {
+        const inserted = await tx
+          .insert(forYouSignals)
+          .values({
+            impressionId: row.impressionId,
+            kind: row.kind,
+            watchedMs: row.watchedMs,
+            recordedAt: row.at,
+          })
+          .onConflictDoNothing()
+          .returning({ kind: forYouSignals.kind });
+        return {
+          inserted: inserted.length > 0,
+          gainedMs: inserted.length ? (row.watchedMs ?? 0) : 0,
+        };
+      }
+      const old = before.watchedMs ?? 0;
+      if (row.watchedMs !== null && row.watchedMs > old) {
+        await tx
+          .update(forYouSignals)
+          .set({ watchedMs: row.watchedMs, recordedAt: row.at })
+          .where(
+            and(eq(forYouSignals.impressionId, row.impressionId), eq(forYouSignals.kind, row.kind)),
+          );
+        return { inserted: false, gainedMs: row.watchedMs - old };
+      }
+      return { inserted: false, gainedMs: 0 };
+    },
+
+    async stateForUpdate(tx: Tx, userId: string): Promise<ViewerStateRow | undefined> {
+      const [row] = await tx
+        .select({
+          taste: forYouViewerState.taste,
+          recentDramas: forYouViewerState.recentDramas,
+          finishedDramas: forYouViewerState.finishedDramas,
+        })
+        .from(forYouViewerState)
+        .where(eq(forYouViewerState.userId, userId))
+        .for('update');
+      return row;
+    },
+
+    async saveState(tx: Tx, userId: string, state: ViewerStateRow, at: Date) {
+      await tx
+        .insert(forYouViewerState)
+        .values({ userId, ...state, updatedAt: at })
+        .onConflictDoUpdate({
+          target: forYouViewerState.userId,
+          set: { ...state, updatedAt: at },
+        });
+    },
+
+    async statesOf(tx: Tx, userIds: string[]) {
+      if (userIds.length === 0) return new Map<string, ViewerStateRow>();
+      const rows = await tx
+        .select()
+        .from(forYouViewerState)
+        .where(inArray(forYouViewerState.userId, userIds))
+        .for('update');
+      return new Map(rows.map((r) => [r.userId, r]));
+    },
+
+    async dramaFeatures(dramaIds: number[]) {
+      if (dramaIds.length === 0)
+        return new Map<number, { categoryIds: number[]; episodeCount: number }>();
+      const rows = await db
+        .select({
+          dramaId: forYouDramas.dramaId,
+          categoryIds: forYouDramas.categoryIds,
+          episodeCount: forYouDramas.episodeCount,
+        })
+        .from(forYouDramas)
+        .where(inArray(forYouDramas.dramaId, dramaIds));
+      return new Map(rows.map((r) => [r.dramaId, r]));
+    },
+
+    /** Where a job's last run left the watch events (null: never ran). */
+    async jobMark(name: string): Promise<Date | null> {
+      const [row] = await db
+        .select({ watchedUntil: forYouJobs.watchedUntil })
+        .from(forYouJobs)
+        .where(eq(forYouJobs.name, name));
+      return row?.watchedUntil ?? null;
+    },
+
+    /** Runs `job` in a transaction holding the job's row; undefined when another instance holds it. */
+    async withJobClaim<T>(
+      name: string,
+      job: (tx: Tx, claim: { watchedUntil: Date | null }) => Promise<T>,
+    ): Promise<T | undefined> {
+      await db.insert(forYouJobs).values({ name }).onConflictDoNothing();
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .select({ watchedUntil: forYouJobs.watchedUntil })
+          .from(forYouJobs)
+          .where(eq(forYouJobs.name, name))
+          .for('update', { skipLocked: true });
+        if (!row) return undefined;
+        return job(tx, row);
+      });
+    },
+
+    async finishJob(tx: Tx, name: string, at: Date, watchedUntil?: Date) {
+      await tx
+        .update(forYouJobs)
+        .set({ lastRunAt: at, ...(watchedUntil ? { watchedUntil } : {}) })
+        .where(eq(forYouJobs.name, name));
+    },
+
+    /** Replaces the ranked catalog and its lists (the catalog job). */
+    async replaceCatalog(
+      tx: Tx,
+      dramas: {
+        dramaId: number;
+        categoryIds: number[];
+        adult: boolean;
+        popularity: number;
+        registeredAt: Date;
+        episodeCount: number;
+      }[],
+      lists: { listId: number; dramaId: number; score: number; adult: boolean }[],
+    ) {
+      await tx.delete(forYouLists);
+      await tx.delete(forYouDramas);
+      for (let i = 0; i < dramas.length; i += 1000) {
+        await tx.insert(forYouDramas).values(dramas.slice(i, i + 1000));
+      }
+      for (let i = 0; i < lists.length; i += 2000) {
+        await tx.insert(forYouLists).values(lists.slice(i, i + 2000));
+      }
+    },
+
+    async replaceCowatch(tx: Tx, rows: { dramaId: number; neighbourId: number; score: number }[]) {
+      await tx.delete(forYouCowatch);
+      for (let i = 0; i < rows.length; i += 2000) {
+        await tx.insert(forYouCowatch).values(rows.slice(i, i + 2000));
+      }
+    },
+
+    async cowatchOf(dramaId: number) {
+      return db
+        .select({ neighbourId: forYouCowatch.neighbourId, score: forYouCowatch.score })
+        .from(forYouCowatch)
+        .where(eq(forYouCowatch.dramaId, dramaId))
+        .orderBy(desc(forYouCowatch.score), forYouCowatch.neighbourId);
+    },
+
+    async settingsOf(dramaId: number): Promise<SettingsRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(forYouSettings)
+        .where(eq(forYouSettings.dramaId, dramaId));
+      return row;
+    },
+
+    async saveSettings(tx: Tx, row: SettingsRow, at: Date) {
+      const { pinnedPosition, excluded, trailerEpisode, clipStartSeconds, clipEndSeconds } = row;
+      await tx
+        .insert(forYouSettings)
+        .values({ ...row, updatedAt: at })
+        .onConflictDoUpdate({
+          target: forYouSettings.dramaId,
+          set: {
+            pinnedPosition,
+            excluded,
+            trailerEpisode,
+            clipStartSeconds,
+            clipEndSeconds,
+            updatedAt: at,
+          },
+        });
+    },
+
+    async pinnedList() {
+      return db
+        .select()
+        .from(forYouSettings)
+        .where(isNotNull(forYouSettings.pinnedPosition))
+        .orderBy(forYouSettings.pinnedPosition);
+    },
+
+    /** Impressions served and signals by kind in [from, to) (the dashboard's continue rate). */
+    async signalCounts(from: Date, to: Date) {
+      const [served] = await db
+        .select({ n: count() })
+        .from(forYouImpressions)
+        .where(and(gte(forYouImpressions.servedAt, from), lt(forYouImpressions.servedAt, to)));
+      const kinds = await db
+        .select({ kind: forYouSignals.kind, n: count() })
+        .from(forYouSignals)
+        .innerJoin(forYouImpressions, eq(forYouImpressions.id, forYouSignals.impressionId))
+        .where(and(gte(forYouImpressions.servedAt, from), lt(forYouImpressions.servedAt, to)))
+        .groupBy(forYouSignals.kind);
+      const by = new Map(kinds.map((k) => [k.kind, Number(k.n)]));
+      return {
+        served: Number(served?.n ?? 0),
+        shown: by.get('shown') ?? 0,
+        skip: by.get('skip') ?? 0,
+        continue: by.get('continue') ?? 0,
+      };
+    },
+
+    /** Account changes: a guest's feed history moves (the account's own state wins). */
+    async transfer(tx: Tx, fromUserId: string, toUserId: string) {
+      await tx
+        .update(forYouImpressions)
+        .set({ userId: toUserId })
+        .where(eq(forYouImpressions.userId, fromUserId));
+      const [target] = await tx
+        .select({ userId: forYouViewerState.userId })
+        .from(forYouViewerState)
+        .where(eq(forYouViewerState.userId, toUserId));
+      if (target) {
+        await tx.delete(forYouViewerState).where(eq(forYouViewerState.userId, fromUserId));
+      } else {
+        await tx
+          .update(forYouViewerState)
+          .set({ userId: toUserId })
+          .where(eq(forYouViewerState.userId, fromUserId));
+      }
+    },
+
+    async erase(tx: Tx, userId: string) {
+      await tx.delete(forYouImpressions).where(eq(forYouImpressions.userId, userId));
+      await tx.delete(forYouViewerState).where(eq(forYouViewerState.userId, userId));
+    },
+  };
+}
+
+export type ForYouRepository = ReturnType<typeof createForYouRepository>;
