@@ -95,6 +95,7 @@ function composeModules(deps: AppDeps) {
     payments,
     webGateways,
     ...viewerModules.withConsoleRoutes,
+    analyticsModule: viewerModules.analyticsModule,
   });
 
   const services = {
@@ -184,6 +185,7 @@ export async function buildApp(
     searchStats: services.searchStats,
     webGateways: services.webGateways,
     push: services.push,
+    analyticsRollup: services.analyticsRollup,
     catalogAdmin: services.catalogAdmin,
     forYouJobs: services.forYouJobs,
     catalog: services.catalog,

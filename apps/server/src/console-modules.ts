@@ -5,6 +5,7 @@ import type { RouteGuards } from './http/route-guards';
 import type { MediaUrls } from './media/media-urls';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
+import type { AnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuditTargetNames } from './modules/audit/audit-target-names';
 import { createAuditModule } from './modules/audit/audit.module';
 import type { AuthService } from './modules/auth/auth.service';
@@ -50,6 +51,7 @@ export function composeConsoleModules(deps: {
   supportModule: ReturnType<typeof createSupportModule>;
   invitesModule: ReturnType<typeof createInvitesModule>;
   pushModule: ReturnType<typeof createPushModule>;
+  analyticsModule: AnalyticsModule;
   forYouModule: ReturnType<typeof createForYouModule>;
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
@@ -110,6 +112,8 @@ export function composeConsoleModules(deps: {
     // the revenue report's numbers (decision 1550): coin packs and VIP charges alike
     revenue: (from, to) => moneyModule.money.revenue(from, to),
   });
+  // funnels, the catalog's table and retention, read from the rollups (issue 43)
+  const analyticsReads = deps.analyticsModule.withReads({ catalog, i18n });
   // orders of every gateway, their export, refunds and revenue (issue 41 item 3)
   const moneyModule = createMoneyModule({ ...base, audit });
   const viewersModule = createViewersModule({
@@ -143,6 +147,7 @@ export function composeConsoleModules(deps: {
         operators: () => operatorsModule.operators.list(),
       }),
       dashboardModule.routes(g),
+      analyticsReads.routes(g),
       // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
       deps.invitesModule.adminRoutes(g),
       deps.pushModule.adminRoutes(g, audit),
@@ -160,6 +165,7 @@ export function composeConsoleModules(deps: {
       dashboard: dashboardModule.dashboard,
       viewers: viewersModule.viewers,
       money: moneyModule.money,
+      analytics: analyticsReads.analytics,
     },
   };
 }

@@ -7,6 +7,11 @@ import type { ForYouJobs } from './modules/foryou/foryou.jobs';
 import type { SearchStatsService } from './modules/search-stats/search-stats.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
 import type { PushService } from './modules/push/push.service';
+import {
+  ROLLUP_POLL_MS,
+  startRollupJob,
+  type AnalyticsRollup,
+} from './modules/analytics/analytics-rollup';
 
 /** How often counted searches are written (top searches of the week). */
 const SEARCH_STATS_FLUSH_MS = 10_000;
@@ -19,6 +24,7 @@ export function startJobs(
     searchStats: Pick<SearchStatsService, 'flush'>;
     webGateways: Pick<WebGatewaysService, 'sweep'>;
     push: Pick<PushService, 'queueScheduled' | 'sendDue'>;
+    analyticsRollup: Pick<AnalyticsRollup, 'catchUp'>;
     catalogAdmin: Pick<CatalogAdminService, 'publishDue' | 'nextPublishAt' | 'fillTitleSearch'>;
     forYouJobs: ForYouJobs;
     catalog: Pick<CatalogService, 'onChanged'>;
@@ -68,6 +74,15 @@ export function startJobs(
   if (config.env !== 'test') {
     const stop = startForYouJob(deps.forYouJobs, deps.catalog, (error) =>
       app.log.warn({ err: error }, 'for you job failed'),
+    );
+    app.addHook('onClose', async () => {
+      await stop();
+    });
+  }
+  // analytics rollups (decision 1603): every instance may run it, one batch at a time
+  if (config.env !== 'test') {
+    const stop = startRollupJob(deps.analyticsRollup, ROLLUP_POLL_MS, (error) =>
+      app.log.warn({ err: error }, 'analytics rollup failed'),
     );
     app.addHook('onClose', async () => {
       await stop();

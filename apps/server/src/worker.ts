@@ -8,6 +8,7 @@ import { openDatabase } from './db/client';
 import { createConfiguredStorage } from './media/s3-storage';
 import { createIngestWorker } from './modules/ingest/ingest.worker';
 import { startForYouJob, startPushJob } from './jobs';
+import { ROLLUP_POLL_MS, startRollupJob } from './modules/analytics/analytics-rollup';
 import { openRedis } from './redis';
 
 /**
@@ -45,6 +46,11 @@ async function main() {
     log,
   });
 
+  // analytics rollups are applied by every worker too (one batch at a time across them)
+  const stopAnalytics = startRollupJob(services.analyticsRollup, ROLLUP_POLL_MS, (error) =>
+    log.warn({ err: error }, 'analytics rollup failed'),
+  );
+
   // push reminders are sent by every worker too (each reminder once, whatever their number)
   const stopPush = startPushJob(services.push, config.push.pollMs, (error) =>
     log.warn({ err: error }, 'push job failed'),
@@ -60,6 +66,7 @@ async function main() {
     else log.info(`${signal} received: handing the job in flight back to the queue`);
     await worker.stop();
     await stopPush();
+    await stopAnalytics();
     await stopForYou();
     await services.notices.close();
     await database.close();

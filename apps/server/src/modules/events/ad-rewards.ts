@@ -213,6 +213,19 @@ export function createAdRewards(ctx: EventsContext) {
         }
         await repo.markAdViewRedeemed(tx, logId, now);
         await repo.setLastAdUnlockAt(tx, userId, now);
+        await ctx.analytics?.record(
+          {
+            kind: 'unlock',
+            key: `unlock:ad:${logId}`,
+            userId,
+            dramaId: dramId,
+            epsd,
+            method: 'ad',
+            coins: 0,
+            at: now,
+          },
+          tx,
+        );
         return count + 1;
       });
       if (limits.cooldownSeconds > 0) {

@@ -4,6 +4,7 @@ import type { Clock } from '../../clock';
 import type { EventsConfig } from '../../config';
 import { AppError } from '../../errors';
 import type { Redis } from '../../redis';
+import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { AgeGateCheck } from '../identity/identity.service';
 import type { WalletService } from '../wallet/wallet.service';
@@ -53,6 +54,8 @@ export interface EventsDeps {
   ageGate: AgeGateCheck;
   /** auth's suspensions: a suspended viewer earns nothing and unlocks nothing (decision 1560) */
   standing?: { assertNotSuspended(userId: string): Promise<void> };
+  /** the analytics event log: ad unlocks and shares, in their transactions */
+  analytics?: AnalyticsRecorder;
 }
 
 export const eventsError = (code: ErrorCode, message: string) => new AppError(code, message);

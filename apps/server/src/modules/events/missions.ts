@@ -145,7 +145,23 @@ export function createMissions(ctx: EventsContext) {
             throw err(ResultCode.MISSION_INPUT_REQUIRED, 'dramId and epsd: the shared episode');
           }
           await ctx.catalog.episode(body.dramId, body.epsd);
-          return report(caller, mission, `share:${body.dramId}:${body.epsd}`);
+          const { dramId, epsd } = body;
+          // the share mission's report is the server's sight of a share (docs/analytics-events.md)
+          return report(caller, mission, `share:${dramId}:${epsd}`, async (tx) => {
+            const at = clock.now();
+            await ctx.analytics?.record(
+              {
+                kind: 'share',
+                key: `share:${caller.userId}:${dramId}:${epsd}:${serviceDay(at, zone)}`,
+                userId: caller.userId,
+                dramaId: dramId,
+                epsd,
+                target: 'mission',
+                at,
+              },
+              tx,
+            );
+          });
         }
         case 'connect_sns':
           // requireMember refused guests: a signed-in account is a linked social account

@@ -53,6 +53,7 @@ export function createPlaybackModule(db: Db) {
     /** the age gate (identity) */
     ageGate: PlaybackServiceDeps['ageGate'];
     afterEpisodeEnded?: PlaybackServiceDeps['afterEpisodeEnded'];
+    analytics?: PlaybackServiceDeps['analytics'];
   }) {
     const { wallet } = deps;
     const playback = createPlaybackService({
@@ -68,6 +69,7 @@ export function createPlaybackModule(db: Db) {
       vip: deps.vip,
       ageGate: deps.ageGate,
       afterEpisodeEnded: deps.afterEpisodeEnded,
+      analytics: deps.analytics,
     });
     return {
       playback,

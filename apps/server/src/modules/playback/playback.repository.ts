@@ -113,6 +113,8 @@ export function createPlaybackRepository(db: Db) {
         now: Date;
       },
       beforeStart?: (tx: Tx) => Promise<void>,
+      /** e.g. the analytics event of this start, in its transaction */
+      afterStart?: (tx: Tx, logId: string) => Promise<void>,
     ): Promise<string> {
       return db.transaction(async (tx) => {
         // e.g. the wallet's check that an auto-unlock of this episode was not just undone
@@ -139,6 +141,7 @@ export function createPlaybackRepository(db: Db) {
             target: [episodeViews.userId, episodeViews.dramaId, episodeViews.episodeNumber],
             set: { lastViewedAt: sql`excluded.last_viewed_at` },
           });
+        await afterStart?.(tx, log.id);
         return log.id;
       });
     },

@@ -23,6 +23,7 @@ export function createProgressModule(db: Db) {
     clock: Clock;
     catalog: Parameters<typeof createProgressService>[0]['catalog'];
     wallet: Pick<WalletService, 'guardEpisodeUse'>;
+    analytics?: Parameters<typeof createProgressService>[0]['analytics'];
   }) {
     const { wallet } = deps;
     const progress = createProgressService({
@@ -30,6 +31,7 @@ export function createProgressModule(db: Db) {
       catalog: deps.catalog,
       clock: deps.clock,
       beforeSave: (tx, userId, dramaId, epsd) => wallet.guardEpisodeUse(tx, userId, dramaId, epsd),
+      analytics: deps.analytics,
     });
     return {
       progress,

@@ -10,6 +10,7 @@ import { FINISHED_TAIL_SECONDS } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { PositionRow, ProgressRepository } from './progress.repository';
 
 const toWire = (row: PositionRow): EpisodePosition => ({
@@ -32,6 +33,8 @@ export function createProgressService(deps: {
    * and refuses a save for an episode whose auto-unlock was undone (docs/decisions/1120).
    */
   beforeSave?: (tx: Tx, userId: string, dramaId: number, epsd: number) => Promise<void>;
+  /** the analytics event log: an episode's first finish (in the save's transaction) */
+  analytics?: AnalyticsRecorder;
 }) {
   const { repo, catalog, clock } = deps;
   return {
@@ -45,7 +48,7 @@ export function createProgressService(deps: {
       }
       const saved = await repo.db.transaction(async (tx) => {
         await deps.beforeSave?.(tx, userId, body.dramId, body.epsd);
-        return repo.save(
+        const row = await repo.save(
           userId,
           {
             dramaId: body.dramId,
@@ -56,6 +59,21 @@ export function createProgressService(deps: {
           },
           tx,
         );
+        // finished: within the tail of its end (the same rule resumes it from the start)
+        if (row.positionSeconds >= 1 && row.positionSeconds >= row.durationSeconds - FINISHED_TAIL_SECONDS) {
+          await deps.analytics?.record(
+            {
+              kind: 'episode_complete',
+              key: `complete:${userId}:${body.dramId}:${body.epsd}`,
+              userId,
+              dramaId: body.dramId,
+              epsd: body.epsd,
+              at: row.updatedAt,
+            },
+            tx,
+          );
+        }
+        return row;
       });
       return toWire(saved);
     },

@@ -17,9 +17,17 @@ import { createVipService } from './vip.service';
  * exists first (playback and the wallet ask it); `sell` adds its sale in the stores and through
  * the web gateways once payments exist.
  */
-export function createVipModule(deps: { db: Db; clock: Clock }) {
+export function createVipModule(deps: {
+  db: Db;
+  clock: Clock;
+  analytics?: Parameters<typeof createVipService>[0]['analytics'];
+}) {
   const { clock } = deps;
-  const vip = createVipService({ repo: createVipRepository(deps.db), clock });
+  const vip = createVipService({
+    repo: createVipRepository(deps.db),
+    clock,
+    analytics: deps.analytics,
+  });
 
   function sell(more: {
     config: Pick<Config, 'payments'>;

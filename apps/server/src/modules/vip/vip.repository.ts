@@ -496,14 +496,18 @@ export function createVipRepository(db: Db) {
       return row;
     },
 
-    async recordUnlock(input: {
-      userId: string;
-      dramaId: number;
-      epsd: number;
-      subscriptionId: string;
-      now: Date;
-    }) {
-      await db
+    /** true when this episode was not opened by the pass before */
+    async recordUnlock(
+      input: {
+        userId: string;
+        dramaId: number;
+        epsd: number;
+        subscriptionId: string;
+        now: Date;
+      },
+      q: Db | Tx = db,
+    ): Promise<boolean> {
+      const added = await q
         .insert(vipUnlocks)
         .values({
           userId: input.userId,
@@ -512,7 +516,9 @@ export function createVipRepository(db: Db) {
           subscriptionId: input.subscriptionId,
           unlockedAt: input.now,
         })
-        .onConflictDoNothing();
+        .onConflictDoNothing()
+        .returning({ userId: vipUnlocks.userId });
+      return added.length > 0;
     },
 
     async unlocksOf(userId: string, dramaId: number) {

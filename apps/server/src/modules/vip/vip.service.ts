@@ -17,6 +17,7 @@ import { CANCELABLE, MANAGE_URLS } from './vip-gateway-rules';
 import { createVipNotices } from './vip-notices';
 import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
+import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
 /**
@@ -37,7 +38,12 @@ export {
 /** an open checkout is answered again within this time (Stripe's sessions live 24 h) */
 const CHECKOUT_REUSE_MS = 23 * 3_600_000;
 
-export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
+export function createVipService(deps: {
+  repo: VipRepository;
+  clock: Clock;
+  /** the analytics event log: an episode opened by the pass, in its transaction */
+  analytics?: AnalyticsRecorder;
+}) {
   const prices = createVipPricesService({ db: deps.repo.db, clock: deps.clock });
   const { repo, clock } = deps;
   const db = repo.db;
@@ -127,7 +133,29 @@ export function createVipService(deps: { repo: VipRepository; clock: Clock }) {
 
     /** Records that an episode was opened by the pass (apart from coin and ad unlocks). */
     async recordUnlock(userId: string, dramaId: number, epsd: number, vipId: string) {
-      await repo.recordUnlock({ userId, dramaId, epsd, subscriptionId: vipId, now: clock.now() });
+      const now = clock.now();
+      const { analytics } = deps;
+      if (!analytics) {
+        await repo.recordUnlock({ userId, dramaId, epsd, subscriptionId: vipId, now });
+        return;
+      }
+      await db.transaction(async (tx) => {
+        const input = { userId, dramaId, epsd, subscriptionId: vipId, now };
+        if (!(await repo.recordUnlock(input, tx))) return;
+        await analytics.record(
+          {
+            kind: 'unlock',
+            key: `unlock:vip:${userId}:${dramaId}:${epsd}`,
+            userId,
+            dramaId,
+            epsd,
+            method: 'vip',
+            coins: 0,
+            at: now,
+          },
+          tx,
+        );
+      });
     },
 
     /** a pass's paid periods, oldest first (tests and operators) */

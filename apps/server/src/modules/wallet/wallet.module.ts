@@ -31,6 +31,8 @@ export function createWalletModule(deps: {
   ageGate: WalletServiceDeps['ageGate'];
   /** auth's suspensions: no spending or earning while suspended (decision 1560) */
   standing: NonNullable<WalletServiceDeps['standing']>;
+  /** the analytics event log (unlocks by coins and auto-unlock) */
+  analytics?: WalletServiceDeps['analytics'];
 }) {
   const { views, adUnlocks } = deps;
   const service = createWalletService({
@@ -45,6 +47,7 @@ export function createWalletModule(deps: {
     vipActive: deps.vipActive,
     ageGate: deps.ageGate,
     standing: deps.standing,
+    analytics: deps.analytics,
     views: { forget: (tx, ...args) => views.forgetView(tx, ...args) },
     serviceTimeZone: deps.config.serviceTimeZone,
   });
