@@ -5,7 +5,6 @@ import type { RouteGuards } from './http/route-guards';
 import type { MediaUrls } from './media/media-urls';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
-import type { AnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuditTargetNames } from './modules/audit/audit-target-names';
 import { createAuditModule } from './modules/audit/audit.module';
 import type { AuthService } from './modules/auth/auth.service';
@@ -13,6 +12,7 @@ import { createCatalogAdminModule } from './modules/catalog/catalog-admin.module
 import type { CatalogService } from './modules/catalog/catalog.service';
 import { createDashboardModule } from './modules/dashboard/dashboard.module';
 import type { createEconomyModule } from './modules/economy/economy.module';
+import type { createExperimentsModule } from './modules/experiments/experiments.module';
 import type { EventsService } from './modules/events/events.service';
 import type { I18nService } from './modules/i18n/i18n.service';
 import type { createForYouModule } from './modules/foryou/foryou.module';
@@ -51,8 +51,12 @@ export function composeConsoleModules(deps: {
   supportModule: ReturnType<typeof createSupportModule>;
   invitesModule: ReturnType<typeof createInvitesModule>;
   pushModule: ReturnType<typeof createPushModule>;
-  analyticsModule: AnalyticsModule;
   forYouModule: ReturnType<typeof createForYouModule>;
+  experimentsModule: ReturnType<typeof createExperimentsModule>;
+  /** episodes unlocked by rewarded ads (events): an experiment's conversions */
+  adUnlocks: {
+    ofDramaSince(dramaId: number, since: Date): Promise<{ userId: string; at: Date }[]>;
+  };
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
   const operatorEmails = (ids: string[]) => operatorsModule.operators.emailsOf(ids);
@@ -112,10 +116,56 @@ export function composeConsoleModules(deps: {
     // the revenue report's numbers (decision 1550): coin packs and VIP charges alike
     revenue: (from, to) => moneyModule.money.revenue(from, to),
   });
-  // funnels, the catalog's table and retention, read from the rollups (issue 43)
-  const analyticsReads = deps.analyticsModule.withReads({ catalog, i18n });
   // orders of every gateway, their export, refunds and revenue (issue 41 item 3)
   const moneyModule = createMoneyModule({ ...base, audit });
+  // A/B experiments (issue 43 item 5): shipping writes through the setting's owner, audited there
+  const experimentsConsole = deps.experimentsModule.console({
+    audit,
+    targets: {
+      dramaEpisodes: async (dramaId) =>
+        (await catalog.pricing(dramaId)).episodes.map((e) => ({ number: e.number, coin: e.coin })),
+      async setDramaPrices(operatorId, dramaId, episodes) {
+        const current = (await catalog.pricing(dramaId)).episodes;
+        for (const e of episodes) {
+          if (current.find((c) => c.number === e.number)?.coin === e.coin) continue;
+          await catalogAdmin.updateEpisode(operatorId, dramaId, e.number, {
+            free: e.coin === 0,
+            coin: e.coin,
+          });
+        }
+      },
+      goods: async (godsCode) => (await payments.allGoods()).find((g) => g.godsCode === godsCode),
+      async saveGoods(operatorId, goods) {
+        await payments.saveGoods(goods, (tx, change) =>
+          audit
+            .record(tx, {
+              operatorId,
+              action: 'goods.update',
+              targetType: 'goods',
+              targetId: change.after.godsCode,
+              before: change.before ?? null,
+              after: change.after,
+            })
+            .then(() => undefined),
+        );
+      },
+    },
+    outcomes: {
+      async dramaUnlocks(dramaId, since) {
+        const [coins, ads] = await Promise.all([
+          wallet.coinUnlocksOfDrama(dramaId, since),
+          deps.adUnlocks.ofDramaSince(dramaId, since),
+        ]);
+        return [...coins, ...ads.map((a) => ({ ...a, amount: 0 }))];
+      },
+      packOrders: async (godsCode, since) =>
+        (await payments.packOrdersSince(godsCode, since)).map((o) => ({
+          userId: o.userId,
+          at: o.at,
+          amount: o.currency === 'KRW' ? o.amount : 0,
+        })),
+    },
+  });
   const viewersModule = createViewersModule({
     auth,
     wallet,
@@ -147,7 +197,8 @@ export function composeConsoleModules(deps: {
         operators: () => operatorsModule.operators.list(),
       }),
       dashboardModule.routes(g),
-      analyticsReads.routes(g),
+      // A/B experiments on paywalls, coin packs and first-charge bonuses (issue 43 item 5)
+      experimentsConsole.routes(g),
       // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
       deps.invitesModule.adminRoutes(g),
       deps.pushModule.adminRoutes(g, audit),
@@ -161,11 +212,11 @@ export function composeConsoleModules(deps: {
       operators: operatorsModule.operators,
       operatorGuards: operatorsModule.operatorGuards,
       catalogAdmin,
+      experiments: experimentsConsole.experiments,
       ingest: ingestModule.ingest,
       dashboard: dashboardModule.dashboard,
       viewers: viewersModule.viewers,
       money: moneyModule.money,
-      analytics: analyticsReads.analytics,
     },
   };
 }

@@ -8,12 +8,12 @@ import { createMediaModule } from './media/media.module';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
 import type { Redis } from './redis';
-import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { createCatalogModule } from './modules/catalog/catalog.module';
 import { createEconomyModule } from './modules/economy/economy.module';
 import { createEventsModule } from './modules/events/events.module';
+import { createExperimentsModule } from './modules/experiments/experiments.module';
 import { createForYouModule } from './modules/foryou/foryou.module';
 import { createI18nModule } from './modules/i18n/i18n.module';
 import { createIdentityModule } from './modules/identity/identity.module';
@@ -51,10 +51,6 @@ export function composeViewerModules(deps: {
   const { base, storage, redis, metrics, notices } = deps;
   const { db, clock, config } = base;
 
-  // the analytics event log (issue 43): the modules below record their facts into it
-  const analyticsModule = createAnalyticsModule(base);
-  const analytics = analyticsModule.recorder;
-
   const authModule = createAuthModule(base);
   const { auth } = authModule;
   // the age gate's adult checks: asked by playback, the wallet and events before an episode opens
@@ -77,6 +73,10 @@ export function composeViewerModules(deps: {
   const { catalog } = catalogModule;
   const media = createMediaModule({ config, clock, storage, catalog });
 
+  // A/B experiments (issue 43 item 5): the prices a viewer is shown, asked by playback, the
+  // wallet and payments; the console's part is built with the console
+  const experimentsModule = createExperimentsModule(base);
+  const { variants } = experimentsModule;
   // playback, events, progress and the wallet read each other: their readers exist first
   const eventsReads = createEventsModule(db);
   const playbackReads = createPlaybackModule(db);
@@ -90,9 +90,10 @@ export function composeViewerModules(deps: {
     positions: progressReads.positions,
     // the VIP service is built below; asked only when a request comes, long after start-up
     vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
-    analytics,
     ageGate: identity,
     standing: auth.suspensions,
+    viewerPrices: (userId, dramaId, episodes) =>
+      variants.episodesFor(userId, dramaId, episodes, false),
   });
   const { wallet } = walletModule;
   // invites reward through the wallet and audit into the console's log (built later, late-bound)
@@ -106,7 +107,7 @@ export function composeViewerModules(deps: {
     accounts: auth,
   });
   const { bookmarks } = bookmarksModule;
-  const vipModule = createVipModule({ ...base, analytics });
+  const vipModule = createVipModule(base);
   const { vip } = vipModule;
   const playbackModule = playbackReads.start({
     clock,
@@ -119,7 +120,8 @@ export function composeViewerModules(deps: {
     mediaUrls: media.mediaUrls,
     ageGate: identity,
     afterEpisodeEnded: (userId, seconds) => invites.episodeEnded(userId, seconds),
-    analytics,
+    viewerPrices: (userId, dramaId, episodes, show) =>
+      variants.episodesFor(userId, dramaId, episodes, show),
   });
   const { playback } = playbackModule;
   const economyModule = createEconomyModule({ ...base, notices });
@@ -136,7 +138,6 @@ export function composeViewerModules(deps: {
     adLimits: () => economy.adLimits(),
     ageGate: identity,
     standing: auth.suspensions,
-    analytics,
   });
   const { events } = eventsModule;
 
@@ -146,6 +147,7 @@ export function composeViewerModules(deps: {
     wallet,
     reuse: deps.paymentStandIns,
     afterCredited: (userId) => invites.orderCredited(userId),
+    viewerGoods: (userId, goods, show) => variants.goodsFor(userId, goods, show),
   });
   const { payments, webGateways, iap } = paymentsModule;
   const vipSales = vipModule.sell({
@@ -155,7 +157,7 @@ export function composeViewerModules(deps: {
     gateways: paymentsModule.gateways,
     webOrigin: paymentsModule.webOrigin,
   });
-  const progressModule = progressReads.start({ clock, catalog, wallet, analytics });
+  const progressModule = progressReads.start({ clock, catalog, wallet });
   const { progress } = progressModule;
   const supportModule = createSupportModule(base);
   const { support } = supportModule;
@@ -185,20 +187,7 @@ export function composeViewerModules(deps: {
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
     hooks: [playback, support, events, bookmarks, progress, identity, invites, push, foryou],
-    onJoined: async (tx, join) => {
-      await invites.recordJoin(tx, join);
-      // a sign-up, with how the member came (retention by acquisition, decision 1606)
-      await analytics.record(
-        {
-          kind: 'sign_up',
-          key: `signup:${join.userId}`,
-          userId: join.userId,
-          acquisition: join.code ? 'invite' : 'organic',
-          at: clock.now(),
-        },
-        tx,
-      );
-    },
+    onJoined: (tx, join) => invites.recordJoin(tx, join),
     wallet,
     events,
     identity,
@@ -264,8 +253,6 @@ export function composeViewerModules(deps: {
       vipGateways: vipSales.vipGateways,
       vipStores: vipSales.vipStores,
       vipToss: vipSales.vipToss,
-      /** the analytics rollup job: timers, the worker and tests run it (decision 1603) */
-      analyticsRollup: analyticsModule.rollup,
     },
     /** what buildApp mounts besides the API: the outside services' local stand-ins, media */
     mount: {
@@ -276,9 +263,15 @@ export function composeViewerModules(deps: {
       mediaRoutes: media.routes,
       registerRefusalLanguage: i18nModule.registerRefusalLanguage,
     },
-    /** analytics: the console's reads are built with the console */
-    analyticsModule,
     /** the modules that also have routes in the console (economy, support, invites, push) */
-    withConsoleRoutes: { economyModule, supportModule, invitesModule, pushModule, forYouModule },
+    withConsoleRoutes: {
+      economyModule,
+      supportModule,
+      invitesModule,
+      pushModule,
+      forYouModule,
+      experimentsModule,
+      adUnlocks: eventsReads.adUnlocks,
+    },
   };
 }

@@ -23,6 +23,8 @@ export function createEventsModule(db: Db) {
     unlockedEpisodes: (userId: string, dramaId: number, tx?: Tx) =>
       repo.adUnlockedEpisodes(tx ?? db, userId, dramaId),
     unlockedEpisodesPart: () => repo.adUnlockedPart(),
+    /** ad unlocks of a drama from `since` on (experiments' outcomes, decision 1613) */
+    ofDramaSince: (dramaId: number, since: Date) => repo.adUnlocksOfDrama(dramaId, since),
   };
 
   function start(deps: {
@@ -36,7 +38,6 @@ export function createEventsModule(db: Db) {
     ageGate: EventsServiceDeps['ageGate'];
     /** auth's suspensions (decision 1560) */
     standing: NonNullable<EventsServiceDeps['standing']>;
-    analytics?: EventsServiceDeps['analytics'];
   }) {
     const { clock, config } = deps;
     const admobKeys = createAdmobKeySource({
@@ -58,7 +59,6 @@ export function createEventsModule(db: Db) {
       adLimits: deps.adLimits,
       ageGate: deps.ageGate,
       standing: deps.standing,
-      analytics: deps.analytics,
     });
     return {
       events,

@@ -45,7 +45,10 @@ export function toWireGoods(row: GoodsRow, boughtBefore: boolean): PaymentGoods 
   };
 }
 
-export function createCoinPacks(repo: PaymentsRepository) {
+/** Experiments' hook (decision 1611): the terms one viewer sees; `show` records an exposure. */
+export type ViewerGoods = (userId: string, goods: GoodsRow[], show: boolean) => Promise<GoodsRow[]>;
+
+export function createCoinPacks(repo: PaymentsRepository, viewerGoods?: ViewerGoods) {
   const db = repo.db;
   return {
     /** A coin pack's store product ids, which in-app purchases check with the store (iap/). */
@@ -81,7 +84,8 @@ export function createCoinPacks(repo: PaymentsRepository) {
         repo.activeGoods(),
         userId ? repo.boughtPacks(userId) : Promise.resolve(new Set<string>()),
       ]);
-      return goods.map((g) => toWireGoods(g, bought.has(g.godsCode)));
+      const shown = userId && viewerGoods ? await viewerGoods(userId, goods, true) : goods;
+      return shown.map((g) => toWireGoods(g, bought.has(g.godsCode)));
     },
   };
 }

@@ -44,6 +44,8 @@ export function createPaymentsModule(deps: {
   reuse: PaymentStandIns | undefined;
   /** hears each order credited (invites, decision 1510) */
   afterCredited?: (userId: string) => Promise<void>;
+  /** the pack terms a viewer is shown: an experiment's variant (decision 1611) */
+  viewerGoods?: Parameters<typeof createPaymentsService>[0]['viewerGoods'];
 }) {
   const { clock, config } = deps;
   const production = config.env === 'production';
@@ -54,6 +56,7 @@ export function createPaymentsModule(deps: {
     onCredited: (gateway) =>
       deps.metrics.paymentsCredited.inc({ provider: GATEWAY_NAMES[gateway] ?? gateway }),
     afterCredited: deps.afterCredited,
+    viewerGoods: deps.viewerGoods,
   });
   const gateways = createWebGateways(config.payments, deps.reuse?.web);
   // in-app purchases (Google Play, Apple): verified with the store, paid and credited by payments

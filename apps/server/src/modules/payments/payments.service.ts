@@ -52,7 +52,7 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { WalletService } from '../wallet/wallet.service';
 import { createPaymentCredit } from './payments-credit';
-import { createCoinPacks } from './payments-goods';
+import { createCoinPacks, type ViewerGoods } from './payments-goods';
 import { createPaymentReversals } from './payments-reversals';
 import { orderNotFound, toReceipt, UUID_RE } from './payments-wire';
 import { isUniqueViolation, type OrderRow, type PaymentsRepository } from './payments.repository';
@@ -76,6 +76,11 @@ export function createPaymentsService(deps: {
   onCredited?: (gateway: string) => void;
   /** hears each order credited, once, after its commit (invites: a first purchase); never throws */
   afterCredited?: (userId: string) => Promise<void>;
+  /**
+   * The pack terms a viewer is shown and charged (experiments, decision 1611): an A/B variant's
+   * price or bonus, never a price above one the viewer saw. `show` records the exposure.
+   */
+  viewerGoods?: ViewerGoods;
 }) {
   const { repo, wallet, clock } = deps;
   const db = repo.db;
@@ -178,7 +183,10 @@ export function createPaymentsService(deps: {
     return requireOrder(bound.id);
   }
   return {
-    ...createCoinPacks(repo),
+    ...createCoinPacks(repo, deps.viewerGoods),
+
+    /** Orders of a pack paid from `since` on (experiments' outcomes, decision 1613). */
+    packOrdersSince: (godsCode: string, since: Date) => repo.packOrdersSince(godsCode, since),
 
     /** For the operators' dashboard and viewer page. */
     revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
@@ -225,7 +233,12 @@ export function createPaymentsService(deps: {
       if (request.authMethod === 'guest') {
         throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy coins');
       }
-      const goods = await repo.goods(request.godsCode);
+      const stored = await repo.goods(request.godsCode);
+      // the viewer's terms: an experiment's variant, never above a price they saw (decision 1611)
+      const [goods] =
+        stored && deps.viewerGoods
+          ? await deps.viewerGoods(request.userId, [stored], false)
+          : [stored];
       if (!goods || !goods.active) {
         throw new AppError(ResultCode.PAYMENT_GOODS_NOT_FOUND, 'No such coin pack');
       }

@@ -18,7 +18,6 @@ import {
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { PlaybackRepository } from './playback.repository';
 
@@ -91,6 +90,14 @@ export interface AgeGateView {
   ): void;
 }
 
+/** Experiments' hook (decision 1611): a viewer's episode prices; `show` records an exposure. */
+export type ViewerPrices = <E extends { number: number; coin: number }>(
+  userId: string,
+  dramaId: number,
+  episodes: E[],
+  show: boolean,
+) => Promise<E[]>;
+
 /** No VIP module: a constant part that opens nothing. */
 const noPass: ReadPart<{ vipId: string } | undefined> = readPart(sql`null`, () => undefined);
 
@@ -108,8 +115,11 @@ export function createPlaybackService(deps: {
   ageGate: AgeGateView;
   /** hears each ended watch once it is stored (invites: a first episode watched); never throws */
   afterEpisodeEnded?: (userId: string, watchedSeconds: number) => Promise<void>;
-  /** the analytics event log: starts (in the watch log's transaction) and paywalls shown */
-  analytics?: AnalyticsRecorder;
+  /**
+   * The prices a viewer is shown (experiments, decision 1611): an A/B variant's paywall, never a
+   * price above one the viewer saw. `show` records the exposure (the drama info shows it).
+   */
+  viewerPrices?: ViewerPrices;
 }) {
   const { repo, catalog } = deps;
   // one statement name per SQL text: with and without the VIP part
@@ -156,7 +166,10 @@ export function createPlaybackService(deps: {
       const episodes = archived.episodeList;
       return { episodes, viewed, unlocked, vip: undefined, ageCheck, ageRate: archived.ageRate };
     }
-    const episodes = pricing.value.episodes.map((e) => ({ epsd: e.number, coin: e.coin }));
+    const priced = deps.viewerPrices
+      ? await deps.viewerPrices(caller.userId, dramaId, pricing.value.episodes, false)
+      : pricing.value.episodes;
+    const episodes = priced.map((e) => ({ epsd: e.number, coin: e.coin }));
     const { vip } = read.value;
     return { episodes, viewed, unlocked, vip, ageCheck, ageRate: pricing.value.ageRate };
   }
@@ -172,6 +185,23 @@ export function createPlaybackService(deps: {
     if (!part) throw error;
     const kept = new Set(unlocked);
     return { ...part, episodeList: part.episodeList.filter((e) => kept.has(e.epsd)) };
+  }
+
+  /** The drama info's episode list at this viewer's prices; the same object when unchanged. */
+  async function viewerEpisodeList<I extends { episodeList: { epsd: number; coin: number }[] }>(
+    userId: string,
+    dramaId: number,
+    info: I,
+  ): Promise<I> {
+    const list = info.episodeList;
+    const priced = await deps.viewerPrices?.(
+      userId,
+      dramaId,
+      list.map((e) => ({ number: e.epsd, coin: e.coin })),
+      true,
+    );
+    if (!priced || priced.every((e, i) => e.coin === list[i]?.coin)) return info;
+    return { ...info, episodeList: priced.map((e) => ({ epsd: e.number, coin: e.coin })) };
   }
 
   /** While a pass is active every episode is open: the list shows them all unlocked. */
@@ -249,10 +279,14 @@ export function createPlaybackService(deps: {
         };
         return { data, shared };
       }
+      // the paywall this viewer is shown (an experiment's variant): its own shared part
+      const shown = deps.viewerPrices
+        ? await viewerEpisodeList(caller.userId, dramaId, info.value)
+        : info.value;
       const data = {
         // counts from the primary; with a replica that lacks the drama, those read with it
         drama: counters ? { ...info.value.drama, ...counters } : info.value.drama,
-        episodeList: info.value.episodeList,
+        episodeList: shown.episodeList,
         userDramaEpisodeList: views.map((v) => ({
           epsd: v.epsd,
           last_view_dtm: v.lastViewedAt.toISOString(),
@@ -261,7 +295,7 @@ export function createPlaybackService(deps: {
         unlockedEpisodeList: vip ? info.value.episodeList.map((e) => e.epsd) : unlocked,
         bookmark,
       };
-      return { data, shared: info.value };
+      return { data, shared: shown };
     },
 
     /**
@@ -283,16 +317,6 @@ export function createPlaybackService(deps: {
       deps.ageGate.assertOpen(caller, progress.ageCheck, progress.ageRate);
       if (!isEpisodePlayable(progress, epsd)) {
         if (!progress.vip || !deps.vip) {
-          // the server answers "locked": this viewer reached the paywall (decision 1601)
-          const at = deps.clock.now();
-          await deps.analytics?.record({
-            kind: 'paywall_shown',
-            key: `paywall:${userId}:${dramaId}:${epsd}:${Math.floor(at.getTime() / 3_600_000)}`,
-            userId,
-            dramaId,
-            epsd,
-            at,
-          });
           throw new AppError(
             ResultCode.EPISODE_LOCKED,
             `Episode ${epsd} is locked; unlock it first`,
@@ -301,18 +325,10 @@ export function createPlaybackService(deps: {
         // opened by the pass: recorded apart; once watched it stays viewed, as any episode
         await deps.vip.recordUnlock(userId, dramaId, epsd, progress.vip.vipId);
       }
-      const now = deps.clock.now();
-      const { analytics } = deps;
       const logId = await repo.startWatch(
-        { userId, dramaId, epsd, now },
+        { userId, dramaId, epsd, now: deps.clock.now() },
         deps.beforeStart &&
           ((tx) => deps.beforeStart?.(tx, userId, dramaId, epsd) ?? Promise.resolve()),
-        analytics &&
-          ((tx, id) =>
-            analytics.record(
-              { kind: 'episode_start', key: `start:${id}`, userId, dramaId, epsd, at: now },
-              tx,
-            )),
       );
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.

@@ -3,7 +3,6 @@ import type { CoinKind, SpendableLot, ValidityDays } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { AgeGateCheck } from '../identity/identity.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
@@ -24,10 +23,17 @@ export interface WalletDeps {
   validityCacheMs?: number;
   /** true while the viewer holds an active VIP pass (modules/vip): auto-unlock never charges then */
   vipActive?: (userId: string) => Promise<boolean>;
+  /**
+   * The prices a viewer is shown and charged (experiments, decision 1611): an A/B variant, never
+   * above a price the viewer saw. Without it, the catalog's.
+   */
+  viewerPrices?: <E extends { number: number; coin: number }>(
+    userId: string,
+    dramaId: number,
+    episodes: E[],
+  ) => Promise<E[]>;
   /** the age gate (identity): an adult-only drama's episode is refused before any coin moves */
   ageGate: AgeGateCheck;
-  /** the analytics event log: unlocks and undos, in the transaction that moves the coins */
-  analytics?: AnalyticsRecorder;
   /**
    * auth's suspensions (decision 1560): a suspended viewer spends nothing and earns nothing
    * (bonus grants of every source, operators' too); purchases' coins and refunds still move

@@ -54,7 +54,14 @@ export function createSpending(deps: WalletDeps) {
     const { userId } = caller;
     // Views and ad unlocks only ever grow, so reading them before the lock can only refuse more.
     const [{ titleKey, ageRate, episodes }, viewed, otherUnlocks] = await Promise.all([
-      deps.catalog.pricing(dramaId),
+      // the prices this viewer is shown (an experiment's variant, decision 1611)
+      deps.catalog
+        .pricing(dramaId)
+        .then(async (p) =>
+          deps.viewerPrices
+            ? { ...p, episodes: await deps.viewerPrices(userId, dramaId, p.episodes) }
+            : p,
+        ),
       deps.progress.viewedEpisodes(userId, dramaId),
       deps.progress.otherUnlocks(userId, dramaId),
     ]);
@@ -126,29 +133,7 @@ export function createSpending(deps: WalletDeps) {
       requireMember(caller, 'Sign in to unlock episodes with coins');
       await deps.standing?.assertNotSuspended(caller.userId);
       const request = await prepareUnlock(caller, dramaId, epsd);
-      const now = clock.now();
-      const { analytics } = deps;
-      const result = analytics
-        ? await db.transaction(async (tx) => {
-            const r = await repo.unlockWithCoins({ ...request, now }, tx);
-            if (r.outcome === 'unlocked') {
-              await analytics.record(
-                {
-                  kind: 'unlock',
-                  key: `unlock:coin:${caller.userId}:${dramaId}:${epsd}:${now.getTime()}`,
-                  userId: caller.userId,
-                  dramaId,
-                  epsd,
-                  method: 'coin',
-                  coins: r.charged,
-                  at: now,
-                },
-                tx,
-              );
-            }
-            return r;
-          })
-        : await repo.unlockWithCoins({ ...request, now });
+      const result = await repo.unlockWithCoins({ ...request, now: clock.now() });
       return unlockOutcome(result, dramaId, epsd, request.coins);
     },
 
@@ -199,21 +184,6 @@ export function createSpending(deps: WalletDeps) {
                 unlockedAt: now,
               })
             : undefined;
-        if (record) {
-          await deps.analytics?.record(
-            {
-              kind: 'unlock',
-              key: `unlock:auto:${record.id}`,
-              userId: caller.userId,
-              dramaId,
-              epsd,
-              method: 'auto',
-              coins: result.charged,
-              at: now,
-            },
-            tx,
-          );
-        }
         return { result, record };
       });
       const reply = unlockOutcome(result, dramaId, epsd, request.coins);
@@ -272,18 +242,6 @@ export function createSpending(deps: WalletDeps) {
           }
           if (!(await repo.lockWallet(tx, userId))) throw new Error('auto-unlock without a wallet');
           refunded = await repo.undoAutoUnlock(tx, row, now);
-          await deps.analytics?.record(
-            {
-              kind: 'unlock_undone',
-              key: `undo:${row.id}`,
-              userId,
-              dramaId: row.dramaId,
-              epsd: row.episodeNumber,
-              coins: refunded,
-              at: now,
-            },
-            tx,
-          );
           // started (under 10 %) while bought: that view must not keep the episode playable
           await deps.views?.forget(tx, userId, row.dramaId, row.episodeNumber);
         }
@@ -320,6 +278,9 @@ export function createSpending(deps: WalletDeps) {
 
     /** Who unlocked episodes of a drama with coins, as SQL (the console's impact, decision 1540). */
     coinUnlockersOf: (dramaId: number) => repo.coinUnlockersOf(dramaId),
+
+    /** Coin unlocks of a drama from `since` on (the experiments' outcomes, decision 1613). */
+    coinUnlocksOfDrama: (dramaId: number, since: Date) => repo.coinUnlocksOfDrama(dramaId, since),
 
     /** Episodes this user bought with coins. */
     async unlockedEpisodes(userId: string, dramaId: number): Promise<number[]> {

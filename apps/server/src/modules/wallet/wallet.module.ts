@@ -29,10 +29,10 @@ export function createWalletModule(deps: {
   vipActive: (userId: string) => Promise<boolean>;
   /** the age gate (identity) */
   ageGate: WalletServiceDeps['ageGate'];
+  /** the prices a viewer is shown: an experiment's variant (decision 1611) */
+  viewerPrices?: WalletServiceDeps['viewerPrices'];
   /** auth's suspensions: no spending or earning while suspended (decision 1560) */
   standing: NonNullable<WalletServiceDeps['standing']>;
-  /** the analytics event log (unlocks by coins and auto-unlock) */
-  analytics?: WalletServiceDeps['analytics'];
 }) {
   const { views, adUnlocks } = deps;
   const service = createWalletService({
@@ -46,8 +46,8 @@ export function createWalletModule(deps: {
     positions: deps.positions,
     vipActive: deps.vipActive,
     ageGate: deps.ageGate,
+    viewerPrices: deps.viewerPrices,
     standing: deps.standing,
-    analytics: deps.analytics,
     views: { forget: (tx, ...args) => views.forgetView(tx, ...args) },
     serviceTimeZone: deps.config.serviceTimeZone,
   });

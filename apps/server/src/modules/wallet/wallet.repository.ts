@@ -101,6 +101,18 @@ export function createWalletRepository(db: Db) {
       return sql`select ${coinUnlocks.userId} from ${coinUnlocks} where ${coinUnlocks.dramaId} = ${dramaId}`;
     },
 
+    /** Coin unlocks of a drama from `since` on: who, when, how many coins (experiments, 1613). */
+    async coinUnlocksOfDrama(dramaId: number, since: Date) {
+      return db
+        .select({
+          userId: coinUnlocks.userId,
+          at: coinUnlocks.unlockedAt,
+          amount: coinUnlocks.coins,
+        })
+        .from(coinUnlocks)
+        .where(and(eq(coinUnlocks.dramaId, dramaId), gte(coinUnlocks.unlockedAt, since)));
+    },
+
     /** coinUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
     coinUnlockedPart(): ReadPart<number[]> {
       return readPart(
