@@ -124,7 +124,7 @@ export function createForYouJobs(deps: ForYouJobDeps) {
       const until = clock.now();
       const rows: WatchingRow[] = [];
       await scanWatching(since ?? new Date(0), async (batch) => {
-        rows.push(...batch.filter((r) => r.lastViewedAt <= until));
+        rows.push(...batch.filter((r) => r.lastViewedAt < until));
       });
       const features = await repo.dramaFeatures([...new Set(rows.map((r) => r.dramaId))]);
       const byUser = new Map<string, WatchingRow[]>();

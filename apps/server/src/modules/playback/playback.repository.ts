@@ -73,7 +73,7 @@ export function createPlaybackRepository(db: Db) {
 
     /**
      * Viewers' watching, per viewer and drama, for a batch of the viewers after `afterUserId` in
-     * id order who viewed an episode since `since` (the For You job's scan, decision 1621):
+     * id order who viewed an episode at or after `since` (the For You job's scan, decision 1621):
      * episodes viewed, those viewed since `since`, the highest episode viewed and the last view.
      */
     async watchingScan(afterUserId: string, viewers: number, sinceDate: Date) {
@@ -82,7 +82,7 @@ export function createPlaybackRepository(db: Db) {
         .selectDistinct({ userId: episodeViews.userId })
         .from(episodeViews)
         .where(
-          sql`${episodeViews.userId} > ${afterUserId} and ${episodeViews.lastViewedAt} > ${since}`,
+          sql`${episodeViews.userId} > ${afterUserId} and ${episodeViews.lastViewedAt} >= ${since}`,
         )
         .orderBy(episodeViews.userId)
         .limit(viewers)
@@ -92,7 +92,7 @@ export function createPlaybackRepository(db: Db) {
           userId: episodeViews.userId,
           dramaId: episodeViews.dramaId,
           episodes: sql<number>`count(*)::int`,
-          newEpisodes: sql<number>`(count(*) filter (where ${episodeViews.lastViewedAt} > ${since}))::int`,
+          newEpisodes: sql<number>`(count(*) filter (where ${episodeViews.lastViewedAt} >= ${since}))::int`,
           maxEpisode: sql<number>`max(${episodeViews.episodeNumber})::int`,
           lastViewedAt: sql<string>`max(${episodeViews.lastViewedAt})`.mapWith(
             (v: string) => new Date(v),
