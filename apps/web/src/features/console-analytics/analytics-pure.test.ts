@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { presetRange, rangeFromAddress, rangeLength, rangeProblem } from './analytics-range';
 import { nextSort, pageCount, pageFromAddress, sortFromAddress } from './analytics-sort';
-import { heatLevel, niceAxis, scaleX, scaleY } from './chart-scale';
+import { axisLabelIndexes, heatLevel, niceAxis, scaleX, scaleY } from './chart-scale';
 
 describe('analytics sort and paging', () => {
   const keys = ['viewers', 'starts', 'conversionRate'] as const;
@@ -53,6 +53,17 @@ describe('chart scale', () => {
       expect(ticks.every(Number.isInteger)).toBe(true);
       expect(ticks.length).toBeLessThanOrEqual(7);
     }
+  });
+
+  it('labels the episode axis without two labels touching, first and last always', () => {
+    const labels = (n: number, room: number) =>
+      [...axisLabelIndexes(n, room)].sort((a, b) => a - b);
+    expect(labels(5, 10)).toEqual([0, 1, 2, 3, 4]);
+    // 20 episodes, room for 10: every second; 19 (the last) replaces 18
+    expect(labels(20, 10)).toEqual([0, 2, 4, 6, 8, 10, 12, 14, 16, 19]);
+    expect(labels(21, 10)).toEqual([0, 3, 6, 9, 12, 15, 20]);
+    expect(labels(1, 10)).toEqual([0]);
+    expect(labels(0, 10)).toEqual([]);
   });
 
   it('maps values into the drawing box', () => {

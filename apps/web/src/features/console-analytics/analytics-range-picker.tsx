@@ -103,7 +103,7 @@ export function AnalyticsRangePicker(props: { shown: DayRange; hint?: string }) 
         </p>
       )}
       <p
-        className={ui.muted}
+        className={`${ui.muted} ${styles.shown}`}
         data-testid="range-shown"
         data-from={props.shown.from}
         data-to={props.shown.to}
@@ -120,7 +120,7 @@ export function Freshness(props: { rolledUpTo: string | null }) {
   const t = useConsoleText(analyticsMessages);
   const lang = useConsoleLanguage();
   return (
-    <p className={ui.muted} data-testid="analytics-fresh">
+    <p className={`${ui.muted} ${styles.shown}`} data-testid="analytics-fresh">
       {props.rolledUpTo
         ? t('an.fresh', {
             time: new Date(props.rolledUpTo).toLocaleString(lang, {

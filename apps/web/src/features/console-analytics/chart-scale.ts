@@ -30,3 +30,20 @@ export const scaleX = (i: number, n: number, width: number) =>
  */
 export const heatLevel = (rate: number | null) =>
   rate === null || !Number.isFinite(rate) ? 0 : Math.min(Math.max(rate, 0), 1);
+
+/**
+ * Which of n points get a label when at most `room` fit: every k-th from the first, and the last
+ * (the one before it gives way when the two would touch).
+ */
+export function axisLabelIndexes(n: number, room: number): Set<number> {
+  const every = Math.max(1, Math.ceil(n / Math.max(1, room)));
+  const shown = new Set<number>();
+  for (let i = 0; i < n; i += every) shown.add(i);
+  if (n > 0) {
+    const last = n - 1;
+    const before = last - (last % every);
+    if (before !== last && last - before < every) shown.delete(before);
+    shown.add(last);
+  }
+  return shown;
+}

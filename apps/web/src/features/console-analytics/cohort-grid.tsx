@@ -25,8 +25,18 @@ export function CohortGrid(props: {
   const t = useConsoleText(analyticsMessages);
   const { cohorts, format: f } = props;
   const weekNumbers = Array.from({ length: props.weeks }, (_, n) => n);
+  // "11월 23일": the year only when the cohorts span more than one
+  const years = new Set(cohorts.map((c) => c.week.slice(0, 4)));
+  const weekName = (day: string) => (years.size > 1 ? f.day(day) : f.monthDay(day));
   const cellText = (cell: AnalyticsReturned | undefined) =>
-    !cell || cell.eligible === 0 ? t('retention.cell_empty') : f.rate(cell.rate);
+    !cell || cell.eligible === 0 ? (
+      <>
+        <span aria-hidden="true">–</span>
+        <span className={styles.srOnly}>{t('retention.cell_empty')}</span>
+      </>
+    ) : (
+      f.rate(cell.rate)
+    );
   const cellTitle = (cell: AnalyticsReturned | undefined) =>
     cell && cell.eligible > 0
       ? t('retention.cell_title', {
@@ -61,7 +71,7 @@ export function CohortGrid(props: {
             {cohorts.map((c) => (
               <tr key={c.week} data-testid="cohort-row" data-week={c.week} data-size={c.size}>
                 <th scope="row" className={styles.rowHead}>
-                  {f.day(c.week)}
+                  {weekName(c.week)}
                 </th>
                 <td className={styles.num}>{f.count(c.size)}</td>
                 {weekNumbers.map((n) => {
@@ -94,7 +104,7 @@ export function CohortGrid(props: {
         {cohorts.map((c) => (
           <li key={c.week} className={styles.card}>
             <div className={styles.cardTitle}>
-              {t('retention.week_of', { day: f.day(c.week) })} · {t('retention.col_size')}{' '}
+              {t('retention.week_of', { day: weekName(c.week) })} · {t('retention.col_size')}{' '}
               {f.count(c.size)}
             </div>
             <dl className={styles.cohortWeeks}>

@@ -11,6 +11,8 @@ export interface Column<T, K extends string> {
   numeric?: boolean;
   /** the column a click sorts by (the page keeps the order in the address) */
   sortable?: boolean;
+  /** left out of a row's card when it has nothing to say there (a free episode's paywall) */
+  cardHidden?: (row: T) => boolean;
 }
 
 /**
@@ -117,12 +119,14 @@ export function DataTable<T, K extends string>(props: {
             >
               <div className={styles.cardTitle}>{first.cell(row)}</div>
               <dl className={styles.cardFields}>
-                {rest.map((c) => (
-                  <div key={c.key} className={styles.cardField}>
-                    <dt>{c.header}</dt>
-                    <dd data-col={c.key}>{c.cell(row)}</dd>
-                  </div>
-                ))}
+                {rest
+                  .filter((c) => !c.cardHidden?.(row))
+                  .map((c) => (
+                    <div key={c.key} className={styles.cardField}>
+                      <dt>{c.header}</dt>
+                      <dd data-col={c.key}>{c.cell(row)}</dd>
+                    </div>
+                  ))}
               </dl>
             </li>
           ))}

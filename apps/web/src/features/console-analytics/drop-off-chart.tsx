@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { niceAxis, scaleX, scaleY } from './chart-scale';
+import { axisLabelIndexes, niceAxis, scaleX, scaleY } from './chart-scale';
 import { useWidth } from './use-width';
 import styles from './analytics.module.css';
 
@@ -42,8 +42,7 @@ export function DropOffChart(props: {
     points.length > 0
       ? `${line} L${x(points.length - 1).toFixed(1)},${y(0)} L${x(0).toFixed(1)},${y(0)} Z`
       : '';
-  // at most about one episode label per 36 px, always the first and the last
-  const every = Math.max(1, Math.ceil(points.length / Math.max(1, Math.floor(plotW / 36))));
+  const labelled = axisLabelIndexes(points.length, Math.max(1, Math.floor(plotW / 36)));
   const paywallIndex = points.findIndex((p) => p.episode === paywallEpisode);
 
   return (
@@ -110,7 +109,7 @@ export function DropOffChart(props: {
           </circle>
         ))}
         {points.map((p, i) =>
-          i % every === 0 || i === points.length - 1 ? (
+          labelled.has(i) ? (
             <text
               key={p.episode}
               x={x(i)}

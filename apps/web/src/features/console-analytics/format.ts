@@ -20,6 +20,11 @@ export function analyticsFormat(lang: string, none: string) {
       list.length === 0
         ? none
         : list.map((m) => formatMoney(m[field], m.currency, lang)).join(' · '),
+    /** a service day (YYYY-MM-DD) as a month and day */
+    monthDay: (day: string) =>
+      new Intl.DateTimeFormat(lang, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      ),
     /** a service day (YYYY-MM-DD) as a date */
     day: (day: string) =>
       new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeZone: 'UTC' }).format(

@@ -121,24 +121,28 @@ export function AnalyticsFunnelPage() {
     },
     {
       key: 'paywall',
+      cardHidden: (e) => e.coin === 0,
       header: t('funnel.col_paywall'),
       numeric: true,
       cell: (e) => (e.coin > 0 ? f.count(e.paywall.shown) : f.rate(null)),
     },
     {
       key: 'converted',
+      cardHidden: (e) => e.coin === 0,
       header: t('funnel.col_converted'),
       numeric: true,
       cell: (e) => (e.coin > 0 ? f.count(convertedOf(e.paywall)) : f.rate(null)),
     },
     {
       key: 'coins',
+      cardHidden: (e) => e.coin === 0,
       header: t('funnel.col_coins'),
       numeric: true,
       cell: (e) => f.count(e.coinsSpent),
     },
     {
       key: 'revenue',
+      cardHidden: (e) => e.coin === 0,
       header: t('funnel.col_revenue'),
       numeric: true,
       cell: (e) => f.moneyAll(e.revenue),
