@@ -95,6 +95,20 @@ export const consolePages: ConsolePageEntry[] = [
     roles: ['admin'],
     load: async () => (await import('../features/console-economy/economy-page')).EconomyPage,
   },
+  // --- A/B experiments (issue 43 item 5) ---
+  {
+    path: 'experiments',
+    label: { en: 'Experiments', ko: '실험', ja: '実験' },
+    roles: ['admin'],
+    load: async () =>
+      (await import('../features/console-experiments/experiments-page')).ExperimentsPage,
+  },
+  {
+    path: 'experiments/:id',
+    roles: ['admin'],
+    load: async () =>
+      (await import('../features/console-experiments/experiment-page')).ExperimentPage,
+  },
   // --- orders, refunds and revenue (issue 41 item 3) ---
   {
     path: 'orders',
