@@ -149,6 +149,11 @@ const HLS_CHUNK = 'hls-engine';
 
 /** the player page's module, the route a deep link opens */
 const PLAYER_PAGE = /[\\/]src[\\/]features[\\/]player[\\/]player-page\.tsx$/;
+/**
+ * the For You feed's page, which shares the slider, the swipe and hls.js's set-up with the player
+ * and nothing of them with the other pages: what only the two share stays out of `ROUTE_SHARED`
+ */
+const FORYOU_PAGE = /[\\/]src[\\/]features[\\/]foryou[\\/]foryou-page\.tsx$/;
 
 /**
  * The files a player link needs beyond the entry's: the player page's chunk, the chunks it
@@ -228,7 +233,7 @@ function routeShared(): { plugin: Plugin; test: (id: string) => boolean } {
       const initial = reach([main, mainPage]);
       const otherPages = ids
         .flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? [])
-        .filter((id) => id !== page);
+        .filter((id) => id !== page && !FORYOU_PAGE.test(id));
       const elsewhere = reach(otherPages);
       shared.clear();
       for (const id of reach([page])) {

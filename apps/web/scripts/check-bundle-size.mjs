@@ -77,7 +77,10 @@ const playerProblems = [
 ];
 // Over HTTP/1.1 a player link waits for the last of these files (decision 0500): the route-shared
 // chunk keeps them few. And none of them may carry the zod schemas, which the player never runs.
-const PLAYER_FILES_BUDGET = 10;
+// 12 since the For You feed (decision 1630): the slider, the swipe and the share sheet it shares
+// with the player are a chunk (and its stylesheet) of their own, the same bytes in two more files,
+// rather than in route-shared, which six other pages load.
+const PLAYER_FILES_BUDGET = 12;
 if (playerCode.length > PLAYER_FILES_BUDGET) {
   playerProblems.push(`${playerCode.length} files (at most ${PLAYER_FILES_BUDGET})`);
 }

@@ -6,13 +6,20 @@ import { nextTask } from '../shared/tasks/next-task';
 import { queryClient } from './providers';
 
 export interface RouteHandle {
-  /** The player takes the whole viewport on mobile and has no footer. */
-  layout?: 'player';
+  /**
+   * The player takes the whole viewport on mobile and has no footer; the For You feed (`feed`)
+   * keeps the header and fills the rest of the viewport, without a footer either.
+   */
+  layout?: 'player' | 'feed';
   /** the page's code, started as soon as a cold start's address matches it (startFirstRoute) */
   page: LazyPage;
 }
 
-const page = (path: string | undefined, of: LazyPage, layout?: 'player'): RouteObject => {
+const page = (
+  path: string | undefined,
+  of: LazyPage,
+  layout?: RouteHandle['layout'],
+): RouteObject => {
   const handle: RouteHandle = { page: of, layout };
   return path === undefined
     ? { index: true, element: <of.Page />, handle }
@@ -106,6 +113,12 @@ export const pageRoutes: RouteObject[] = [
   page(
     'bookmark',
     lazyPage(async () => (await import('../features/bookmarks/bookmark-page')).BookmarkPage),
+  ),
+  // the For You feed (issue 45): its code, hls.js and the slider load only when it opens
+  page(
+    'foryou',
+    lazyPage(async () => (await import('../features/foryou/foryou-page')).ForYouPage),
+    'feed',
   ),
   page('category', categoryPage),
   page('category/:categoryId', categoryPage),

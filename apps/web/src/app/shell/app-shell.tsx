@@ -37,6 +37,8 @@ export function AppShell() {
   // /abc matches the player's route but is a 404: it keeps the page layout (header, menu)
   const page = pageAt(pathname);
   const isPlayer = page.handle?.layout === 'player' && /^\d{1,9}$/.test(page.params.dramaId ?? '1');
+  // the feed fills the viewport under the header: no footer, nothing to scroll back to
+  const isFeed = page.handle?.layout === 'feed';
 
   const toolVisible = useVideoSettings((s) => s.toolVisible);
   useEffect(() => layerOpeners.register('login', openLoginSheet), []);
@@ -73,9 +75,9 @@ export function AppShell() {
       <main className={styles.main}>
         <Outlet />
       </main>
-      {!isMobile && !isPlayer && <Footer />}
+      {!isMobile && !isPlayer && !isFeed && <Footer />}
       {isMobile && <LeftMenu />}
-      {!isPlayer && <ScrollTopButton />}
+      {!isPlayer && !isFeed && <ScrollTopButton />}
       <LandscapeBlocker />
       <LayerHost />
       {/* Mission work in the background (auto-claim, time manager, reports). Not lazy: a

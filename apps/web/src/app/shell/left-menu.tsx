@@ -1,6 +1,9 @@
 import type { MouseEvent, ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { FULL_LIST_SIZE } from '@snapdrama/rules';
+import { continueQuery } from '../../features/catalog/api/catalog-api';
 import { openLoginSheet } from '../../features/auth/login-sheet';
 import { useOpenCustomerService } from '../../features/support/customer-service';
 import { afterLayerEntryReleased } from '../../shared/layers/layer-history';
@@ -14,6 +17,7 @@ import {
   GiftIcon,
   GridIcon,
   HeadsetIcon,
+  PlayCircleIcon,
   SettingsIcon,
   UserIcon,
 } from '../../shared/ui/icons';
@@ -63,6 +67,17 @@ export function LeftMenu() {
   const open = useLayerStore((s) => s.menuOpen);
   const onClose = useLayerStore((s) => s.closeMenu);
 
+  // the For You feed first for a new viewer (nothing watched yet), after the categories else
+  const recent = useQuery({ ...continueQuery(FULL_LIST_SIZE), enabled: open });
+  const isNewViewer = !recent.data?.continueList.length;
+  const forYou = (
+    <li>
+      <MenuLink to="/foryou" onClose={onClose} testId="menu-foryou">
+        <PlayCircleIcon /> {t('foryou.title')}
+      </MenuLink>
+    </li>
+  );
+
   const then = (action: () => void) => () => {
     onClose();
     action();
@@ -106,11 +121,13 @@ export function LeftMenu() {
           </MenuLink>
         )}
         <ul className={styles.menuList}>
+          {isNewViewer && forYou}
           <li>
             <MenuLink to="/category" onClose={onClose} testId="menu-category">
               <GridIcon /> {t('menu.category')}
             </MenuLink>
           </li>
+          {!isNewViewer && forYou}
           <li>
             <MenuLink to="/bookmark" onClose={onClose} testId="menu-bookmark">
               <BookmarkIcon /> {t('menu.bookmark')}

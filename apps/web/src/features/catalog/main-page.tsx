@@ -1,9 +1,11 @@
 import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { BANNER_SIZE, FULL_LIST_SIZE, groupsOf, shuffled } from '@snapdrama/rules';
 import { useContentText } from '../../shared/i18n/content-text';
 import { removeFirstScreen } from '../../shared/ui/first-screen';
+import { PlayCircleIcon } from '../../shared/ui/icons';
 import { BlockSpinner } from '../../shared/ui/spinner';
 import { CoinExpiryBanner } from '../../shared/wallet/coin-expiry-banner';
 import {
@@ -50,9 +52,11 @@ export function MainPage() {
     <div className={styles.page} data-testid="main-page">
       <MainBanner />
       <CoinExpiryBanner />
+      <ForYouEntry place="first" />
       <ShortListRow kind="popular" title={t('main.popular')} />
       <ShortListRow kind="exclusive" title={t('main.exclusive')} />
       <ContinueRow />
+      <ForYouEntry place="later" />
       <AllDramas />
     </div>
   );
@@ -90,6 +94,28 @@ function ContinueRow() {
         </SliderItem>
       ))}
     </SliderRow>
+  );
+}
+
+/**
+ * The way into the For You feed (issue 45): first under the banner for a new viewer (nothing
+ * watched yet, so nothing to continue), after "continue watching" for everyone else. It reads
+ * the list the continue row reads; until that is known it stays out.
+ */
+function ForYouEntry({ place }: { place: 'first' | 'later' }) {
+  const { t } = useTranslation();
+  const recent = useQuery(continueQuery(FULL_LIST_SIZE));
+  if (!recent.data && !recent.isError) return null;
+  const isNew = !recent.data?.continueList.length;
+  if ((place === 'first') !== isNew) return null;
+  return (
+    <Link to="/foryou" className={styles.forYou} data-testid="main-foryou" data-place={place}>
+      <PlayCircleIcon />
+      <span>
+        <strong>{t('foryou.entry_title')}</strong>
+        <small>{t('foryou.entry_body')}</small>
+      </span>
+    </Link>
   );
 }
 

@@ -22,14 +22,8 @@ export const ChevronRightIcon = () => (
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
-export const ShareIcon = () => (
-  <Icon>
-    <circle cx="18" cy="5" r="3" />
-    <circle cx="6" cy="12" r="3" />
-    <circle cx="18" cy="19" r="3" />
-    <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-  </Icon>
-);
+// the feed shares with the same icon (shared/ui/icons.tsx)
+export { ShareIcon } from '../../../shared/ui/icons';
 export const CoinIcon = () => (
   <Icon>
     <circle cx="12" cy="12" r="9" />
