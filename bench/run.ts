@@ -13,6 +13,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   evening: () => import('./evening'),
   transcode: () => import('./transcode'),
   'share-images': () => import('./share-images'),
+  analytics: () => import('./analytics'),
 };
 
 const wanted = process.argv.slice(2);

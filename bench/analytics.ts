@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { benchDatabase, startApp, type Running } from './lib';
+
+/**
+ * `npm run bench analytics` (issue 43 item 6): generate the event log of 90 days (10 million
+ * events, 100,000 viewers, 1,000 dramas on PostgreSQL when DATABASE_URL is set; a tenth on
+ * PGlite), one day at a time; apply it with the rollup job (events/s); add one more day and time
+ * its catch-up; then p50/p99 of the funnel, the dramas table and retention read from the rollups,
+ * against the same reads computed from the raw events (the baseline, measured in this run).
+ *
+ * ANALYTICS_BENCH_EVENTS=N sets another size (viewers and dramas scale with it), e.g. 100000 for
+ * a quick run.
+ */
+
+const DAYS = 90;
+const EPISODES = 30;
+const FREE = 5;
+const PRICE = 30;
+
+interface Size {
+  events: number;
+  viewers: number;
+  dramas: number;
+}
+
+function sizeOf(postgres: boolean): Size {
+  const asked = Number(process.env.ANALYTICS_BENCH_EVENTS ?? '');
+  const events = asked > 0 ? Math.round(asked) : postgres ? 10_000_000 : 1_000_000;
+  return {
+    events,
+    viewers: Math.max(100, Math.round(events / 100)),
+    dramas: Math.max(10, Math.round(events / 10_000)),
+  };
+}
+
+const fmt = (n: number) => new Intl.NumberFormat('en').format(Math.round(n));
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+function quantiles(times: number[]) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return { p50: at(0.5), p99: at(0.99), n: sorted.length };
+}
+
+async function timed(rounds: number, work: (i: number) => Promise<unknown>) {
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    await work(i);
+    times.push(performance.now() - started);
+  }
+  return quantiles(times);
+}
+
+/** Dramas of the catalog the reads name (the funnel lists the catalog's episodes). */
+async function addDramas(app: Running, count: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const slug = `bench-analytics-${randomUUID().slice(0, 8)}`;
+    ids.push(
+      await app.services.catalogRepo.upsertDrama(
+        {
+          slug,
+          titleKey: `drama.${slug}.title`,
+          descriptionKey: `drama.${slug}.description`,
+          posterVerticalPath: '/resources/none.jpg',
+          posterHorizontalPath: '/resources/none.jpg',
+          episodeCount: EPISODES,
+          registeredAt: new Date(),
+        },
+        [],
+        Array.from({ length: EPISODES }, (_, e) => ({
+          number: e + 1,
+          coin: e < FREE ? 0 : PRICE,
+          mediaPrefix: 'clips/none',
+        })),
+      ),
+    );
+  }
+  return ids;
+}
+
+/** A number of ours written into the statement (generate_series wants integers, not parameters). */
+const n = (v: number) => sql.raw(String(Math.trunc(v)));
+
+/**
+ * One service day of events, in time order (ids follow time, as in production): sign-ups, starts
+ * whose episode number drops off geometrically, completions, paywalls at the first paid episode,
+ * unlocks by the four methods, purchases and a few refunds. Deterministic per day.
+ */
+function dayOfEvents(day: number, perDay: number, size: Size, firstDrama: number, start: Date) {
+  const dayStart = new Date(start.getTime() + day * 86_400_000).toISOString();
+  const signups = Math.round(size.viewers / DAYS);
+  return sql`
+    insert into analytics_events (kind, source_key, occurred_at, user_id, drama_id, episode_number,
+      method, coins, amount, currency, ref)
+    select kind, 'bench:' || ${n(day)} || ':' || g, at, user_id, drama_id, epsd, method, coins, amount,
+      currency, ref
+    from (
+      select g,
+        ${dayStart}::timestamptz + (hashint4(g * 7 + ${n(day)}) & 65535) * interval '1318 milliseconds' as at,
+        case
+          when g <= ${n(signups)} then 'sign_up'
+          when r < 0.70 then 'episode_start'
+          when r < 0.80 then 'episode_complete'
+          when r < 0.90 then 'paywall_shown'
+          when r < 0.985 then 'unlock'
+          when r < 0.999 then 'purchase'
+          else 'refund'
+        end as kind,
+        md5('viewer' || case when g <= ${n(signups)}
+          then (${n(day)} * ${n(signups)} + g) % ${n(size.viewers)}
+          else (hashint4(g + ${n(day)} * 1000003) & 2147483647) % ${n(size.viewers)} end)::uuid as user_id,
+        ${n(firstDrama)} + floor(power(((hashint4(g * 31 + ${n(day)}) & 65535) / 65536.0), 2) * ${n(size.dramas)})::int
+          as drama_id,
+        case when r >= 0.80 then ${n(FREE + 1)}
+          else least(${n(EPISODES)}, 1 + floor(-ln(1 - ((hashint4(g * 17) & 65535) / 65536.0)) * 4)::int) end
+          as epsd,
+        case when g <= ${n(signups)}
+          then (array['organic', 'organic', 'invite', 'shared_link'])[1 + (g % 4)]
+          when r >= 0.90 and r < 0.985 then (array['coin', 'coin', 'ad', 'vip', 'auto'])[1 + (g % 5)]
+          when r >= 0.985 then 'T' end as method,
+        case when r >= 0.90 and r < 0.985 and g % 5 in (0, 1, 4) then ${n(PRICE)} else 0 end as coins,
+        case when r >= 0.985 then 5900 end as amount,
+        case when r >= 0.985 then 'KRW' end as currency,
+        case when r >= 0.985 then 'order-' || ${n(day)} || '-' || (g % 1000) end as ref
+      from (
+        select g, (hashint4(g * 13 + ${n(day)} * 7919) & 65535) / 65536.0 as r
+        from generate_series(1, ${n(perDay)}) g
+      ) s
+    ) e
+    order by at`;
+}
+
+/** The funnel of one drama computed from the raw events (the baseline). */
+const rawFunnel = (dramaId: number, from: string, to: string) => sql`
+  select episode_number,
+    count(*) filter (where kind = 'episode_start') as starts,
+    count(distinct user_id) filter (where kind = 'episode_start') as viewers,
+    count(distinct user_id) filter (where kind = 'episode_complete') as completions,
+    count(distinct user_id) filter (where kind = 'paywall_shown') as paywall,
+    count(distinct user_id) filter (where kind = 'unlock') as unlocked,
+    sum(coins) filter (where kind = 'unlock') as coins
+  from analytics_events
+  where drama_id = ${dramaId} and occurred_at >= ${from}::timestamptz and occurred_at < ${to}::timestamptz
+  group by episode_number`;
+
+/** The dramas table computed from the raw events (the baseline). */
+const rawDramas = (from: string, to: string) => sql`
+  select drama_id, count(distinct user_id) filter (where kind = 'episode_start') as viewers,
+    count(*) filter (where kind = 'episode_start') as starts
+  from analytics_events
+  where occurred_at >= ${from}::timestamptz and occurred_at < ${to}::timestamptz
+    and drama_id is not null
+  group by drama_id order by viewers desc limit 50`;
+
+export async function run(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const postgres = Boolean(databaseUrl);
+  const size = sizeOf(postgres);
+  console.log(
+    `${postgres ? 'PostgreSQL' : 'PGlite (embedded)'}: ${fmt(size.events)} events over ${DAYS} days, ` +
+      `${fmt(size.viewers)} viewers, ${fmt(size.dramas)} dramas`,
+  );
+  const app = await startApp({
+    databaseUrl: databaseUrl
+      ? await benchDatabase(databaseUrl, 'snapdrama_bench_analytics', true)
+      : undefined,
+    seed: false,
+  });
+  try {
+    const db = app.database.db;
+    const analytics = app.services.analytics;
+    const rollup = app.services.analyticsRollup;
+    let started = performance.now();
+    const dramaIds = await addDramas(app, size.dramas);
+    const firstDrama = Math.min(...dramaIds);
+    console.log(`catalog: ${fmt(size.dramas)} dramas in ${ms(performance.now() - started)}`);
+
+    // 90 days ending yesterday: the reads' default range (the last 30 days) falls in them
+    const today = new Date();
+    const start = new Date(
+      Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() - DAYS),
+    );
+    const perDay = Math.round(size.events / DAYS);
+    started = performance.now();
+    for (let day = 0; day < DAYS - 1; day++) {
+      await db.execute(dayOfEvents(day, perDay, size, firstDrama, start));
+    }
+    const written = perDay * (DAYS - 1);
+    const writeMs = performance.now() - started;
+    console.log(
+      `event log: ${fmt(written)} events (89 days) in ${ms(writeMs)} = ${fmt(written / (writeMs / 1000))} events/s`,
+    );
+
+    started = performance.now();
+    const first = await rollup.catchUp();
+    const rollMs = performance.now() - started;
+    const throughput = first.applied / (rollMs / 1000);
+    console.log(
+      `rollup of 89 days: ${fmt(first.applied)} events in ${ms(rollMs)} = ${fmt(throughput)} events/s`,
+    );
+
+    await db.execute(dayOfEvents(DAYS - 1, perDay, size, firstDrama, start));
+    started = performance.now();
+    const oneDay = await rollup.catchUp();
+    const dayMs = performance.now() - started;
+    console.log(
+      `catch-up after one day: ${fmt(oneDay.applied)} events in ${ms(dayMs)} ` +
+        `(${fmt(oneDay.applied / (dayMs / 1000))} events/s)`,
+    );
+    const again = await rollup.catchUp();
+    console.log(`run again with nothing new: ${again.applied} events applied`);
+
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    const to = iso(new Date(start.getTime() + (DAYS - 1) * 86_400_000));
+    const from = iso(new Date(start.getTime() + (DAYS - 30) * 86_400_000));
+    const fromTs = new Date(start.getTime() + (DAYS - 30) * 86_400_000).toISOString();
+    const toTs = new Date(start.getTime() + DAYS * 86_400_000).toISOString();
+    const pick = (i: number) => dramaIds[(i * 7919) % dramaIds.length] ?? firstDrama;
+
+    const funnel = await timed(200, (i) => analytics.funnel(pick(i), { from, to }));
+    const dramas = await timed(100, (i) =>
+      analytics.dramas({
+        from,
+        to,
+        sort: (['viewers', 'revenueGross', 'conversionRate', 'completionRate'] as const)[i % 4],
+        page: 1 + (i % 3),
+      }),
+    );
+    const retentionFrom = iso(start);
+    const cohort = await timed(100, (i) =>
+      analytics.retention({
+        from: retentionFrom,
+        to,
+        segment: (['all', 'payers', 'invite', 'organic', 'shared_link'] as const)[i % 5],
+      }),
+    );
+    const rawFunnelTimes = await timed(20, (i) => db.execute(rawFunnel(pick(i), fromTs, toTs)));
+    const rawDramasTimes = await timed(3, () => db.execute(rawDramas(fromTs, toTs)));
+
+    const line = (
+      name: string,
+      q: { p50: number; p99: number; n: number },
+      base?: { p50: number },
+    ) =>
+      console.log(
+        `${name}: p50 ${ms(q.p50)}, p99 ${ms(q.p99)} (${q.n} reads)` +
+          (base
+            ? `; raw-event baseline p50 ${ms(base.p50)} = ${(base.p50 / q.p50).toFixed(1)}x slower`
+            : '') +
+          `; p99 ${q.p99 < 200 ? '<' : '>='} 200 ms`,
+      );
+    console.log('\nreads (30-day range; retention over the 90 days), in process:');
+    line('funnel of one drama', funnel, rawFunnelTimes);
+    line('dramas table (page of 50, sorted)', dramas, rawDramasTimes);
+    line('retention (cohort grid + D1/D7/D30)', cohort);
+    const experiments = (app.services as { experiments?: { list(): Promise<{ id: string }[]> } })
+      .experiments;
+    console.log(
+      experiments
+        ? 'experiment reads: not measured here (the experiments module has its own figures)'
+        : 'experiment reads: not measured (no experiments service in this build)',
+    );
+    const [{ n: rows } = { n: 0 }] = (
+      (await db.execute(
+        sql`select (select count(*) from analytics_episode_days) + (select count(*) from analytics_drama_days) as n`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    console.log(`rollup rows (episode days + drama days): ${fmt(Number(rows))}`);
+  } finally {
+    await app.close();
+  }
+}
