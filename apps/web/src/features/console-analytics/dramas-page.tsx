@@ -22,6 +22,14 @@ import styles from './analytics.module.css';
 const PAGE_SIZE = 25;
 type ColumnKey = 'drama' | AnalyticsDramaSort;
 
+/** A row's figure in the sorted column (the test of the order reads it). */
+const sortValue = (row: AnalyticsDramaRow, key: AnalyticsDramaSort, currency: string) => {
+  const money = row.revenue.find((m) => m.currency === currency);
+  if (key === 'revenueGross') return money?.gross ?? 0;
+  if (key === 'revenueNet') return money?.net ?? 0;
+  return row[key];
+};
+
 const currencyOf = (value: string | null): PaymentCurrency =>
   PAYMENT_CURRENCIES.find((c) => c === value) ?? 'KRW';
 
@@ -226,7 +234,10 @@ export function AnalyticsDramasPage() {
             sortHint={(column) => t('dramas.sort_hint', { column })}
             testId="analytics-dramas-table"
             rowTestId="analytics-drama-row"
-            rowAttributes={(r) => ({ 'data-drama': r.dramId })}
+            rowAttributes={(r) => ({
+              'data-drama': r.dramId,
+              'data-value': sortValue(r, sort.key, currency),
+            })}
           />
         </div>
       )}
