@@ -26,6 +26,7 @@ export const VIEWER_ROUTES: Record<string, string> = {
   'payment/return/:gateway': '/payment/return/toss',
   'vip/return/:gateway': '/vip/return/stripe',
   bookmark: '/bookmark',
+  foryou: '/foryou',
   category: '/category',
   'category/:categoryId': '/category/1',
   search: '/search',

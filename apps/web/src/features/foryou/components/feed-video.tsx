@@ -148,7 +148,11 @@ export function FeedVideo({ item, active, preloadGate, onShown, onPlaying, onPau
       );
     if (active) {
       void Promise.resolve().then(play);
-      if (video.readyState >= HAVE_CURRENT_DATA && !video.paused) latest.current.onShown(item);
+      // a swipe started it in the gesture (or under the finger): it plays already
+      if (video.readyState >= HAVE_CURRENT_DATA && !video.paused) {
+        latest.current.onShown(item);
+        latest.current.onPlaying(item);
+      }
     } else {
       video.pause();
     }
@@ -212,7 +216,8 @@ export function FeedVideo({ item, active, preloadGate, onShown, onPlaying, onPau
         onWaiting={() => latest.current.onPaused(item)}
         onPlaying={() => {
           setHasFrame(true);
-          if (!latest.current.active) return;
+          // this render's `active`: the handlers of a commit are in place before its effects run
+          if (!active) return;
           latest.current.onShown(item);
           latest.current.onPlaying(item);
         }}

@@ -1,0 +1,224 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe';
+import { isMobile, waitForApp } from './helpers';
+import { horizontalOverflow } from './page-walk';
+
+/**
+ * Issue 45, the For You feed on the web: a new viewer in a Korean browser opens /foryou from the
+ * main page, swipes from one drama's opening to the next (each one plays), watches two romance
+ * openings and skips the rest, and a fresh page of the feed then puts romance first; "continue
+ * this drama" opens the player at the feed's episode and Back returns to the same item.
+ */
+test.use({ locale: 'ko-KR' });
+
+interface FeedItem {
+  impressionId: string;
+  reason: string;
+  epsd: number;
+  continueEpsd: number;
+  drama: { dram_id: number; ctgr_list: number[]; age_rate: string };
+}
+
+/**
+ * The demo catalog shows a guest 12 dramas, and the feed serves none of them twice while it is
+ * among the viewer's last 300 impressions. Pages of 3 (instead of the app's 10) leave dramas
+ * unserved for the fresh page to rank; everything else is the app's own paging.
+ */
+const PAGE_SIZE = 3;
+
+/** What the app receives and sends of the feed: its pages (made small, see above), its signals. */
+async function recordFeed(page: Page) {
+  const pages: FeedItem[][] = [];
+  const signals: { impressionId: string; kind: string; watchedMs?: number; status: number }[] = [];
+  await page.route(/\/api\/v1\/foryou\?/, async (route) => {
+    const url = new URL(route.request().url());
+    url.searchParams.set('count', String(PAGE_SIZE));
+    const response = await route.fetch({ url: url.toString() });
+    const body = (await response.json()) as { data?: { itemList?: FeedItem[] } };
+    if (body.data?.itemList) pages.push(body.data.itemList);
+    await route.fulfill({ response, json: body });
+  });
+  await page.route('**/api/v1/foryou/signals', async (route) => {
+    const signal = JSON.parse(route.request().postData() ?? '{}') as (typeof signals)[number];
+    const response = await route.fetch();
+    signals.push({ ...signal, status: response.status() });
+    await route.fulfill({ response });
+  });
+  return { pages, signals };
+}
+
+const activeVideo = (page: Page) =>
+  page.locator('[data-testid="foryou-video"][data-active="true"]');
+/** The slide in view: its video, its words and its buttons. */
+const activeSlide = (page: Page) =>
+  page.locator('[data-index]:has([data-testid="foryou-video"][data-active="true"])');
+
+/** The item in view, once its video plays (its time moves on). */
+async function playingItem(page: Page, pages: FeedItem[][]): Promise<FeedItem> {
+  const video = activeVideo(page);
+  await expect(video).toHaveCount(1, { timeout: 30_000 });
+  const id = await video.getAttribute('data-impression');
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(start + 0.2);
+  const item = pages.flat().find((i) => i.impressionId === id);
+  if (!item) throw new Error(`item ${id} is in no page the app received`);
+  return item;
+}
+
+/** To the next drama: a finger's swipe on the phone, the ↓ key on the desktop. */
+async function next(page: Page, from: string): Promise<void> {
+  if (isMobile(page)) {
+    const box = await page.getByTestId('foryou-swiper').boundingBox();
+    if (!box) throw new Error('no feed slider');
+    const x = box.x + box.width / 2;
+    const ys = [0.85, 0.7, 0.55, 0.4, 0.25, 0.15].map((f) => box.y + box.height * f);
+    const cdp = await page.context().newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y?: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: y === undefined ? [] : [{ x, y }],
+      });
+    await touch('touchStart', ys[0]);
+    for (const y of ys.slice(1)) await touch('touchMove', y);
+    await touch('touchEnd');
+    await cdp.detach();
+  } else {
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(activeVideo(page)).not.toHaveAttribute('data-impression', from);
+}
+
+const ROMANCE = 1;
+const isRomance = (item: FeedItem) => item.drama.ctgr_list.includes(ROMANCE);
+
+test('a new viewer swipes through openings, and after two romance ones romance comes first', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const { pages, signals } = await recordFeed(page);
+  await page.goto('/');
+  await waitForApp(page);
+  // nothing watched yet: the feed's entry is the first thing under the banner
+  const entry = page.getByTestId('main-foryou');
+  await expect(entry).toHaveAttribute('data-place', 'first');
+  await entry.click();
+  await expect(page).toHaveURL(/\/foryou$/);
+
+  let watched = 0;
+  const watchedIds: string[] = [];
+  for (let step = 0; step < 12 && watched < 2; step++) {
+    const item = await playingItem(page, pages);
+    await expect(activeSlide(page).getByTestId('foryou-title')).toBeInViewport();
+    if (isRomance(item)) {
+      // watched for a while: its watch time goes out when the viewer moves on
+      const video = activeVideo(page);
+      await expect
+        .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+        .toBeGreaterThan(6);
+      await expect(activeSlide(page).getByTestId('foryou-categories')).toContainText('로맨스');
+      watched += 1;
+      watchedIds.push(item.impressionId);
+    }
+    // anything else is swiped away at once: a skip
+    await next(page, item.impressionId);
+  }
+  expect(watched, 'two romance openings came by').toBe(2);
+  // both watch times have reached the server (and the skips theirs) before the fresh page is asked
+  // for; the server took each
+  await expect
+    .poll(
+      () =>
+        watchedIds.every((id) =>
+          signals.some((s) => s.impressionId === id && s.kind === 'watch' && s.status === 200),
+        ),
+      { message: `watch signals of ${watchedIds.join(', ')} among ${JSON.stringify(signals)}` },
+    )
+    .toBe(true);
+  expect(signals.filter((s) => s.status !== 200)).toEqual([]);
+  expect(signals.some((s) => s.kind === 'skip')).toBe(true);
+
+  const served = new Set(pages.flat().map((i) => i.drama.dram_id));
+  const romanceList = await page.evaluate(async () => {
+    const response = await fetch('/api/v1/drama/list/1/50/1', {
+      headers: { authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+    });
+    return (await response.json()) as {
+      data: { dramaList: { dram_id: number; age_rate: string }[] };
+    };
+  });
+  const romanceLeft = romanceList.data.dramaList.filter(
+    (d) => !served.has(d.dram_id) && !['18', '19'].includes(d.age_rate),
+  );
+  expect(romanceLeft.length, 'a romance drama is left for the fresh page').toBeGreaterThan(0);
+
+  // a fresh page of the feed, ranked with what this viewer watched and skipped
+  const before = pages.length;
+  await page.reload();
+  await waitForApp(page);
+  const first = await playingItem(page, pages);
+  const fresh = pages[before];
+  expect(fresh, 'the fresh page').toBeDefined();
+  expect(first.impressionId).toBe(fresh?.[0]?.impressionId);
+  expect(isRomance(first), `first of the fresh page: ${JSON.stringify(fresh)}`).toBe(true);
+  expect(first.reason).toBe('affinity');
+  await expect(activeSlide(page).getByTestId('foryou-categories')).toContainText('로맨스');
+});
+
+test('continue opens the player at its episode, Back returns to the same item; the feed reads well', async ({
+  page,
+}, info) => {
+  test.setTimeout(120_000);
+  const { pages, signals } = await recordFeed(page);
+  await page.goto('/foryou');
+  await waitForApp(page);
+  const first = await playingItem(page, pages);
+  // the next one, which the feed preloaded while the first played
+  await next(page, first.impressionId);
+  const item = await playingItem(page, pages);
+
+  // every word in Korean, every control named, nothing serious for axe, no sideways scrolling
+  const violations = await axeViolations(page);
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(
+    blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+  ).toEqual([]);
+  const overlay = activeSlide(page);
+  await expect(overlay.getByTestId('foryou-continue')).toContainText('이 드라마 이어보기');
+  await expect(overlay.getByTestId('foryou-bookmark')).toHaveAttribute('aria-pressed', 'false');
+  await expect(overlay.getByTestId('foryou-share')).toHaveText('공유');
+  await page.screenshot({ path: info.outputPath(`foryou-${info.project.name}.png`) });
+  for (const width of [320, 390, 830, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 800 });
+    expect(await horizontalOverflow(page), `overflow at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  await page.setViewportSize(
+    isMobile(page) ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+  );
+
+  // the keyboard reaches "continue" with a visible focus and presses it
+  const cont = overlay.getByTestId('foryou-continue');
+  await cont.focus();
+  await expect(cont).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/${item.drama.dram_id}/${item.continueEpsd}$`));
+  const player = page.locator('video[data-active="true"]');
+  await expect(player).toHaveAttribute('data-episode', String(item.continueEpsd), {
+    timeout: 30_000,
+  });
+  await expect
+    .poll(() => player.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.2);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/foryou$/);
+  await expect(activeVideo(page)).toHaveAttribute('data-impression', item.impressionId, {
+    timeout: 30_000,
+  });
+  await playingItem(page, pages);
+  // the tap was reported, and the server took it
+  expect(signals).toContainEqual(
+    expect.objectContaining({ impressionId: item.impressionId, kind: 'continue', status: 200 }),
+  );
+});
