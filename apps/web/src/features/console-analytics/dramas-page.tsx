@@ -214,7 +214,8 @@ export function AnalyticsDramasPage() {
           className={list.isPlaceholderData ? styles.stale : undefined}
           aria-busy={list.isFetching}
           data-testid="analytics-dramas"
-          data-sort={`${sort.key}.${sort.dir}`}
+          // the order of the rows shown (not while the previous answer stands in)
+          data-sort={list.isPlaceholderData ? undefined : `${sort.key}.${sort.dir}`}
           data-page={data.page}
         >
           <p className={ui.muted} aria-live="polite" data-testid="analytics-dramas-shown">
