@@ -208,8 +208,8 @@ export function ExperimentPage() {
             })}
           </Banner>
         )}
-        <div className={ui.tableWrap}>
-          <table className={ui.table} data-testid="experiment-results">
+        <div className={ui.tableWrap} role="region" aria-label={t('exp.results')} tabIndex={0}>
+          <table className={`${ui.table} ${styles.results}`} data-testid="experiment-results">
             <thead>
               <tr>
                 <th scope="col">{t('exp.variant_col')}</th>
@@ -227,21 +227,24 @@ export function ExperimentPage() {
                     {letter(v.variant)}
                     <div className={ui.muted}>{setting.variant(e, v.variant)}</div>
                   </th>
-                  <td data-testid={`experiment-exposures-${v.variant}`}>
+                  <td
+                    data-label={t('exp.exposures')}
+                    data-testid={`experiment-exposures-${v.variant}`}
+                  >
                     {count.format(v.exposures)}
                   </td>
-                  <td>{count.format(v.conversions)}</td>
-                  <td>
+                  <td data-label={t('exp.conversions')}>{count.format(v.conversions)}</td>
+                  <td data-label={t('exp.conversion')}>
                     {intervalText(v.conversion, percent)}
                     {v.conversion && <IntervalBar interval={v.conversion} {...conversionScale} />}
                   </td>
-                  <td>
+                  <td data-label={t(`exp.revenue.${revenueUnit}`)}>
                     {intervalText(v.revenuePerViewer, number)}
                     {v.revenuePerViewer && (
                       <IntervalBar interval={v.revenuePerViewer} {...revenueScale} />
                     )}
                   </td>
-                  <td>
+                  <td data-label={t('exp.lift')}>
                     {v.variant === 0 ? '—' : intervalText(v.lift, signedPercent)}
                     {v.lift && <IntervalBar interval={v.lift} {...liftScale} zero />}
                   </td>

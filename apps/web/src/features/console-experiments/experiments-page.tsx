@@ -255,7 +255,7 @@ export function ExperimentsPage() {
         ) : list.data.list.length === 0 ? (
           <p className={ui.muted}>{t('exp.none')}</p>
         ) : (
-          <div className={ui.tableWrap}>
+          <div className={ui.tableWrap} role="region" aria-label={t('exp.list')} tabIndex={0}>
             <table className={ui.table} data-testid="experiments-table">
               <thead>
                 <tr>
