@@ -13,6 +13,7 @@ const suites: Record<string, () => Promise<{ run: () => Promise<void> }>> = {
   evening: () => import('./evening'),
   transcode: () => import('./transcode'),
   'share-images': () => import('./share-images'),
+  foryou: () => import('./foryou'),
   analytics: () => import('./analytics'),
 };
 

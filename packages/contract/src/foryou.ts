@@ -110,3 +110,18 @@ export const forYouSettingsData = z.object({
   clipEndSeconds: z.number().nullable(),
 });
 export type ForYouSettingsData = z.infer<typeof forYouSettingsData>;
+
+/** The dashboard's feed figures over a window: impressions served, shown, skipped, continued. */
+export const forYouCountsWindow = z.object({
+  served: z.number().int(),
+  shown: z.number().int(),
+  skipped: z.number().int(),
+  continued: z.number().int(),
+  /** continued / shown; null when nothing was shown */
+  continueRate: z.number().nullable(),
+});
+export const forYouCounts = z.object({
+  hours24: forYouCountsWindow,
+  days30: forYouCountsWindow,
+});
+export type ForYouCounts = z.infer<typeof forYouCounts>;

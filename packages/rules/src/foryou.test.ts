@@ -130,11 +130,20 @@ describe('rankForYou', () => {
     expect(second.some((p) => p.dramaId === 5)).toBe(false);
   });
 
-  it('every fifth slot explores a category the viewer has no taste for', () => {
+  it('every exploreEvery-th slot explores a category the viewer has no taste for', () => {
     const taste = tasteAfter(EMPTY_TASTE, { kind: 'completion' }, [THRILLER], 1);
-    const page = rankForYou({ candidates: catalog, taste, exclude: new Set(), count: 5 });
-    expect(page[4]?.reason).toBe('explore');
-    expect(page[4]?.categoryIds).not.toContain(THRILLER);
+    const n = FORYOU_WEIGHTS.exploreEvery;
+    // the feed's n-th item: the first of a page after n - 1 served
+    const page = rankForYou({
+      candidates: catalog,
+      taste,
+      exclude: new Set(),
+      count: 2,
+      offset: n - 1,
+    });
+    expect(page[0]?.reason).toBe('explore');
+    expect(page[0]?.categoryIds).not.toContain(THRILLER);
+    expect(page[1]?.reason).not.toBe('explore');
   });
 
   const candidateArb = fc

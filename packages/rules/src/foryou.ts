@@ -11,9 +11,9 @@
 export const FORYOU_WEIGHTS = {
   /** score = affinity·a + cowatch·c + popularity·p + freshness·f (each in 0..1) */
   affinity: 1,
-  cowatch: 0.9,
-  popularity: 0.3,
-  freshness: 0.2,
+  cowatch: 0.5,
+  popularity: 1.2,
+  freshness: 0.05,
   /** a drama whose categories the viewer skipped loses up to this much */
   dislike: 0.5,
   /** freshness halves every this many days since the drama was registered */
@@ -21,7 +21,7 @@ export const FORYOU_WEIGHTS = {
   /** a taste halves every this many days without new signals */
   tasteHalfLifeDays: 30,
   /** one slot in this many is for a category the viewer has not shown a taste for */
-  exploreEvery: 5,
+  exploreEvery: 8,
   /** at most this many items in a row share a category */
   maxCategoryRun: 2,
   /** what each signal adds to the affinity of the drama's categories */

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/daily';
 import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
@@ -369,17 +369,17 @@ export function createForYouRepository(db: Db) {
         .orderBy(forYouSettings.pinnedPosition);
     },
 
-    /** Impressions served and signals by kind in [from, to) (the dashboard's continue rate). */
+    /** Impressions served in (from, to] and their signals by kind (the dashboard's continue rate). */
     async signalCounts(from: Date, to: Date) {
       const [served] = await db
         .select({ n: count() })
         .from(forYouImpressions)
-        .where(and(gte(forYouImpressions.servedAt, from), lt(forYouImpressions.servedAt, to)));
+        .where(and(gt(forYouImpressions.servedAt, from), lte(forYouImpressions.servedAt, to)));
       const kinds = await db
         .select({ kind: forYouSignals.kind, n: count() })
         .from(forYouSignals)
         .innerJoin(forYouImpressions, eq(forYouImpressions.id, forYouSignals.impressionId))
-        .where(and(gte(forYouImpressions.servedAt, from), lt(forYouImpressions.servedAt, to)))
+        .where(and(gt(forYouImpressions.servedAt, from), lte(forYouImpressions.servedAt, to)))
         .groupBy(forYouSignals.kind);
       const by = new Map(kinds.map((k) => [k.kind, Number(k.n)]));
       return {

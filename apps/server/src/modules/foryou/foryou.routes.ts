@@ -5,6 +5,7 @@ import {
   FORYOU_SIGNALS_PATH,
   envelope,
   forYouAdminParams,
+  forYouCounts,
   forYouData,
   forYouQuery,
   forYouSettingsBody,
@@ -73,7 +74,18 @@ export function forYouAdminRoutes(deps: {
   const { foryou } = deps;
   const editors = deps.guards.requireOperator(['admin', 'editor']);
   const path = `${ADMIN_BASE}/foryou/dramas/:dramaId`;
+  const dashboard = deps.guards.requireOperator(['admin']);
   return async (app) => {
+    // the dashboard's card: served, shown, skipped, continued and the continue rate
+    app.get(
+      `${ADMIN_BASE}/foryou/counts`,
+      {
+        preHandler: dashboard,
+        schema: { tags: ['admin'], response: { 200: envelope(forYouCounts) } },
+      },
+      async () => ok(await foryou.counts()),
+    );
+
     app.get(
       path,
       {

@@ -3,6 +3,7 @@ import {
   FORYOU_PAGE_SIZE,
   ResultCode,
   type Drama,
+  type ForYouCounts,
   type ForYouData,
   type ForYouItem,
   type ForYouQuery,
@@ -113,6 +114,62 @@ export function createForYouService(deps: ForYouDeps) {
     await repo.saveState(tx, userId, change(state), clock.now());
   }
 
+  /**
+   * The ranking read: the caller's state with their session (one statement), the candidates
+   * (one statement over the precomputed lists), the rules' ranking. No write.
+   */
+  async function rankFor(
+    caller: { userId: string; sessionId: string; authMethod: AuthMethod },
+    cursor: { offset: number; tail: number[][] },
+    count: number,
+    now: Date,
+  ) {
+    const [viewer, categories] = await Promise.all([
+      readViewer(caller),
+      deps.catalog.categoryList(),
+    ]);
+    const state = viewer.state;
+    const taste = decayedTaste(state?.taste ?? EMPTY_TASTE, now.getTime());
+    const adult =
+      caller.authMethod !== 'guest' &&
+      viewer.ageCheck !== undefined &&
+      isAdultByBirthYear(viewer.ageCheck.birthYear, serviceYear(now, deps.serviceTimeZone));
+    const liked = likedCategories(taste, W.candidates.likedCategories);
+    const rows = await repo.candidates({
+      liked,
+      perLiked: W.candidates.perLikedCategory,
+      others: categories.categoryList.map((c) => c.ctgr_id).filter((id) => !liked.includes(id)),
+      perOther: W.candidates.perOtherCategory,
+      popular: W.candidates.popular,
+      fresh: W.candidates.fresh,
+      seeds: (state?.recentDramas ?? []).slice(0, W.candidates.cowatchSeeds),
+      adult,
+    });
+    const exclude = new Set([...(state?.finishedDramas ?? []), ...viewer.recent]);
+    const byId = new Map(rows.map((r) => [r.dramaId, r]));
+    const candidates: ForYouCandidate[] = rows.map((r) => ({
+      dramaId: r.dramaId,
+      categoryIds: r.categoryIds,
+      popularity: r.popularity,
+      ageDays: (now.getTime() - r.registeredAt.getTime()) / DAY_MS,
+      cowatch: r.cowatch,
+    }));
+    const ranked = rankForYou({
+      candidates,
+      taste,
+      exclude,
+      pinned: rows.flatMap((r) =>
+        r.pinnedPosition === null
+          ? []
+          : [{ dramaId: r.dramaId, position: r.pinnedPosition, categoryIds: r.categoryIds }],
+      ),
+      count,
+      offset: cursor.offset,
+      tail: cursor.tail,
+    });
+    return { ranked, byId };
+  }
+
   return {
     /**
      * GET /foryou: one page of the caller's feed. The caller's state, their recent impressions and
@@ -128,49 +185,7 @@ export function createForYouService(deps: ForYouDeps) {
         query.cursor === undefined ? { offset: 0, tail: [] } : decodeCursor(query.cursor);
       if (!cursor) throw new AppError(ResultCode.FORYOU_CURSOR_INVALID, 'Unknown feed cursor');
       const now = clock.now();
-      const [viewer, categories] = await Promise.all([
-        readViewer(caller),
-        deps.catalog.categoryList(),
-      ]);
-      const state = viewer.state;
-      const taste = decayedTaste(state?.taste ?? EMPTY_TASTE, now.getTime());
-      const adult =
-        caller.authMethod !== 'guest' &&
-        viewer.ageCheck !== undefined &&
-        isAdultByBirthYear(viewer.ageCheck.birthYear, serviceYear(now, deps.serviceTimeZone));
-      const liked = likedCategories(taste, W.candidates.likedCategories);
-      const rows = await repo.candidates({
-        liked,
-        perLiked: W.candidates.perLikedCategory,
-        others: categories.categoryList.map((c) => c.ctgr_id).filter((id) => !liked.includes(id)),
-        perOther: W.candidates.perOtherCategory,
-        popular: W.candidates.popular,
-        fresh: W.candidates.fresh,
-        seeds: (state?.recentDramas ?? []).slice(0, W.candidates.cowatchSeeds),
-        adult,
-      });
-      const exclude = new Set([...(state?.finishedDramas ?? []), ...viewer.recent]);
-      const byId = new Map(rows.map((r) => [r.dramaId, r]));
-      const candidates: ForYouCandidate[] = rows.map((r) => ({
-        dramaId: r.dramaId,
-        categoryIds: r.categoryIds,
-        popularity: r.popularity,
-        ageDays: (now.getTime() - r.registeredAt.getTime()) / DAY_MS,
-        cowatch: r.cowatch,
-      }));
-      const ranked = rankForYou({
-        candidates,
-        taste,
-        exclude,
-        pinned: rows.flatMap((r) =>
-          r.pinnedPosition === null
-            ? []
-            : [{ dramaId: r.dramaId, position: r.pinnedPosition, categoryIds: r.categoryIds }],
-        ),
-        count: count + SPARE,
-        offset: cursor.offset,
-        tail: cursor.tail,
-      });
+      const { ranked, byId } = await rankFor(caller, cursor, count + SPARE, now);
 
       // the page: each ranked drama that is still published and has an episode to play
       const parts = await Promise.all(
@@ -277,6 +292,12 @@ export function createForYouService(deps: ForYouDeps) {
       });
     },
 
+    /** The ranking read alone (the bench measures it): a first page's ranked dramas. */
+    rankingRead: (
+      caller: { userId: string; sessionId: string; authMethod: AuthMethod },
+      count: number = FORYOU_PAGE_SIZE,
+    ) => rankFor(caller, { offset: 0, tail: [] }, count, clock.now()),
+
     /** The console: what operators set for a drama in the feed (defaults when nothing). */
     async settings(dramaId: number): Promise<ForYouSettingsData> {
       const row = await repo.settingsOf(dramaId);
@@ -325,8 +346,21 @@ export function createForYouService(deps: ForYouDeps) {
       return after;
     },
 
-    /** The dashboard: impressions served, shown, skipped and continued in [from, to). */
-    signalCounts: (from: Date, to: Date) => repo.signalCounts(from, to),
+    /** The dashboard: the feed's figures over the last 24 hours and 30 days, and its continue rate. */
+    async counts(): Promise<ForYouCounts> {
+      const now = clock.now();
+      const window = async (ms: number) => {
+        const c = await repo.signalCounts(new Date(now.getTime() - ms), now);
+        return {
+          served: c.served,
+          shown: c.shown,
+          skipped: c.skip,
+          continued: c.continue,
+          continueRate: c.shown > 0 ? c.continue / c.shown : null,
+        };
+      };
+      return { hours24: await window(DAY_MS), days30: await window(30 * DAY_MS) };
+    },
 
     /** Account changes (auth AccountDataHooks). */
     transferUserData: (fromUserId: string, toUserId: string, tx: Tx) =>
