@@ -87,7 +87,11 @@ export function AnalyticsRetentionPage() {
     >
       <dt>{t(`retention.${key}`)}</dt>
       <dd>
-        {r.eligible === 0 ? t('retention.not_yet') : f.rate(r.rate)}{' '}
+        {r.eligible === 0 ? (
+          <span className={styles.notYet}>{t('retention.not_yet')}</span>
+        ) : (
+          f.rate(r.rate)
+        )}{' '}
         {r.eligible > 0 && (
           <span className={styles.sub}>
             {t('retention.returned', {
