@@ -14,7 +14,11 @@
  *
  * Then the swipe gesture matrix (decision 0520, e2e/tests/gesture-matrix.ts): drags of 0.1-0.8 s
  * over 10-70 % of the slide, up and down, on one page under CPU load, printed as a table of which
- * landed. BENCH_PLAYER_PARTS picks the parts: `visits`, `matrix` or both (the default).
+ * landed. BENCH_PLAYER_PARTS picks the parts: `visits`, `feed`, `matrix` (all by default).
+ *
+ * The For You feed (issue 45, `feed`): a cold /foryou → the first drama's first frame, and a swipe
+ * → the next drama's first frame, on the player's machinery; each new viewer's feed is their own,
+ * so every visit is a new guest. Its swipe is printed against the player's of the same run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -39,7 +43,7 @@ const TARGET_SWIPE_LONG_TASK_MS = 100;
 /** A swipe's window for long tasks: its first touch until this long after the gesture's end. */
 const SWIPE_WINDOW_AFTER_MS = 1_000;
 const TARGET_COLD_MS = 500;
-const PARTS = (process.env.BENCH_PLAYER_PARTS ?? 'visits,matrix').split(',');
+const PARTS = (process.env.BENCH_PLAYER_PARTS ?? 'visits,feed,matrix').split(',');
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -71,7 +75,7 @@ const PROBE = `
     v.__probed = true;
     const onFrame = (now, meta) => {
       if (v.dataset.active === 'true' && !v.paused && meta.mediaTime >= 0) {
-        window.__frames.push({ epsd: Number(v.dataset.episode), at: now });
+        window.__frames.push({ epsd: Number(v.dataset.episode), impression: v.dataset.impression, at: now });
       } else {
         v.requestVideoFrameCallback(onFrame);
       }
@@ -84,6 +88,8 @@ const PROBE = `
 
 interface Frame {
   epsd: number;
+  /** the For You feed's videos: the item's impression */
+  impression?: string;
   at: number;
 }
 
@@ -204,8 +210,8 @@ async function frameOf(page: Page, epsd: number, timeoutMs = 20_000): Promise<Fr
   return (await handle.jsonValue()) as Frame;
 }
 
-async function swipeUp(page: Page): Promise<void> {
-  const box = await page.getByTestId('player-swiper').boundingBox();
+async function swipeUp(page: Page, slider = 'player-swiper'): Promise<void> {
+  const box = await page.getByTestId(slider).boundingBox();
   if (!box) throw new Error('no swiper on the page');
   const x = box.x + box.width / 2;
   const cdp = await page.context().newCDPSession(page);
@@ -307,6 +313,96 @@ async function measureOnce(browser: Browser): Promise<Visit> {
       swipeLongTasks: during.length,
       swipeLongestTask: Math.max(0, ...during.map((t) => t.duration)),
       steps,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The first frame of the feed's item on screen whose impression this is. */
+async function frameOfItem(page: Page, impression: string, timeoutMs = 20_000): Promise<Frame> {
+  const handle = await page.waitForFunction(
+    (id) => (window as unknown as { __frames: Frame[] }).__frames.find((f) => f.impression === id),
+    impression,
+    { timeout: timeoutMs },
+  );
+  return (await handle.jsonValue()) as Frame;
+}
+
+/** The impression of the feed's slide at `index`. */
+const itemAt = (page: Page, index: number) =>
+  page
+    .locator(`.swiper-slide[data-index="${index}"] [data-testid="foryou-video"]`)
+    .getAttribute('data-impression', { timeout: 20_000 });
+
+/** One cold visit of /foryou by a new viewer, then one swipe to the next drama. */
+async function measureFeedOnce(browser: Browser): Promise<Omit<Visit, 'steps'>> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+    deviceScaleFactor: 1,
+  });
+  await context.addInitScript(PROBE);
+  const page = await context.newPage();
+  if (RTT_MS > 0) {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: RTT_MS,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+  }
+  try {
+    await page.goto(`${BASE}/foryou`);
+    const firstItem = await itemAt(page, 0);
+    if (!firstItem) throw new Error('the feed has no first item');
+    const cold = (await frameOfItem(page, firstItem)).at;
+    const nextItem = await itemAt(page, 1);
+    if (!nextItem) throw new Error('the feed has no second item');
+    // the next drama preloads while the first plays, as a viewer watching for a moment sees it
+    await page.waitForFunction(
+      (id) =>
+        (document.querySelector<HTMLVideoElement>(`video[data-impression="${id}"]`)?.readyState ??
+          0) >= 2,
+      nextItem,
+      { timeout: 20_000 },
+    );
+    await page.waitForTimeout(300);
+    let lostGestures = 0;
+    for (;;) {
+      await swipeUp(page, 'foryou-swiper');
+      const landed = await page
+        .waitForFunction(
+          () => document.querySelector<HTMLElement>('.swiper-slide-active')?.dataset.index === '1',
+          null,
+          { timeout: 2_000 },
+        )
+        .then(() => true)
+        .catch(() => false);
+      if (landed) break;
+      if (++lostGestures >= 3) throw new Error('the feed did not take 3 swipes in a row');
+    }
+    const second = await frameOfItem(page, nextItem);
+    await page.waitForTimeout(SWIPE_WINDOW_AFTER_MS);
+    const { swipeAt, touchAt, longTasks } = await page.evaluate(() => {
+      const w = window as unknown as {
+        __swipeAt: number;
+        __touchAt: number;
+        __longTasks: LongTask[];
+      };
+      return { swipeAt: w.__swipeAt, touchAt: w.__touchAt, longTasks: w.__longTasks };
+    });
+    const during = longTasks.filter(
+      (t) => t.start + t.duration > touchAt && t.start < swipeAt + SWIPE_WINDOW_AFTER_MS,
+    );
+    return {
+      cold,
+      swipe: second.at - swipeAt,
+      lostGestures,
+      swipeLongTasks: during.length,
+      swipeLongestTask: Math.max(0, ...during.map((t) => t.duration)),
     };
   } finally {
     await context.close();
@@ -426,54 +522,8 @@ export async function run(): Promise<void> {
       args: CHROMIUM_ARGS,
     });
     if (PARTS.includes('matrix')) await gestureMatrix(browser);
-    if (!PARTS.includes('visits')) return;
-    // one warm-up visit: the server's first requests (JIT, caches) are not a viewer's
-    await measureOnce(browser);
-    const cold: number[] = [];
-    const swipe: number[] = [];
-    const swipeLongest: number[] = [];
-    const steps: Partial<Record<ColdStep, Step>>[] = [];
-    for (let i = 0; i < RUNS; i++) {
-      const r = await measureOnce(browser);
-      cold.push(r.cold);
-      swipe.push(r.swipe);
-      swipeLongest.push(r.swipeLongestTask);
-      steps.push(r.steps);
-      console.log(
-        `  swipe ${i + 1}: ${Math.round(r.swipe)} ms to the first frame, ${r.swipeLongTasks} long ` +
-          `task(s), longest ${Math.round(r.swipeLongestTask)} ms` +
-          (r.lostGestures ? ` (${r.lostGestures} swipe(s) not taken, redone)` : ''),
-      );
-    }
-    console.log('cold deep link, step by step (ms since navigation start, median of the runs):');
-    console.table(coldStepRows(steps));
-    const row = (name: string, values: number[], target: number, p90Target?: number) => ({
-      measure: name,
-      runs: values.length,
-      'median ms': Math.round(percentile(values, 50)),
-      'p90 ms': Math.round(percentile(values, 90)),
-      'min ms': Math.round(Math.min(...values)),
-      'max ms': Math.round(Math.max(...values)),
-      target: `median ≤ ${target} ms` + (p90Target ? `, p90 ≤ ${p90Target} ms` : ''),
-      met:
-        percentile(values, 50) <= target && (!p90Target || percentile(values, 90) <= p90Target)
-          ? 'yes'
-          : 'NO',
-    });
-    console.table([
-      row('cold deep link → first frame', cold, TARGET_COLD_MS),
-      row('swipe → next episode first frame', swipe, TARGET_SWIPE_MS, TARGET_SWIPE_P90_MS),
-      {
-        measure: 'longest long task during a swipe',
-        runs: swipeLongest.length,
-        'median ms': Math.round(percentile(swipeLongest, 50)),
-        'p90 ms': Math.round(percentile(swipeLongest, 90)),
-        'min ms': Math.round(Math.min(...swipeLongest)),
-        'max ms': Math.round(Math.max(...swipeLongest)),
-        target: `none over ${TARGET_SWIPE_LONG_TASK_MS} ms`,
-        met: Math.max(...swipeLongest) <= TARGET_SWIPE_LONG_TASK_MS ? 'yes' : 'NO',
-      },
-    ]);
+    const playerSwipe = PARTS.includes('visits') ? await playerVisits(browser) : undefined;
+    if (PARTS.includes('feed')) await feedVisits(browser, playerSwipe);
   } finally {
     await browser?.close();
     if (server.pid !== undefined) {
@@ -484,6 +534,93 @@ export async function run(): Promise<void> {
       }
     }
   }
+}
+
+const row = (name: string, values: number[], target: number, p90Target?: number) => ({
+  measure: name,
+  runs: values.length,
+  'median ms': Math.round(percentile(values, 50)),
+  'p90 ms': Math.round(percentile(values, 90)),
+  'min ms': Math.round(Math.min(...values)),
+  'max ms': Math.round(Math.max(...values)),
+  target: `median ≤ ${target} ms` + (p90Target ? `, p90 ≤ ${p90Target} ms` : ''),
+  met:
+    percentile(values, 50) <= target && (!p90Target || percentile(values, 90) <= p90Target)
+      ? 'yes'
+      : 'NO',
+});
+
+const longTaskRow = (values: number[]) => ({
+  measure: 'longest long task during a swipe',
+  runs: values.length,
+  'median ms': Math.round(percentile(values, 50)),
+  'p90 ms': Math.round(percentile(values, 90)),
+  'min ms': Math.round(Math.min(...values)),
+  'max ms': Math.round(Math.max(...values)),
+  target: `none over ${TARGET_SWIPE_LONG_TASK_MS} ms`,
+  met: Math.max(...values) <= TARGET_SWIPE_LONG_TASK_MS ? 'yes' : 'NO',
+});
+
+/** The For You feed's visits; its swipe against the player's median of this run (the baseline). */
+async function feedVisits(browser: Browser, playerSwipe: number[] | undefined): Promise<void> {
+  await measureFeedOnce(browser);
+  const cold: number[] = [];
+  const swipe: number[] = [];
+  const swipeLongest: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await measureFeedOnce(browser);
+    cold.push(r.cold);
+    swipe.push(r.swipe);
+    swipeLongest.push(r.swipeLongestTask);
+    console.log(
+      `  feed swipe ${i + 1}: ${Math.round(r.swipe)} ms to the next drama's first frame, ` +
+        `${r.swipeLongTasks} long task(s), longest ${Math.round(r.swipeLongestTask)} ms` +
+        (r.lostGestures ? ` (${r.lostGestures} swipe(s) not taken, redone)` : ''),
+    );
+  }
+  console.log('For You feed (a new guest each visit):');
+  console.table([
+    row('cold /foryou → first frame', cold, TARGET_COLD_MS),
+    row('feed swipe → next drama first frame', swipe, TARGET_SWIPE_MS, TARGET_SWIPE_P90_MS),
+    longTaskRow(swipeLongest),
+  ]);
+  if (playerSwipe?.length) {
+    const ratio = percentile(swipe, 50) / percentile(playerSwipe, 50);
+    console.log(
+      `feed swipe / player swipe (medians, same run): ${ratio.toFixed(2)} ` +
+        `(${Math.round(percentile(swipe, 50))} / ${Math.round(percentile(playerSwipe, 50))} ms)`,
+    );
+  }
+}
+
+/** The player's cold deep links and swipes; gives the swipes (the feed's baseline). */
+async function playerVisits(browser: Browser): Promise<number[]> {
+  // one warm-up visit: the server's first requests (JIT, caches) are not a viewer's
+  await measureOnce(browser);
+  const cold: number[] = [];
+  const swipe: number[] = [];
+  const swipeLongest: number[] = [];
+  const steps: Partial<Record<ColdStep, Step>>[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const r = await measureOnce(browser);
+    cold.push(r.cold);
+    swipe.push(r.swipe);
+    swipeLongest.push(r.swipeLongestTask);
+    steps.push(r.steps);
+    console.log(
+      `  swipe ${i + 1}: ${Math.round(r.swipe)} ms to the first frame, ${r.swipeLongTasks} long ` +
+        `task(s), longest ${Math.round(r.swipeLongestTask)} ms` +
+        (r.lostGestures ? ` (${r.lostGestures} swipe(s) not taken, redone)` : ''),
+    );
+  }
+  console.log('cold deep link, step by step (ms since navigation start, median of the runs):');
+  console.table(coldStepRows(steps));
+  console.table([
+    row('cold deep link → first frame', cold, TARGET_COLD_MS),
+    row('swipe → next episode first frame', swipe, TARGET_SWIPE_MS, TARGET_SWIPE_P90_MS),
+    longTaskRow(swipeLongest),
+  ]);
+  return swipe;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();
