@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { rankForYou, EMPTY_TASTE } from '@snapdrama/rules';
+import { rowsOf } from '../apps/server/src/db/daily';
 import { benchDatabase, startApp } from './lib';
 import { evaluate, generatePopulation, runEvaluation } from './foryou-eval';
 
@@ -38,11 +39,8 @@ async function readBench(): Promise<string> {
   const exec = (text: string) => db.execute(sql.raw(text));
   const count = async (table: string) =>
     Number(
-      (
-        (await db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
-          rows: { n: number }[];
-        }
-      ).rows[0]?.n ?? 0,
+      (await rowsOf<{ n: number }>(db, sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n ??
+        0,
     );
   try {
     const started = performance.now();
@@ -93,13 +91,14 @@ async function readBench(): Promise<string> {
     await exec(`delete from sessions where user_id in (select user_id from foryou_impressions)`);
     await exec('delete from foryou_impressions');
     const sampled = (
-      (await db.execute(
+      await rowsOf<{ id: string; user_id: string }>(
+        db,
         sql.raw(`insert into sessions (user_id, created_at, expires_at)
           select id, now(), now() + interval '1 day' from users
           where auth_method = 'guest' order by id limit ${size.sampled}
           returning id, user_id`),
-      )) as unknown as { rows: { id: string; user_id: string }[] }
-    ).rows.map((r) => ({ sessionId: r.id, userId: r.user_id, authMethod: 'guest' as const }));
+      )
+    ).map((r) => ({ sessionId: r.id, userId: r.user_id, authMethod: 'guest' as const }));
     await exec(`insert into foryou_impressions (user_id, drama_id, episode_number, reason, position, served_at)
       select s.user_id, (random() * ${size.dramas - 1})::int + 1, 1, 'popular', g, now() - g * interval '1 minute'
       from sessions s, generate_series(1, 200) g`);
@@ -126,18 +125,16 @@ async function readBench(): Promise<string> {
     const ranked = await foryou.rankingRead(sampled[0] ?? ({} as never));
     // what the precomputation avoids: every drama read and scored at every request
     const whole = await timeIt(5, async () => {
-      const rows = (
-        (await db.execute(
-          sql.raw('select drama_id, category_ids, popularity, registered_at from foryou_dramas'),
-        )) as unknown as {
-          rows: {
-            drama_id: number;
-            category_ids: number[];
-            popularity: number;
-            registered_at: string;
-          }[];
-        }
-      ).rows;
+      const rows = await rowsOf<
+        {
+          drama_id: number;
+          category_ids: number[];
+          popularity: number;
+          registered_at: string;
+        }[] extends (infer R)[]
+          ? R
+          : never
+      >(db, sql.raw('select drama_id, category_ids, popularity, registered_at from foryou_dramas'));
       const now = Date.now();
       return rankForYou({
         candidates: rows.map((r) => ({

@@ -12,6 +12,7 @@ import { catalogCalls, dramaQuery, dramasQuery } from './catalog-api';
 import { catalogMessages } from './catalog-messages';
 import { DramaForm, emptyForm, formOf } from './drama-form';
 import { EpisodesCard } from './episodes-card';
+import { ForYouCard } from './foryou-card';
 import { PublishCard } from './publish-card';
 import styles from './catalog.module.css';
 
@@ -122,6 +123,7 @@ export function DramaEditPage(props: { videoSlot?: EpisodeVideoSlot }) {
         videoSlot={props.videoSlot}
         reload={() => void drama.refetch()}
       />
+      <ForYouCard detail={detail} />
     </ConsolePage>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ForYouCountsCard } from './foryou-counts-card';
 import { InviteCountsCard } from './invite-counts-card';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
@@ -295,6 +296,7 @@ export function DashboardPage() {
           )}
         </Card>
         <InviteCountsCard />
+        <ForYouCountsCard />
       </div>
     </ConsolePage>
   );
