@@ -403,6 +403,12 @@ test('a drama’s funnel and paywall match a played scenario exactly; the table 
   await expect(list).toHaveAttribute('data-sort', 'starts.asc');
   await page.goForward();
   await expect(list).toHaveAttribute('data-sort', 'viewers.desc');
+  // the keyboard alone sorts too
+  if (!isMobile(page)) {
+    await page.getByTestId('sort-paywallShown').focus();
+    await page.keyboard.press('Enter');
+    await expect(list).toHaveAttribute('data-sort', 'paywallShown.desc');
+  }
   await expectNoSeriousAxe(page, 'dramas');
 
   // the CSV of the table holds our drama's figures (every page, in the table's order)
@@ -474,6 +480,26 @@ test('a drama’s funnel and paywall match a played scenario exactly; the table 
     `잠금 해제: ${new Intl.NumberFormat('ko-KR', { style: 'percent', maximumFractionDigits: 1 }).format(third.converted / third.shown)}`,
   );
   await expectNoSeriousAxe(page, 'funnel');
+  // a period long before the scenario has none of it; Back brings the period back
+  const shownFrom = await funnel.getAttribute('data-from');
+  await page.getByTestId('range-from').fill('2020-01-01');
+  await page.getByTestId('range-to').fill('2020-01-31');
+  await page.getByTestId('range-apply').click();
+  await expect(page).toHaveURL(/from=2020-01-01&to=2020-01-31/);
+  await expect(funnel).toHaveAttribute('data-from', '2020-01-01');
+  await expect(stat('viewers')).toHaveText('0');
+  await expect(page.getByTestId('range-shown')).toContainText('2020');
+  await page.goBack();
+  await expect(funnel).toHaveAttribute('data-from', shownFrom ?? '');
+  expect(digits(await stat('viewers').innerText())).toBe(expected.viewers);
+  // a quick period that holds today holds the scenario
+  await page.getByRole('button', { name: '최근 7일', exact: true }).click();
+  await expect(page.getByRole('button', { name: '최근 7일', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=/);
+  await expect(stat('viewers')).toHaveText(String(expected.viewers));
   // the funnel's CSV: a row per episode with the same numbers
   const [funnelCsv] = await Promise.all([
     page.waitForEvent('download'),
