@@ -86,13 +86,15 @@ export function createForYouRepository(db: Db) {
       seeds: number[];
       adult: boolean;
     }): Promise<CandidateRow[]> {
-      const adult = input.adult ? sql`true` : sql`false`;
+      // two shapes: a condition the rank index can use (adult = false), or none
+      const allowed = input.adult ? sql`` : sql`and ${forYouLists.adult} = false`;
+      const dramaAllowed = input.adult ? sql`` : sql`and not d.adult`;
       const top = (lists: number[], limit: number) => sql`
         select l.drama_id from jsonb_array_elements_text(${json(lists)}::jsonb) as c(id)
         cross join lateral (
           select ${forYouLists.dramaId} as drama_id from ${forYouLists}
-          where ${forYouLists.listId} = c.id::int and (not ${forYouLists.adult} or ${adult})
-          order by ${forYouLists.score} desc, ${forYouLists.dramaId}
+          where ${forYouLists.listId} = c.id::int ${allowed}
+          order by ${forYouLists.score} desc nulls last, ${forYouLists.dramaId}
           limit ${limit}
         ) l`;
       const rows = await rowsOf<{
@@ -122,14 +124,15 @@ export function createForYouRepository(db: Db) {
             union select ${forYouSettings.dramaId} from ${forYouSettings}
               where ${forYouSettings.pinnedPosition} is not null
           )
+          -- the ids as one array: an index scan of the few hundred, never a join over the catalog
           select d.drama_id, d.category_ids, d.adult, d.popularity, d.registered_at,
             cw.score as cowatch, s.trailer_episode, s.clip_start_seconds, s.clip_end_seconds,
             s.pinned_position
-          from ids
-          join ${forYouDramas} d on d.drama_id = ids.drama_id
-          left join cw on cw.drama_id = ids.drama_id
-          left join ${forYouSettings} s on s.drama_id = ids.drama_id
-          where (not d.adult or ${adult}) and not coalesce(s.excluded, false)`,
+          from ${forYouDramas} d
+          left join cw on cw.drama_id = d.drama_id
+          left join ${forYouSettings} s on s.drama_id = d.drama_id
+          where d.drama_id = any((select array_agg(ids.drama_id) from ids)::int[])
+            ${dramaAllowed} and not coalesce(s.excluded, false)`,
       );
       return rows.map((r) => ({
         dramaId: Number(r.drama_id),
