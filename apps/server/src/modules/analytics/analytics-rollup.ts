@@ -11,6 +11,22 @@ export const ROLLUP_BATCH = 20_000;
 const RETURN_DAYS = [1, 7, 30];
 const RETURN_WEEKS = 12;
 
+/**
+ * The horizon: every transaction of this database below it is over, so no event below it can
+ * still appear. The in-flight transactions of this database's sessions (pg_stat_activity: the
+ * app's role sees its own) bound it; without any, the snapshot's xmax. Transactions of other
+ * databases on the server never hold it back (a cluster-wide xmin would: a long bulk load next
+ * door stalled the rollups in the benchmark).
+ */
+const horizonSql = sql`
+  select coalesce(
+    (select min(x) from pg_snapshot_xip(pg_current_snapshot()) as x
+     where (x::text::numeric % 4294967296) in (
+       select backend_xid::text::numeric from pg_stat_activity
+       where datname = current_database() and backend_xid is not null
+         and pid <> pg_backend_pid())),
+    pg_snapshot_xmax(pg_current_snapshot()))::text as horizon`;
+
 export interface RollupStep {
   name: string;
   statement: SQL;
@@ -23,8 +39,8 @@ export interface RollupStep {
  * anywhere rolls the whole batch back; the next run applies it again from the same watermark.
  *
  * The watermark is (transaction id, event id): only events of transactions older than every
- * transaction still running are read (pg_snapshot_xmin), so an event whose transaction commits
- * after a later id was applied is never skipped.
+ * transaction of this database still running are read (the horizon below), so an event whose
+ * transaction commits after a later id was applied is never skipped.
  */
 export function createAnalyticsRollup(deps: {
   db: Db;
@@ -390,6 +406,8 @@ export function createAnalyticsRollup(deps: {
             where id = 1 for update skip locked`,
       );
       if (!state) return 'busy';
+      const [bound] = await rowsOf<{ horizon: string }>(tx, horizonSql);
+      if (!bound) throw new Error('no horizon');
       await tx.execute(sql`drop table if exists analytics_batch`);
       await tx.execute(sql`
         create temp table analytics_batch on commit drop as
@@ -398,10 +416,15 @@ export function createAnalyticsRollup(deps: {
           (e.occurred_at at time zone ${zone})::date as day
         from analytics_events e
         where (e.tx_id, e.id) > (${state.last_tx_id}::xid8, ${state.last_event_id})
-          and e.tx_id < pg_snapshot_xmin(pg_current_snapshot())
+          and e.tx_id < ${bound.horizon}::xid8
         order by e.tx_id, e.id
         limit ${limit}`);
-      const [last] = await rowsOf<{ n: number; tx: string | null; id: number | null; at: string | null }>(
+      const [last] = await rowsOf<{
+        n: number;
+        tx: string | null;
+        id: number | null;
+        at: string | null;
+      }>(
         tx,
         sql`select count(*)::int as n,
               (select tx_id::text from analytics_batch order by tx_id desc, id desc limit 1) as tx,

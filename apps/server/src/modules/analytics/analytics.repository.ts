@@ -71,7 +71,9 @@ export function createAnalyticsRepository(db: Db) {
         db,
         sql`select s.last_event_id::text as id, s.rolled_up_to as at,
               (select count(*)::int from analytics_events e
-               where s.last_event_id is null or (e.tx_id, e.id) > (s.last_tx_id, s.last_event_id)) as behind
+               where s.last_event_id is null
+                 or (e.tx_id >= s.last_tx_id and (e.tx_id, e.id) > (s.last_tx_id, s.last_event_id)))
+                as behind
             from (select 1) one left join analytics_rollup_state s on s.id = 1`,
       );
       return {
@@ -79,6 +81,15 @@ export function createAnalyticsRepository(db: Db) {
         rolledUpTo: row?.at ? new Date(row.at) : null,
         behind: row?.behind ?? 0,
       };
+    },
+
+    /** The newest event the rollups applied (what the pages show as "up to"). */
+    async rolledUpTo(): Promise<Date | null> {
+      const [row] = await rowsOf<{ at: Date | string | null }>(
+        db,
+        sql`select rolled_up_to as at from analytics_rollup_state where id = 1`,
+      );
+      return row?.at ? new Date(row.at) : null;
     },
 
     async episodeSums(dramaId: number, from: string, to: string) {
@@ -169,7 +180,12 @@ export function createAnalyticsRepository(db: Db) {
     /** Revenue per drama and currency of the range (all currencies), for the page's dramas. */
     async dramaRevenue(dramaIds: number[], from: string, to: string) {
       if (dramaIds.length === 0) return [];
-      const rows = await rowsOf<{ dramaId: number; currency: string; gross: string; refunds: string }>(
+      const rows = await rowsOf<{
+        dramaId: number;
+        currency: string;
+        gross: string;
+        refunds: string;
+      }>(
         db,
         sql`select drama_id as "dramaId", currency, sum(gross)::text as gross, sum(refunds)::text as refunds
             from analytics_episode_revenue

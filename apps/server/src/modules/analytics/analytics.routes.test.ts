@@ -481,10 +481,14 @@ describe('analytics: funnel, dramas, retention', () => {
     expect(week?.weeks[0]).toMatchObject({ returned: 3, eligible: 3 });
     expect(week?.weeks[1]).toMatchObject({ returned: 1, eligible: 3 });
 
-    const invited = await get<AnalyticsRetentionData>(
+    const bySegment = await get<AnalyticsRetentionData>(
       '/analytics/retention?from=2026-03-11&to=2026-03-11&segment=invite',
     );
-    expect(invited.body.data).toMatchObject({ size: 1, d1: { returned: 0 }, d7: { returned: 1 } });
+    expect(bySegment.body.data).toMatchObject({
+      size: 1,
+      d1: { returned: 0 },
+      d7: { returned: 1 },
+    });
     const organic = await get<AnalyticsRetentionData>(
       '/analytics/retention?from=2026-03-11&to=2026-03-11&segment=organic',
     );

@@ -117,7 +117,9 @@ const paywallOf = (s: CounterSums): AnalyticsPaywall => ({
   pending: Math.max(0, s.paywallShown - s.coin - s.ad - s.vip - s.auto - s.left),
 });
 
-const moneyOf = (rows: { currency: string; gross: number; refunds: number }[]): AnalyticsMoney[] => {
+const moneyOf = (
+  rows: { currency: string; gross: number; refunds: number }[],
+): AnalyticsMoney[] => {
   const out: AnalyticsMoney[] = [];
   for (const currency of PAYMENT_CURRENCIES) {
     const mine = rows.filter((r) => r.currency === currency);
@@ -179,10 +181,7 @@ export function createAnalyticsService(deps: {
     return { dramId: dramaId, titleKey, title: (await titlesOf([titleKey])).get(titleKey) ?? {} };
   }
 
-  const rolledUpTo = async () => {
-    const state = await repo.state();
-    return state.rolledUpTo?.toISOString() ?? null;
-  };
+  const rolledUpTo = async () => (await repo.rolledUpTo())?.toISOString() ?? null;
 
   return {
     rangeOf,
