@@ -5,6 +5,7 @@ import type { RouteGuards } from './http/route-guards';
 import type { MediaUrls } from './media/media-urls';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
+import type { AnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuditTargetNames } from './modules/audit/audit-target-names';
 import { createAuditModule } from './modules/audit/audit.module';
 import type { AuthService } from './modules/auth/auth.service';
@@ -51,6 +52,7 @@ export function composeConsoleModules(deps: {
   supportModule: ReturnType<typeof createSupportModule>;
   invitesModule: ReturnType<typeof createInvitesModule>;
   pushModule: ReturnType<typeof createPushModule>;
+  analyticsModule: AnalyticsModule;
   forYouModule: ReturnType<typeof createForYouModule>;
   experimentsModule: ReturnType<typeof createExperimentsModule>;
   /** episodes unlocked by rewarded ads (events): an experiment's conversions */
@@ -116,6 +118,8 @@ export function composeConsoleModules(deps: {
     // the revenue report's numbers (decision 1550): coin packs and VIP charges alike
     revenue: (from, to) => moneyModule.money.revenue(from, to),
   });
+  // funnels, the catalog's table and retention, read from the rollups (issue 43)
+  const analyticsReads = deps.analyticsModule.withReads({ catalog, i18n });
   // orders of every gateway, their export, refunds and revenue (issue 41 item 3)
   const moneyModule = createMoneyModule({ ...base, audit });
   // A/B experiments (issue 43 item 5): shipping writes through the setting's owner, audited there
@@ -197,6 +201,7 @@ export function composeConsoleModules(deps: {
         operators: () => operatorsModule.operators.list(),
       }),
       dashboardModule.routes(g),
+      analyticsReads.routes(g),
       // A/B experiments on paywalls, coin packs and first-charge bonuses (issue 43 item 5)
       experimentsConsole.routes(g),
       // invite settings, held rewards, a member's invites, the dashboard's counts (issue 42)
@@ -217,6 +222,7 @@ export function composeConsoleModules(deps: {
       dashboard: dashboardModule.dashboard,
       viewers: viewersModule.viewers,
       money: moneyModule.money,
+      analytics: analyticsReads.analytics,
     },
   };
 }

@@ -8,6 +8,7 @@ import { createMediaModule } from './media/media.module';
 import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
 import type { Redis } from './redis';
+import { createAnalyticsModule } from './modules/analytics/analytics.module';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { createCatalogModule } from './modules/catalog/catalog.module';
@@ -51,6 +52,10 @@ export function composeViewerModules(deps: {
   const { base, storage, redis, metrics, notices } = deps;
   const { db, clock, config } = base;
 
+  // the analytics event log (issue 43): the modules below record their facts into it
+  const analyticsModule = createAnalyticsModule(base);
+  const analytics = analyticsModule.recorder;
+
   const authModule = createAuthModule(base);
   const { auth } = authModule;
   // the age gate's adult checks: asked by playback, the wallet and events before an episode opens
@@ -90,6 +95,7 @@ export function composeViewerModules(deps: {
     positions: progressReads.positions,
     // the VIP service is built below; asked only when a request comes, long after start-up
     vipActive: async (userId) => (await vip.activePass(userId)) !== undefined,
+    analytics,
     ageGate: identity,
     standing: auth.suspensions,
     viewerPrices: (userId, dramaId, episodes) =>
@@ -107,7 +113,7 @@ export function composeViewerModules(deps: {
     accounts: auth,
   });
   const { bookmarks } = bookmarksModule;
-  const vipModule = createVipModule(base);
+  const vipModule = createVipModule({ ...base, analytics });
   const { vip } = vipModule;
   const playbackModule = playbackReads.start({
     clock,
@@ -120,6 +126,7 @@ export function composeViewerModules(deps: {
     mediaUrls: media.mediaUrls,
     ageGate: identity,
     afterEpisodeEnded: (userId, seconds) => invites.episodeEnded(userId, seconds),
+    analytics,
     viewerPrices: (userId, dramaId, episodes, show) =>
       variants.episodesFor(userId, dramaId, episodes, show),
   });
@@ -138,6 +145,7 @@ export function composeViewerModules(deps: {
     adLimits: () => economy.adLimits(),
     ageGate: identity,
     standing: auth.suspensions,
+    analytics,
   });
   const { events } = eventsModule;
 
@@ -157,7 +165,7 @@ export function composeViewerModules(deps: {
     gateways: paymentsModule.gateways,
     webOrigin: paymentsModule.webOrigin,
   });
-  const progressModule = progressReads.start({ clock, catalog, wallet });
+  const progressModule = progressReads.start({ clock, catalog, wallet, analytics });
   const { progress } = progressModule;
   const supportModule = createSupportModule(base);
   const { support } = supportModule;
@@ -187,7 +195,20 @@ export function composeViewerModules(deps: {
   // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
   const accountsModule = authModule.withAccounts({
     hooks: [playback, support, events, bookmarks, progress, identity, invites, push, foryou],
-    onJoined: (tx, join) => invites.recordJoin(tx, join),
+    onJoined: async (tx, join) => {
+      await invites.recordJoin(tx, join);
+      // a sign-up, with how the member came (retention by acquisition, decision 1606)
+      await analytics.record(
+        {
+          kind: 'sign_up',
+          key: `signup:${join.userId}`,
+          userId: join.userId,
+          acquisition: join.code ? 'invite' : 'organic',
+          at: clock.now(),
+        },
+        tx,
+      );
+    },
     wallet,
     events,
     identity,
@@ -253,6 +274,8 @@ export function composeViewerModules(deps: {
       vipGateways: vipSales.vipGateways,
       vipStores: vipSales.vipStores,
       vipToss: vipSales.vipToss,
+      /** the analytics rollup job: timers, the worker and tests run it (decision 1603) */
+      analyticsRollup: analyticsModule.rollup,
     },
     /** what buildApp mounts besides the API: the outside services' local stand-ins, media */
     mount: {
@@ -263,6 +286,8 @@ export function composeViewerModules(deps: {
       mediaRoutes: media.routes,
       registerRefusalLanguage: i18nModule.registerRefusalLanguage,
     },
+    /** analytics: the console's reads are built with the console */
+    analyticsModule,
     /** the modules that also have routes in the console (economy, support, invites, push) */
     withConsoleRoutes: {
       economyModule,

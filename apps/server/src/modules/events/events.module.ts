@@ -38,6 +38,7 @@ export function createEventsModule(db: Db) {
     ageGate: EventsServiceDeps['ageGate'];
     /** auth's suspensions (decision 1560) */
     standing: NonNullable<EventsServiceDeps['standing']>;
+    analytics?: EventsServiceDeps['analytics'];
   }) {
     const { clock, config } = deps;
     const admobKeys = createAdmobKeySource({
@@ -59,6 +60,7 @@ export function createEventsModule(db: Db) {
       adLimits: deps.adLimits,
       ageGate: deps.ageGate,
       standing: deps.standing,
+      analytics: deps.analytics,
     });
     return {
       events,

@@ -53,6 +53,7 @@ export function createPlaybackModule(db: Db) {
     /** the age gate (identity) */
     ageGate: PlaybackServiceDeps['ageGate'];
     afterEpisodeEnded?: PlaybackServiceDeps['afterEpisodeEnded'];
+    analytics?: PlaybackServiceDeps['analytics'];
     /** the prices a viewer is shown: an experiment's variant (decision 1611) */
     viewerPrices?: PlaybackServiceDeps['viewerPrices'];
   }) {
@@ -70,6 +71,7 @@ export function createPlaybackModule(db: Db) {
       vip: deps.vip,
       ageGate: deps.ageGate,
       afterEpisodeEnded: deps.afterEpisodeEnded,
+      analytics: deps.analytics,
       viewerPrices: deps.viewerPrices,
     });
     return {

@@ -18,6 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
+import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { PlaybackRepository } from './playback.repository';
 
@@ -115,6 +116,8 @@ export function createPlaybackService(deps: {
   ageGate: AgeGateView;
   /** hears each ended watch once it is stored (invites: a first episode watched); never throws */
   afterEpisodeEnded?: (userId: string, watchedSeconds: number) => Promise<void>;
+  /** the analytics event log: starts (in the watch log's transaction) and paywalls shown */
+  analytics?: AnalyticsRecorder;
   /**
    * The prices a viewer is shown (experiments, decision 1611): an A/B variant's paywall, never a
    * price above one the viewer saw. `show` records the exposure (the drama info shows it).
@@ -317,6 +320,16 @@ export function createPlaybackService(deps: {
       deps.ageGate.assertOpen(caller, progress.ageCheck, progress.ageRate);
       if (!isEpisodePlayable(progress, epsd)) {
         if (!progress.vip || !deps.vip) {
+          // the server answers "locked": this viewer reached the paywall (decision 1601)
+          const at = deps.clock.now();
+          await deps.analytics?.record({
+            kind: 'paywall_shown',
+            key: `paywall:${userId}:${dramaId}:${epsd}:${Math.floor(at.getTime() / 3_600_000)}`,
+            userId,
+            dramaId,
+            epsd,
+            at,
+          });
           throw new AppError(
             ResultCode.EPISODE_LOCKED,
             `Episode ${epsd} is locked; unlock it first`,
@@ -325,10 +338,18 @@ export function createPlaybackService(deps: {
         // opened by the pass: recorded apart; once watched it stays viewed, as any episode
         await deps.vip.recordUnlock(userId, dramaId, epsd, progress.vip.vipId);
       }
+      const now = deps.clock.now();
+      const { analytics } = deps;
       const logId = await repo.startWatch(
-        { userId, dramaId, epsd, now: deps.clock.now() },
+        { userId, dramaId, epsd, now },
         deps.beforeStart &&
           ((tx) => deps.beforeStart?.(tx, userId, dramaId, epsd) ?? Promise.resolve()),
+        analytics &&
+          ((tx, id) =>
+            analytics.record(
+              { kind: 'episode_start', key: `start:${id}`, userId, dramaId, epsd, at: now },
+              tx,
+            )),
       );
       const next = epsd + 1;
       // The next episode's URLs ride along when it is playable already: the player preloads it.

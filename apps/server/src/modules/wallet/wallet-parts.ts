@@ -3,6 +3,7 @@ import type { CoinKind, SpendableLot, ValidityDays } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
+import type { AnalyticsRecorder } from '../analytics/analytics.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { AgeGateCheck } from '../identity/identity.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
@@ -34,6 +35,8 @@ export interface WalletDeps {
   ) => Promise<E[]>;
   /** the age gate (identity): an adult-only drama's episode is refused before any coin moves */
   ageGate: AgeGateCheck;
+  /** the analytics event log: unlocks and undos, in the transaction that moves the coins */
+  analytics?: AnalyticsRecorder;
   /**
    * auth's suspensions (decision 1560): a suspended viewer spends nothing and earns nothing
    * (bonus grants of every source, operators' too); purchases' coins and refunds still move

@@ -133,7 +133,29 @@ export function createSpending(deps: WalletDeps) {
       requireMember(caller, 'Sign in to unlock episodes with coins');
       await deps.standing?.assertNotSuspended(caller.userId);
       const request = await prepareUnlock(caller, dramaId, epsd);
-      const result = await repo.unlockWithCoins({ ...request, now: clock.now() });
+      const now = clock.now();
+      const { analytics } = deps;
+      const result = analytics
+        ? await db.transaction(async (tx) => {
+            const r = await repo.unlockWithCoins({ ...request, now }, tx);
+            if (r.outcome === 'unlocked') {
+              await analytics.record(
+                {
+                  kind: 'unlock',
+                  key: `unlock:coin:${caller.userId}:${dramaId}:${epsd}:${now.getTime()}`,
+                  userId: caller.userId,
+                  dramaId,
+                  epsd,
+                  method: 'coin',
+                  coins: r.charged,
+                  at: now,
+                },
+                tx,
+              );
+            }
+            return r;
+          })
+        : await repo.unlockWithCoins({ ...request, now });
       return unlockOutcome(result, dramaId, epsd, request.coins);
     },
 
@@ -184,6 +206,21 @@ export function createSpending(deps: WalletDeps) {
                 unlockedAt: now,
               })
             : undefined;
+        if (record) {
+          await deps.analytics?.record(
+            {
+              kind: 'unlock',
+              key: `unlock:auto:${record.id}`,
+              userId: caller.userId,
+              dramaId,
+              epsd,
+              method: 'auto',
+              coins: result.charged,
+              at: now,
+            },
+            tx,
+          );
+        }
         return { result, record };
       });
       const reply = unlockOutcome(result, dramaId, epsd, request.coins);
@@ -242,6 +279,18 @@ export function createSpending(deps: WalletDeps) {
           }
           if (!(await repo.lockWallet(tx, userId))) throw new Error('auto-unlock without a wallet');
           refunded = await repo.undoAutoUnlock(tx, row, now);
+          await deps.analytics?.record(
+            {
+              kind: 'unlock_undone',
+              key: `undo:${row.id}`,
+              userId,
+              dramaId: row.dramaId,
+              epsd: row.episodeNumber,
+              coins: refunded,
+              at: now,
+            },
+            tx,
+          );
           // started (under 10 %) while bought: that view must not keep the episode playable
           await deps.views?.forget(tx, userId, row.dramaId, row.episodeNumber);
         }

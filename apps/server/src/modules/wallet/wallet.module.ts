@@ -33,6 +33,8 @@ export function createWalletModule(deps: {
   viewerPrices?: WalletServiceDeps['viewerPrices'];
   /** auth's suspensions: no spending or earning while suspended (decision 1560) */
   standing: NonNullable<WalletServiceDeps['standing']>;
+  /** the analytics event log (unlocks by coins and auto-unlock) */
+  analytics?: WalletServiceDeps['analytics'];
 }) {
   const { views, adUnlocks } = deps;
   const service = createWalletService({
@@ -48,6 +50,7 @@ export function createWalletModule(deps: {
     ageGate: deps.ageGate,
     viewerPrices: deps.viewerPrices,
     standing: deps.standing,
+    analytics: deps.analytics,
     views: { forget: (tx, ...args) => views.forgetView(tx, ...args) },
     serviceTimeZone: deps.config.serviceTimeZone,
   });
