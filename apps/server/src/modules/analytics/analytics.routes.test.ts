@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import {
   API_BASE,
@@ -576,5 +577,37 @@ describe('analytics: funnel, dramas, retention', () => {
     expect(asViewer.body.code).toBe(ResultCode.OPERATOR_SESSION_INVALID);
     expect(await ctx.database.db.$count(analyticsEvents)).toBe(events);
     expect(await snapshot()).toBe(rollups);
+  });
+  it('an event whose transaction commits late is applied, not skipped (PostgreSQL)', async (test) => {
+    if (!ctx.databaseUrl) return test.skip();
+    const before = (await funnel('from=2026-03-02&to=2026-03-03')).episodes[1]?.starts ?? 0;
+    const at = new Date(seoul(2, 13));
+    const slow = new pg.Client({ connectionString: ctx.databaseUrl });
+    await slow.connect();
+    try {
+      // a transaction writes its event first (lower id and transaction id) and commits last
+      await slow.query('begin');
+      await slow.query(
+        `insert into analytics_events (kind, source_key, occurred_at, user_id, drama_id, episode_number)
+         values ('episode_start', $1, $2, $3, $4, 2)`,
+        [`late:${randomUUID()}`, at, randomUUID(), dramaId],
+      );
+      await ctx.database.db.insert(analyticsEvents).values({
+        kind: 'episode_start',
+        sourceKey: `early:${randomUUID()}`,
+        occurredAt: at,
+        userId: randomUUID(),
+        dramaId,
+        episodeNumber: 2,
+      });
+      // the job waits behind the open transaction: the later event is not applied yet
+      await catchUp();
+      expect((await funnel('from=2026-03-02&to=2026-03-03')).episodes[1]?.starts).toBe(before);
+      await slow.query('commit');
+    } finally {
+      await slow.end();
+    }
+    await catchUp();
+    expect((await funnel('from=2026-03-02&to=2026-03-03')).episodes[1]?.starts).toBe(before + 2);
   });
 });
