@@ -522,8 +522,8 @@ export async function run(): Promise<void> {
       args: CHROMIUM_ARGS,
     });
     if (PARTS.includes('matrix')) await gestureMatrix(browser);
-    const playerSwipe = PARTS.includes('visits') ? await playerVisits(browser) : undefined;
-    if (PARTS.includes('feed')) await feedVisits(browser, playerSwipe);
+    const player = PARTS.includes('visits') ? await playerVisits(browser) : undefined;
+    if (PARTS.includes('feed')) await feedVisits(browser, player);
   } finally {
     await browser?.close();
     if (server.pid !== undefined) {
@@ -561,8 +561,11 @@ const longTaskRow = (values: number[]) => ({
   met: Math.max(...values) <= TARGET_SWIPE_LONG_TASK_MS ? 'yes' : 'NO',
 });
 
-/** The For You feed's visits; its swipe against the player's median of this run (the baseline). */
-async function feedVisits(browser: Browser, playerSwipe: number[] | undefined): Promise<void> {
+/** The For You feed's visits, against the player's medians of this run (the baseline). */
+async function feedVisits(
+  browser: Browser,
+  player: { swipe: number[]; cold: number[] } | undefined,
+): Promise<void> {
   await measureFeedOnce(browser);
   const cold: number[] = [];
   const swipe: number[] = [];
@@ -584,17 +587,21 @@ async function feedVisits(browser: Browser, playerSwipe: number[] | undefined): 
     row('feed swipe → next drama first frame', swipe, TARGET_SWIPE_MS, TARGET_SWIPE_P90_MS),
     longTaskRow(swipeLongest),
   ]);
-  if (playerSwipe?.length) {
-    const ratio = percentile(swipe, 50) / percentile(playerSwipe, 50);
+  if (!player) return;
+  for (const [name, feed, base] of [
+    ['feed swipe / player swipe', swipe, player.swipe],
+    ['cold /foryou / cold deep link', cold, player.cold],
+  ] as const) {
+    const ratio = percentile(feed, 50) / percentile(base, 50);
     console.log(
-      `feed swipe / player swipe (medians, same run): ${ratio.toFixed(2)} ` +
-        `(${Math.round(percentile(swipe, 50))} / ${Math.round(percentile(playerSwipe, 50))} ms)`,
+      `${name} (medians, same run): ${ratio.toFixed(2)} ` +
+        `(${Math.round(percentile(feed, 50))} / ${Math.round(percentile(base, 50))} ms)`,
     );
   }
 }
 
-/** The player's cold deep links and swipes; gives the swipes (the feed's baseline). */
-async function playerVisits(browser: Browser): Promise<number[]> {
+/** The player's cold deep links and swipes (the feed's baseline). */
+async function playerVisits(browser: Browser): Promise<{ swipe: number[]; cold: number[] }> {
   // one warm-up visit: the server's first requests (JIT, caches) are not a viewer's
   await measureOnce(browser);
   const cold: number[] = [];
@@ -620,7 +627,7 @@ async function playerVisits(browser: Browser): Promise<number[]> {
     row('swipe → next episode first frame', swipe, TARGET_SWIPE_MS, TARGET_SWIPE_P90_MS),
     longTaskRow(swipeLongest),
   ]);
-  return swipe;
+  return { swipe, cold };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await run();

@@ -1,6 +1,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import { lazyPage, type LazyPage } from '../shared/routing/lazy-page';
 import { prefetchMainPage } from '../features/catalog/prefetch-main-page';
+import { prefetchForYou } from '../features/foryou/prefetch-foryou';
 import { prestartPlayer } from '../features/player/api/player-start';
 import { nextTask } from '../shared/tasks/next-task';
 import { queryClient } from './providers';
@@ -35,6 +36,9 @@ const playerPage = lazyPage(
 const catalogPages = () => import('../features/catalog/catalog-pages');
 const categoryPage = lazyPage(async () => (await catalogPages()).CategoryPage);
 const legalPages = () => import('../features/settings/legal-page');
+const forYouPage = lazyPage(
+  async () => (await import('../features/foryou/foryou-page')).ForYouPage,
+);
 
 /** Routes load their page code lazily. */
 export const pageRoutes: RouteObject[] = [
@@ -115,11 +119,7 @@ export const pageRoutes: RouteObject[] = [
     lazyPage(async () => (await import('../features/bookmarks/bookmark-page')).BookmarkPage),
   ),
   // the For You feed (issue 45): its code, hls.js and the slider load only when it opens
-  page(
-    'foryou',
-    lazyPage(async () => (await import('../features/foryou/foryou-page')).ForYouPage),
-    'feed',
-  ),
+  page('foryou', forYouPage, 'feed'),
   page('category', categoryPage),
   page('category/:categoryId', categoryPage),
   page(
@@ -187,4 +187,6 @@ export function startFirstRoute(): void {
    * for it (a grid pick that closes its sheet pops the sheet's history entry first).
    */
   if (handle.layout === 'player') void nextTask().then(() => prestartPlayer(queryClient, params));
+  // the For You feed's first page and hls.js, while its code loads (issue 45)
+  if (handle.page === forYouPage) void nextTask().then(() => prefetchForYou(queryClient));
 }

@@ -42,6 +42,10 @@ export function TopBar() {
       <div className={styles.topBarInner}>
         <Logo />
         <nav className={styles.tabs}>
+          {/* the For You feed (issue 45) */}
+          <NavLink to="/foryou" className={tabClass} data-testid="topbar-foryou">
+            {t('foryou.title')}
+          </NavLink>
           <NavLink to="/category" className={tabClass}>
             {t('menu.category')}
           </NavLink>
