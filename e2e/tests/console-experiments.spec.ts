@@ -118,8 +118,20 @@ test('an operator tests the paywall position; viewers see their variant; the shi
     String(seen.get(variantB)),
   );
   await expect(operator.getByTestId('experiment-readings')).not.toBeEmpty();
-  await expectNoHorizontalOverflow(operator);
   await expectNoSeriousAxe(operator);
+  // every width from a small phone to a wide screen, and every language without a raw key
+  const size = operator.viewportSize();
+  for (const width of [320, 1920]) {
+    await operator.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalOverflow(operator);
+  }
+  if (size) await operator.setViewportSize(size);
+  const language = operator.locator('select').filter({ hasText: '日本語' }).first();
+  for (const lang of ['ja', 'en', 'ko'] as const) {
+    await language.selectOption(lang);
+    expect(await operator.locator('main').innerText()).not.toMatch(/\bexp\.[a-z_]+/);
+  }
+  await expect(operator.getByTestId('experiment-status')).toHaveText('진행 중');
   await operator.getByTestId('experiment-stop').click();
   await operator.getByTestId('experiment-confirm-yes').click();
   await expect(operator.getByTestId('experiment-status')).toHaveText('중지됨');
