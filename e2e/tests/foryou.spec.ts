@@ -191,7 +191,10 @@ test('continue opens the player at its episode, Back returns to the same item; t
   await page.screenshot({ path: info.outputPath(`foryou-${info.project.name}.png`) });
   for (const width of [320, 390, 830, 1280, 1920]) {
     await page.setViewportSize({ width, height: 800 });
-    expect(await horizontalOverflow(page), `overflow at ${width} px`).toBeLessThanOrEqual(0);
+    // the layout follows the width through matchMedia, a render after the resize
+    await expect
+      .poll(() => horizontalOverflow(page), { message: `overflow at ${width} px` })
+      .toBeLessThanOrEqual(0);
   }
   await page.setViewportSize(
     isMobile(page) ? { width: 390, height: 844 } : { width: 1280, height: 800 },
