@@ -60,12 +60,18 @@ export function createForYouRepository(db: Db) {
       );
     },
 
-    /** The dramas of the caller's last `limit` impressions, as a part of the same statement. */
+    /**
+     * The dramas of the caller's last `limit` impressions, most recently served first (each
+     * once), as a part of the same statement.
+     */
     recentImpressionsPart(limit: number): ReadPart<number[]> {
       return readPart(
-        sql`(select json_agg(distinct r.drama_id) from (select ${forYouImpressions.dramaId} as drama_id
-          from ${forYouImpressions} where ${forYouImpressions.userId} = ${callerPlaceholders.userId}
-          order by ${forYouImpressions.servedAt} desc limit ${sql.raw(String(limit))}) r)`,
+        sql`(select json_agg(x.drama_id order by x.last desc, x.drama_id) from (
+          select r.drama_id, max(r.served_at) as last from (
+            select ${forYouImpressions.dramaId} as drama_id, ${forYouImpressions.servedAt} as served_at
+            from ${forYouImpressions} where ${forYouImpressions.userId} = ${callerPlaceholders.userId}
+            order by ${forYouImpressions.servedAt} desc limit ${sql.raw(String(limit))}) r
+          group by r.drama_id) x)`,
         (raw) => (Array.isArray(raw) ? raw.map(Number) : []),
       );
     },

@@ -145,7 +145,14 @@ export function createForYouService(deps: ForYouDeps) {
       seeds: (state?.recentDramas ?? []).slice(0, W.candidates.cowatchSeeds),
       adult,
     });
-    const exclude = new Set([...(state?.finishedDramas ?? []), ...viewer.recent]);
+    // Served in this feed (the cursor's count, most recent first): never again. Served before it:
+    // left out as long as enough candidates remain, the least recently served coming back first,
+    // so a small catalog's feed starts over in a new visit instead of staying empty.
+    const finished = new Set(state?.finishedDramas ?? []);
+    const thisFeed = viewer.recent.slice(0, cursor.offset);
+    const room = rows.filter((r) => !finished.has(r.dramaId)).length - thisFeed.length - count;
+    const earlier = viewer.recent.slice(cursor.offset, cursor.offset + Math.max(0, room));
+    const exclude = new Set([...finished, ...thisFeed, ...earlier]);
     const byId = new Map(rows.map((r) => [r.dramaId, r]));
     const candidates: ForYouCandidate[] = rows.map((r) => ({
       dramaId: r.dramaId,
