@@ -226,7 +226,18 @@ export function createForYouRepository(db: Db) {
       return { inserted: false, gainedMs: 0 };
     },
 
-    async stateForUpdate(tx: Tx, userId: string): Promise<ViewerStateRow | undefined> {
+    /** The caller's state, locked; made empty first if there is none (so two signals queue). */
+    async stateForUpdate(tx: Tx, userId: string, at: Date): Promise<ViewerStateRow | undefined> {
+      await tx
+        .insert(forYouViewerState)
+        .values({
+          userId,
+          taste: { affinity: {}, at: 0 },
+          recentDramas: [],
+          finishedDramas: [],
+          updatedAt: at,
+        })
+        .onConflictDoNothing();
       const [row] = await tx
         .select({
           taste: forYouViewerState.taste,

@@ -106,7 +106,7 @@ export function createForYouService(deps: ForYouDeps) {
     userId: string,
     change: (state: ViewerStateRow) => ViewerStateRow,
   ) {
-    const state = (await repo.stateForUpdate(tx, userId)) ?? {
+    const state = (await repo.stateForUpdate(tx, userId, clock.now())) ?? {
       taste: EMPTY_TASTE,
       recentDramas: [],
       finishedDramas: [],
