@@ -60,7 +60,10 @@ export function createProgressService(deps: {
           tx,
         );
         // finished: within the tail of its end (the same rule resumes it from the start)
-        if (row.positionSeconds >= 1 && row.positionSeconds >= row.durationSeconds - FINISHED_TAIL_SECONDS) {
+        if (
+          row.positionSeconds >= 1 &&
+          row.positionSeconds >= row.durationSeconds - FINISHED_TAIL_SECONDS
+        ) {
           await deps.analytics?.record(
             {
               kind: 'episode_complete',
