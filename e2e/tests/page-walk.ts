@@ -60,6 +60,8 @@ export const CONSOLE_ROUTES: Record<string, string> = {
   'analytics/dramas': '/admin/analytics/dramas',
   'analytics/dramas/:dramaId': '/admin/analytics/dramas/1',
   'analytics/retention': '/admin/analytics/retention',
+  experiments: '/admin/experiments',
+  'experiments/:id': '/admin/experiments/1',
   audit: '/admin/audit',
   operators: '/admin/operators',
   account: '/admin/account',
