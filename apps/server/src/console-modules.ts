@@ -209,7 +209,10 @@ export function composeConsoleModules(deps: {
       deps.pushModule.adminRoutes(g, audit),
       // the For You feed's pins, exclusions and trailers (issue 45)
       deps.forYouModule.adminRoutes(g, async (dramaId) =>
-        (await catalogAdmin.dramaDetail(dramaId)).episodes.map((e) => e.number),
+        (await catalogAdmin.dramaDetail(dramaId)).episodes.map((e) => ({
+          number: e.number,
+          coin: e.coin,
+        })),
       ),
     ],
     services: {

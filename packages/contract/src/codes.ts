@@ -280,6 +280,8 @@ export const ResultCode = {
   FORYOU_CURSOR_INVALID: 400190,
   /** the trailer an operator chose is not an episode of the drama, or its clip ends before it starts */
   FORYOU_TRAILER_INVALID: 400191,
+  /** the trailer an operator chose is a paid episode: the feed plays it to every viewer for free */
+  FORYOU_TRAILER_NOT_FREE: 400192,
   // analytics (x20x, issue 43; decisions 1600-1606)
   /** an analytics range whose first day is after its last, or only one of from/to */
   ANALYTICS_RANGE_INVALID: 400200,

@@ -156,6 +156,8 @@ const jaErrorTexts: Record<ErrorCodeName, string> = {
   FORYOU_CURSOR_INVALID: 'おすすめフィードの続きを読み込めません。再読み込みしてください。',
   FORYOU_TRAILER_INVALID:
     'このドラマのエピソードを選び、クリップの終わりは開始より後にしてください。',
+  FORYOU_TRAILER_NOT_FREE:
+    'フィードの予告編はすべての視聴者に無料で再生されます。このドラマの無料エピソードを選んでください。',
   ANALYTICS_RANGE_INVALID: '開始日は終了日と同じか、それより前を選んでください。',
   ANALYTICS_RANGE_TOO_LONG: '期間は366日以内で選んでください。',
   EXPERIMENT_NOT_FOUND: '実験が見つかりません。',

@@ -150,6 +150,8 @@ const koErrorTexts: Record<ErrorCodeName, string> = {
   FORYOU_IMPRESSION_NOT_FOUND: '회원님께 보여 드린 추천 항목이 아니에요.',
   FORYOU_CURSOR_INVALID: '추천 피드를 이어서 불러올 수 없어요. 새로 고침해 주세요.',
   FORYOU_TRAILER_INVALID: '이 드라마의 회차를 고르고, 클립 끝은 시작보다 뒤로 정해 주세요.',
+  FORYOU_TRAILER_NOT_FREE:
+    '피드의 트레일러는 모든 시청자에게 무료로 재생돼요. 이 드라마의 무료 회차를 골라 주세요.',
   ANALYTICS_RANGE_INVALID: '시작일은 종료일과 같거나 그 전으로 골라 주세요.',
   ANALYTICS_RANGE_TOO_LONG: '기간은 366일 이내로 골라 주세요.',
   EXPERIMENT_NOT_FOUND: '실험을 찾을 수 없어요.',

@@ -164,6 +164,8 @@ const enErrorTexts = {
   FORYOU_IMPRESSION_NOT_FOUND: 'This feed item was not shown to you.',
   FORYOU_CURSOR_INVALID: 'The feed could not continue from here. Please reload it.',
   FORYOU_TRAILER_INVALID: 'Choose an episode of this drama, with a clip that ends after it starts.',
+  FORYOU_TRAILER_NOT_FREE:
+    'The feed plays its trailer to every viewer for free: choose a free episode of this drama.',
   ANALYTICS_RANGE_INVALID: 'Choose a start date on or before the end date.',
   ANALYTICS_RANGE_TOO_LONG: 'Choose a range of at most 366 days.',
   EXPERIMENT_NOT_FOUND: 'This experiment was not found.',

@@ -37,7 +37,9 @@ export function createForYouModule(
     foryou,
     jobs,
     routes: (g: RouteGuards) => forYouRoutes({ foryou, guards: g.viewer }),
-    adminRoutes: (g: RouteGuards, episodesOf: (dramaId: number) => Promise<number[]>) =>
-      forYouAdminRoutes({ foryou, guards: g.operator, episodesOf }),
+    adminRoutes: (
+      g: RouteGuards,
+      episodesOf: (dramaId: number) => Promise<{ number: number; coin: number }[]>,
+    ) => forYouAdminRoutes({ foryou, guards: g.operator, episodesOf }),
   };
 }

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { API_BASE, type ForYouData, type ForYouItem } from '@snapdrama/contract';
 import { breaksCategoryRun } from '@snapdrama/rules';
 import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import { auditLog } from '../audit/audit.tables';
 import { ageChecks } from '../identity/identity.tables';
-import { categories, dramaCategories, dramas } from '../catalog/catalog.tables';
+import { categories, dramaCategories, dramas, episodes } from '../catalog/catalog.tables';
 import { episodeViews } from '../playback/playback.tables';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
 import { auth, signInMember } from '../wallet/wallet.test-support';
@@ -242,6 +242,77 @@ describe('ranking for each viewer', () => {
       headers: bearer(guest),
     });
     expect(asViewer.statusCode).toBe(401);
+  });
+
+  it('a trailer must be free: a paid one is refused (400192, nothing changes); one made paid since plays the first free episode', async () => {
+    const db = ctx.database.db;
+    const target = romanceDramas[4] ?? 0;
+    const [paid] = await db
+      .select({ number: episodes.number, coin: episodes.coin })
+      .from(episodes)
+      .where(and(eq(episodes.dramaId, target), gt(episodes.coin, 0)))
+      .orderBy(asc(episodes.number))
+      .limit(1);
+    expect(paid?.coin).toBeGreaterThan(0);
+    const audited = async () =>
+      (
+        await db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'foryou.update'), eq(auditLog.targetId, String(target))))
+      ).length;
+    const auditedBefore = await audited();
+    const refused = await settings(target, {
+      ...noSettings,
+      pinnedPosition: 1,
+      trailerEpisode: paid?.number,
+      clipStartSeconds: 2,
+      clipEndSeconds: 8,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().code).toBe(400192);
+    expect((await settings(target)).json().data).toEqual({ dramaId: target, ...noSettings });
+    expect(await audited()).toBe(auditedBefore);
+
+    // a free second episode is accepted and played; then an operator prices it
+    const trailer = {
+      ...noSettings,
+      pinnedPosition: 1,
+      trailerEpisode: 2,
+      clipStartSeconds: 2,
+      clipEndSeconds: 8,
+    };
+    const [second] = await db
+      .select({ coin: episodes.coin })
+      .from(episodes)
+      .where(and(eq(episodes.dramaId, target), eq(episodes.number, 2)));
+    expect(second?.coin).toBe(0);
+    expect((await settings(target, trailer)).statusCode).toBe(200);
+    try {
+      const first = (await page(bearer(await joinGuest(ctx.app)), '?count=3')).itemList[0];
+      expect(first).toMatchObject({ drama: { dram_id: target }, epsd: 2, clipStartSeconds: 2 });
+      await db
+        .update(episodes)
+        .set({ coin: 30 })
+        .where(and(eq(episodes.dramaId, target), eq(episodes.number, 2)));
+      await ctx.services.catalog.catalogChanged();
+      const item = (await page(bearer(await joinGuest(ctx.app)), '?count=3')).itemList[0];
+      expect(item).toMatchObject({
+        drama: { dram_id: target },
+        reason: 'pinned',
+        epsd: 1,
+        clipStartSeconds: 0,
+        clipEndSeconds: null,
+      });
+      expect(item?.videoUrlList).toEqual(ctx.services.mediaUrls.forEpisode(target, 1));
+    } finally {
+      await db
+        .update(episodes)
+        .set({ coin: 0 })
+        .where(and(eq(episodes.dramaId, target), eq(episodes.number, 2)));
+      await ctx.services.catalog.catalogChanged();
+      await settings(target, noSettings);
+    }
   });
 
   it('the co-watch job: neighbours from viewers who watched both, the same when run twice', async () => {

@@ -69,7 +69,8 @@ export function forYouRoutes(deps: {
 export function forYouAdminRoutes(deps: {
   foryou: ForYouService;
   guards: OperatorGuards;
-  episodesOf: (dramaId: number) => Promise<number[]>;
+  /** the drama's episodes and their prices in coins (404002 for an unknown drama) */
+  episodesOf: (dramaId: number) => Promise<{ number: number; coin: number }[]>;
 }): FastifyPluginAsyncZod {
   const { foryou } = deps;
   const editors = deps.guards.requireOperator(['admin', 'editor']);

@@ -88,12 +88,19 @@ export function createForYouService(deps: ForYouDeps) {
     ageCheck: deps.ageGate.ageCheckPart(),
   });
 
-  /** The episode the feed plays of a drama (a trailer or its first free one), or undefined. */
+  /**
+   * The episode the feed plays of a drama (a trailer or its first free one), or undefined. The
+   * feed plays to every viewer for free: a trailer whose episode has become paid since an
+   * operator chose it (prices changed) is passed over for the first free episode.
+   */
   function feedEpisode(
     episodes: { epsd: number; coin: number }[],
     trailer: { episode: number | null; start: number; end: number | null },
   ) {
-    if (trailer.episode !== null && episodes.some((e) => e.epsd === trailer.episode)) {
+    if (
+      trailer.episode !== null &&
+      episodes.some((e) => e.epsd === trailer.episode && e.coin === 0)
+    ) {
       return { epsd: trailer.episode, start: trailer.start, end: trailer.end };
     }
     const free = episodes.filter((e) => e.coin === 0).sort((a, b) => a.epsd - b.epsd)[0];
@@ -322,20 +329,30 @@ export function createForYouService(deps: ForYouDeps) {
 
     /**
      * The console: pin, exclude, choose a trailer (400191 when it is not an episode of the drama,
-     * 404002 for an unknown drama); audited with what it was before.
+     * 400192 when it is a paid one: the feed plays it to every viewer for free; 404002 for an
+     * unknown drama); audited with what it was before.
      */
     async saveSettings(
       operatorId: string,
       dramaId: number,
       body: ForYouSettingsBody,
-      episodesOf: (dramaId: number) => Promise<number[]>,
+      episodesOf: (dramaId: number) => Promise<{ number: number; coin: number }[]>,
     ): Promise<ForYouSettingsData> {
       const episodes = await episodesOf(dramaId);
-      if (body.trailerEpisode !== null && !episodes.includes(body.trailerEpisode)) {
-        throw new AppError(
-          ResultCode.FORYOU_TRAILER_INVALID,
-          `Drama ${dramaId} has no episode ${body.trailerEpisode}`,
-        );
+      if (body.trailerEpisode !== null) {
+        const trailer = episodes.find((e) => e.number === body.trailerEpisode);
+        if (!trailer) {
+          throw new AppError(
+            ResultCode.FORYOU_TRAILER_INVALID,
+            `Drama ${dramaId} has no episode ${body.trailerEpisode}`,
+          );
+        }
+        if (trailer.coin !== 0) {
+          throw new AppError(
+            ResultCode.FORYOU_TRAILER_NOT_FREE,
+            `Episode ${trailer.number} of drama ${dramaId} costs ${trailer.coin} coins: a trailer must be free`,
+          );
+        }
       }
       const before = await this.settings(dramaId);
       const after = { dramaId, ...body };
