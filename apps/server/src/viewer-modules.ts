@@ -188,6 +188,8 @@ export function composeViewerModules(deps: {
     catalog,
     bookmarks,
     views: playbackReads.views,
+    wallet,
+    adUnlocks: eventsReads.adUnlocks,
     mediaUrls: media.mediaUrls,
     audit: deps.audit,
   });

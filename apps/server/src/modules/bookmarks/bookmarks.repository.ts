@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
 import { autoBookmarks, bookmarks } from './bookmarks.tables';
@@ -13,6 +13,15 @@ export function createBookmarksRepository(db: Db) {
         .where(eq(bookmarks.userId, userId))
         .orderBy(desc(bookmarks.createdAt), desc(bookmarks.dramaId));
       return rows.map((r) => r.dramaId);
+    },
+
+    /** Bookmarks added in [from, until), oldest first (the For You taste job). */
+    async addedBetween(from: Date, until: Date) {
+      return db
+        .select({ userId: bookmarks.userId, dramaId: bookmarks.dramaId, at: bookmarks.createdAt })
+        .from(bookmarks)
+        .where(and(gte(bookmarks.createdAt, from), lt(bookmarks.createdAt, until)))
+        .orderBy(asc(bookmarks.createdAt), asc(bookmarks.userId), asc(bookmarks.dramaId));
     },
 
     /** The members who bookmarked a drama (push reminders of its new episodes). */

@@ -86,6 +86,15 @@ export function createBookmarksService(deps: {
       return repo.membersOf(dramaId);
     },
 
+    /**
+     * Bookmarks added in [from, until) and still there, oldest first: who, which drama, when
+     * (the For You taste job, decision 1621).
+     */
+    addedBetween: (
+      from: Date,
+      until: Date,
+    ): Promise<{ userId: string; dramaId: number; at: Date }[]> => repo.addedBetween(from, until),
+
     async isBookmarked(userId: string, dramaId: number): Promise<boolean> {
       return repo.has(userId, dramaId);
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
 import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
@@ -380,6 +380,20 @@ export function createEventsRepository(db: Db) {
         .from(adUnlocks)
         .where(and(eq(adUnlocks.userId, userId), eq(adUnlocks.day, day)));
       return row?.n ?? 0;
+    },
+
+    /** Ad unlocks in [from, until), oldest first: who, which drama, when (For You, 1621). */
+    async adUnlocksBetween(from: Date, until: Date) {
+      return db
+        .select({ userId: adUnlocks.userId, dramaId: adUnlocks.dramaId, at: adUnlocks.unlockedAt })
+        .from(adUnlocks)
+        .where(and(gte(adUnlocks.unlockedAt, from), lt(adUnlocks.unlockedAt, until)))
+        .orderBy(
+          asc(adUnlocks.unlockedAt),
+          asc(adUnlocks.userId),
+          asc(adUnlocks.dramaId),
+          asc(adUnlocks.episodeNumber),
+        );
     },
 
     /** Ad unlocks of a drama from `since` on: who and when (experiments, decision 1613). */

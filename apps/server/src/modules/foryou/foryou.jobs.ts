@@ -20,6 +20,13 @@ export interface WatchingRow {
   lastViewedAt: Date;
 }
 
+/** A viewer's bookmark or unlock of a drama, as the owning module answers it. */
+export interface EngagementRow {
+  userId: string;
+  dramaId: number;
+  at: Date;
+}
+
 export interface ForYouJobDeps {
   repo: ForYouRepository;
   clock: Clock;
@@ -33,6 +40,12 @@ export interface ForYouJobDeps {
   views: {
     watchingScan(afterUserId: string, viewers: number, since: Date): Promise<WatchingRow[]>;
   };
+  /** bookmarks added in [from, until), still there (the bookmarks service) */
+  bookmarks: { addedBetween(from: Date, until: Date): Promise<EngagementRow[]> };
+  /** coin unlocks in [from, until), one per episode (the wallet service) */
+  wallet: { coinUnlocksBetween(from: Date, until: Date): Promise<EngagementRow[]> };
+  /** rewarded-ad unlocks in [from, until), one per episode (events) */
+  adUnlocks: { between(from: Date, until: Date): Promise<EngagementRow[]> };
 }
 
 const CATALOG_PAGE = 500;
@@ -113,22 +126,44 @@ export function createForYouJobs(deps: ForYouJobDeps) {
     },
 
     /**
-     * Folds the player's watching since the last run into viewers' tastes: episodes viewed (a
-     * minute each), dramas finished (a completion; never served again), the latest dramas as
-     * co-watch seeds. Idempotent: the scan starts where the last run ended.
+     * Folds what viewers did since the last run into their tastes: episodes viewed in the player
+     * (a minute each), dramas finished (a completion; never served again), bookmarks added and
+     * episodes unlocked with coins or ads (one signal each), in the order they happened; the
+     * latest dramas become co-watch seeds. Idempotent: each read starts where the last run ended.
      */
     async refreshTastes(): Promise<number | undefined> {
       // read outside the claim (PGlite has one connection: a read beside an open transaction
       // would wait for it); the claim then writes only if no other run moved the mark meanwhile
       const since = await repo.jobMark('taste');
       const until = clock.now();
+      const from = since ?? new Date(0);
       const rows: WatchingRow[] = [];
-      await scanWatching(since ?? new Date(0), async (batch) => {
+      await scanWatching(from, async (batch) => {
         rows.push(...batch.filter((r) => r.lastViewedAt < until));
       });
-      const features = await repo.dramaFeatures([...new Set(rows.map((r) => r.dramaId))]);
-      const byUser = new Map<string, WatchingRow[]>();
-      for (const row of rows) byUser.set(row.userId, [...(byUser.get(row.userId) ?? []), row]);
+      const [bookmarked, coinUnlocked, adUnlocked] = await Promise.all([
+        deps.bookmarks.addedBetween(from, until),
+        deps.wallet.coinUnlocksBetween(from, until),
+        deps.adUnlocks.between(from, until),
+      ]);
+      type Event =
+        | { at: number; dramaId: number; watching: WatchingRow }
+        | { at: number; dramaId: number; signal: 'bookmark' | 'unlock' };
+      const byUser = new Map<string, Event[]>();
+      const add = (userId: string, event: Event) =>
+        byUser.set(userId, [...(byUser.get(userId) ?? []), event]);
+      for (const row of rows) {
+        add(row.userId, { at: row.lastViewedAt.getTime(), dramaId: row.dramaId, watching: row });
+      }
+      for (const r of bookmarked) {
+        add(r.userId, { at: r.at.getTime(), dramaId: r.dramaId, signal: 'bookmark' });
+      }
+      for (const r of [...coinUnlocked, ...adUnlocked]) {
+        add(r.userId, { at: r.at.getTime(), dramaId: r.dramaId, signal: 'unlock' });
+      }
+      const features = await repo.dramaFeatures([
+        ...new Set([...byUser.values()].flatMap((list) => list.map((e) => e.dramaId))),
+      ]);
       return repo.withJobClaim('taste', async (tx, claim) => {
         if ((claim.watchedUntil?.getTime() ?? null) !== (since?.getTime() ?? null))
           return undefined;
@@ -141,26 +176,28 @@ export function createForYouJobs(deps: ForYouJobDeps) {
           };
           let taste = before.taste;
           const finished = new Set(before.finishedDramas);
-          for (const row of [...list].sort(
-            (a, b) => a.lastViewedAt.getTime() - b.lastViewedAt.getTime(),
-          )) {
-            const drama = features.get(row.dramaId);
-            if (!drama || row.newEpisodes === 0) continue;
-            const at = row.lastViewedAt.getTime();
+          const inOrder = [...list].sort((a, b) => a.at - b.at);
+          for (const event of inOrder) {
+            const drama = features.get(event.dramaId);
+            if (!drama) continue;
+            if ('signal' in event) {
+              taste = tasteAfter(taste, { kind: event.signal }, drama.categoryIds, event.at);
+              continue;
+            }
+            const row = event.watching;
+            if (row.newEpisodes === 0) continue;
             taste = tasteAfter(
               taste,
               { kind: 'watch', watchedMs: row.newEpisodes * EPISODE_WATCH_MS },
               drama.categoryIds,
-              at,
+              event.at,
             );
             if (row.maxEpisode >= drama.episodeCount && !finished.has(row.dramaId)) {
               finished.add(row.dramaId);
-              taste = tasteAfter(taste, { kind: 'completion' }, drama.categoryIds, at);
+              taste = tasteAfter(taste, { kind: 'completion' }, drama.categoryIds, event.at);
             }
           }
-          const latest = [...list]
-            .sort((a, b) => b.lastViewedAt.getTime() - a.lastViewedAt.getTime())
-            .map((r) => r.dramaId);
+          const latest = inOrder.reverse().map((e) => e.dramaId);
           const recentDramas = [...new Set([...latest, ...before.recentDramas])].slice(
             0,
             RECENT_SEEDS,

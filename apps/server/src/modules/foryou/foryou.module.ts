@@ -8,8 +8,9 @@ import { forYouAdminRoutes, forYouRoutes } from './foryou.routes';
 import { createForYouService, type ForYouDeps } from './foryou.service';
 
 /**
- * The For You feed (issue 45, decisions 1620-1621): built after playback, bookmarks and the
- * media URLs; the console's audit log is built later and reached through a late-bound function.
+ * The For You feed (issue 45, decisions 1620-1621): built after playback, bookmarks, the wallet,
+ * events' ad unlocks and the media URLs, each lending a service's narrow read (never a
+ * repository); the console's audit log is built later and reached through a late-bound function.
  */
 export function createForYouModule(
   deps: {
@@ -17,8 +18,9 @@ export function createForYouModule(
     clock: Clock;
     config: Pick<Config, 'serviceTimeZone'>;
   } & Omit<ForYouDeps, 'db' | 'clock' | 'repo' | 'serviceTimeZone'> &
-    Pick<ForYouJobDeps, 'views'> & {
+    Pick<ForYouJobDeps, 'views' | 'wallet' | 'adUnlocks'> & {
       catalog: ForYouDeps['catalog'] & ForYouJobDeps['catalog'];
+      bookmarks: ForYouDeps['bookmarks'] & ForYouJobDeps['bookmarks'];
     },
 ) {
   const repo = createForYouRepository(deps.db);
@@ -32,6 +34,9 @@ export function createForYouModule(
     clock: deps.clock,
     catalog: deps.catalog,
     views: deps.views,
+    bookmarks: deps.bookmarks,
+    wallet: deps.wallet,
+    adUnlocks: deps.adUnlocks,
   });
   return {
     foryou,

@@ -4,11 +4,12 @@ import { API_BASE, type ForYouData, type ForYouItem } from '@snapdrama/contract'
 import { breaksCategoryRun } from '@snapdrama/rules';
 import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import { auditLog } from '../audit/audit.tables';
+import { adUnlocks, adViews } from '../events/events.tables';
 import { ageChecks } from '../identity/identity.tables';
 import { categories, dramaCategories, dramas, episodes } from '../catalog/catalog.tables';
 import { episodeViews } from '../playback/playback.tables';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
-import { auth, signInMember } from '../wallet/wallet.test-support';
+import { auth, grantCoins, signInMember, unlockRequest } from '../wallet/wallet.test-support';
 import { forYouCowatch, forYouViewerState } from './foryou.tables';
 
 const ctx = useTestContext();
@@ -313,6 +314,108 @@ describe('ranking for each viewer', () => {
       await ctx.services.catalog.catalogChanged();
       await settings(target, noSettings);
     }
+  });
+
+  it('taste from bookmarks, coin unlocks or ad unlocks alone: after the job that category leads the feed', async () => {
+    const db = ctx.database.db;
+    const coldTop = (await page(bearer(await joinGuest(ctx.app)), '?count=1')).itemList[0];
+    const coldCats = coldTop?.drama.ctgr_list ?? [];
+    // a category of none of the most viewed drama's, and two of its dramas sharing none of them
+    const links = await db
+      .select({ categoryId: dramaCategories.categoryId, dramaId: dramaCategories.dramaId })
+      .from(dramaCategories);
+    const catsOf = new Map<number, number[]>();
+    for (const l of links) catsOf.set(l.dramaId, [...(catsOf.get(l.dramaId) ?? []), l.categoryId]);
+    const apart = (d: number) => !(catsOf.get(d) ?? []).some((c) => coldCats.includes(c));
+    const category = links
+      .map((l) => l.categoryId)
+      .find(
+        (c) =>
+          !coldCats.includes(c) &&
+          links.filter((l) => l.categoryId === c && apart(l.dramaId)).length >= 2,
+      );
+    expect(category).toBeDefined();
+    const chosen = links
+      .filter((l) => l.categoryId === category && apart(l.dramaId))
+      .map((l) => l.dramaId)
+      .slice(0, 2);
+
+    const bookmarker = await signInMember(ctx, 'Bookmarker');
+    const unlocker = await signInMember(ctx, 'Unlocker');
+    const adWatcher = await signInMember(ctx, 'AdWatcher');
+    await grantCoins(ctx, unlocker.userId, 1000);
+    for (const dramaId of chosen) {
+      const added = await ctx.app.inject({
+        method: 'POST',
+        url: `${API_BASE}/drama/bookmark`,
+        headers: auth(bookmarker),
+        payload: { dramId: dramaId },
+      });
+      expect(added.statusCode, added.body).toBe(200);
+      const [firstPaid] = await db
+        .select({ number: episodes.number })
+        .from(episodes)
+        .where(and(eq(episodes.dramaId, dramaId), gt(episodes.coin, 0)))
+        .orderBy(asc(episodes.number))
+        .limit(1);
+      const unlocked = await unlockRequest(ctx.app, unlocker, {
+        dramId: dramaId,
+        epsd: firstPaid?.number,
+      });
+      expect(unlocked.statusCode, unlocked.body).toBe(200);
+      expect(unlocked.json().code).toBe(0);
+      // an ad unlock as events records it (a redeemed ad view, then the unlock)
+      const now = ctx.clock.now();
+      const [view] = await db
+        .insert(adViews)
+        .values({
+          userId: adWatcher.userId,
+          type: 'unlock',
+          platform: 'web',
+          openedAt: now,
+          redeemedAt: now,
+        })
+        .returning({ id: adViews.id });
+      await db.insert(adUnlocks).values({
+        userId: adWatcher.userId,
+        dramaId,
+        episodeNumber: firstPaid?.number ?? 0,
+        adViewId: view?.id ?? '',
+        day: now.toISOString().slice(0, 10),
+        unlockedAt: now,
+      });
+    }
+    // nothing read yet: both still get the cold start's first drama
+    for (const who of [bookmarker, unlocker, adWatcher]) {
+      expect((await page(auth(who), '?count=1')).itemList[0]?.drama.dram_id).toBe(
+        coldTop?.drama.dram_id,
+      );
+    }
+    ctx.clock.advance(1000);
+    await ctx.services.forYouJobs.refreshTastes();
+    for (const who of [bookmarker, unlocker, adWatcher]) {
+      const [state] = await db
+        .select()
+        .from(forYouViewerState)
+        .where(eq(forYouViewerState.userId, who.userId));
+      const top = Object.entries(state?.taste.affinity ?? {}).sort((a, b) => b[1] - a[1])[0];
+      expect(top?.[0], who.userId).toBe(String(category));
+      const first = (await page(auth(who), '?count=1')).itemList[0];
+      expect(first?.drama.ctgr_list, who.userId).toContain(category);
+      expect(first?.reason).toMatch(/affinity|cowatch/);
+    }
+    // read once: a second run adds nothing
+    const before = await db
+      .select()
+      .from(forYouViewerState)
+      .where(eq(forYouViewerState.userId, unlocker.userId));
+    ctx.clock.advance(1000);
+    await ctx.services.forYouJobs.refreshTastes();
+    const after = await db
+      .select()
+      .from(forYouViewerState)
+      .where(eq(forYouViewerState.userId, unlocker.userId));
+    expect(after[0]?.taste).toEqual(before[0]?.taste);
   });
 
   it('the co-watch job: neighbours from viewers who watched both, the same when run twice', async () => {

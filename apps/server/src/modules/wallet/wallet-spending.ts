@@ -331,6 +331,16 @@ export function createSpending(deps: WalletDeps) {
     /** Coin unlocks of a drama from `since` on (the experiments' outcomes, decision 1613). */
     coinUnlocksOfDrama: (dramaId: number, since: Date) => repo.coinUnlocksOfDrama(dramaId, since),
 
+    /**
+     * Coin unlocks (auto-unlocks included, undone ones gone) in [from, until), oldest first:
+     * one row per episode (the For You taste job, decision 1621).
+     */
+    coinUnlocksBetween: (
+      from: Date,
+      until: Date,
+    ): Promise<{ userId: string; dramaId: number; at: Date }[]> =>
+      repo.coinUnlocksBetween(from, until),
+
     /** Episodes this user bought with coins. */
     async unlockedEpisodes(userId: string, dramaId: number): Promise<number[]> {
       return repo.coinUnlockedEpisodes(db, userId, dramaId);

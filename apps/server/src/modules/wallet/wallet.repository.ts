@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, serviceDayOf } from '../../db/daily';
@@ -111,6 +111,19 @@ export function createWalletRepository(db: Db) {
         })
         .from(coinUnlocks)
         .where(and(eq(coinUnlocks.dramaId, dramaId), gte(coinUnlocks.unlockedAt, since)));
+    },
+
+    /** Coin unlocks in [from, until), oldest first: who, which drama, when (For You, 1621). */
+    async coinUnlocksBetween(from: Date, until: Date) {
+      return db
+        .select({
+          userId: coinUnlocks.userId,
+          dramaId: coinUnlocks.dramaId,
+          at: coinUnlocks.unlockedAt,
+        })
+        .from(coinUnlocks)
+        .where(and(gte(coinUnlocks.unlockedAt, from), lt(coinUnlocks.unlockedAt, until)))
+        .orderBy(asc(coinUnlocks.unlockedAt), asc(coinUnlocks.id));
     },
 
     /** coinUnlockedEpisodes() as a part of a caller's statement (decision 1300). */
