@@ -123,7 +123,7 @@ test('share: copy link shows the toast; X, Facebook and LINE open their share UR
   await page.getByTestId('share-copy').click();
   await expect(page.getByTestId('toast')).toHaveText('Link has been copied');
   const copied = await page.evaluate(() => navigator.clipboard.readText());
-  expect(copied).toMatch(/\/3\/1\?lang=en$/);
+  expect(copied).toMatch(/\/3\/1\?lang=en&from=share$/);
 
   const expected = {
     x: /^https:\/\/twitter\.com\/intent\/tweet\?.*url=http%3A%2F%2F127\.0\.0\.1%3A\d+%2F3%2F1.*hashtags=SnapDrama%2CShortDrama/,

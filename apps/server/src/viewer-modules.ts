@@ -9,6 +9,7 @@ import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
 import type { Redis } from './redis';
 import { createAnalyticsModule } from './modules/analytics/analytics.module';
+import { acquisitionOf } from './modules/analytics/analytics.service';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { createCatalogModule } from './modules/catalog/catalog.module';
@@ -205,7 +206,7 @@ export function composeViewerModules(deps: {
           kind: 'sign_up',
           key: `signup:${join.userId}`,
           userId: join.userId,
-          acquisition: join.code ? 'invite' : 'organic',
+          acquisition: acquisitionOf(join),
           at: clock.now(),
         },
         tx,

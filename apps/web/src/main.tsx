@@ -11,6 +11,7 @@ import { currentLanguage, i18nReady } from './shared/i18n/i18n';
 import { checkHostVersion } from './shared/native/native';
 import { startSimulatorIfSwitchedOn } from './shared/native/simulator/simulator-switch';
 import { nextTask } from './shared/tasks/next-task';
+import { rememberShareLanding } from './shared/share/share-landing';
 
 /**
  * The longest the first render waits for the dictionary and the session (AppGate's spinner
@@ -20,6 +21,9 @@ const FIRST_RENDER_WAIT_MS = 1_000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
+
+// a landing through a shared episode link is kept for a later join (decision 1606)
+rememberShareLanding(window.location.search);
 
 // i18next resolves the language synchronously (no backend); waiting keeps that explicit. In the
 // app wrapper (or its simulator, when switched on) the saved token is loaded first (spec §4).

@@ -7,6 +7,13 @@ export const socialMethodSchema = z.enum(SOCIAL_METHODS);
 const yn = z.enum(['Y', 'N']);
 
 /**
+ * How a newcomer landed, when the join says (decision 1606): `share` when they arrived through a
+ * shared episode link (`?from=share`, episodeShareUrl in @snapdrama/rules).
+ */
+export const JOIN_LANDINGS = ['share'] as const;
+export type JoinLanding = (typeof JOIN_LANDINGS)[number];
+
+/**
  * GET /auth/authorize/{provider}?redirectUri=...: the server creates the authorization request
  * (state, nonce, PKCE verifier kept server-side, single-use, 10 minutes) and answers the address
  * the popup opens. redirectUri must be one of our web origins + /callback/{provider}.
@@ -49,6 +56,11 @@ export const accountJoinBody = /* @__PURE__ */ joinBody.extend({
     .max(32, 'is too long')
     .regex(/^[0-9A-Za-z]*$/, 'must be letters and digits')
     .optional(),
+  /**
+   * how the newcomer landed (decision 1606): `share` puts them in the `shared_link` retention
+   * segment unless the join carries an invite code too (the invite wins)
+   */
+  lndgFrom: z.enum(JOIN_LANDINGS).optional(),
 });
 export type AccountJoinBody = z.infer<typeof accountJoinBody>;
 

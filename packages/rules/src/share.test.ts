@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   SHARE_HASHTAGS,
+  SHARE_LANDING_PARAM,
+  SHARE_LANDING_VALUE,
   episodeShareUrl,
+  isShareLanding,
   shareImageUrl,
   socialShareUrl,
   withHashtags,
@@ -10,15 +13,51 @@ import {
 
 describe('share links', () => {
   it.each([
-    ['https://snapdrama.example', 3, 7, 'https://snapdrama.example/3/7'],
-    ['https://snapdrama.example/', 1, 1, 'https://snapdrama.example/1/1'],
-    ['http://127.0.0.1:3941', 12, 30, 'http://127.0.0.1:3941/12/30'],
+    ['https://snapdrama.example', 3, 7, 'https://snapdrama.example/3/7?from=share'],
+    ['https://snapdrama.example/', 1, 1, 'https://snapdrama.example/1/1?from=share'],
+    ['http://127.0.0.1:3941', 12, 30, 'http://127.0.0.1:3941/12/30?from=share'],
   ])('%s drama %i ep %i → %s', (origin, dramaId, epsd, expected) => {
     expect(episodeShareUrl(origin, dramaId, epsd)).toBe(expected);
   });
 
-  it('carries the sharer’s language for the preview', () => {
-    expect(episodeShareUrl('https://s.example', 3, 7, 'ko')).toBe('https://s.example/3/7?lang=ko');
+  it('carries the sharer’s language for the preview, and the shared-link mark', () => {
+    const link = episodeShareUrl('https://s.example', 3, 7, 'ko');
+    expect(link).toBe('https://s.example/3/7?lang=ko&from=share');
+    const url = new URL(link);
+    expect(url.searchParams.get('lang')).toBe('ko');
+    expect(url.searchParams.get(SHARE_LANDING_PARAM)).toBe(SHARE_LANDING_VALUE);
+    expect(isShareLanding(url.search)).toBe(true);
+  });
+
+  it.each([
+    ['?from=share', true],
+    ['from=share', true],
+    ['?lang=en&from=share', true],
+    ['?from=other&from=share', true],
+    ['', false],
+    ['?lang=en', false],
+    ['?from=Share', false],
+    ['?from=shared', false],
+    ['?from=', false],
+    ['?xfrom=share', false],
+  ])('a landing with %j is a shared link: %s', (search, expected) => {
+    expect(isShareLanding(search)).toBe(expected);
+  });
+
+  it('every share link is recognised as one, whatever the drama, episode and language', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 1e6 }),
+        fc.integer({ min: 1, max: 1e4 }),
+        fc.option(fc.constantFrom('ko', 'en', 'ja'), { nil: undefined }),
+        (dramaId, epsd, lang) => {
+          const url = new URL(episodeShareUrl('https://s.example', dramaId, epsd, lang));
+          expect(url.pathname).toBe(`/${dramaId}/${epsd}`);
+          expect(url.searchParams.get('lang')).toBe(lang ?? null);
+          expect(isShareLanding(url.search)).toBe(true);
+        },
+      ),
+    );
   });
 
   it.each([

@@ -5,8 +5,16 @@ export const SHARE_HASHTAGS = ['SnapDrama', 'ShortDrama'] as const;
 export type ShareTarget = 'x' | 'facebook' | 'kakao' | 'line' | 'copy';
 
 /**
+ * The mark a shared episode link carries (`?from=share`), so that a newcomer who lands through
+ * one is counted in the `shared_link` retention segment once they join (decision 1606). The
+ * server's link page and pictures ignore it; the canonical address never has it.
+ */
+export const SHARE_LANDING_PARAM = 'from';
+export const SHARE_LANDING_VALUE = 'share';
+
+/**
  * The address a shared episode opens: /{dramaId}/{episodeNum} on the product's origin, with the
- * sharer's language so the link preview is in it.
+ * sharer's language so the link preview is in it, and the shared-link mark.
  */
 export function episodeShareUrl(
   origin: string,
@@ -15,7 +23,15 @@ export function episodeShareUrl(
   lang?: string,
 ): string {
   const url = `${origin.replace(/\/+$/, '')}/${dramaId}/${epsd}`;
-  return lang ? `${url}?lang=${encodeURIComponent(lang)}` : url;
+  const query = new URLSearchParams();
+  if (lang) query.set('lang', lang);
+  query.set(SHARE_LANDING_PARAM, SHARE_LANDING_VALUE);
+  return `${url}?${query.toString()}`;
+}
+
+/** Whether an address's query (`location.search`) is a landing through a shared episode link. */
+export function isShareLanding(search: string): boolean {
+  return new URLSearchParams(search).getAll(SHARE_LANDING_PARAM).includes(SHARE_LANDING_VALUE);
 }
 
 /**

@@ -18,6 +18,7 @@ import {
   type AnalyticsRetentionQuery,
   type AnalyticsReturned,
   type AnalyticsStatusData,
+  type JoinLanding,
   type PaymentCurrency,
   type UnlockMethod,
   analyticsDramasQuery,
@@ -49,6 +50,15 @@ export type AnalyticsFact = { userId: string; at: Date; key: string } & (
     }
   | { kind: 'share'; dramaId: number; epsd: number; target: string }
 );
+
+/**
+ * How a new member came (decision 1606): `invite` when the join carried an invite code, else
+ * `shared_link` when it said the member landed through a shared episode link, else `organic`.
+ */
+export function acquisitionOf(join: { code?: string; landing?: JoinLanding }): AcquisitionSource {
+  if (join.code) return 'invite';
+  return join.landing === 'share' ? 'shared_link' : 'organic';
+}
 
 /**
  * What other modules hold: one call that appends a fact, in their transaction when the fact is

@@ -7,6 +7,7 @@ import {
   type AccountJoinBody,
   type AuthorizeData,
   type CheckUserData,
+  type JoinLanding,
   type Language,
   type SocialMethod,
 } from '@snapdrama/contract';
@@ -51,6 +52,8 @@ export interface JoinRecord {
   address: string | null;
   /** the invite code the newcomer arrived with */
   code?: string;
+  /** how the newcomer landed, as the join said (`share`: through a shared episode link) */
+  landing?: JoinLanding;
 }
 
 /** PostgreSQL unique_violation, as node-postgres or PGlite report it (possibly wrapped). */
@@ -349,6 +352,7 @@ export function createAccountsService(deps: {
             deviceId,
             address,
             ...(body.invtCd ? { code: body.invtCd } : {}),
+            ...(body.lndgFrom ? { landing: body.lndgFrom } : {}),
           });
           return created;
         });

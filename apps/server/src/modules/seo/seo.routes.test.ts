@@ -7,7 +7,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { BANNER_MOBILE_QUERY } from '@snapdrama/contract';
-import { BANNER_SIZE } from '@snapdrama/rules';
+import {
+  BANNER_SIZE,
+  SHARE_LANDING_PARAM,
+  SHARE_LANDING_VALUE,
+  episodeShareUrl,
+} from '@snapdrama/rules';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { seoRoutes, type SeoDeps } from './seo.routes';
 import { posterImageOf, renderShareImage } from './share-image';
@@ -101,6 +106,25 @@ describe('link previews of /{dramaId}/{ep}', () => {
       expect(html).toContain(`<title>${meta(html, 'og:title') ?? ''}</title>`);
     },
   );
+
+  it("a shared link's mark (?from=share) changes nothing in the preview and stays out of its address", async () => {
+    const shared = new URL(episodeShareUrl('https://snapdrama.example', 1, 3, 'ja'));
+    expect(shared.searchParams.get(SHARE_LANDING_PARAM)).toBe(SHARE_LANDING_VALUE);
+    const headers = { 'user-agent': 'facebookexternalhit/1.1' };
+    const marked = await web.inject({
+      method: 'GET',
+      url: shared.pathname + shared.search,
+      headers,
+    });
+    const plain = await web.inject({ method: 'GET', url: '/1/3?lang=ja', headers });
+    expect(marked.statusCode).toBe(200);
+    expect(marked.body).toContain('<html lang="ja"');
+    expect(meta(marked.body, 'og:title')).toBe(`${drama.title.ja} - 第3話 | SnapDrama`);
+    expect(meta(marked.body, 'og:url')).toBe('https://snapdrama.example/1/3');
+    expect(marked.body).toContain('<link rel="canonical" href="https://snapdrama.example/1/3" />');
+    for (const tag of ['og:title', 'og:description', 'og:image', 'og:url', 'twitter:image'])
+      expect(meta(marked.body, tag), tag).toBe(meta(plain.body, tag));
+  });
 
   it('an adult-only drama shows its title, no frame or poster of it and no description (decision 1490)', async () => {
     const index = DEMO_DRAMAS.findIndex((d) => d.slug === 'silent-witness');

@@ -14,6 +14,7 @@ import { layers } from '../../shared/layers/layer-store';
 import { Button } from '../../shared/ui/button';
 import { joinWithTicket } from './api/social-auth';
 import { forgetInvite, pendingInvite } from '../../shared/invite/pending-invite';
+import { forgetShareLanding, pendingShareLanding } from '../../shared/share/share-landing';
 import styles from './terms-popup.module.css';
 
 const yn = (on: boolean) => (on ? 'Y' : 'N');
@@ -48,6 +49,8 @@ export function TermsAgreement({
     setBusy(true);
     // the code of an invite page opened before (decision 1510)
     const invite = pendingInvite();
+    // a landing through a shared episode link before (decision 1606; the invite wins on the server)
+    const landing = pendingShareLanding();
     try {
       const { access_token } = await joinWithTicket({
         authMthd: method,
@@ -58,8 +61,10 @@ export function TermsAgreement({
         privacyAgreeYn: yn(consent.privacy),
         alarmAgreeYn: yn(consent.alarm),
         ...(invite ? { invtCd: invite } : {}),
+        ...(landing ? { lndgFrom: landing } : {}),
       });
       forgetInvite();
+      forgetShareLanding();
       await onJoined(access_token);
     } catch (error) {
       layers.alert({
