@@ -1,6 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { holdEpisodesStill } from './gesture-matrix';
-import { isMobile, signInNewViewer as signInAs, storedToken, waitForApp } from './helpers';
+import {
+  isMobile,
+  signInNewViewer as signInAs,
+  signUpThroughGoogleSandbox,
+  storedToken,
+  waitForApp,
+} from './helpers';
 
 /** A new signed-in viewer (helpers.ts holds back the link-account claim: coins are counted here). */
 const signInNewViewer = (page: Page) => signInAs(page, 'bookmarks');
@@ -159,6 +165,25 @@ function pauseAtOrAfter(video: Locator, seconds: number): Promise<number> {
     { timeout: 30_000 },
   );
 }
+
+test('a visitor who arrives through a shared link and signs up is counted as shared-link acquisition', async ({
+  page,
+}) => {
+  // the shared address (episodeShareUrl), opened by someone who has no account yet
+  await page.goto('/3/1?lang=ko&from=share');
+  await waitForApp(page);
+  const join = page.waitForRequest(
+    (request) => request.method() === 'POST' && request.url().endsWith('/api/v1/auth/join'),
+  );
+  await page.goto('/profile');
+  await waitForApp(page);
+  await page.getByTestId('profile-login').click();
+  await signUpThroughGoogleSandbox(page, 'shared-landing');
+  expect(((await join).postDataJSON() as { lndgFrom?: string }).lndgFrom).toBe('share');
+  await expect(page.getByTestId('profile-nickname')).toBeVisible();
+  // forgotten once used: the landing labels one sign-up, not the next on this device
+  expect(await page.evaluate(() => localStorage.getItem('share_landing'))).toBeNull();
+});
 
 test('an episode watched part-way shows in continue watching and resumes there on a new load', async ({
   page,
