@@ -12,7 +12,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { users } from '../auth/auth.tables';
+import { users, userIdRef } from '../auth/auth.tables';
 import { dramas } from '../catalog/catalog.tables';
 
 /**
@@ -41,9 +41,7 @@ export const forYouImpressions = pgTable(
   'foryou_impressions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userIdRef(),
     dramaId: integer('drama_id')
       .notNull()
       .references(() => dramas.id, { onDelete: 'cascade' }),
