@@ -138,6 +138,8 @@ test('dragging a slider row scrolls it without opening a drama; a short drag sti
   const row = page.getByTestId('row-popular').getByTestId('slider-row');
   const card = row.getByTestId('drama-card').nth(1);
   await expect(card).toBeVisible();
+  // the mouse acts inside the window: the row may start below the fold (the For You card above it)
+  await card.scrollIntoViewIfNeeded();
   const box = await card.boundingBox();
   if (!box) throw new Error('no card box');
   const x = box.x + box.width / 2;
