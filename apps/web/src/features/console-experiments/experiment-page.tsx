@@ -156,7 +156,10 @@ export function ExperimentPage() {
   const canShip = e.status === 'running' || e.status === 'stopped';
 
   return (
-    <ConsolePage title={e.name} actions={<Link to="/admin/experiments">{t('exp.back')}</Link>}>
+    <ConsolePage
+      title={<span translate="no">{e.name}</span>}
+      actions={<Link to="/admin/experiments">{t('exp.back')}</Link>}
+    >
       <Card>
         <dl className={styles.facts}>
           <dt>{t('exp.kind')}</dt>

@@ -4,7 +4,7 @@ import styles from './console-ui.module.css';
 /** The console's building blocks: every page uses these, so pages look alike and stay small. */
 export const ui = styles;
 
-export function ConsolePage(props: { title: string; actions?: ReactNode; children: ReactNode }) {
+export function ConsolePage(props: { title: ReactNode; actions?: ReactNode; children: ReactNode }) {
   return (
     <section className={styles.page}>
       <header className={styles.header}>
