@@ -19,6 +19,7 @@ import { createMetrics, gaugeDatabasePools, registerMetrics } from './metrics/me
 import { watchRedis, type Redis } from './redis';
 import type { PaymentStandIns } from './modules/payments/payments.module';
 import { composeViewerModules } from './viewer-modules';
+import { named } from './http/plugin-name';
 
 export type { ContentProgress };
 
@@ -170,14 +171,15 @@ export async function buildApp(
   };
   registerHealthRoutes(app, { ...deps, onRedisDown: services.redisState.failed });
   await app.register(
-    async (api) => {
-      for (const routes of mount.apiRoutes(guards)) await api.register(routes);
-    },
+    named(async (api) => {
+      for (const routes of mount.apiRoutes(guards)) await api.register(named(routes));
+    }, 'api'),
     { prefix: API_BASE },
   );
 
   // local stand-ins of outside services: sandbox only, never in production
-  if (config.social.sandbox) await app.register(mount.walletStandInRoutes(guards, production));
+  if (config.social.sandbox)
+    await app.register(named(mount.walletStandInRoutes(guards, production)));
   await mount.registerPaymentStandIns(app);
   await mount.registerIdentityStandIn(app);
   startJobs(app, {
@@ -192,9 +194,9 @@ export async function buildApp(
     clock,
   });
   const signInStandIns = mount.signInStandInRoutes(webOrigins);
-  if (signInStandIns) await app.register(signInStandIns);
+  if (signInStandIns) await app.register(named(signInStandIns));
 
-  await app.register(mount.mediaRoutes());
+  await app.register(named(mount.mediaRoutes(), 'media'));
   const { catalog, i18n, invites } = services;
   await registerWebApp(app, { config, web, clock, storage, catalog, i18n, invites });
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { Config } from '../config';
 import { seoRoutes, type SeoDeps } from '../modules/seo/seo.routes';
+import { named } from './plugin-name';
 
 /** Where the built web app is, and whether this server serves it (never in tests). */
 export function webAppOf(config: Pick<Config, 'webDistDir' | 'env'>) {
@@ -28,16 +29,21 @@ export async function registerWebApp(
   // the built index.html is read once: link previews put their tags into it per request
   let indexHtml: string | undefined;
   await app.register(
-    seoRoutes({
-      catalog: deps.catalog,
-      texts: deps.i18n,
-      publicBaseUrl: config.publicBaseUrl,
-      kakaoJsKey: config.kakaoJsKey,
-      storage: deps.storage,
-      clock: deps.clock,
-      invites: deps.invites,
-      indexHtml: web.served ? () => (indexHtml ??= readFileSync(web.indexPath, 'utf8')) : undefined,
-    }),
+    named(
+      seoRoutes({
+        catalog: deps.catalog,
+        texts: deps.i18n,
+        publicBaseUrl: config.publicBaseUrl,
+        kakaoJsKey: config.kakaoJsKey,
+        storage: deps.storage,
+        clock: deps.clock,
+        invites: deps.invites,
+        indexHtml: web.served
+          ? () => (indexHtml ??= readFileSync(web.indexPath, 'utf8'))
+          : undefined,
+      }),
+      'link previews',
+    ),
   );
   if (!web.served) return;
 

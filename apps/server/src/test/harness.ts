@@ -52,6 +52,9 @@ export async function openTestDatabase(): Promise<{
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  // a test database need not outlive a crash: commits return without waiting for the disk, as
+  // PGlite's in memory do (each statement still runs and commits as in production)
+  await admin.query(`alter database ${name} set synchronous_commit = off`);
   await admin.end();
   const testUrl = new URL(url);
   testUrl.pathname = `/${name}`;

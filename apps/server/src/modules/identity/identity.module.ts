@@ -9,6 +9,7 @@ import { createIdentityService, type IdentityProvider } from './identity.service
 import { createPortoneIdentityClient } from './providers/portone-identity';
 import { createFakePortone, IDENTITY_SANDBOX_KEYS, type FakePortone } from './sandbox/fake-portone';
 import { identitySandboxRoutes } from './sandbox/identity-sandbox.routes';
+import { named } from '../../http/plugin-name';
 
 /**
  * Identity checks for the age gate (decision 1490): the real PortOne adapter, pointed at PortOne
@@ -66,7 +67,7 @@ export function createIdentityModule(deps: {
     /** The stand-in's page and API port, when in use; closed with the app that made them. */
     registerStandIn: async (app: FastifyInstance) => {
       if (!fake) return;
-      await app.register(identitySandboxRoutes({ fake, production }));
+      await app.register(named(identitySandboxRoutes({ fake, production }), 'identity stand-in'));
       if (!deps.reuse) app.addHook('onClose', () => fake.close());
     },
   };

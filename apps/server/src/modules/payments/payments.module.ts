@@ -15,6 +15,7 @@ import type { FakeProviders } from './sandbox/fake-providers';
 import { createWebGateways } from './web-gateways.factory';
 import { createWebGatewaysService } from './web-gateways.service';
 import { paymentWebhookRoutes } from './webhooks.routes';
+import { named } from '../../http/plugin-name';
 
 /** Payment gateways by name, for the metrics' labels. */
 const GATEWAY_NAMES: Partial<Record<string, string>> = {
@@ -96,7 +97,7 @@ export function createPaymentsModule(deps: {
     /** The stores' and gateways' local stand-ins, when in use; closed with the app that made them. */
     registerStandIns: async (app: FastifyInstance) => {
       if (config.iap.sandbox) {
-        await app.register(iapSandboxRoutes({ iap, production }));
+        await app.register(named(iapSandboxRoutes({ iap, production }), 'store stand-ins'));
         // the App Store stand-in's API port; one handed over from an earlier app is closed by that app
         const appleStandIn = iap.sandbox.apple;
         if (appleStandIn && !deps.reuse?.iap)
@@ -104,7 +105,9 @@ export function createPaymentsModule(deps: {
       }
       const fake = gateways.fake;
       if (fake) {
-        await app.register(sandboxCheckoutRoutes({ fake, production }));
+        await app.register(
+          named(sandboxCheckoutRoutes({ fake, production }), 'checkout stand-ins'),
+        );
         // a stand-in handed over from an earlier app is closed by that app
         if (!deps.reuse?.web) app.addHook('onClose', () => fake.close());
       }
