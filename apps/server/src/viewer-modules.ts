@@ -9,7 +9,7 @@ import type { Storage } from './media/storage';
 import type { Metrics } from './metrics/metrics';
 import type { Redis } from './redis';
 import { createAnalyticsModule } from './modules/analytics/analytics.module';
-import { acquisitionOf } from './modules/analytics/analytics.service';
+import { acquisitionOf } from './modules/analytics/analytics-recorder.service';
 import { createAuthModule } from './modules/auth/auth.module';
 import { createBookmarksModule } from './modules/bookmarks/bookmarks.module';
 import { createCatalogModule } from './modules/catalog/catalog.module';

@@ -7,7 +7,8 @@ import type { I18nService } from '../i18n/i18n.service';
 import { createAnalyticsRollup } from './analytics-rollup';
 import { createAnalyticsRepository } from './analytics.repository';
 import { analyticsRoutes } from './analytics.routes';
-import { createAnalyticsRecorder, createAnalyticsService } from './analytics.service';
+import { createAnalyticsRecorder } from './analytics-recorder.service';
+import { createAnalyticsService } from './analytics.service';
 
 /**
  * Analytics (issue 43): the event log other modules write to (`recorder`, built first, before

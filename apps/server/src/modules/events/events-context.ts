@@ -4,7 +4,7 @@ import type { Clock } from '../../clock';
 import type { EventsConfig } from '../../config';
 import { AppError } from '../../errors';
 import type { Redis } from '../../redis';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
+import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { AgeGateCheck } from '../identity/identity.service';
 import type { WalletService } from '../wallet/wallet.service';

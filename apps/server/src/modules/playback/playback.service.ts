@@ -18,7 +18,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { AppError } from '../../errors';
 import type { MediaUrls } from '../../media/media-urls';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
+import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { PlaybackRepository } from './playback.repository';
 

@@ -10,7 +10,7 @@ import { FINISHED_TAIL_SECONDS } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
+import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
 import type { PositionRow, ProgressRepository } from './progress.repository';
 
 const toWire = (row: PositionRow): EpisodePosition => ({

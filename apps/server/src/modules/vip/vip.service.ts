@@ -17,7 +17,7 @@ import { CANCELABLE, MANAGE_URLS } from './vip-gateway-rules';
 import { createVipNotices } from './vip-notices';
 import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
+import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
 import type { VipRepository, VipSubscriptionRow } from './vip.repository';
 
 /**

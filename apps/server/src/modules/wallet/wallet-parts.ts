@@ -3,7 +3,7 @@ import type { CoinKind, SpendableLot, ValidityDays } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AnalyticsRecorder } from '../analytics/analytics.service';
+import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { AgeGateCheck } from '../identity/identity.service';
 import type { LotRow, WalletRepository } from './wallet.repository';
