@@ -7,11 +7,7 @@ import type { ForYouJobs } from './modules/foryou/foryou.jobs';
 import type { SearchStatsService } from './modules/search-stats/search-stats.service';
 import type { WebGatewaysService } from './modules/payments/web-gateways.service';
 import type { PushService } from './modules/push/push.service';
-import {
-  ROLLUP_POLL_MS,
-  startRollupJob,
-  type AnalyticsRollup,
-} from './modules/analytics/analytics-rollup';
+import { ROLLUP_POLL_MS, type AnalyticsRollup } from './modules/analytics/analytics-rollup';
 
 /** How often counted searches are written (top searches of the week). */
 const SEARCH_STATS_FLUSH_MS = 10_000;
@@ -109,14 +105,43 @@ export function startPushJob(
   pollMs: number,
   onError: (error: unknown) => void,
 ): () => Promise<void> {
+  return startPollingJob(
+    async () => {
+      await push.queueScheduled();
+      await push.sendDue();
+    },
+    pollMs,
+    onError,
+  );
+}
+
+/**
+ * Runs the analytics rollup every `pollMs` (the API's timers and `npm run worker`); any number of
+ * processes may run it: the state row's lock lets one apply a batch at a time. Returns the stop
+ * function (waits for a round in flight).
+ */
+export function startRollupJob(
+  rollup: Pick<AnalyticsRollup, 'catchUp'>,
+  pollMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
+  return startPollingJob(() => rollup.catchUp(), pollMs, onError);
+}
+
+/**
+ * Runs `round` every `pollMs`, one at a time: a tick that finds the last round still running is
+ * skipped. Returns the stop function, which waits for a round in flight.
+ */
+function startPollingJob(
+  round: () => Promise<unknown>,
+  pollMs: number,
+  onError: (error: unknown) => void,
+): () => Promise<void> {
   let running: Promise<void> | undefined;
-  const round = async () => {
-    await push.queueScheduled();
-    await push.sendDue();
-  };
   const timer = setInterval(() => {
     if (running) return;
     running = round()
+      .then(() => undefined)
       .catch(onError)
       .finally(() => {
         running = undefined;

@@ -7,8 +7,8 @@ import { DataDirInUseError } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { createConfiguredStorage } from './media/s3-storage';
 import { createIngestWorker } from './modules/ingest/ingest.worker';
-import { startForYouJob, startPushJob } from './jobs';
-import { ROLLUP_POLL_MS, startRollupJob } from './modules/analytics/analytics-rollup';
+import { startForYouJob, startPushJob, startRollupJob } from './jobs';
+import { ROLLUP_POLL_MS } from './modules/analytics/analytics-rollup';
 import { openRedis } from './redis';
 
 /**

@@ -33,6 +33,29 @@ export interface RollupStep {
 }
 
 /**
+ * The end of a step whose `up` returns one row per viewer who reached a point (drama_id,
+ * episode_number and the day `day` names): counts them into their episode's and their drama's day
+ * under `column`, or takes them away (`sign` -1). The names are this file's constants, never input.
+ */
+function countIntoDays(
+  column: 'completions' | 'paywall_shown' | 'conv_auto',
+  day: 'completed_day' | 'paywall_day',
+  sign: 1 | -1 = 1,
+): SQL {
+  const count = sign < 0 ? '-count(*)' : 'count(*)';
+  return sql.raw(`e as (
+          insert into analytics_episode_days as d (drama_id, episode_number, day, ${column})
+          select drama_id, episode_number, ${day}, ${count} from up group by 1, 2, 3
+          on conflict (drama_id, episode_number, day)
+            do update set ${column} = d.${column} + excluded.${column}
+          returning 1
+        )
+        insert into analytics_drama_days as d (drama_id, day, ${column})
+        select drama_id, ${day}, ${count} from up group by 1, 2
+        on conflict (drama_id, day) do update set ${column} = d.${column} + excluded.${column}`);
+}
+
+/**
  * The rollup job (issue 43 item 2; decision 1603). One batch is one transaction: lock the state
  * row (skip locked: another instance applying a batch makes this one return at once), copy the
  * next events into a temporary table, apply every step, advance the watermark. A kill or an error
@@ -134,16 +157,7 @@ export function createAnalyticsRollup(deps: {
           on conflict (drama_id, episode_number, user_id) do update
             set completed_day = excluded.completed_day where r.completed_day is null
           returning drama_id, episode_number, completed_day
-        ), e as (
-          insert into analytics_episode_days as d (drama_id, episode_number, day, completions)
-          select drama_id, episode_number, completed_day, count(*) from up group by 1, 2, 3
-          on conflict (drama_id, episode_number, day)
-            do update set completions = d.completions + excluded.completions
-          returning 1
-        )
-        insert into analytics_drama_days as d (drama_id, day, completions)
-        select drama_id, completed_day, count(*) from up group by 1, 2
-        on conflict (drama_id, day) do update set completions = d.completions + excluded.completions`,
+        ), ${countIntoDays('completions', 'completed_day')}`,
     },
     {
       name: 'paywall_shown',
@@ -162,16 +176,7 @@ export function createAnalyticsRollup(deps: {
               outcome = 'pending'
             where r.paywall_at is null
           returning drama_id, episode_number, paywall_day
-        ), e as (
-          insert into analytics_episode_days as d (drama_id, episode_number, day, paywall_shown)
-          select drama_id, episode_number, paywall_day, count(*) from up group by 1, 2, 3
-          on conflict (drama_id, episode_number, day)
-            do update set paywall_shown = d.paywall_shown + excluded.paywall_shown
-          returning 1
-        )
-        insert into analytics_drama_days as d (drama_id, day, paywall_shown)
-        select drama_id, paywall_day, count(*) from up group by 1, 2
-        on conflict (drama_id, day) do update set paywall_shown = d.paywall_shown + excluded.paywall_shown`,
+        ), ${countIntoDays('paywall_shown', 'paywall_day')}`,
     },
     // an unlock converts whoever reached the paywall (and counts as reaching it when nothing else did)
     {
@@ -260,15 +265,7 @@ export function createAnalyticsRollup(deps: {
           where r.drama_id = f.drama_id and r.episode_number = f.episode_number
             and r.user_id = f.user_id and r.outcome = 'auto'
           returning r.drama_id, r.episode_number, r.paywall_day
-        ), e as (
-          insert into analytics_episode_days as d (drama_id, episode_number, day, conv_auto)
-          select drama_id, episode_number, paywall_day, -count(*) from up group by 1, 2, 3
-          on conflict (drama_id, episode_number, day) do update set conv_auto = d.conv_auto + excluded.conv_auto
-          returning 1
-        )
-        insert into analytics_drama_days as d (drama_id, day, conv_auto)
-        select drama_id, paywall_day, -count(*) from up group by 1, 2
-        on conflict (drama_id, day) do update set conv_auto = d.conv_auto + excluded.conv_auto`,
+        ), ${countIntoDays('conv_auto', 'paywall_day', -1)}`,
     },
     // a purchase is the revenue of the paywall the buyer reached last within the window before it
     {
@@ -502,31 +499,3 @@ export type AnalyticsRollup = ReturnType<typeof createAnalyticsRollup>;
 
 /** How often the rollup job looks for new events (seconds of lag the pages show at most). */
 export const ROLLUP_POLL_MS = 5_000;
-
-/**
- * Runs the rollup job every `pollMs` (the API's timers and `npm run worker`); any number of
- * processes may run it: the state row's lock lets one apply a batch at a time. Returns the stop
- * function (waits for a round in flight).
- */
-export function startRollupJob(
-  rollup: Pick<AnalyticsRollup, 'catchUp'>,
-  pollMs: number,
-  onError: (error: unknown) => void,
-): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = rollup
-      .catchUp()
-      .then(() => undefined)
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  }, pollMs);
-  timer.unref();
-  return async () => {
-    clearInterval(timer);
-    await running;
-  };
-}

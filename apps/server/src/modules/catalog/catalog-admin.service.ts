@@ -25,6 +25,17 @@ import { resizePoster } from './posters';
 
 type Texts = Record<Language, string>;
 
+/** A drama's settings as the console's form holds them (and its audit entries record them). */
+const formFieldsOf = (row: NonNullable<Awaited<ReturnType<CatalogAdminRepository['drama']>>>) => ({
+  ageRate: row.ageRate,
+  warnings: row.ratingCriteria,
+  exclusive: row.exclusive,
+  webTag: row.webTag,
+  aosTag: row.aosTag,
+  iosTag: row.iosTag,
+  registeredAt: row.registeredAt.toISOString(),
+});
+
 /**
  * The console's catalog (docs/decisions/1203): dramas and their dictionary texts, categories,
  * posters, and episodes with their subtitles (catalog-admin-episodes.ts). Every change is audited in its transaction and drops the
@@ -80,13 +91,7 @@ export function createCatalogAdminService(deps: {
         title: texts.get(row.titleKey) ?? null,
         description: texts.get(row.descriptionKey) ?? null,
         categoryIds: (await repo.categoryIdsOf(db, [dramaId])).get(dramaId) ?? [],
-        ageRate: row.ageRate,
-        warnings: row.ratingCriteria,
-        exclusive: row.exclusive,
-        webTag: row.webTag,
-        aosTag: row.aosTag,
-        iosTag: row.iosTag,
-        registeredAt: row.registeredAt.toISOString(),
+        ...formFieldsOf(row),
         published: row.published,
         posterVertical: row.posterVerticalPath,
         posterHorizontal: row.posterHorizontalPath,
@@ -172,13 +177,7 @@ export function createCatalogAdminService(deps: {
           title: s.title ?? { ko: '', en: '', ja: '' },
           description: s.description ?? { ko: '', en: '', ja: '' },
           categoryIds: s.categoryIds,
-          ageRate: row.ageRate,
-          warnings: row.ratingCriteria,
-          exclusive: row.exclusive,
-          webTag: row.webTag,
-          aosTag: row.aosTag,
-          iosTag: row.iosTag,
-          registeredAt: row.registeredAt.toISOString(),
+          ...formFieldsOf(row),
         },
         posterVertical: row.posterVerticalPath,
         posterHorizontal: row.posterHorizontalPath,

@@ -90,6 +90,14 @@ export interface StripeClient {
   }): ReturnType<StripeClient['refund']>;
 }
 
+/** Stripe's answer to a refused call, as our refusal: its HTTP status, its code and its words. */
+const refusalOf = (error: Stripe.errors.StripeError) => ({
+  ok: false as const,
+  status: error.statusCode ?? 503,
+  code: error.code ?? error.type,
+  message: error.message,
+});
+
 const toSession = (s: Stripe.Checkout.Session): StripeSession => ({
   id: s.id,
   clientSecret: s.client_secret,
@@ -243,14 +251,7 @@ export function createStripeClient(options: {
           amount: refund.amount,
         };
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError) {
-          return {
-            ok: false,
-            status: error.statusCode ?? 503,
-            code: error.code ?? error.type,
-            message: error.message,
-          };
-        }
+        if (error instanceof Stripe.errors.StripeError) return refusalOf(error);
         return {
           ok: false,
           status: 503,
@@ -293,14 +294,7 @@ export function createStripeClient(options: {
         const named = paid?.payment.payment_intent ?? legacy ?? undefined;
         intent = typeof named === 'string' ? named : named?.id;
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError) {
-          return {
-            ok: false,
-            status: error.statusCode ?? 503,
-            code: error.code ?? error.type,
-            message: error.message,
-          };
-        }
+        if (error instanceof Stripe.errors.StripeError) return refusalOf(error);
         throw error;
       }
       if (!intent) {

@@ -134,6 +134,11 @@ export function createPaypalStandIn(
       }
       return send(response, status, body);
     };
+    /** PayPal's error answer (never kept for a repeated request id: only successes are) */
+    const refuse = (status: number, issue: string, description: string) => {
+      const e = paypalError(status, issue, description);
+      return answer(e.status, e.body);
+    };
 
     if (request.method === 'POST' && path === '/v2/checkout/orders') {
       count('paypal.create');
@@ -148,8 +153,7 @@ export function createPaypalStandIn(
       };
       const unit = body.purchase_units?.[0];
       if (body.intent !== 'CAPTURE' || !unit?.amount?.value) {
-        const e = paypalError(422, 'INVALID_PARAMETER_VALUE', 'intent and amount are required');
-        return answer(e.status, e.body);
+        return refuse(422, 'INVALID_PARAMETER_VALUE', 'intent and amount are required');
       }
       const order: PaypalOrderState = {
         id: id('', 8).toUpperCase().slice(0, 17),
@@ -173,28 +177,24 @@ export function createPaypalStandIn(
       await readBody(request);
       const o = paypalOrders.get(decodeURIComponent(capture[1] ?? ''));
       if (!o) {
-        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-        return answer(e.status, e.body);
+        return refuse(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
       }
       if (o.status === 'COMPLETED') {
-        const e = paypalError(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
-        return answer(e.status, e.body);
+        return refuse(422, 'ORDER_ALREADY_CAPTURED', 'Order already captured.');
       }
       if (o.status !== 'APPROVED') {
-        const e = paypalError(
+        return refuse(
           422,
           'ORDER_NOT_APPROVED',
           'Payer has not yet approved the Order for payment.',
         );
-        return answer(e.status, e.body);
       }
       if (o.declined) {
-        const e = paypalError(
+        return refuse(
           422,
           'INSTRUMENT_DECLINED',
           'The instrument presented was either declined by the processor or bank, or it cannot be used for this payment.',
         );
-        return answer(e.status, e.body);
       }
       o.status = 'COMPLETED';
       o.captureId = id('', 9).toUpperCase().slice(0, 17);
@@ -207,16 +207,14 @@ export function createPaypalStandIn(
       const captureId = decodeURIComponent(refund[1] ?? '');
       const o = [...paypalOrders.values()].find((x) => x.captureId === captureId);
       if (!o) {
-        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-        return answer(e.status, e.body);
+        return refuse(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
       }
       if (o.refundId) {
-        const e = paypalError(
+        return refuse(
           422,
           'CAPTURE_FULLY_REFUNDED',
           'The capture has already been fully refunded.',
         );
-        return answer(e.status, e.body);
       }
       o.refundId = id('', 9).toUpperCase().slice(0, 17);
       return answer(201, {
@@ -231,8 +229,7 @@ export function createPaypalStandIn(
       count('paypal.get');
       const o = paypalOrders.get(decodeURIComponent(get[1] ?? ''));
       if (!o) {
-        const e = paypalError(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
-        return send(response, e.status, e.body);
+        return refuse(404, 'INVALID_RESOURCE_ID', 'Specified resource ID does not exist.');
       }
       return send(response, 200, paypalJson(o));
     }
