@@ -23,7 +23,7 @@ import {
 } from '@snapdrama/contract';
 import { z } from 'zod';
 import { rateLimited } from '../../http/edge';
-import { jsonRoute } from '../../http/json-route';
+import { jsonRoute, type ParsedRequest } from '../../http/json-route';
 import { ok } from '../../http/reply';
 import { operatorCaller, type OperatorGuards } from './operator-guard';
 import { OPERATOR_SESSION_TTL_SECONDS, type OperatorsService } from './operators.service';
@@ -140,94 +140,64 @@ export function operatorAccountsRoutes(deps: {
       },
     );
 
-    jsonRoute(
-      app,
-      {
-        method: 'PUT',
-        url: `${ADMIN_BASE}/account/password`,
-        preHandler: anyone,
-        tags,
-        body: operatorPasswordChangeBody,
-        data: z.null(),
-      },
+    /** A call on the caller's own account (any operator): password, security, TOTP, recovery codes. */
+    const ownAccount = <D extends z.ZodType, B extends z.ZodType = z.ZodUnknown>(
+      method: 'GET' | 'POST' | 'PUT',
+      path: string,
+      schemas: { body?: B; data: D },
+      run: (request: ParsedRequest<z.ZodUnknown, z.ZodUnknown, B>) => Promise<z.input<D>>,
+    ) =>
+      jsonRoute(
+        app,
+        { method, url: `${ADMIN_BASE}/account/${path}`, preHandler: anyone, tags, ...schemas },
+        run,
+      );
+
+    ownAccount(
+      'PUT',
+      'password',
+      { body: operatorPasswordChangeBody, data: z.null() },
       async (request) => {
         await operators.changeOwnPassword(operatorCaller(request), request.body);
         return null;
       },
     );
 
-    jsonRoute(
-      app,
-      {
-        method: 'GET',
-        url: `${ADMIN_BASE}/account/security`,
-        preHandler: anyone,
-        tags,
-        data: operatorSecurityData,
-      },
-      async (request) => operators.security(operatorCaller(request).operatorId),
+    ownAccount('GET', 'security', { data: operatorSecurityData }, async (request) =>
+      operators.security(operatorCaller(request).operatorId),
     );
 
-    jsonRoute(
-      app,
-      {
-        method: 'POST',
-        url: `${ADMIN_BASE}/account/totp/setup`,
-        preHandler: anyone,
-        tags,
-        data: totpSetupData,
-      },
-      async (request) => operators.startTotpSetup(operatorCaller(request).operatorId),
+    ownAccount('POST', 'totp/setup', { data: totpSetupData }, async (request) =>
+      operators.startTotpSetup(operatorCaller(request).operatorId),
     );
 
-    jsonRoute(
-      app,
-      {
-        method: 'POST',
-        url: `${ADMIN_BASE}/account/totp/confirm`,
-        preHandler: anyone,
-        tags,
-        body: totpConfirmBody,
-        data: recoveryCodesData,
-      },
+    ownAccount(
+      'POST',
+      'totp/confirm',
+      { body: totpConfirmBody, data: recoveryCodesData },
       async (request) =>
         operators.confirmTotp(operatorCaller(request).operatorId, request.body.totp),
     );
 
-    jsonRoute(
-      app,
-      {
-        method: 'POST',
-        url: `${ADMIN_BASE}/account/totp/off`,
-        preHandler: anyone,
-        tags,
-        body: operatorPasswordCheckBody,
-        data: z.null(),
-      },
+    ownAccount(
+      'POST',
+      'totp/off',
+      { body: operatorPasswordCheckBody, data: z.null() },
       async (request) => {
-        await operators.turnOffTotp(
-          operatorCaller(request).operatorId,
-          request.body.currentPassword,
-        );
+        const { operatorId } = operatorCaller(request);
+        await operators.turnOffTotp(operatorId, request.body.currentPassword);
         return null;
       },
     );
 
-    jsonRoute(
-      app,
-      {
-        method: 'POST',
-        url: `${ADMIN_BASE}/account/recovery-codes`,
-        preHandler: anyone,
-        tags,
-        body: operatorPasswordCheckBody,
-        data: recoveryCodesData,
+    ownAccount(
+      'POST',
+      'recovery-codes',
+      { body: operatorPasswordCheckBody, data: recoveryCodesData },
+      async (request) => {
+        const { operatorId } = operatorCaller(request);
+        return operators.renewRecoveryCodes(operatorId, request.body.currentPassword);
       },
-      async (request) =>
-        operators.renewRecoveryCodes(
-          operatorCaller(request).operatorId,
-          request.body.currentPassword,
-        ),
     );
   };
 }
