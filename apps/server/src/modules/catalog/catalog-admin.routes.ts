@@ -26,6 +26,7 @@ import {
   type OperatorRole,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
+import { jsonRoute, type ParsedRequest } from '../../http/json-route';
 import { ok } from '../../http/reply';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { CatalogAdminService } from './catalog-admin.service';
@@ -44,6 +45,25 @@ export function catalogAdminRoutes(deps: {
   const preHandler = deps.guards.requireOperator(CATALOG_EDITORS);
   const tags = ['admin'];
   return async (app) => {
+    /** An editor's change to a drama or its episodes, answering the drama as it now is. */
+    const dramaChange = <
+      P extends z.ZodType<{ dramaId: number }>,
+      B extends z.ZodType = z.ZodUnknown,
+    >(
+      method: 'POST' | 'PUT' | 'DELETE',
+      url: string,
+      schemas: { params: P; body?: B },
+      change: (operatorId: string, request: ParsedRequest<P, z.ZodUnknown, B>) => Promise<unknown>,
+    ) =>
+      jsonRoute(
+        app,
+        { method, url, preHandler, tags, ...schemas, data: adminDramaData },
+        async (request) => {
+          await change(operatorCaller(request).operatorId, request);
+          return { drama: await service.dramaDetail(request.params.dramaId) };
+        },
+      );
+
     // posters arrive as the image's bytes (a file input's File sent as the body)
     app.addContentTypeParser(
       IMAGE_TYPES.filter((t) => t !== 'application/json'),
@@ -51,150 +71,101 @@ export function catalogAdminRoutes(deps: {
       (_request, body, done) => done(null, body),
     );
 
-    app.get(
-      `${base}/dramas`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${base}/dramas`,
         preHandler,
-        schema: {
-          tags,
-          querystring: adminDramaListQuery,
-          response: { 200: envelope(adminDramaListData) },
-        },
+        tags,
+        querystring: adminDramaListQuery,
+        data: adminDramaListData,
       },
-      async (request) => ok(await service.listDramas(request.query)),
+      async (request) => service.listDramas(request.query),
     );
 
-    app.get(
-      `${base}/dramas/:dramaId/impact`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${base}/dramas/:dramaId/impact`,
         preHandler,
-        schema: { tags, params: adminDramaIdParams, response: { 200: envelope(dramaImpactData) } },
+        tags,
+        params: adminDramaIdParams,
+        data: dramaImpactData,
       },
-      async (request) => ok(await service.impact(request.params.dramaId)),
+      async (request) => service.impact(request.params.dramaId),
     );
 
-    app.post(
+    dramaChange(
+      'POST',
       `${base}/dramas/:dramaId/schedule`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: adminDramaIdParams,
-          body: scheduleBody,
-          response: { 200: envelope(adminDramaData) },
-        },
-      },
-      async (request) => {
-        await service.schedule(
-          operatorCaller(request).operatorId,
-          request.params.dramaId,
-          request.body.publishAt,
-        );
-        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
-      },
+      { params: adminDramaIdParams, body: scheduleBody },
+      (operatorId, { params, body }) =>
+        service.schedule(operatorId, params.dramaId, body.publishAt),
     );
 
     for (const [action, run] of [
       ['archive', (op: string, id: number) => service.archive(op, id)],
       ['restore', (op: string, id: number) => service.restore(op, id)],
     ] as const) {
-      app.post(
+      dramaChange(
+        'POST',
         `${base}/dramas/:dramaId/${action}`,
-        {
-          preHandler,
-          schema: { tags, params: adminDramaIdParams, response: { 200: envelope(adminDramaData) } },
-        },
-        async (request) => {
-          await run(operatorCaller(request).operatorId, request.params.dramaId);
-          return ok({ drama: await service.dramaDetail(request.params.dramaId) });
-        },
+        { params: adminDramaIdParams },
+        (operatorId, { params }) => run(operatorId, params.dramaId),
       );
     }
 
-    app.put(
+    dramaChange(
+      'PUT',
       `${base}/dramas/:dramaId/episodes/order`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: adminDramaIdParams,
-          body: episodeOrderBody,
-          response: { 200: envelope(adminDramaData) },
-        },
-      },
-      async (request) => {
-        await service.reorderEpisodes(
-          operatorCaller(request).operatorId,
-          request.params.dramaId,
-          request.body.numbers,
-        );
-        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
-      },
+      { params: adminDramaIdParams, body: episodeOrderBody },
+      (operatorId, { params, body }) =>
+        service.reorderEpisodes(operatorId, params.dramaId, body.numbers),
     );
 
-    app.post(
-      `${base}/dramas`,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: `${base}/dramas`,
         preHandler,
-        schema: {
-          tags,
-          body: dramaFormBody,
-          response: { 200: envelope(z.object({ id: z.number().int() })) },
-        },
+        tags,
+        body: dramaFormBody,
+        data: z.object({ id: z.number().int() }),
       },
-      async (request) =>
-        ok({ id: await service.createDrama(operatorCaller(request).operatorId, request.body) }),
+      async (request) => ({
+        id: await service.createDrama(operatorCaller(request).operatorId, request.body),
+      }),
     );
 
-    app.get(
+    jsonRoute(
+      app,
+      {
+        method: 'GET',
+        url: `${base}/dramas/:dramaId`,
+        preHandler,
+        tags,
+        params: adminDramaIdParams,
+        data: adminDramaData,
+      },
+      async (request) => ({ drama: await service.dramaDetail(request.params.dramaId) }),
+    );
+
+    dramaChange(
+      'PUT',
       `${base}/dramas/:dramaId`,
-      {
-        preHandler,
-        schema: { tags, params: adminDramaIdParams, response: { 200: envelope(adminDramaData) } },
-      },
-      async (request) => ok({ drama: await service.dramaDetail(request.params.dramaId) }),
+      { params: adminDramaIdParams, body: dramaFormBody },
+      (operatorId, { params, body }) => service.updateDrama(operatorId, params.dramaId, body),
     );
 
-    app.put(
-      `${base}/dramas/:dramaId`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: adminDramaIdParams,
-          body: dramaFormBody,
-          response: { 200: envelope(adminDramaData) },
-        },
-      },
-      async (request) => {
-        await service.updateDrama(
-          operatorCaller(request).operatorId,
-          request.params.dramaId,
-          request.body,
-        );
-        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
-      },
-    );
-
-    app.post(
+    dramaChange(
+      'POST',
       `${base}/dramas/:dramaId/publish`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: adminDramaIdParams,
-          body: publishBody,
-          response: { 200: envelope(adminDramaData) },
-        },
-      },
-      async (request) => {
-        await service.setPublished(
-          operatorCaller(request).operatorId,
-          request.params.dramaId,
-          request.body.published,
-        );
-        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
-      },
+      { params: adminDramaIdParams, body: publishBody },
+      (operatorId, { params, body }) =>
+        service.setPublished(operatorId, params.dramaId, body.published),
     );
 
     app.put(
@@ -227,49 +198,23 @@ export function catalogAdminRoutes(deps: {
       },
     );
 
-    app.post(
+    dramaChange(
+      'POST',
       `${base}/dramas/:dramaId/episodes`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: adminDramaIdParams,
-          body: addEpisodesBody,
-          response: { 200: envelope(adminDramaData) },
-        },
-      },
-      async (request) => {
-        await service.addEpisodes(
-          operatorCaller(request).operatorId,
-          request.params.dramaId,
-          request.body.count,
-          { coin: request.body.coin, freeFirst: request.body.freeFirst },
-        );
-        return ok({ drama: await service.dramaDetail(request.params.dramaId) });
-      },
+      { params: adminDramaIdParams, body: addEpisodesBody },
+      (operatorId, { params, body }) =>
+        service.addEpisodes(operatorId, params.dramaId, body.count, {
+          coin: body.coin,
+          freeFirst: body.freeFirst,
+        }),
     );
 
-    app.put(
+    dramaChange(
+      'PUT',
       `${base}/dramas/:dramaId/episodes/:episode`,
-      {
-        preHandler,
-        schema: {
-          tags,
-          params: adminEpisodeParams,
-          body: episodeFormBody,
-          response: { 200: envelope(adminDramaData) },
-        },
-      },
-      async (request) => {
-        const { dramaId, episode } = request.params;
-        await service.updateEpisode(
-          operatorCaller(request).operatorId,
-          dramaId,
-          episode,
-          request.body,
-        );
-        return ok({ drama: await service.dramaDetail(dramaId) });
-      },
+      { params: adminEpisodeParams, body: episodeFormBody },
+      (operatorId, { params, body }) =>
+        service.updateEpisode(operatorId, params.dramaId, params.episode, body),
     );
 
     app.put(
@@ -297,56 +242,49 @@ export function catalogAdminRoutes(deps: {
       },
     );
 
-    app.delete(
+    dramaChange(
+      'DELETE',
       `${base}/dramas/:dramaId/episodes/:episode/subtitles/:lang`,
-      {
-        preHandler,
-        schema: { tags, params: subtitleParams, response: { 200: envelope(adminDramaData) } },
-      },
-      async (request) => {
-        const { dramaId, episode, lang } = request.params;
-        await service.setSubtitles(
-          operatorCaller(request).operatorId,
-          dramaId,
-          episode,
-          lang,
-          null,
-        );
-        return ok({ drama: await service.dramaDetail(dramaId) });
-      },
+      { params: subtitleParams },
+      (operatorId, { params }) =>
+        service.setSubtitles(operatorId, params.dramaId, params.episode, params.lang, null),
     );
 
-    app.get(
-      `${base}/categories`,
-      { preHandler, schema: { tags, response: { 200: envelope(adminCategoryListData) } } },
-      async () => ok({ categories: await service.categories() }),
+    jsonRoute(
+      app,
+      { method: 'GET', url: `${base}/categories`, preHandler, tags, data: adminCategoryListData },
+      async () => ({ categories: await service.categories() }),
     );
 
-    app.post(
-      `${base}/categories`,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: `${base}/categories`,
         preHandler,
-        schema: { tags, body: categoryBody, response: { 200: envelope(adminCategoryListData) } },
+        tags,
+        body: categoryBody,
+        data: adminCategoryListData,
       },
       async (request) => {
         await service.createCategory(operatorCaller(request).operatorId, request.body.name);
-        return ok({ categories: await service.categories() });
+        return { categories: await service.categories() };
       },
     );
 
-    app.put(
-      `${base}/categories/order`,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: `${base}/categories/order`,
         preHandler,
-        schema: {
-          tags,
-          body: categoryOrderBody,
-          response: { 200: envelope(adminCategoryListData) },
-        },
+        tags,
+        body: categoryOrderBody,
+        data: adminCategoryListData,
       },
       async (request) => {
         await service.orderCategories(operatorCaller(request).operatorId, request.body.ids);
-        return ok({ categories: await service.categories() });
+        return { categories: await service.categories() };
       },
     );
   };

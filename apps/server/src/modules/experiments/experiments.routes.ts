@@ -3,13 +3,12 @@ import { z } from 'zod';
 import {
   ADMIN_BASE,
   createExperimentBody,
-  envelope,
   experiment,
   experimentList,
   experimentResults,
   shipExperimentBody,
 } from '@snapdrama/contract';
-import { ok } from '../../http/reply';
+import { jsonRoute } from '../../http/json-route';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { ExperimentsService } from './experiments.service';
 
@@ -27,69 +26,70 @@ export function experimentsRoutes(deps: {
   const adminOnly = deps.guards.requireOperator(['admin']);
   const base = `${ADMIN_BASE}/experiments`;
   return async (app) => {
-    app.get(
-      base,
-      {
-        preHandler: adminOnly,
-        schema: { tags: ['admin'], response: { 200: envelope(experimentList) } },
-      },
-      async () => ok({ list: await experiments.list() }),
+    jsonRoute(
+      app,
+      { method: 'GET', url: base, preHandler: adminOnly, tags: ['admin'], data: experimentList },
+      async () => ({ list: await experiments.list() }),
     );
 
-    app.post(
-      base,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: base,
         preHandler: adminOnly,
-        schema: {
-          tags: ['admin'],
-          body: createExperimentBody,
-          response: { 200: envelope(experiment) },
-        },
+        tags: ['admin'],
+        body: createExperimentBody,
+        data: experiment,
       },
-      async (request) =>
-        ok(await experiments.create(operatorCaller(request).operatorId, request.body)),
+      async (request) => experiments.create(operatorCaller(request).operatorId, request.body),
     );
 
     for (const step of ['start', 'stop'] as const) {
-      app.post(
-        `${base}/:id/${step}`,
+      jsonRoute(
+        app,
         {
+          method: 'POST',
+          url: `${base}/:id/${step}`,
           preHandler: adminOnly,
-          schema: { tags: ['admin'], params, response: { 200: envelope(experiment) } },
+          tags: ['admin'],
+          params,
+          data: experiment,
         },
-        async (request) =>
-          ok(await experiments[step](operatorCaller(request).operatorId, request.params.id)),
+        async (request) => experiments[step](operatorCaller(request).operatorId, request.params.id),
       );
     }
 
-    app.post(
-      `${base}/:id/ship`,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: `${base}/:id/ship`,
         preHandler: adminOnly,
-        schema: {
-          tags: ['admin'],
-          params,
-          body: shipExperimentBody,
-          response: { 200: envelope(experiment) },
-        },
+        tags: ['admin'],
+        params,
+        body: shipExperimentBody,
+        data: experiment,
       },
       async (request) =>
-        ok(
-          await experiments.ship(
-            operatorCaller(request).operatorId,
-            request.params.id,
-            request.body.variant,
-          ),
+        experiments.ship(
+          operatorCaller(request).operatorId,
+          request.params.id,
+          request.body.variant,
         ),
     );
 
-    app.get(
-      `${base}/:id/results`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${base}/:id/results`,
         preHandler: adminOnly,
-        schema: { tags: ['admin'], params, response: { 200: envelope(experimentResults) } },
+        tags: ['admin'],
+        params,
+        data: experimentResults,
       },
-      async (request) => ok(await experiments.results(request.params.id)),
+      async (request) => experiments.results(request.params.id),
     );
   };
 }

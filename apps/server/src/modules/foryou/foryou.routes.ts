@@ -14,6 +14,7 @@ import {
 } from '@snapdrama/contract';
 import { z } from 'zod';
 import { caller, tokenClaims, type Guards, type TokenGuards } from '../../http/auth-guard';
+import { jsonRoute } from '../../http/json-route';
 import { ok } from '../../http/reply';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { ForYouService } from './foryou.service';
@@ -78,51 +79,52 @@ export function forYouAdminRoutes(deps: {
   const dashboard = deps.guards.requireOperator(['admin']);
   return async (app) => {
     // the dashboard's card: served, shown, skipped, continued and the continue rate
-    app.get(
-      `${ADMIN_BASE}/foryou/counts`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}/foryou/counts`,
         preHandler: dashboard,
-        schema: { tags: ['admin'], response: { 200: envelope(forYouCounts) } },
+        tags: ['admin'],
+        data: forYouCounts,
       },
-      async () => ok(await foryou.counts()),
+      async () => foryou.counts(),
     );
 
-    app.get(
-      path,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: path,
         preHandler: editors,
-        schema: {
-          tags: ['admin'],
-          params: forYouAdminParams,
-          response: { 200: envelope(forYouSettingsData) },
-        },
+        tags: ['admin'],
+        params: forYouAdminParams,
+        data: forYouSettingsData,
       },
       async (request) => {
         // an unknown drama answers 404002
         await deps.episodesOf(request.params.dramaId);
-        return ok(await foryou.settings(request.params.dramaId));
+        return foryou.settings(request.params.dramaId);
       },
     );
 
-    app.put(
-      path,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: path,
         preHandler: editors,
-        schema: {
-          tags: ['admin'],
-          params: forYouAdminParams,
-          body: forYouSettingsBody,
-          response: { 200: envelope(forYouSettingsData) },
-        },
+        tags: ['admin'],
+        params: forYouAdminParams,
+        body: forYouSettingsBody,
+        data: forYouSettingsData,
       },
       async (request) =>
-        ok(
-          await foryou.saveSettings(
-            operatorCaller(request).operatorId,
-            request.params.dramaId,
-            request.body,
-            deps.episodesOf,
-          ),
+        foryou.saveSettings(
+          operatorCaller(request).operatorId,
+          request.params.dramaId,
+          request.body,
+          deps.episodesOf,
         ),
     );
   };

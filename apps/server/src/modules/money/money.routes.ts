@@ -7,7 +7,6 @@ import {
   adminVipPlanBody,
   adminVipPlansData,
   vipPlanParams,
-  envelope,
   moneyOrderFilter,
   moneyOrderListData,
   moneyOrderListQuery,
@@ -17,7 +16,7 @@ import {
 } from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import { csvLine } from '../../http/csv';
-import { ok } from '../../http/reply';
+import { jsonRoute } from '../../http/json-route';
 import type { AuditService } from '../audit/audit.service';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { VipPricesService } from '../vip/vip-prices.service';
@@ -47,19 +46,19 @@ export function moneyRoutes(deps: {
   const staff = deps.guards.requireOperator(['admin', 'support']);
   const adminOnly = deps.guards.requireOperator(['admin']);
   return async (app) => {
-    app.get(
-      `${ADMIN_BASE}${MONEY_PATHS.orders}`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}${MONEY_PATHS.orders}`,
         preHandler: staff,
-        schema: {
-          tags: ['admin'],
-          description:
-            'Orders of every gateway, coin packs and VIP charges, newest first, filtered; keyset pages (nextCursor).',
-          querystring: moneyOrderListQuery,
-          response: { 200: envelope(moneyOrderListData) },
-        },
+        tags: ['admin'],
+        description:
+          'Orders of every gateway, coin packs and VIP charges, newest first, filtered; keyset pages (nextCursor).',
+        querystring: moneyOrderListQuery,
+        data: moneyOrderListData,
       },
-      async (request) => ok(await money.list(request.query)),
+      async (request) => money.list(request.query),
     );
 
     app.get(
@@ -90,43 +89,46 @@ export function moneyRoutes(deps: {
       },
     );
 
-    app.get(
-      `${ADMIN_BASE}${MONEY_PATHS.revenue}`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}${MONEY_PATHS.revenue}`,
         preHandler: adminOnly,
-        schema: {
-          tags: ['admin'],
-          description:
-            'Gross (orders paid in the range), refunds (made in the range) and net per service day, gateway and currency.',
-          querystring: moneyRangeQuery,
-          response: { 200: envelope(moneyRevenueData) },
-        },
+        tags: ['admin'],
+        description:
+          'Gross (orders paid in the range), refunds (made in the range) and net per service day, gateway and currency.',
+        querystring: moneyRangeQuery,
+        data: moneyRevenueData,
       },
-      async (request) => ok(await money.revenue(request.query.from, request.query.to)),
+      async (request) => money.revenue(request.query.from, request.query.to),
     );
 
     // VIP plan prices (decision 1551): the economy page lists and edits them with the coin packs
-    app.get(
-      `${ADMIN_BASE}/economy/vip-plans`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}/economy/vip-plans`,
         preHandler: adminOnly,
-        schema: { tags: ['admin'], response: { 200: envelope(adminVipPlansData) } },
+        tags: ['admin'],
+        data: adminVipPlansData,
       },
-      async () => ok({ plans: (await deps.vipPrices.plansNow()).map(toAdminPlan) }),
+      async () => ({ plans: (await deps.vipPrices.plansNow()).map(toAdminPlan) }),
     );
 
-    app.put(
-      `${ADMIN_BASE}/economy/vip-plans/:plan`,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/economy/vip-plans/:plan`,
         preHandler: adminOnly,
-        schema: {
-          tags: ['admin'],
-          description:
-            "A VIP plan's web prices from now on (won for Toss, cents for Stripe and PayPal); passes already sold keep theirs. Audited; a save that changes nothing is not recorded.",
-          params: vipPlanParams,
-          body: adminVipPlanBody,
-          response: { 200: envelope(adminVipPlan) },
-        },
+        tags: ['admin'],
+        description:
+          "A VIP plan's web prices from now on (won for Toss, cents for Stripe and PayPal); passes already sold keep theirs. Audited; a save that changes nothing is not recorded.",
+        params: vipPlanParams,
+        body: adminVipPlanBody,
+        data: adminVipPlan,
       },
       async (request) => {
         const { operatorId } = operatorCaller(request);
@@ -143,23 +145,23 @@ export function moneyRoutes(deps: {
         });
         const saved = (await deps.vipPrices.plansNow()).find((p) => p.code === plan);
         if (!saved) throw new Error(`plan ${plan} not listed`);
-        return ok(toAdminPlan(saved));
+        return toAdminPlan(saved);
       },
     );
 
-    app.get(
-      `${ADMIN_BASE}${MONEY_PATHS.refunds}`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}${MONEY_PATHS.refunds}`,
         preHandler: adminOnly,
-        schema: {
-          tags: ['admin'],
-          description:
-            'Refunds made in the range, newest first, with who refunded, why, and totals per gateway and currency.',
-          querystring: moneyRangeQuery,
-          response: { 200: envelope(moneyRefundsData) },
-        },
+        tags: ['admin'],
+        description:
+          'Refunds made in the range, newest first, with who refunded, why, and totals per gateway and currency.',
+        querystring: moneyRangeQuery,
+        data: moneyRefundsData,
       },
-      async (request) => ok(await money.refunds(request.query.from, request.query.to)),
+      async (request) => money.refunds(request.query.from, request.query.to),
     );
   };
 }

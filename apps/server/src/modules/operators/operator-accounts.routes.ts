@@ -23,6 +23,7 @@ import {
 } from '@snapdrama/contract';
 import { z } from 'zod';
 import { rateLimited } from '../../http/edge';
+import { jsonRoute, type ParsedRequest } from '../../http/json-route';
 import { ok } from '../../http/reply';
 import { operatorCaller, type OperatorGuards } from './operator-guard';
 import { OPERATOR_SESSION_TTL_SECONDS, type OperatorsService } from './operators.service';
@@ -44,56 +45,63 @@ export function operatorAccountsRoutes(deps: {
   const anyone = deps.guards.requireOperator(OPERATOR_ROLES);
   const tags = ['admin'];
   return async (app) => {
-    app.get(
-      `${ADMIN_BASE}/operators`,
-      { preHandler: admin, schema: { tags, response: { 200: envelope(operatorListData) } } },
-      async () => ok({ operators: await operators.list() }),
+    jsonRoute(
+      app,
+      {
+        method: 'GET',
+        url: `${ADMIN_BASE}/operators`,
+        preHandler: admin,
+        tags,
+        data: operatorListData,
+      },
+      async () => ({ operators: await operators.list() }),
     );
 
-    app.post(
-      `${ADMIN_BASE}/operators/invites`,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: `${ADMIN_BASE}/operators/invites`,
         preHandler: admin,
-        schema: { tags, body: operatorInviteBody, response: { 200: envelope(operatorLinkData) } },
+        tags,
+        body: operatorInviteBody,
+        data: operatorLinkData,
       },
-      async (request) =>
-        ok(await operators.invite(request.body, operatorCaller(request).operatorId)),
+      async (request) => operators.invite(request.body, operatorCaller(request).operatorId),
     );
 
-    app.patch(
-      `${ADMIN_BASE}/operators/:operatorId`,
+    jsonRoute(
+      app,
       {
+        method: 'PATCH',
+        url: `${ADMIN_BASE}/operators/:operatorId`,
         preHandler: admin,
-        schema: {
-          tags,
-          params: operatorIdParams,
-          body: operatorChangeBody,
-          response: { 200: envelope(operatorData) },
-        },
+        tags,
+        params: operatorIdParams,
+        body: operatorChangeBody,
+        data: operatorData,
       },
-      async (request) =>
-        ok({
-          operator: await operators.changeOperator(
-            request.params.operatorId,
-            request.body,
-            operatorCaller(request).operatorId,
-          ),
-        }),
-    );
-
-    app.post(
-      `${ADMIN_BASE}/operators/:operatorId/link`,
-      {
-        preHandler: admin,
-        schema: { tags, params: operatorIdParams, response: { 200: envelope(operatorLinkData) } },
-      },
-      async (request) =>
-        ok(
-          await operators.issueOperatorLink(
-            request.params.operatorId,
-            operatorCaller(request).operatorId,
-          ),
+      async (request) => ({
+        operator: await operators.changeOperator(
+          request.params.operatorId,
+          request.body,
+          operatorCaller(request).operatorId,
         ),
+      }),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'POST',
+        url: `${ADMIN_BASE}/operators/:operatorId/link`,
+        preHandler: admin,
+        tags,
+        params: operatorIdParams,
+        data: operatorLinkData,
+      },
+      async (request) =>
+        operators.issueOperatorLink(request.params.operatorId, operatorCaller(request).operatorId),
     );
 
     // the link's holder is not signed in: the token is the credential (in the body, never the URL)
@@ -132,72 +140,64 @@ export function operatorAccountsRoutes(deps: {
       },
     );
 
-    app.put(
-      `${ADMIN_BASE}/account/password`,
-      {
-        preHandler: anyone,
-        schema: { tags, body: operatorPasswordChangeBody, response: { 200: envelope(z.null()) } },
-      },
+    /** A call on the caller's own account (any operator): password, security, TOTP, recovery codes. */
+    const ownAccount = <D extends z.ZodType, B extends z.ZodType = z.ZodUnknown>(
+      method: 'GET' | 'POST' | 'PUT',
+      path: string,
+      schemas: { body?: B; data: D },
+      run: (request: ParsedRequest<z.ZodUnknown, z.ZodUnknown, B>) => Promise<z.input<D>>,
+    ) =>
+      jsonRoute(
+        app,
+        { method, url: `${ADMIN_BASE}/account/${path}`, preHandler: anyone, tags, ...schemas },
+        run,
+      );
+
+    ownAccount(
+      'PUT',
+      'password',
+      { body: operatorPasswordChangeBody, data: z.null() },
       async (request) => {
         await operators.changeOwnPassword(operatorCaller(request), request.body);
-        return ok(null);
+        return null;
       },
     );
 
-    app.get(
-      `${ADMIN_BASE}/account/security`,
-      { preHandler: anyone, schema: { tags, response: { 200: envelope(operatorSecurityData) } } },
-      async (request) => ok(await operators.security(operatorCaller(request).operatorId)),
+    ownAccount('GET', 'security', { data: operatorSecurityData }, async (request) =>
+      operators.security(operatorCaller(request).operatorId),
     );
 
-    app.post(
-      `${ADMIN_BASE}/account/totp/setup`,
-      { preHandler: anyone, schema: { tags, response: { 200: envelope(totpSetupData) } } },
-      async (request) => ok(await operators.startTotpSetup(operatorCaller(request).operatorId)),
+    ownAccount('POST', 'totp/setup', { data: totpSetupData }, async (request) =>
+      operators.startTotpSetup(operatorCaller(request).operatorId),
     );
 
-    app.post(
-      `${ADMIN_BASE}/account/totp/confirm`,
-      {
-        preHandler: anyone,
-        schema: { tags, body: totpConfirmBody, response: { 200: envelope(recoveryCodesData) } },
-      },
+    ownAccount(
+      'POST',
+      'totp/confirm',
+      { body: totpConfirmBody, data: recoveryCodesData },
       async (request) =>
-        ok(await operators.confirmTotp(operatorCaller(request).operatorId, request.body.totp)),
+        operators.confirmTotp(operatorCaller(request).operatorId, request.body.totp),
     );
 
-    app.post(
-      `${ADMIN_BASE}/account/totp/off`,
-      {
-        preHandler: anyone,
-        schema: { tags, body: operatorPasswordCheckBody, response: { 200: envelope(z.null()) } },
-      },
+    ownAccount(
+      'POST',
+      'totp/off',
+      { body: operatorPasswordCheckBody, data: z.null() },
       async (request) => {
-        await operators.turnOffTotp(
-          operatorCaller(request).operatorId,
-          request.body.currentPassword,
-        );
-        return ok(null);
+        const { operatorId } = operatorCaller(request);
+        await operators.turnOffTotp(operatorId, request.body.currentPassword);
+        return null;
       },
     );
 
-    app.post(
-      `${ADMIN_BASE}/account/recovery-codes`,
-      {
-        preHandler: anyone,
-        schema: {
-          tags,
-          body: operatorPasswordCheckBody,
-          response: { 200: envelope(recoveryCodesData) },
-        },
+    ownAccount(
+      'POST',
+      'recovery-codes',
+      { body: operatorPasswordCheckBody, data: recoveryCodesData },
+      async (request) => {
+        const { operatorId } = operatorCaller(request);
+        return operators.renewRecoveryCodes(operatorId, request.body.currentPassword);
       },
-      async (request) =>
-        ok(
-          await operators.renewRecoveryCodes(
-            operatorCaller(request).operatorId,
-            request.body.currentPassword,
-          ),
-        ),
     );
   };
 }

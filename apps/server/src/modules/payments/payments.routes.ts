@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   PAYMENT_PATHS,
-  ResultCode,
   envelope,
   paymentConfigData,
   paymentGoodsListData,
@@ -19,9 +18,12 @@ import {
   stripeConfirmBody,
   tossConfirmBody,
 } from '@snapdrama/contract';
-import { AppError } from '../../errors';
-import { caller, type Guards } from '../../http/auth-guard';
+import type { z } from 'zod';
+import type { Guards } from '../../http/auth-guard';
+import { jsonRoute } from '../../http/json-route';
+import { memberCaller } from '../../http/member-caller';
 import { ok } from '../../http/reply';
+import type { AuthContext } from '../auth/auth.service';
 import type { PaymentsService } from './payments.service';
 import type { WebGatewaysService } from './web-gateways.service';
 
@@ -55,7 +57,7 @@ export function webOriginResolver(options: {
   };
 }
 
-const guestRefused = () => new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy coins');
+type PaymentResult = z.input<typeof paymentResultData>;
 
 export function paymentsRoutes(deps: {
   orders: PaymentsService;
@@ -65,11 +67,7 @@ export function paymentsRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { orders, web, guards } = deps;
   /** spec §5, §6: guests cannot pay; the client opens login */
-  const member = (request: FastifyRequest) => {
-    const who = caller(request);
-    if (who.authMethod === 'guest') throw guestRefused();
-    return who;
-  };
+  const member = (request: FastifyRequest) => memberCaller(request, 'Sign in to buy coins');
 
   return async (app) => {
     app.get(
@@ -101,85 +99,77 @@ export function paymentsRoutes(deps: {
       async () => ok(web.config()),
     );
 
-    app.post(
-      PAYMENT_PATHS.regist,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: PAYMENT_PATHS.regist,
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Registers an order priced by the server (Toss KRW, Stripe USD, stores iap_price). 409070 when price ' +
-            'differs, 409071 when the pack has no price there, 403005 for guests. Stripe: clientSecret of an ' +
-            'embedded Checkout Session. PayPal uses POST /payment/paypal/order.',
-          body: paymentRegistBody,
-          response: { 200: envelope(paymentRegistData) },
-        },
+        description:
+          'Registers an order priced by the server (Toss KRW, Stripe USD, stores iap_price). 409070 when price ' +
+          'differs, 409071 when the pack has no price there, 403005 for guests. Stripe: clientSecret of an ' +
+          'embedded Checkout Session. PayPal uses POST /payment/paypal/order.',
+        body: paymentRegistBody,
+        data: paymentRegistData,
       },
-      async (request) =>
-        ok(await web.regist(member(request), request.body, deps.webOrigin(request))),
+      async (request) => web.regist(member(request), request.body, deps.webOrigin(request)),
     );
 
-    app.post(
-      PAYMENT_PATHS.paypalOrder,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: PAYMENT_PATHS.paypalOrder,
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            'The PayPal create-order call (spec §7): registers our order and creates the PayPal order ' +
-            '(USD, intent CAPTURE) for the JS SDK createOrder callback.',
-          body: paypalOrderBody,
-          response: { 200: envelope(paypalOrderData) },
-        },
+        description:
+          'The PayPal create-order call (spec §7): registers our order and creates the PayPal order ' +
+          '(USD, intent CAPTURE) for the JS SDK createOrder callback.',
+        body: paypalOrderBody,
+        data: paypalOrderData,
       },
-      async (request) =>
-        ok(await web.paypalOrder(member(request), request.body, deps.webOrigin(request))),
+      async (request) => web.paypalOrder(member(request), request.body, deps.webOrigin(request)),
     );
 
     const confirmDescription = (what: string) =>
       `${what} A replay of a credited order answers success with already_credited true and credits nothing.`;
 
-    app.put(
+    /** A web gateway's confirm call: the member's order, paid there, is checked and credited once. */
+    const confirmRoute = <Body extends z.ZodType>(
+      url: string,
+      what: string,
+      body: Body,
+      confirm: (who: AuthContext, body: z.output<Body>) => Promise<PaymentResult>,
+    ) =>
+      jsonRoute(
+        app,
+        {
+          method: 'PUT',
+          url,
+          preHandler: guards.requireUser,
+          description: confirmDescription(what),
+          body,
+          data: paymentResultData,
+        },
+        async (request) => confirm(member(request), request.body),
+      );
+
+    confirmRoute(
       PAYMENT_PATHS.tossConfirm,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description: confirmDescription(
-            'Confirms a Toss payment: amnt is checked against the order, then Toss confirm is called.',
-          ),
-          body: tossConfirmBody,
-          response: { 200: envelope(paymentResultData) },
-        },
-      },
-      async (request) => ok(await web.tossConfirm(member(request), request.body)),
+      'Confirms a Toss payment: amnt is checked against the order, then Toss confirm is called.',
+      tossConfirmBody,
+      (who, body) => web.tossConfirm(who, body),
     );
-
-    app.put(
+    confirmRoute(
       PAYMENT_PATHS.stripeConfirm,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description: confirmDescription(
-            "Confirms a Stripe Checkout Session: retrieved from Stripe, must be this order's, complete and paid.",
-          ),
-          body: stripeConfirmBody,
-          response: { 200: envelope(paymentResultData) },
-        },
-      },
-      async (request) => ok(await web.stripeConfirm(member(request), request.body)),
+      "Confirms a Stripe Checkout Session: retrieved from Stripe, must be this order's, complete and paid.",
+      stripeConfirmBody,
+      (who, body) => web.stripeConfirm(who, body),
     );
-
-    app.put(
+    confirmRoute(
       PAYMENT_PATHS.paypalConfirm,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description: confirmDescription(
-            'Captures the approved PayPal order, which must be the one created for this order (409074).',
-          ),
-          body: paypalConfirmBody,
-          response: { 200: envelope(paymentResultData) },
-        },
-      },
-      async (request) => ok(await web.paypalConfirm(member(request), request.body)),
+      'Captures the approved PayPal order, which must be the one created for this order (409074).',
+      paypalConfirmBody,
+      (who, body) => web.paypalConfirm(who, body),
     );
 
     app.get(

@@ -16,6 +16,7 @@ import {
   pushUnsubscribeData,
 } from '@snapdrama/contract';
 import { caller, type Guards } from '../../http/auth-guard';
+import { jsonRoute } from '../../http/json-route';
 import { ok } from '../../http/reply';
 import type { AuditService } from '../audit/audit.service';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
@@ -29,19 +30,20 @@ import type { PushService } from './push.service';
 export function pushRoutes(deps: { push: PushService; guards: Guards }): FastifyPluginAsyncZod {
   const { push, guards } = deps;
   return async (app) => {
-    app.get(
-      pushPaths.config,
-      { schema: { response: { 200: envelope(pushConfigData) } } },
-      async () => ok(await push.config()),
+    jsonRoute(app, { method: 'GET', url: pushPaths.config, data: pushConfigData }, async () =>
+      push.config(),
     );
 
-    app.post(
-      pushPaths.subscription,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: pushPaths.subscription,
         preHandler: guards.requireUser,
-        schema: { body: pushSubscribeBody, response: { 200: envelope(pushSubscriptionData) } },
+        body: pushSubscribeBody,
+        data: pushSubscriptionData,
       },
-      async (request) => ok(await push.subscribe(caller(request), request.body)),
+      async (request) => push.subscribe(caller(request), request.body),
     );
 
     app.put(
@@ -87,47 +89,55 @@ export function pushAdminRoutes(deps: {
   const { push, audit } = deps;
   const adminOnly = deps.guards.requireOperator(['admin']);
   return async (app) => {
-    app.get(
-      `${ADMIN_BASE}/push/settings`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}/push/settings`,
         preHandler: adminOnly,
-        schema: { tags: ['admin'], response: { 200: envelope(pushSettings) } },
+        tags: ['admin'],
+        data: pushSettings,
       },
-      async () => ok(await push.settings()),
+      async () => push.settings(),
     );
 
-    app.put(
-      `${ADMIN_BASE}/push/settings`,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/push/settings`,
         preHandler: adminOnly,
-        schema: { tags: ['admin'], body: pushSettings, response: { 200: envelope(pushSettings) } },
+        tags: ['admin'],
+        body: pushSettings,
+        data: pushSettings,
       },
       async (request) => {
         const { operatorId } = operatorCaller(request);
-        return ok(
-          await push.saveSettings(request.body, (tx, change) =>
-            audit
-              .record(tx, {
-                operatorId,
-                action: 'push_settings.update',
-                targetType: 'push',
-                targetId: 'settings',
-                before: change.before,
-                after: change.after,
-              })
-              .then(() => undefined),
-          ),
+        return push.saveSettings(request.body, (tx, change) =>
+          audit
+            .record(tx, {
+              operatorId,
+              action: 'push_settings.update',
+              targetType: 'push',
+              targetId: 'settings',
+              before: change.before,
+              after: change.after,
+            })
+            .then(() => undefined),
         );
       },
     );
 
-    app.get(
-      `${ADMIN_BASE}/push/counts`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}/push/counts`,
         preHandler: adminOnly,
-        schema: { tags: ['admin'], response: { 200: envelope(pushCounts) } },
+        tags: ['admin'],
+        data: pushCounts,
       },
-      async () => ok(await push.counts()),
+      async () => push.counts(),
     );
   };
 }

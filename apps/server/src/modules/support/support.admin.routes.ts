@@ -9,13 +9,12 @@ import {
   cannedReply,
   cannedReplyBody,
   cannedReplyIdParams,
-  envelope,
   inboxData,
   inboxQuery,
   inquiryIdParams,
 } from '@snapdrama/contract';
 import { z } from 'zod';
-import { ok } from '../../http/reply';
+import { jsonRoute } from '../../http/json-route';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { SupportConsole } from './support-console';
 
@@ -29,126 +28,139 @@ export function supportAdminRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { console: support } = deps;
   const staff = deps.guards.requireOperator(['admin', 'support']);
-  const schema = { tags: ['admin'] };
+  const tags = ['admin'];
   return async (app) => {
-    app.get(
-      `${ADMIN_BASE}/inquiries`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}/inquiries`,
         preHandler: staff,
-        schema: { ...schema, querystring: inboxQuery, response: { 200: envelope(inboxData) } },
+        tags,
+        querystring: inboxQuery,
+        data: inboxData,
       },
-      async (request) => ok(await support.inbox(request.query)),
+      async (request) => support.inbox(request.query),
     );
 
-    app.get(
-      `${ADMIN_BASE}/inquiries/assignees`,
-      { preHandler: staff, schema: { ...schema, response: { 200: envelope(assigneesData) } } },
-      async () => ok({ operators: await support.assignees() }),
-    );
-
-    app.put(
-      `${ADMIN_BASE}/inquiries/:id/assignee`,
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: `${ADMIN_BASE}/inquiries/assignees`,
         preHandler: staff,
-        schema: {
-          ...schema,
-          description: 'Give the inquiry to an admin or support operator, or to nobody (null).',
-          params: inquiryIdParams,
-          body: assignInquiryBody,
-          response: { 200: envelope(adminInquiry) },
-        },
+        tags,
+        data: assigneesData,
+      },
+      async () => ({ operators: await support.assignees() }),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/inquiries/:id/assignee`,
+        preHandler: staff,
+        tags,
+        description: 'Give the inquiry to an admin or support operator, or to nobody (null).',
+        params: inquiryIdParams,
+        body: assignInquiryBody,
+        data: adminInquiry,
       },
       async (request) =>
-        ok(
-          await support.assign(
-            operatorCaller(request).operatorId,
-            request.params.id,
-            request.body.operatorId,
-          ),
+        support.assign(
+          operatorCaller(request).operatorId,
+          request.params.id,
+          request.body.operatorId,
         ),
     );
 
-    app.put(
-      `${ADMIN_BASE}/inquiries/:id/answer`,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/inquiries/:id/answer`,
         preHandler: staff,
-        schema: {
-          ...schema,
-          params: inquiryIdParams,
-          body: answerBody,
-          response: { 200: envelope(adminInquiry) },
-        },
+        tags,
+        params: inquiryIdParams,
+        body: answerBody,
+        data: adminInquiry,
       },
       async (request) =>
-        ok(
-          await support.answer(
-            operatorCaller(request).operatorId,
-            request.params.id,
-            request.body.answer,
-          ),
+        support.answer(operatorCaller(request).operatorId, request.params.id, request.body.answer),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/inquiries/:id/close`,
+        preHandler: staff,
+        tags,
+        params: inquiryIdParams,
+        data: adminInquiry,
+      },
+      async (request) => support.close(operatorCaller(request).operatorId, request.params.id),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'GET',
+        url: `${ADMIN_BASE}/canned-replies`,
+        preHandler: staff,
+        tags,
+        data: cannedRepliesData,
+      },
+      async () => ({ replies: await support.cannedReplies() }),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'POST',
+        url: `${ADMIN_BASE}/canned-replies`,
+        preHandler: staff,
+        tags,
+        body: cannedReplyBody,
+        data: cannedReply,
+      },
+      async (request) =>
+        support.createCannedReply(operatorCaller(request).operatorId, request.body),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/canned-replies/:id`,
+        preHandler: staff,
+        tags,
+        params: cannedReplyIdParams,
+        body: cannedReplyBody,
+        data: cannedReply,
+      },
+      async (request) =>
+        support.updateCannedReply(
+          operatorCaller(request).operatorId,
+          request.params.id,
+          request.body,
         ),
     );
 
-    app.put(
-      `${ADMIN_BASE}/inquiries/:id/close`,
+    jsonRoute(
+      app,
       {
+        method: 'DELETE',
+        url: `${ADMIN_BASE}/canned-replies/:id`,
         preHandler: staff,
-        schema: { ...schema, params: inquiryIdParams, response: { 200: envelope(adminInquiry) } },
-      },
-      async (request) =>
-        ok(await support.close(operatorCaller(request).operatorId, request.params.id)),
-    );
-
-    app.get(
-      `${ADMIN_BASE}/canned-replies`,
-      { preHandler: staff, schema: { ...schema, response: { 200: envelope(cannedRepliesData) } } },
-      async () => ok({ replies: await support.cannedReplies() }),
-    );
-
-    app.post(
-      `${ADMIN_BASE}/canned-replies`,
-      {
-        preHandler: staff,
-        schema: { ...schema, body: cannedReplyBody, response: { 200: envelope(cannedReply) } },
-      },
-      async (request) =>
-        ok(await support.createCannedReply(operatorCaller(request).operatorId, request.body)),
-    );
-
-    app.put(
-      `${ADMIN_BASE}/canned-replies/:id`,
-      {
-        preHandler: staff,
-        schema: {
-          ...schema,
-          params: cannedReplyIdParams,
-          body: cannedReplyBody,
-          response: { 200: envelope(cannedReply) },
-        },
-      },
-      async (request) =>
-        ok(
-          await support.updateCannedReply(
-            operatorCaller(request).operatorId,
-            request.params.id,
-            request.body,
-          ),
-        ),
-    );
-
-    app.delete(
-      `${ADMIN_BASE}/canned-replies/:id`,
-      {
-        preHandler: staff,
-        schema: {
-          ...schema,
-          params: cannedReplyIdParams,
-          response: { 200: envelope(z.object({ deleted: z.literal(true) })) },
-        },
+        tags,
+        params: cannedReplyIdParams,
+        data: z.object({ deleted: z.literal(true) }),
       },
       async (request) => {
         await support.deleteCannedReply(operatorCaller(request).operatorId, request.params.id);
-        return ok({ deleted: true as const });
+        return { deleted: true as const };
       },
     );
   };

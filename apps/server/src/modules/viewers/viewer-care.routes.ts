@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMIN_BASE,
-  envelope,
   suspendViewerBody,
   userIdParams,
   viewerNoteBody,
   viewerNoteData,
   viewerSuspensionData,
 } from '@snapdrama/contract';
-import { ok } from '../../http/reply';
+import { jsonRoute } from '../../http/json-route';
 import { operatorCaller, type OperatorGuards } from '../operators/operator-guard';
 import type { ViewerCare } from './viewer-care';
 
@@ -20,64 +19,58 @@ export function viewerCareRoutes(deps: {
   const { care } = deps;
   const staff = deps.guards.requireOperator(['admin', 'support']);
   return async (app) => {
-    app.put(
-      `${ADMIN_BASE}/viewers/:userId/suspension`,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: `${ADMIN_BASE}/viewers/:userId/suspension`,
         preHandler: staff,
-        schema: {
-          tags: ['admin'],
-          description:
-            'Suspend a viewer with a reason until a date (or until lifted: null): signed out at once, no sign-in, no coins earned or spent; refunds still work.',
-          params: userIdParams,
-          body: suspendViewerBody,
-          response: { 200: envelope(viewerSuspensionData) },
-        },
+        tags: ['admin'],
+        description:
+          'Suspend a viewer with a reason until a date (or until lifted: null): signed out at once, no sign-in, no coins earned or spent; refunds still work.',
+        params: userIdParams,
+        body: suspendViewerBody,
+        data: viewerSuspensionData,
       },
       async (request) => {
         const { operatorId } = operatorCaller(request);
-        return ok({
+        return {
           suspension: await care.suspend(operatorId, request.params.userId, request.body),
-        });
+        };
       },
     );
 
-    app.delete(
-      `${ADMIN_BASE}/viewers/:userId/suspension`,
+    jsonRoute(
+      app,
       {
+        method: 'DELETE',
+        url: `${ADMIN_BASE}/viewers/:userId/suspension`,
         preHandler: staff,
-        schema: {
-          tags: ['admin'],
-          description: 'Lift the suspension in force (409132 when there is none).',
-          params: userIdParams,
-          response: { 200: envelope(viewerSuspensionData) },
-        },
+        tags: ['admin'],
+        description: 'Lift the suspension in force (409132 when there is none).',
+        params: userIdParams,
+        data: viewerSuspensionData,
       },
       async (request) => {
         await care.lift(operatorCaller(request).operatorId, request.params.userId);
-        return ok({ suspension: null });
+        return { suspension: null };
       },
     );
 
-    app.post(
-      `${ADMIN_BASE}/viewers/:userId/notes`,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: `${ADMIN_BASE}/viewers/:userId/notes`,
         preHandler: staff,
-        schema: {
-          tags: ['admin'],
-          description: 'An internal note on the viewer (operators only; the viewer never sees it).',
-          params: userIdParams,
-          body: viewerNoteBody,
-          response: { 200: envelope(viewerNoteData) },
-        },
+        tags: ['admin'],
+        description: 'An internal note on the viewer (operators only; the viewer never sees it).',
+        params: userIdParams,
+        body: viewerNoteBody,
+        data: viewerNoteData,
       },
       async (request) =>
-        ok(
-          await care.addNote(
-            operatorCaller(request).operatorId,
-            request.params.userId,
-            request.body.text,
-          ),
-        ),
+        care.addNote(operatorCaller(request).operatorId, request.params.userId, request.body.text),
     );
   };
 }

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  ResultCode,
   VIP_PATHS,
   envelope,
   vipPassData,
@@ -20,13 +19,17 @@ import {
   vipSubscribeBody,
   vipSubscribeData,
 } from '@snapdrama/contract';
-import { AppError } from '../../errors';
-import { caller, type Guards } from '../../http/auth-guard';
+import type { Guards } from '../../http/auth-guard';
+import { jsonRoute } from '../../http/json-route';
+import { memberCaller } from '../../http/member-caller';
 import { ok } from '../../http/reply';
+import type { AuthContext } from '../auth/auth.service';
 import type { VipGatewaysService } from './vip-gateways.service';
 import type { VipService } from './vip.service';
 import type { VipStores } from './vip-stores';
 import type { VipToss } from './vip-toss';
+
+type VipPass = z.input<typeof vipPassData>;
 
 const cancelBody = z.object({ vipId: z.uuid({ error: 'must be the vipId of your pass' }) });
 
@@ -40,12 +43,7 @@ export function vipRoutes(deps: {
   webOrigin: (request: FastifyRequest) => string;
 }): FastifyPluginAsyncZod {
   const { vip, web, guards } = deps;
-  const member = (request: FastifyRequest) => {
-    const who = caller(request);
-    if (who.authMethod === 'guest')
-      throw new AppError(ResultCode.GUEST_NOT_ALLOWED, 'Sign in to buy a VIP pass');
-    return who;
-  };
+  const member = (request: FastifyRequest) => memberCaller(request, 'Sign in to buy a VIP pass');
 
   return async (app) => {
     app.get(
@@ -76,116 +74,93 @@ export function vipRoutes(deps: {
       },
     );
 
-    app.post(
-      VIP_PATHS.subscribe,
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: VIP_PATHS.subscribe,
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Starts a pass. T: a Toss card registration for automatic payment (toss: customerKey, clientKey when live, ' +
-            'successUrl/failUrl for requestBillingAuth; checkoutUrl = the stand-in in the sandbox). S: a Stripe Checkout Session in subscription mode (hosted page: checkoutUrl, the stand-in in the ' +
-            'sandbox; sessionId). P: a PayPal Billing subscription (checkoutUrl = approve link). G, A: registers the pass the app buys in the store (vipId as obfuscatedAccountId / ' +
-            'appAccountToken). 409090 when an active pass exists; 403005 for guests.',
-          body: vipSubscribeBody,
-          response: { 200: envelope(vipSubscribeData) },
-        },
+        description:
+          'Starts a pass. T: a Toss card registration for automatic payment (toss: customerKey, clientKey when live, ' +
+          'successUrl/failUrl for requestBillingAuth; checkoutUrl = the stand-in in the sandbox). S: a Stripe Checkout Session in subscription mode (hosted page: checkoutUrl, the stand-in in the ' +
+          'sandbox; sessionId). P: a PayPal Billing subscription (checkoutUrl = approve link). G, A: registers the pass the app buys in the store (vipId as obfuscatedAccountId / ' +
+          'appAccountToken). 409090 when an active pass exists; 403005 for guests.',
+        body: vipSubscribeBody,
+        data: vipSubscribeData,
       },
-      async (request) =>
-        ok(await web.subscribe(member(request), request.body, deps.webOrigin(request))),
+      async (request) => web.subscribe(member(request), request.body, deps.webOrigin(request)),
     );
 
-    app.put(
+    /** A call that records or changes the member's pass, answering the pass. */
+    const passRoute = <Body extends z.ZodType>(
+      method: 'PUT' | 'POST',
+      url: string,
+      description: string,
+      body: Body,
+      run: (who: AuthContext, body: z.output<Body>) => Promise<VipPass>,
+    ) =>
+      jsonRoute(
+        app,
+        { method, url, preHandler: guards.requireUser, description, body, data: vipPassData },
+        async (request) => run(member(request), request.body),
+      );
+
+    passRoute(
+      'PUT',
       VIP_PATHS.stripeConfirm,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'The buyer returned from Stripe Checkout: the session and subscription are read back from Stripe and ' +
-            'the paid period recorded once (the invoice.paid webhook for the same invoice adds nothing).',
-          body: vipStripeConfirmBody,
-          response: { 200: envelope(vipPassData) },
-        },
-      },
-      async (request) => ok(await web.stripeConfirm(member(request), request.body)),
+      'The buyer returned from Stripe Checkout: the session and subscription are read back from Stripe and ' +
+        'the paid period recorded once (the invoice.paid webhook for the same invoice adds nothing).',
+      vipStripeConfirmBody,
+      (who, body) => web.stripeConfirm(who, body),
     );
 
-    app.put(
+    passRoute(
+      'PUT',
       VIP_PATHS.paypalConfirm,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'The buyer approved the PayPal subscription: it and its completed charges are read back from PayPal; ' +
-            'the first charge is recorded once (PAYMENT.SALE.COMPLETED for the same sale adds nothing).',
-          body: vipPaypalConfirmBody,
-          response: { 200: envelope(vipPassData) },
-        },
-      },
-      async (request) => ok(await web.paypalConfirm(member(request), request.body)),
+      'The buyer approved the PayPal subscription: it and its completed charges are read back from PayPal; ' +
+        'the first charge is recorded once (PAYMENT.SALE.COMPLETED for the same sale adds nothing).',
+      vipPaypalConfirmBody,
+      (who, body) => web.paypalConfirm(who, body),
     );
 
-    app.put(
+    passRoute(
+      'PUT',
       VIP_PATHS.tossConfirm,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            "The buyer registered a card at Toss (requestBillingAuth's successUrl): the authKey is exchanged for a " +
-            'billing key (kept on the server) and the first period charged in KRW, once: a replayed authKey or a ' +
-            'second concurrent call answers the same pass. 409075 when Toss declines ("<TOSS_CODE>: <message>"); ' +
-            '409092 for a customerKey of another pass.',
-          body: vipTossConfirmBody,
-          response: { 200: envelope(vipPassData) },
-        },
-      },
-      async (request) => ok(await deps.toss.confirm(member(request).userId, request.body)),
+      "The buyer registered a card at Toss (requestBillingAuth's successUrl): the authKey is exchanged for a " +
+        'billing key (kept on the server) and the first period charged in KRW, once: a replayed authKey or a ' +
+        'second concurrent call answers the same pass. 409075 when Toss declines ("<TOSS_CODE>: <message>"); ' +
+        '409092 for a customerKey of another pass.',
+      vipTossConfirmBody,
+      (who, body) => deps.toss.confirm(who.userId, body),
     );
 
-    app.put(
+    passRoute(
+      'PUT',
       VIP_PATHS.googleVerify,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'The app bought the pass with Play Billing (obfuscatedAccountId = vipId): the subscription is read ' +
-            'with purchases.subscriptionsv2.get and its paid period recorded once. 400070 when it does not verify.',
-          body: vipGoogleVerifyBody,
-          response: { 200: envelope(vipPassData) },
-        },
-      },
-      async (request) => ok(await deps.stores.googleVerify(member(request), request.body)),
+      'The app bought the pass with Play Billing (obfuscatedAccountId = vipId): the subscription is read ' +
+        'with purchases.subscriptionsv2.get and its paid period recorded once. 400070 when it does not verify.',
+      vipGoogleVerifyBody,
+      (who, body) => deps.stores.googleVerify(who, body),
     );
 
-    app.put(
+    passRoute(
+      'PUT',
       VIP_PATHS.appleVerify,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'The app bought the pass with StoreKit 2 (appAccountToken = vipId): the transaction JWS is verified, ' +
-            "Apple's Get Transaction Info is asked, and its period recorded once (refunded at Apple: the pass " +
-            'ends refunded). 400070 when it does not verify; 503071 when Apple is not reachable; 400072 when ' +
-            'Apple does not know the transaction.',
-          body: vipAppleVerifyBody,
-          response: { 200: envelope(vipPassData) },
-        },
-      },
-      async (request) => ok(await deps.stores.appleVerify(member(request), request.body)),
+      'The app bought the pass with StoreKit 2 (appAccountToken = vipId): the transaction JWS is verified, ' +
+        "Apple's Get Transaction Info is asked, and its period recorded once (refunded at Apple: the pass " +
+        'ends refunded). 400070 when it does not verify; 503071 when Apple is not reachable; 400072 when ' +
+        'Apple does not know the transaction.',
+      vipAppleVerifyBody,
+      (who, body) => deps.stores.appleVerify(who, body),
     );
 
-    app.post(
+    passRoute(
+      'POST',
       VIP_PATHS.cancel,
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Stops renewal of a web pass at the provider; access runs to the end of the paid period. 409093 for ' +
-            'store passes (managed in the store) and passes that no longer renew.',
-          body: cancelBody,
-          response: { 200: envelope(vipPassData) },
-        },
-      },
-      async (request) => ok(await web.cancel(member(request), request.body.vipId)),
+      'Stops renewal of a web pass at the provider; access runs to the end of the paid period. 409093 for ' +
+        'store passes (managed in the store) and passes that no longer renew.',
+      cancelBody,
+      (who, body) => web.cancel(who, body.vipId),
     );
 
     app.get(

@@ -12,10 +12,9 @@ import {
   coinHistoryQuery,
   coinUnlockBody,
   coinUnlockData,
-  envelope,
 } from '@snapdrama/contract';
 import { caller, type Guards } from '../../http/auth-guard';
-import { ok } from '../../http/reply';
+import { jsonRoute } from '../../http/json-route';
 import type { WalletService } from './wallet.service';
 
 export function walletRoutes(deps: {
@@ -24,124 +23,122 @@ export function walletRoutes(deps: {
 }): FastifyPluginAsyncZod {
   const { wallet, guards } = deps;
   return async (app) => {
-    app.post(
-      '/drama/episode/unlock/coin',
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: '/drama/episode/unlock/coin',
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Buys the next locked episode with coins. 403005 for guests (open login), 409050 when coins are ' +
-            'too few (open payment). The same unlock again answers success with usag_coin 0.',
-          body: coinUnlockBody,
-          response: { 200: envelope(coinUnlockData) },
-        },
+        description:
+          'Buys the next locked episode with coins. 403005 for guests (open login), 409050 when coins are ' +
+          'too few (open payment). The same unlock again answers success with usag_coin 0.',
+        body: coinUnlockBody,
+        data: coinUnlockData,
       },
       async (request) =>
-        ok(await wallet.spendForEpisode(caller(request), request.body.dramId, request.body.epsd)),
+        wallet.spendForEpisode(caller(request), request.body.dramId, request.body.epsd),
     );
 
-    app.get(
-      '/user/coin-history/:div/:startDate/:endDate',
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: '/user/coin-history/:div/:startDate/:endDate',
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Earned (A), used (U) or expired (E) coins between two dates (YYYY-MM-DD, service time zone, ' +
-            'inclusive, at most 6 months), newest first; ?page= and ?count= page through long histories.',
-          params: coinHistoryParams,
-          querystring: coinHistoryQuery,
-          response: { 200: envelope(coinHistoryData) },
-        },
+        description:
+          'Earned (A), used (U) or expired (E) coins between two dates (YYYY-MM-DD, service time zone, ' +
+          'inclusive, at most 6 months), newest first; ?page= and ?count= page through long histories.',
+        params: coinHistoryParams,
+        querystring: coinHistoryQuery,
+        data: coinHistoryData,
+      },
+      async (request) => wallet.history(caller(request), { ...request.params, ...request.query }),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'GET',
+        url: '/user/auto-unlock',
+        preHandler: guards.requireUser,
+        description:
+          "The viewer's auto-unlock setting: off unless turned on, always off for guests.",
+        data: autoUnlockSetting,
+      },
+      async (request) => wallet.autoUnlockSetting(caller(request)),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'PUT',
+        url: '/user/auto-unlock',
+        preHandler: guards.requireUser,
+        description: 'Turns auto-unlock on or off. 403005 for guests.',
+        body: autoUnlockSettingBody,
+        data: autoUnlockSetting,
+      },
+      async (request) => wallet.setAutoUnlock(caller(request), request.body.enabled),
+    );
+
+    jsonRoute(
+      app,
+      {
+        method: 'POST',
+        url: '/drama/episode/unlock/auto',
+        preHandler: guards.requireUser,
+        description:
+          'Auto-unlock: buys the locked episode the viewer reached, as /drama/episode/unlock/coin does, ' +
+          'when the viewer turned auto-unlock on (else 409140). The reply names the auto-unlock and ' +
+          'until when it can be undone (10 s).',
+        body: autoUnlockBody,
+        data: autoUnlockData,
       },
       async (request) =>
-        ok(await wallet.history(caller(request), { ...request.params, ...request.query })),
+        wallet.autoUnlockEpisode(caller(request), request.body.dramId, request.body.epsd),
     );
 
-    app.get(
-      '/user/auto-unlock',
+    jsonRoute(
+      app,
       {
+        method: 'POST',
+        url: '/drama/episode/unlock/undo',
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            "The viewer's auto-unlock setting: off unless turned on, always off for guests.",
-          response: { 200: envelope(autoUnlockSetting) },
-        },
+        description:
+          'Undoes an auto-unlock and gives every coin back, within 10 s of it and before playback passes ' +
+          '10 % (server clock, saved position): 409141 too late, 409142 watched past 10 %, 404140 unknown. ' +
+          'A repeat answers already_undone with nothing given back.',
+        body: autoUnlockUndoBody,
+        data: autoUnlockUndoData,
       },
-      async (request) => ok(await wallet.autoUnlockSetting(caller(request))),
+      async (request) => wallet.undoAutoUnlock(caller(request), request.body.autoUnlockId),
     );
 
-    app.put(
-      '/user/auto-unlock',
+    jsonRoute(
+      app,
       {
+        method: 'GET',
+        url: '/user/coin-expiry',
         preHandler: guards.requireUser,
-        schema: {
-          description: 'Turns auto-unlock on or off. 403005 for guests.',
-          body: autoUnlockSettingBody,
-          response: { 200: envelope(autoUnlockSetting) },
-        },
+        description:
+          'Coins that expire within 48 hours and when the first of them expires; remind is false once ' +
+          'dismissed today (service day).',
+        data: coinExpiryData,
       },
-      async (request) => ok(await wallet.setAutoUnlock(caller(request), request.body.enabled)),
+      async (request) => wallet.coinExpiry(caller(request)),
     );
 
-    app.post(
-      '/drama/episode/unlock/auto',
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: '/user/coin-expiry/seen',
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Auto-unlock: buys the locked episode the viewer reached, as /drama/episode/unlock/coin does, ' +
-            'when the viewer turned auto-unlock on (else 409140). The reply names the auto-unlock and ' +
-            'until when it can be undone (10 s).',
-          body: autoUnlockBody,
-          response: { 200: envelope(autoUnlockData) },
-        },
+        description:
+          'Dismisses the coin expiry reminder until the next service day. 403005 for guests.',
+        data: coinExpiryData,
       },
-      async (request) =>
-        ok(await wallet.autoUnlockEpisode(caller(request), request.body.dramId, request.body.epsd)),
-    );
-
-    app.post(
-      '/drama/episode/unlock/undo',
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Undoes an auto-unlock and gives every coin back, within 10 s of it and before playback passes ' +
-            '10 % (server clock, saved position): 409141 too late, 409142 watched past 10 %, 404140 unknown. ' +
-            'A repeat answers already_undone with nothing given back.',
-          body: autoUnlockUndoBody,
-          response: { 200: envelope(autoUnlockUndoData) },
-        },
-      },
-      async (request) =>
-        ok(await wallet.undoAutoUnlock(caller(request), request.body.autoUnlockId)),
-    );
-
-    app.get(
-      '/user/coin-expiry',
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Coins that expire within 48 hours and when the first of them expires; remind is false once ' +
-            'dismissed today (service day).',
-          response: { 200: envelope(coinExpiryData) },
-        },
-      },
-      async (request) => ok(await wallet.coinExpiry(caller(request))),
-    );
-
-    app.put(
-      '/user/coin-expiry/seen',
-      {
-        preHandler: guards.requireUser,
-        schema: {
-          description:
-            'Dismisses the coin expiry reminder until the next service day. 403005 for guests.',
-          response: { 200: envelope(coinExpiryData) },
-        },
-      },
-      async (request) => ok(await wallet.dismissCoinExpiry(caller(request))),
+      async (request) => wallet.dismissCoinExpiry(caller(request)),
     );
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { IDENTITY_SANDBOX_PAGE } from '@snapdrama/contract';
+import { acceptFormPosts, escapeHtml, httpUrl, sendPage } from '../../../http/stand-in-pages';
 import type { FakePortone } from './fake-portone';
 
 /**
@@ -8,8 +9,6 @@ import type { FakePortone } from './fake-portone';
  * returns to the web app as PortOne's redirect does: redirectUrl?identityVerificationId=...
  * (with code and message on a failure). Never mounted in production.
  */
-
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
@@ -27,27 +26,11 @@ button.secondary{background:#e5e8eb;color:#333d4b}.error{background:#ffeeee;colo
 </style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
-function httpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'";
 
-function html(reply: FastifyReply, status: number, body: string) {
-  return reply
-    .status(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'",
-    )
-    .send(page(body));
-}
+const html = (reply: FastifyReply, status: number, body: string) =>
+  sendPage(reply, status, page(body), PAGE_POLICY);
 
 const ID_PATTERN = /^[A-Za-z0-9_-]{8,64}$/;
 
@@ -60,13 +43,7 @@ export function identitySandboxRoutes(deps: {
   const { fake } = deps;
 
   return async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : '')));
-      },
-    );
+    acceptFormPosts(app);
 
     app.get(IDENTITY_SANDBOX_PAGE, { schema: { hide: true } }, async (request, reply) => {
       const q = request.query as Record<string, string | undefined>;
@@ -86,8 +63,8 @@ export function identitySandboxRoutes(deps: {
         `<h1>Identity verification</h1><span class="badge">Sandbox: no real check</span>
 <p class="muted">A stand-in of PortOne's identity verification. Enter the birth date the check should report.</p>
 <form method="post" action="${IDENTITY_SANDBOX_PAGE}">
-<input type="hidden" name="identityVerificationId" value="${esc(id)}">
-<input type="hidden" name="redirectUrl" value="${esc(q.redirectUrl ?? '')}">
+<input type="hidden" name="identityVerificationId" value="${escapeHtml(id)}">
+<input type="hidden" name="redirectUrl" value="${escapeHtml(q.redirectUrl ?? '')}">
 <label for="birthDate">Birth date</label><input id="birthDate" name="birthDate" type="date" required data-testid="identity-birth-date">
 <button type="submit" name="action" value="verify" data-testid="identity-verify">Verify</button>
 <button type="submit" name="action" value="cancel" class="secondary" formnovalidate data-testid="identity-cancel">Cancel</button>

@@ -9,6 +9,7 @@ import {
 } from '@snapdrama/contract';
 import { caller, type Guards } from '../../../http/auth-guard';
 import { ok } from '../../../http/reply';
+import { jsonRoute } from '../../../http/json-route';
 import { pushBody } from './google-rtdn';
 import type { Iap } from './iap.module';
 
@@ -33,39 +34,39 @@ export function iapRoutes(deps: { iap: Iap; guards: Guards }): FastifyPluginAsyn
   const { iap, guards } = deps;
   const service = iap.service;
   return async (app) => {
-    app.put(
-      PAYMENT_PATHS.googleVerify,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: PAYMENT_PATHS.googleVerify,
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            "Verifies a Google Play purchase of the caller's G order with the Play Developer API (purchased, " +
-            "this app's package, the pack's product, made for this order), credits it once and consumes it. " +
-            'A purchaseToken pays one order only (409078). Pending: 409076; canceled: 409075; ' +
-            'unknown/expired token or wrong package/product: 400070.',
-          body: googleVerifyBody,
-          response: { 200: envelope(paymentResultData) },
-        },
+        description:
+          "Verifies a Google Play purchase of the caller's G order with the Play Developer API (purchased, " +
+          "this app's package, the pack's product, made for this order), credits it once and consumes it. " +
+          'A purchaseToken pays one order only (409078). Pending: 409076; canceled: 409075; ' +
+          'unknown/expired token or wrong package/product: 400070.',
+        body: googleVerifyBody,
+        data: paymentResultData,
       },
-      async (request) => ok(await service.verifyGoogle(caller(request), request.body)),
+      async (request) => service.verifyGoogle(caller(request), request.body),
     );
 
-    app.put(
-      PAYMENT_PATHS.appleVerify,
+    jsonRoute(
+      app,
       {
+        method: 'PUT',
+        url: PAYMENT_PATHS.appleVerify,
         preHandler: guards.requireUser,
-        schema: {
-          description:
-            "Verifies a StoreKit 2 signed transaction of the caller's A order (certificate chain to Apple's root, " +
-            "signature, bundle id, environment, the pack's product, appAccountToken = ordrId), asks Apple's " +
-            'Get Transaction Info before crediting, and credits it once. Refunded or revoked at Apple: the order ' +
-            'ends refunded with no coins. Apple not reachable: 503071; a transaction Apple does not know: 400072. ' +
-            'A transaction id pays one order only (409078); a refused signature or field: 400070.',
-          body: appleVerifyBody,
-          response: { 200: envelope(paymentResultData) },
-        },
+        description:
+          "Verifies a StoreKit 2 signed transaction of the caller's A order (certificate chain to Apple's root, " +
+          "signature, bundle id, environment, the pack's product, appAccountToken = ordrId), asks Apple's " +
+          'Get Transaction Info before crediting, and credits it once. Refunded or revoked at Apple: the order ' +
+          'ends refunded with no coins. Apple not reachable: 503071; a transaction Apple does not know: 400072. ' +
+          'A transaction id pays one order only (409078); a refused signature or field: 400070.',
+        body: appleVerifyBody,
+        data: paymentResultData,
       },
-      async (request) => ok(await service.verifyApple(caller(request), request.body)),
+      async (request) => service.verifyApple(caller(request), request.body),
     );
 
     app.post(

@@ -7,6 +7,7 @@ import {
   koMessages,
   type Language,
 } from '@snapdrama/contract';
+import { acceptFormPosts, escapeHtml, httpUrl, sendPage } from '../../../http/stand-in-pages';
 import { SANDBOX_CHECKOUT_BASE } from '../web-gateways.service';
 import type { FakeProviders } from './fake-providers';
 
@@ -18,8 +19,6 @@ import type { FakeProviders } from './fake-providers';
  * return or cancel URL with token (and PayerID). Never mounted in production.
  */
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 const TOSS_FAILURES = {
   PAY_PROCESS_CANCELED: '사용자에 의해 결제가 취소되었습니다.',
   PAY_PROCESS_ABORTED: '결제 진행 중 승인에 실패하여 결제가 중단되었습니다.',
@@ -28,10 +27,16 @@ const TOSS_FAILURES = {
   NOT_SUPPORTED_EASYPAY_METHOD: '지원되지 않는 간편결제 수단입니다.',
 } as const;
 
-function page(title: string, accent: string, body: string): string {
+/** A provider's look: the page title and the brand's colour. */
+interface Brand {
+  title: string;
+  accent: string;
+}
+
+function page({ title, accent }: Brand, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)} (sandbox)</title>
+<title>${escapeHtml(title)} (sandbox)</title>
 <style>
 *{box-sizing:border-box}body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",sans-serif;background:#f2f4f6;color:#191f28}
 main{max-width:440px;margin:0 auto;padding:24px 16px}
@@ -45,36 +50,17 @@ button.secondary{background:#e5e8eb;color:#333d4b}.error{background:#ffeeee;colo
 </style></head><body><main><div class="card">${body}</div></main></body></html>`;
 }
 
-function httpUrl(value: unknown): URL | undefined {
-  if (typeof value !== 'string') return undefined;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 const withQuery = (base: URL, params: Record<string, string>) => {
   const url = new URL(base);
   for (const [k, v] of Object.entries(params)) url.searchParams.set(k, v);
   return url.toString();
 };
 
-function html(reply: FastifyReply, status: number, body: string) {
-  return (
-    reply
-      .status(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      // inline HTML of the stand-in: its own policy instead of the app's
-      .header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'",
-      )
-      .send(body)
-  );
-}
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; form-action 'self' http: https:; frame-ancestors 'none'";
+
+const html = (reply: FastifyReply, status: number, body: string) =>
+  sendPage(reply, status, body, PAGE_POLICY);
 
 /**
  * The web app's receipt of a paid coin order (My orders), on the origin the checkout returns to;
@@ -108,25 +94,37 @@ function buyerLanguage(acceptLanguage: string | undefined): Language {
  * words are our dictionary's, in the buyer's language, since the page leads back to us.
  */
 function alreadyPaidPage(
-  brand: { title: string; accent: string; name: string },
+  brand: Brand & { name: string },
   receipt: string | undefined,
   acceptLanguage: string | undefined,
 ) {
   const lang = buyerLanguage(acceptLanguage);
   const words = DICTIONARIES[lang];
   return page(
-    brand.title,
-    brand.accent,
+    brand,
     `
-<p class="brand">${esc(brand.name)}</p><span class="badge">Sandbox</span>
-<p class="amount" lang="${lang}" data-testid="checkout-already-paid">${esc(words['payment.msg_already_paid'])}</p>
-${receipt ? `<a href="${esc(receipt)}" data-testid="checkout-receipt"><button type="button" lang="${lang}">${esc(words['payment.view_receipt'])}</button></a>` : ''}`,
+<p class="brand">${escapeHtml(brand.name)}</p><span class="badge">Sandbox</span>
+<p class="amount" lang="${lang}" data-testid="checkout-already-paid">${escapeHtml(words['payment.msg_already_paid'])}</p>
+${receipt ? `<a href="${escapeHtml(receipt)}" data-testid="checkout-receipt"><button type="button" lang="${lang}">${escapeHtml(words['payment.view_receipt'])}</button></a>` : ''}`,
   );
 }
 
-const TOSS_BLUE = '#3182f6';
+const TOSS = { title: 'Toss Payments', accent: '#3182f6', name: 'toss payments' };
+const STRIPE = { title: 'Stripe Checkout', accent: '#635bff', name: 'stripe' };
+const PAYPAL = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
+/** PayPal's darker blue, of its refusal pages. */
+const PAYPAL_REFUSAL = { ...PAYPAL, accent: '#003087' };
+
+/** A provider's page refusing the step (bad input, a checkout no longer open): its error box. */
+const refusalPage = (reply: FastifyReply, status: number, brand: Brand, message: string) =>
+  html(reply, status, page(brand, `<p class="error">${escapeHtml(message)}</p>`));
+
+/** A provider's plain page where the return URL is not a web address: what happened, in words. */
+const notePage = (reply: FastifyReply, brand: Brand, note: string) =>
+  html(reply, 200, page(brand, `<p>${note}</p>`));
+
 const tossRefusal = (reply: FastifyReply, message: string) =>
-  html(reply, 400, page('Toss Payments', TOSS_BLUE, `<p class="error">${esc(message)}</p>`));
+  refusalPage(reply, 400, TOSS, message);
 
 /** Toss's failUrl message for one of its codes. */
 const tossFailMessage = (code: string) =>
@@ -147,26 +145,71 @@ function tossPage(input: {
 }): string {
   const { query: q, testIds } = input;
   const hidden = input.fields
-    .map((k) => `<input type="hidden" name="${k}" value="${esc(q[k] ?? '')}">`)
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(q[k] ?? '')}">`)
     .join('');
   const options = [...input.outcomes, ...Object.keys(TOSS_FAILURES).map((c) => [c, c])]
-    .map(([v, l]) => `<option value="${esc(v ?? '')}">${esc(l ?? '')}</option>`)
+    .map(([v, l]) => `<option value="${escapeHtml(v ?? '')}">${escapeHtml(l ?? '')}</option>`)
     .join('');
   return page(
-    'Toss Payments',
-    TOSS_BLUE,
+    TOSS,
     `
 <p class="brand">toss payments</p><span class="badge">Sandbox</span>
-<p class="muted">${esc(q.orderName ?? '')}</p>
+<p class="muted">${escapeHtml(q.orderName ?? '')}</p>
 ${input.heading}
 <form method="post" action="${input.action}">${hidden}
 <label for="card">Card number</label><input id="card" name="card" inputmode="numeric" value="4330 1234 1234 1234" autocomplete="off">
 <div class="row"><div><label for="exp">Expiry</label><input id="exp" name="exp" value="12/30"></div><div><label for="cvc">CVC</label><input id="cvc" name="cvc" value="123"></div></div>
 <label for="outcome">Result</label><select id="outcome" name="outcome" data-testid="${testIds.outcome}">${options}</select>
-<button type="submit" name="action" value="${input.submit[0]}" data-testid="${testIds.submit}">${esc(input.submit[1])}</button>
+<button type="submit" name="action" value="${input.submit[0]}" data-testid="${testIds.submit}">${escapeHtml(input.submit[1])}</button>
 <button type="submit" name="action" value="cancel" class="secondary" data-testid="${testIds.cancel}">Cancel</button>
 </form>`,
   );
+}
+
+/**
+ * A PayPal approval page (an order or a Billing subscription): what is bought, the amount, the
+ * sandbox account, and approve (or decline, for an order) or cancel. `amount` and `approve` are
+ * HTML already; `about` is the sandbox's own text.
+ */
+function paypalPage(input: {
+  about: string;
+  amount: string;
+  action: string;
+  hidden: [name: string, value: string];
+  approve: string;
+  declinable: boolean;
+}): string {
+  const [name, value] = input.hidden;
+  const decline = input.declinable
+    ? '\n<button type="submit" name="action" value="decline" class="secondary" data-testid="paypal-decline">Approve with a funding source that will be declined</button>'
+    : '';
+  return page(
+    PAYPAL,
+    `
+<p class="brand">PayPal</p><span class="badge">Sandbox</span>
+<p class="muted">${input.about}</p>
+<p class="amount" data-testid="paypal-amount">${input.amount}</p>
+<form method="post" action="${input.action}"><input type="hidden" name="${name}" value="${escapeHtml(value)}">
+<label for="account">Account</label><input id="account" name="account" value="sb-buyer@personal.example.com">
+<button type="submit" name="action" value="approve" data-testid="paypal-approve">${input.approve}</button>${decline}
+<button type="submit" name="action" value="cancel" class="secondary" data-testid="paypal-cancel">Cancel and return</button>
+</form>`,
+  );
+}
+
+/**
+ * PayPal's way back to the merchant (its return or cancel URL) with PayPal's query; a page saying
+ * what happened where that URL is not a web address.
+ */
+function paypalBack(
+  reply: FastifyReply,
+  url: string | null | undefined,
+  query: Record<string, string>,
+  note: string,
+) {
+  const back = httpUrl(url);
+  if (!back) return notePage(reply, PAYPAL, note);
+  return reply.redirect(withQuery(back, query), 303);
 }
 
 export function sandboxCheckoutRoutes(deps: {
@@ -178,13 +221,7 @@ export function sandboxCheckoutRoutes(deps: {
   const base = SANDBOX_CHECKOUT_BASE;
 
   return async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string' },
-      (_request, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(typeof body === 'string' ? body : '')));
-      },
-    );
+    acceptFormPosts(app);
     const hide = { schema: { hide: true } };
     // the stand-in pages post plain HTML forms, as a provider's own checkout page does
     const formPost = {
@@ -201,9 +238,8 @@ export function sandboxCheckoutRoutes(deps: {
       successUrl: string | undefined,
       acceptLanguage: string | undefined,
     ) => {
-      const brand = { title: 'Toss Payments', accent: TOSS_BLUE, name: 'toss payments' };
       const receipt = receiptUrl(successUrl, orderId);
-      return html(reply, 200, alreadyPaidPage(brand, receipt, acceptLanguage));
+      return html(reply, 200, alreadyPaidPage(TOSS, receipt, acceptLanguage));
     };
     const stripePaid = (
       reply: FastifyReply,
@@ -212,11 +248,10 @@ export function sandboxCheckoutRoutes(deps: {
     ) => {
       // a pass's session names the pass, not a coin order: its receipt is under My orders
       const ordrId = s.mode === 'payment' ? s.client_reference_id : null;
-      const brand = { title: 'Stripe Checkout', accent: '#635bff', name: 'stripe' };
       return html(
         reply,
         200,
-        alreadyPaidPage(brand, receiptUrl(s.return_url, ordrId), acceptLanguage),
+        alreadyPaidPage(STRIPE, receiptUrl(s.return_url, ordrId), acceptLanguage),
       );
     };
     const paypalPaid = (
@@ -225,8 +260,7 @@ export function sandboxCheckoutRoutes(deps: {
       acceptLanguage: string | undefined,
     ) => {
       const receipt = receiptUrl(returnUrl, httpUrl(returnUrl)?.searchParams.get('ordrId'));
-      const brand = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
-      return html(reply, 200, alreadyPaidPage(brand, receipt, acceptLanguage));
+      return html(reply, 200, alreadyPaidPage(PAYPAL, receipt, acceptLanguage));
     };
 
     // ---------------------------------------------------------------- Toss
@@ -293,11 +327,10 @@ export function sandboxCheckoutRoutes(deps: {
         return tossRefusal(reply, 'customerKey, successUrl and failUrl are required');
       // a pass's card registration that was charged already: its charges are under My orders
       if (fake.tossBilling.chargesOf(q.customerKey).length > 0) {
-        const brand = { title: 'Toss Payments', accent: TOSS_BLUE, name: 'toss payments' };
         return html(
           reply,
           200,
-          alreadyPaidPage(brand, receiptUrl(q.successUrl), request.headers['accept-language']),
+          alreadyPaidPage(TOSS, receiptUrl(q.successUrl), request.headers['accept-language']),
         );
       }
       return html(
@@ -352,15 +385,7 @@ export function sandboxCheckoutRoutes(deps: {
       const s = fake.stripe.session(sessionId);
       if (s?.status === 'complete') return stripePaid(reply, s, request.headers['accept-language']);
       if (!s || s.status !== 'open') {
-        return html(
-          reply,
-          404,
-          page(
-            'Stripe Checkout',
-            '#635bff',
-            '<p class="error">This checkout session is no longer available.</p>',
-          ),
-        );
+        return refusalPage(reply, 404, STRIPE, 'This checkout session is no longer available.');
       }
       const subscription = s.mode === 'subscription';
       const cancel = s.cancel_url
@@ -371,12 +396,11 @@ export function sandboxCheckoutRoutes(deps: {
         reply,
         200,
         page(
-          'Stripe Checkout',
-          '#635bff',
+          STRIPE,
           `
 <p class="brand">stripe</p><span class="badge">Test mode · sandbox</span>
-<p class="muted">${subscription ? `SnapDrama VIP pass · renews every ${esc(s.interval ?? '')}` : 'SnapDrama coins'}</p><p class="amount" data-testid="stripe-amount">${price}</p>
-<form method="post" action="${base}/stripe/${esc(s.id)}">
+<p class="muted">${subscription ? `SnapDrama VIP pass · renews every ${escapeHtml(s.interval ?? '')}` : 'SnapDrama coins'}</p><p class="amount" data-testid="stripe-amount">${price}</p>
+<form method="post" action="${base}/stripe/${escapeHtml(s.id)}">
 <label for="email">Email</label><input id="email" name="email" value="buyer@example.com">
 <label for="card">Card information</label><input id="card" name="card" data-testid="stripe-card" inputmode="numeric" value="4242 4242 4242 4242" autocomplete="off">
 <div class="row"><div><input aria-label="Expiry" name="exp" value="12 / 30"></div><div><input aria-label="CVC" name="cvc" value="123"></div></div>
@@ -384,7 +408,7 @@ export function sandboxCheckoutRoutes(deps: {
 ${q.error ? `<p class="error" data-testid="stripe-error">Your card was declined.</p>` : ''}
 <button type="submit" data-testid="stripe-pay">${subscription ? 'Subscribe' : 'Pay'} ${price}</button>
 </form>
-${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" data-testid="stripe-back">Back</button></a>` : ''}`,
+${cancel ? `<a href="${escapeHtml(cancel)}"><button type="button" class="secondary" data-testid="stripe-back">Back</button></a>` : ''}`,
         ),
       );
     });
@@ -395,15 +419,7 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
       // paid meanwhile in another tab: the session is complete, as Stripe's page then says
       if (s?.status === 'complete') return stripePaid(reply, s, request.headers['accept-language']);
       if (!s || s.status !== 'open') {
-        return html(
-          reply,
-          404,
-          page(
-            'Stripe Checkout',
-            '#635bff',
-            '<p class="error">This checkout session is no longer available.</p>',
-          ),
-        );
+        return refusalPage(reply, 404, STRIPE, 'This checkout session is no longer available.');
       }
       const card = (form(request.body).card ?? '').replace(/\D/g, '');
       if (card === '4000000000000002') {
@@ -416,7 +432,7 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
       const back = httpUrl(
         s.return_url?.replace('{CHECKOUT_SESSION_ID}', encodeURIComponent(s.id)),
       );
-      if (!back) return html(reply, 200, page('Stripe Checkout', '#635bff', '<p>Paid.</p>'));
+      if (!back) return notePage(reply, STRIPE, 'Paid.');
       return reply.redirect(back.toString(), 303);
     });
 
@@ -426,66 +442,40 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
       const sid = (request.query as Record<string, string | undefined>).subscription_id ?? '';
       const sub = fake.paypal.subscription(sid);
       if (sub?.status === 'ACTIVE') {
-        const brand = { title: 'PayPal', accent: '#0070ba', name: 'PayPal' };
         const receipt = receiptUrl(sub.returnUrl);
         return html(
           reply,
           200,
-          alreadyPaidPage(brand, receipt, request.headers['accept-language']),
+          alreadyPaidPage(PAYPAL, receipt, request.headers['accept-language']),
         );
       }
       if (!sub || sub.status !== 'APPROVAL_PENDING') {
-        return html(
-          reply,
-          404,
-          page(
-            'PayPal',
-            '#003087',
-            '<p class="error">This subscription is no longer available.</p>',
-          ),
-        );
+        return refusalPage(reply, 404, PAYPAL_REFUSAL, 'This subscription is no longer available.');
       }
       const weekly = sub.planId.includes('WEEKLY');
       return html(
         reply,
         200,
-        page(
-          'PayPal',
-          '#0070ba',
-          `
-<p class="brand">PayPal</p><span class="badge">Sandbox</span>
-<p class="muted">SnapDrama VIP pass · renews every ${weekly ? 'week' : 'month'}</p>
-<p class="amount" data-testid="paypal-amount">$${weekly ? '4.99' : '14.99'} USD</p>
-<form method="post" action="${base}/paypal/subscribe"><input type="hidden" name="subscription_id" value="${esc(sub.id)}">
-<label for="account">Account</label><input id="account" name="account" value="sb-buyer@personal.example.com">
-<button type="submit" name="action" value="approve" data-testid="paypal-approve">Agree &amp; subscribe</button>
-<button type="submit" name="action" value="cancel" class="secondary" data-testid="paypal-cancel">Cancel and return</button>
-</form>`,
-        ),
+        paypalPage({
+          about: `SnapDrama VIP pass · renews every ${weekly ? 'week' : 'month'}`,
+          amount: `$${weekly ? '4.99' : '14.99'} USD`,
+          action: `${base}/paypal/subscribe`,
+          hidden: ['subscription_id', sub.id],
+          approve: 'Agree &amp; subscribe',
+          declinable: false,
+        }),
       );
     });
 
     app.post(`${base}/paypal/subscribe`, formPost, async (request, reply) => {
       const f = form(request.body);
       const sub = f.subscription_id ? fake.paypal.subscription(f.subscription_id) : undefined;
-      if (!sub)
-        return html(
-          reply,
-          404,
-          page('PayPal', '#003087', '<p class="error">Unknown subscription.</p>'),
-        );
-      if (f.action === 'cancel') {
-        const cancel = httpUrl(sub.cancelUrl);
-        if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));
-        return reply.redirect(withQuery(cancel, { subscription_id: sub.id }), 303);
-      }
+      if (!sub) return refusalPage(reply, 404, PAYPAL_REFUSAL, 'Unknown subscription.');
+      if (f.action === 'cancel')
+        return paypalBack(reply, sub.cancelUrl, { subscription_id: sub.id }, 'Canceled.');
       fake.paypal.approveSubscription(sub.id);
-      const back = httpUrl(sub.returnUrl);
-      if (!back) return html(reply, 200, page('PayPal', '#0070ba', '<p>Subscribed.</p>'));
-      return reply.redirect(
-        withQuery(back, { subscription_id: sub.id, ba_token: `BA-${sub.id.slice(2)}` }),
-        303,
-      );
+      const approved = { subscription_id: sub.id, ba_token: `BA-${sub.id.slice(2)}` };
+      return paypalBack(reply, sub.returnUrl, approved, 'Subscribed.');
     });
 
     app.get(`${base}/paypal/checkoutnow`, hide, async (request, reply) => {
@@ -494,49 +484,33 @@ ${cancel ? `<a href="${esc(cancel)}"><button type="button" class="secondary" dat
       if (o?.status === 'COMPLETED')
         return paypalPaid(reply, o.returnUrl, request.headers['accept-language']);
       if (!o || o.status !== 'CREATED') {
-        return html(
-          reply,
-          404,
-          page('PayPal', '#003087', '<p class="error">This order is no longer available.</p>'),
-        );
+        return refusalPage(reply, 404, PAYPAL_REFUSAL, 'This order is no longer available.');
       }
       return html(
         reply,
         200,
-        page(
-          'PayPal',
-          '#0070ba',
-          `
-<p class="brand">PayPal</p><span class="badge">Sandbox</span>
-<p class="muted">Pay SnapDrama with your PayPal balance (cards are not offered).</p>
-<p class="amount" data-testid="paypal-amount">$${esc(o.value)} ${esc(o.currency)}</p>
-<form method="post" action="${base}/paypal/checkoutnow"><input type="hidden" name="token" value="${esc(o.id)}">
-<label for="account">Account</label><input id="account" name="account" value="sb-buyer@personal.example.com">
-<button type="submit" name="action" value="approve" data-testid="paypal-approve">Complete purchase</button>
-<button type="submit" name="action" value="decline" class="secondary" data-testid="paypal-decline">Approve with a funding source that will be declined</button>
-<button type="submit" name="action" value="cancel" class="secondary" data-testid="paypal-cancel">Cancel and return</button>
-</form>`,
-        ),
+        paypalPage({
+          about: 'Pay SnapDrama with your PayPal balance (cards are not offered).',
+          amount: `$${escapeHtml(o.value)} ${escapeHtml(o.currency)}`,
+          action: `${base}/paypal/checkoutnow`,
+          hidden: ['token', o.id],
+          approve: 'Complete purchase',
+          declinable: true,
+        }),
       );
     });
 
     app.post(`${base}/paypal/checkoutnow`, formPost, async (request, reply) => {
       const f = form(request.body);
       const o = f.token ? fake.paypal.order(f.token) : undefined;
-      if (!o)
-        return html(reply, 404, page('PayPal', '#003087', '<p class="error">Unknown order.</p>'));
+      if (!o) return refusalPage(reply, 404, PAYPAL_REFUSAL, 'Unknown order.');
       // captured meanwhile (approved in another tab): nothing to approve again
       if (o.status === 'COMPLETED')
         return paypalPaid(reply, o.returnUrl, request.headers['accept-language']);
-      if (f.action === 'cancel') {
-        const cancel = httpUrl(o.cancelUrl);
-        if (!cancel) return html(reply, 200, page('PayPal', '#0070ba', '<p>Canceled.</p>'));
-        return reply.redirect(withQuery(cancel, { token: o.id }), 303);
-      }
+      if (f.action === 'cancel')
+        return paypalBack(reply, o.cancelUrl, { token: o.id }, 'Canceled.');
       fake.paypal.approve(o.id, f.action === 'decline');
-      const back = httpUrl(o.returnUrl);
-      if (!back) return html(reply, 200, page('PayPal', '#0070ba', '<p>Approved.</p>'));
-      return reply.redirect(withQuery(back, { token: o.id, PayerID: 'SANDBOXPAYER1' }), 303);
+      return paypalBack(reply, o.returnUrl, { token: o.id, PayerID: 'SANDBOXPAYER1' }, 'Approved.');
     });
   };
 }
