@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
+import { rowsPerServiceDay } from '../../db/rows-per-day';
 import {
   callerPlaceholders,
   partFields,
@@ -114,14 +114,7 @@ export function createAuthRepository(db: Db) {
 
     /** Accounts made per service day in [from, to), guests included (the dashboard). */
     async newUsersByDay(from: Date, to: Date, zone: string) {
-      return byDay(
-        await rowsOf(
-          db,
-          sql`select ${serviceDayOf('created_at', zone)} as day, count(*) as n from ${users}
-          where created_at >= ${from.toISOString()}::timestamptz and created_at < ${to.toISOString()}::timestamptz
-          group by 1`,
-        ),
-      );
+      return rowsPerServiceDay(db, users, 'created_at', { from, to, zone });
     },
 
     async findUserById(id: string, tx: Db | Tx = db): Promise<UserRow | undefined> {

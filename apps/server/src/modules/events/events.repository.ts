@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rowsPerServiceDay } from '../../db/rows-per-day';
 import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
-import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import {
   adNetworkCallbacks,
   adUnlocks,
@@ -52,14 +52,7 @@ export function createEventsRepository(db: Db) {
 
     /** Episodes unlocked by ads per service day in [from, to) (the dashboard). */
     async adUnlocksByDay(from: Date, to: Date, zone: string) {
-      return byDay(
-        await rowsOf(
-          db,
-          sql`select ${serviceDayOf('unlocked_at', zone)} as day, count(*) as n from ${adUnlocks}
-          where unlocked_at >= ${from.toISOString()}::timestamptz and unlocked_at < ${to.toISOString()}::timestamptz
-          group by 1`,
-        ),
-      );
+      return rowsPerServiceDay(db, adUnlocks, 'unlocked_at', { from, to, zone });
     },
 
     /** A user's ad unlocks, newest first (the operators' viewer page). */

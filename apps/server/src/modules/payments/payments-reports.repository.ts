@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf, serviceDayOf } from '../../db/daily';
+import { moneyListConditions, type MoneyListFilter } from '../../db/report-filter';
 import { paymentOrderTransitions, paymentOrders } from './payments.tables';
 
 /**
@@ -9,16 +10,8 @@ import { paymentOrderTransitions, paymentOrders } from './payments.tables';
  */
 
 /** Filters over orders as the money service resolves them (days already turned into instants). */
-export interface OrderReportFilter {
-  gateway?: string;
+export interface OrderReportFilter extends MoneyListFilter {
   state?: string;
-  currency?: string;
-  /** [fromAt, toAt) */
-  fromAt?: Date;
-  toAt?: Date;
-  minAmount?: number;
-  maxAmount?: number;
-  userId?: string;
 }
 
 /** The last row of the previous page: the page holds what comes after it, newest first. */
@@ -67,17 +60,19 @@ export function createPaymentsReportsRepository(db: Db) {
       limit: number,
     ): Promise<ReportedOrder[]> {
       const where: (SQL | undefined)[] = [
-        filter.gateway ? eq(o.gateway, filter.gateway) : undefined,
         filter.state ? eq(o.state, filter.state) : undefined,
-        filter.currency ? eq(o.currency, filter.currency) : undefined,
-        filter.fromAt ? gte(o.createdAt, filter.fromAt) : undefined,
-        filter.toAt ? lt(o.createdAt, filter.toAt) : undefined,
-        filter.minAmount !== undefined ? gte(o.amountMinor, filter.minAmount) : undefined,
-        filter.maxAmount !== undefined ? lte(o.amountMinor, filter.maxAmount) : undefined,
-        filter.userId ? eq(o.userId, filter.userId) : undefined,
-        after
-          ? sql`(${o.createdAt}, ${o.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        ...moneyListConditions(
+          filter,
+          {
+            gateway: o.gateway,
+            currency: o.currency,
+            at: o.createdAt,
+            amountMinor: o.amountMinor,
+            userId: o.userId,
+            id: o.id,
+          },
+          after,
+        ),
       ];
       return db
         .select({
@@ -103,14 +98,7 @@ export function createPaymentsReportsRepository(db: Db) {
      * line, never a missing sale).
      */
     async paidByDay(from: Date, to: Date, zone: string): Promise<MoneyByDay[]> {
-      const rows = await rowsOf<{
-        day: string;
-        gateway: string;
-        currency: string;
-        n: string;
-        c: string;
-      }>(
-        db,
+      return moneyByDay(
         sql`select ${serviceDayOf('p.paid_at', zone)} as day, o.gateway, o.currency,
             sum(o.amount_minor) as n, count(*) as c
           from (select order_id, min(at) as paid_at from ${paymentOrderTransitions}
@@ -119,7 +107,6 @@ export function createPaymentsReportsRepository(db: Db) {
           where p.paid_at >= ${from.toISOString()}::timestamptz and p.paid_at < ${to.toISOString()}::timestamptz
           group by 1, 2, 3`,
       );
-      return rows.map((r) => ({ ...r, amountMinor: Number(r.n), count: Number(r.c) }));
     },
 
     /**
@@ -127,14 +114,7 @@ export function createPaymentsReportsRepository(db: Db) {
      * less every move back out of it (a reversal itself reversed), on the day it happened.
      */
     async refundedByDay(from: Date, to: Date, zone: string): Promise<MoneyByDay[]> {
-      const rows = await rowsOf<{
-        day: string;
-        gateway: string;
-        currency: string;
-        n: string;
-        c: string;
-      }>(
-        db,
+      return moneyByDay(
         sql`select ${serviceDayOf('t.at', zone)} as day, o.gateway, o.currency,
             sum(case when t.to_state = 'refunded' then o.amount_minor else -o.amount_minor end) as n,
             sum(case when t.to_state = 'refunded' then 1 else -1 end) as c
@@ -144,7 +124,6 @@ export function createPaymentsReportsRepository(db: Db) {
             and t.at >= ${from.toISOString()}::timestamptz and t.at < ${to.toISOString()}::timestamptz
           group by 1, 2, 3`,
       );
-      return rows.map((r) => ({ ...r, amountMinor: Number(r.n), count: Number(r.c) }));
     },
 
     /** Refunds made in [from, to), newest first (at most `limit`), with the refund's detail. */
@@ -180,6 +159,18 @@ export function createPaymentsReportsRepository(db: Db) {
       }));
     },
   };
+
+  /** Rows of { day, gateway, currency, n (money), c (count) } of `query`, as MoneyByDay. */
+  async function moneyByDay(query: SQL): Promise<MoneyByDay[]> {
+    const rows = await rowsOf<{
+      day: string;
+      gateway: string;
+      currency: string;
+      n: string;
+      c: string;
+    }>(db, query);
+    return rows.map((r) => ({ ...r, amountMinor: Number(r.n), count: Number(r.c) }));
+  }
 }
 
 export type PaymentsReportsRepository = ReturnType<typeof createPaymentsReportsRepository>;

@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { viewerEpisodeIs } from '../../db/viewer-episode';
 import { byDay, rowsOf, serviceDayOf } from '../../db/daily';
 import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
 import { episodeViews, playbackQuality, watchLogs } from './playback.tables';
@@ -151,15 +152,7 @@ export function createPlaybackRepository(db: Db) {
      * gives the episode back, and a view made while it was bought must not keep it playable.
      */
     async forgetView(tx: Tx, userId: string, dramaId: number, epsd: number): Promise<void> {
-      await tx
-        .delete(episodeViews)
-        .where(
-          and(
-            eq(episodeViews.userId, userId),
-            eq(episodeViews.dramaId, dramaId),
-            eq(episodeViews.episodeNumber, epsd),
-          ),
-        );
+      await tx.delete(episodeViews).where(viewerEpisodeIs(episodeViews, userId, dramaId, epsd));
     },
 
     /** The caller's own log, open or closed. */

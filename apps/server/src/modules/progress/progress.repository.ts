@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { viewerEpisodeIs } from '../../db/viewer-episode';
 import { watchPositions } from './progress.tables';
 
 export interface PositionRow {
@@ -60,13 +61,7 @@ export function createProgressRepository(db: Db) {
           duration: watchPositions.durationSeconds,
         })
         .from(watchPositions)
-        .where(
-          and(
-            eq(watchPositions.userId, userId),
-            eq(watchPositions.dramaId, dramaId),
-            eq(watchPositions.episodeNumber, epsd),
-          ),
-        );
+        .where(viewerEpisodeIs(watchPositions, userId, dramaId, epsd));
       return row;
     },
 

@@ -1,6 +1,7 @@
-import { and, desc, eq, gte, isNotNull, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf, serviceDayOf } from '../../db/daily';
+import { moneyListConditions, type MoneyListFilter } from '../../db/report-filter';
 import { vipPeriods, vipRefunds, vipSubscriptions } from './vip.tables';
 
 /**
@@ -8,16 +9,9 @@ import { vipPeriods, vipRefunds, vipSubscriptions } from './vip.tables';
  * charge, paid or refunded. Read only; the money module merges them with the coin orders.
  */
 
-export interface ChargeReportFilter {
-  gateway?: string;
+export interface ChargeReportFilter extends MoneyListFilter {
   /** paid or refunded; any other order state has no VIP charge */
   state?: 'paid' | 'refunded';
-  currency?: string;
-  fromAt?: Date;
-  toAt?: Date;
-  minAmount?: number;
-  maxAmount?: number;
-  userId?: string;
 }
 
 export interface ReportedCharge {
@@ -60,18 +54,20 @@ export function createVipReportsRepository(db: Db) {
       limit: number,
     ): Promise<ReportedCharge[]> {
       const where: (SQL | undefined)[] = [
-        filter.gateway ? eq(s.gateway, filter.gateway) : undefined,
         filter.state === 'paid' ? isNull(p.refundedAt) : undefined,
         filter.state === 'refunded' ? isNotNull(p.refundedAt) : undefined,
-        filter.currency ? eq(p.currency, filter.currency) : undefined,
-        filter.fromAt ? gte(p.recordedAt, filter.fromAt) : undefined,
-        filter.toAt ? lt(p.recordedAt, filter.toAt) : undefined,
-        filter.minAmount !== undefined ? gte(p.amountMinor, filter.minAmount) : undefined,
-        filter.maxAmount !== undefined ? lte(p.amountMinor, filter.maxAmount) : undefined,
-        filter.userId ? eq(s.userId, filter.userId) : undefined,
-        after
-          ? sql`(${p.recordedAt}, ${p.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`
-          : undefined,
+        ...moneyListConditions(
+          filter,
+          {
+            gateway: s.gateway,
+            currency: p.currency,
+            at: p.recordedAt,
+            amountMinor: p.amountMinor,
+            userId: s.userId,
+            id: p.id,
+          },
+          after,
+        ),
       ];
       return db
         .select(columns)
@@ -84,24 +80,12 @@ export function createVipReportsRepository(db: Db) {
 
     /** Charges paid per service day, gateway and currency in [from, to). */
     async paidByDay(from: Date, to: Date, zone: string): Promise<ChargeMoneyByDay[]> {
-      return byDay(
-        sql`select ${serviceDayOf('p.recorded_at', zone)} as day, s.gateway, p.currency,
-            coalesce(sum(p.amount_minor), 0) as n, count(*) as c
-          from ${p} p join ${s} s on s.id = p.subscription_id
-          where p.recorded_at >= ${from.toISOString()}::timestamptz and p.recorded_at < ${to.toISOString()}::timestamptz
-          group by 1, 2, 3`,
-      );
+      return chargesByDay('p.recorded_at', from, to, zone);
     },
 
     /** Charges refunded per service day, gateway and currency in [from, to). */
     async refundedByDay(from: Date, to: Date, zone: string): Promise<ChargeMoneyByDay[]> {
-      return byDay(
-        sql`select ${serviceDayOf('p.refunded_at', zone)} as day, s.gateway, p.currency,
-            coalesce(sum(p.amount_minor), 0) as n, count(*) as c
-          from ${p} p join ${s} s on s.id = p.subscription_id
-          where p.refunded_at >= ${from.toISOString()}::timestamptz and p.refunded_at < ${to.toISOString()}::timestamptz
-          group by 1, 2, 3`,
-      );
+      return chargesByDay('p.refunded_at', from, to, zone);
     },
 
     /**
@@ -125,14 +109,27 @@ export function createVipReportsRepository(db: Db) {
     },
   };
 
-  async function byDay(query: SQL): Promise<ChargeMoneyByDay[]> {
+  /** Charges per service day, gateway and currency whose `at` (a column of p) is in [from, to). */
+  async function chargesByDay(
+    at: 'p.recorded_at' | 'p.refunded_at',
+    from: Date,
+    to: Date,
+    zone: string,
+  ): Promise<ChargeMoneyByDay[]> {
     const rows = await rowsOf<{
       day: string;
       gateway: string;
       currency: string | null;
       n: string;
       c: string;
-    }>(db, query);
+    }>(
+      db,
+      sql`select ${serviceDayOf(at, zone)} as day, s.gateway, p.currency,
+            coalesce(sum(p.amount_minor), 0) as n, count(*) as c
+          from ${p} p join ${s} s on s.id = p.subscription_id
+          where ${sql.raw(at)} >= ${from.toISOString()}::timestamptz and ${sql.raw(at)} < ${to.toISOString()}::timestamptz
+          group by 1, 2, 3`,
+    );
     return rows.map((r) => ({
       day: r.day,
       gateway: r.gateway,

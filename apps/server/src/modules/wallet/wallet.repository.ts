@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm';
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { viewerEpisodeIs } from '../../db/viewer-episode';
 import { rowsOf, serviceDayOf } from '../../db/daily';
 import { callerPlaceholders, intArray, readPart, type ReadPart } from '../../db/read-parts';
 import { walletRefusal } from './wallet-refusal';
@@ -493,13 +494,7 @@ export function createWalletRepository(db: Db) {
       const [unlock] = await tx
         .select({ id: coinUnlocks.id, coins: coinUnlocks.coins })
         .from(coinUnlocks)
-        .where(
-          and(
-            eq(coinUnlocks.userId, r.userId),
-            eq(coinUnlocks.dramaId, r.dramaId),
-            eq(coinUnlocks.episodeNumber, r.epsd),
-          ),
-        );
+        .where(viewerEpisodeIs(coinUnlocks, r.userId, r.dramaId, r.epsd));
       if (!unlock) throw new Error('the coin unlock to record is missing');
       const [row] = await tx
         .insert(autoUnlocks)
@@ -532,13 +527,7 @@ export function createWalletRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(autoUnlocks)
-        .where(
-          and(
-            eq(autoUnlocks.userId, userId),
-            eq(autoUnlocks.dramaId, dramaId),
-            eq(autoUnlocks.episodeNumber, epsd),
-          ),
-        )
+        .where(viewerEpisodeIs(autoUnlocks, userId, dramaId, epsd))
         .orderBy(desc(autoUnlocks.unlockedAt), desc(autoUnlocks.id))
         .limit(1)
         .for('update');
@@ -546,13 +535,7 @@ export function createWalletRepository(db: Db) {
       const [bought] = await tx
         .select({ id: coinUnlocks.id })
         .from(coinUnlocks)
-        .where(
-          and(
-            eq(coinUnlocks.userId, userId),
-            eq(coinUnlocks.dramaId, dramaId),
-            eq(coinUnlocks.episodeNumber, epsd),
-          ),
-        );
+        .where(viewerEpisodeIs(coinUnlocks, userId, dramaId, epsd));
       return { row, coinUnlocked: bought !== undefined };
     },
 
