@@ -13,7 +13,7 @@ import { useTestContext } from '../../test/harness';
 import { ALL_AGREED, sandboxTicket, signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { call, openAd } from '../events/events.test-support';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
-import { paymentOrderTransitions, paymentOrders } from '../payments/payments.tables';
+import { insertPaidOrder } from '../payments/payments.test-support';
 import { stripeVipBought } from '../vip/vip.test-support';
 import { savePosition, setAutoUnlock } from '../wallet/auto-unlock.test-support';
 import { addUniformDramas, grantCoins } from '../wallet/wallet.test-support';
@@ -162,43 +162,13 @@ describe('analytics: funnel, dramas, retention', () => {
     return JSON.stringify(out);
   };
 
-  async function order(
+  /** A plan's purchase, paid at `at` (and refunded at `refundAt`). */
+  const order = (
     userId: string,
     p: NonNullable<ViewerPlan['purchase']>,
     at: string,
     refundAt?: string,
-  ) {
-    const db = ctx.database.db;
-    const [row] = await db
-      .insert(paymentOrders)
-      .values({
-        userId,
-        godsCode: 'coin_100',
-        gateway: 'T',
-        currency: p.currency,
-        amountMinor: p.amount,
-        paidCoin: 100,
-        bonusCoin: 0,
-        firstBonusCoin: 0,
-        state: refundAt ? 'refunded' : 'credited',
-        providerTxnId: `txn-${randomUUID()}`,
-        createdAt: new Date(at),
-        updatedAt: new Date(refundAt ?? at),
-      })
-      .returning({ id: paymentOrders.id });
-    if (!row) throw new Error('no order');
-    const moves: [string | null, string, string][] = [
-      [null, 'registered', at],
-      ['registered', 'paid', at],
-      ['paid', 'credited', at],
-    ];
-    if (refundAt) moves.push(['credited', 'refunded', refundAt]);
-    for (const [fromState, toState, when] of moves) {
-      await db
-        .insert(paymentOrderTransitions)
-        .values({ orderId: row.id, fromState, toState, at: new Date(when) });
-    }
-  }
+  ) => insertPaidOrder(ctx, userId, { currency: p.currency, amountMinor: p.amount }, at, refundAt);
 
   it('seeds the scenario through the real routes', async () => {
     ctx.clock.set(seoul(1, 10));

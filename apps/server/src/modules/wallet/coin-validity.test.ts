@@ -2,8 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type CoinHistoryData } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_ISO, serviceDay } from '@snapdrama/rules';
-import { AppError } from '../../errors';
-import { joinGuest, bearer, useTestContext } from '../../test/harness';
+import { bearer, codeOf, joinGuest, useTestContext } from '../../test/harness';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletService } from './wallet.service';
 import { coinLots, coinValiditySettings } from './wallet.tables';
@@ -17,16 +16,6 @@ import {
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
-
-async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
 
 describe('coin validity per source, with a moved clock', () => {
   const ctx = useTestContext({ seed: true });

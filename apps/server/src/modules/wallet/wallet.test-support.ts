@@ -74,16 +74,22 @@ export function unlockRequest(
 }
 
 /**
- * Dramas made for a test: `count` of them, `free` free episodes each, then `price` coins each.
- * Returns their ids.
+ * Dramas made for a test: `count` of them, `free` free episodes each, then `price` coins each
+ * (each `durationSeconds` long when given). Returns their ids.
  */
 export async function addUniformDramas(
   ctx: TestContext,
-  options: { count: number; episodes: number; free: number; price: number },
+  options: {
+    count: number;
+    episodes: number;
+    free: number;
+    price: number;
+    durationSeconds?: number;
+  },
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < options.count; i++) {
-    const slug = `wallet-test-${randomUUID().slice(0, 8)}`;
+    const slug = `test-drama-${randomUUID().slice(0, 8)}`;
     const id = await ctx.services.catalogRepo.upsertDrama(
       {
         slug,
@@ -98,6 +104,7 @@ export async function addUniformDramas(
       Array.from({ length: options.episodes }, (_, e) => ({
         number: e + 1,
         coin: e < options.free ? 0 : options.price,
+        durationSeconds: options.durationSeconds,
         mediaPrefix: 'clips/none',
       })),
     );
