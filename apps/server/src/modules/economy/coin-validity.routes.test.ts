@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_AT } from '@snapdrama/rules';
 import { useTestContext } from '../../test/harness';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet.test-support';
 
 /**
@@ -16,11 +12,7 @@ import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet
  * next grant.
  */
 const ctx = useTestContext();
-let admin: OperatorCaller;
-
-beforeAll(async () => {
-  admin = await signInOperator(ctx, 'admin');
-}, 120_000);
+const admin = useOperator(ctx, 'admin');
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
 });

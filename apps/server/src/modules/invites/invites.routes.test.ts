@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   DEFAULT_INVITE_SETTINGS,
@@ -11,11 +11,7 @@ import {
 } from '@snapdrama/contract';
 import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { expectLedgerBalanced } from '../wallet/wallet.test-support';
 import {
   authOf,
@@ -27,11 +23,7 @@ import {
 } from './invites.test-support';
 
 const ctx = useTestContext();
-let admin: OperatorCaller;
-
-beforeAll(async () => {
-  admin = await signInOperator(ctx, 'admin');
-}, 120_000);
+const admin = useOperator(ctx, 'admin');
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
 });
