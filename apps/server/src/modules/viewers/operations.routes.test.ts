@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
 import {
+  adminCall,
   expectOperatorOnly,
-  signInOperator,
   type OperatorCaller,
+  useOperator,
 } from '../operators/operators.test-support';
 import {
   api as viewerApi,
@@ -23,15 +24,8 @@ import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-suppor
  * 4-7): who may call them, bad input changing nothing, and the audit entry of every change.
  */
 const ctx = useTestContext();
-let admin: OperatorCaller;
-let support: OperatorCaller;
-
-beforeAll(async () => {
-  [admin, support] = await Promise.all([
-    signInOperator(ctx, 'admin'),
-    signInOperator(ctx, 'support'),
-  ]);
-}, 120_000);
+const admin = useOperator(ctx, 'admin');
+const support = useOperator(ctx, 'support');
 afterAll(async () => {
   await expectLedgerBalanced(ctx);
 });
@@ -39,12 +33,7 @@ afterAll(async () => {
 const url = (path: string) => `${API_BASE}/admin${path}`;
 type Method = 'GET' | 'POST' | 'PUT';
 const call = (who: OperatorCaller, method: Method, path: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: url(path),
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+  adminCall(ctx.app, who, method, path, payload);
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 
 async function auditCount(action?: string): Promise<number> {
