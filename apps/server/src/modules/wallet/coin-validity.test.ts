@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type CoinHistoryData } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_ISO, serviceDay } from '@snapdrama/rules';
 import { bearer, codeOf, joinGuest, useTestContext } from '../../test/harness';
-import { createWalletRepository } from './wallet.repository';
-import { createWalletService } from './wallet.service';
 import { coinLots, coinValiditySettings } from './wallet.tables';
 import {
+  anotherWalletService,
   auth,
   expectLedgerBalanced,
   signInAgain,
@@ -127,19 +126,7 @@ describe('coin validity per source, with a moved clock', () => {
     const { wallet } = ctx.services;
     expect(await wallet.getCoinValidity()).toEqual(DEFAULT_COIN_VALIDITY);
     // another instance of the service over the same database (another server), no cache
-    const other = createWalletService({
-      repo: createWalletRepository(ctx.database.db),
-      clock: ctx.clock,
-      catalog: ctx.services.catalog,
-      ageGate: ctx.services.identity,
-      progress: {
-        viewedEpisodes: () => Promise.resolve([]),
-        otherUnlocks: () => Promise.resolve([]),
-      },
-      positions: { positionOf: () => Promise.resolve(undefined) },
-      serviceTimeZone: 'Asia/Seoul',
-      validityCacheMs: 0,
-    });
+    const other = anotherWalletService(ctx, { validityCacheMs: 0 });
     const settings = {
       purchase: { web: 30, app_store: null, google_play: 14 },
       bonus: { ...DEFAULT_COIN_VALIDITY.bonus, mission: 3, attendance: null },

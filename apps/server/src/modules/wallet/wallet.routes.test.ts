@@ -3,6 +3,7 @@ import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import {
+  anotherWalletService,
   auth,
   expectLedgerBalanced,
   grantCoins,
@@ -344,22 +345,9 @@ describe('wallet.grant and wallet.refundPurchase', () => {
   });
 
   it('an episode unlocked another way (an ad) is not sold: 409051', async () => {
-    const { createWalletService } = await import('./wallet.service');
-    const { createWalletRepository } = await import('./wallet.repository');
     const member = await signInMember(ctx);
     await grantCoins(ctx, member.userId, 100);
-    const withAdUnlock = createWalletService({
-      repo: createWalletRepository(ctx.database.db),
-      clock: ctx.clock,
-      catalog: ctx.services.catalog,
-      ageGate: ctx.services.identity,
-      progress: {
-        viewedEpisodes: () => Promise.resolve([]),
-        otherUnlocks: () => Promise.resolve([next]),
-      },
-      positions: { positionOf: () => Promise.resolve(undefined) },
-      serviceTimeZone: 'Asia/Seoul',
-    });
+    const withAdUnlock = anotherWalletService(ctx, { otherUnlocks: [next] });
     await expect(
       withAdUnlock.spendForEpisode({ userId: member.userId, authMethod: 'google' }, dramaId, next),
     ).rejects.toMatchObject({ code: ResultCode.EPISODE_ALREADY_UNLOCKED });

@@ -4,6 +4,8 @@ import { API_BASE } from '@snapdrama/contract';
 import { expect } from 'vitest';
 import type { TestContext } from '../../test/harness';
 import { users } from '../auth/auth.tables';
+import { createWalletRepository } from './wallet.repository';
+import { createWalletService } from './wallet.service';
 
 export interface Member {
   userId: string;
@@ -120,4 +122,27 @@ export async function expectLedgerBalanced(ctx: TestContext) {
   const t = check.totals;
   expect(t.granted).toBe(t.valid + t.expired + t.spent + t.refunded + t.revoked);
   return check;
+}
+
+/**
+ * Another wallet service over the test database, as another server's: told that `otherUnlocks`
+ * were unlocked another way (an ad), with its own settings cache (`validityCacheMs`, when given).
+ */
+export function anotherWalletService(
+  ctx: TestContext,
+  options: { otherUnlocks?: number[]; validityCacheMs?: number } = {},
+) {
+  return createWalletService({
+    repo: createWalletRepository(ctx.database.db),
+    clock: ctx.clock,
+    catalog: ctx.services.catalog,
+    ageGate: ctx.services.identity,
+    progress: {
+      viewedEpisodes: () => Promise.resolve([]),
+      otherUnlocks: () => Promise.resolve(options.otherUnlocks ?? []),
+    },
+    positions: { positionOf: () => Promise.resolve(undefined) },
+    serviceTimeZone: 'Asia/Seoul',
+    validityCacheMs: options.validityCacheMs,
+  });
 }
