@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_AT } from '@snapdrama/rules';
 import { useTestContext } from '../../test/harness';
 import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
-import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet.test-support';
+import {
+  signInMember,
+  grantCoins,
+  expectLedgerBalancedAfterAll,
+} from '../wallet/wallet.test-support';
 
 /**
  * Coin validity per source in the operator console (issue 13 item 4): admins only, bad input
@@ -13,9 +17,7 @@ import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet
  */
 const ctx = useTestContext();
 const admin = useOperator(ctx, 'admin');
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 const URL = `${API_BASE}/admin/economy/coin-validity`;
 const DAY = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   DEFAULT_INVITE_SETTINGS,
@@ -12,7 +12,7 @@ import {
 import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
-import { expectLedgerBalanced } from '../wallet/wallet.test-support';
+import { expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 import {
   authOf,
   endEpisode,
@@ -24,9 +24,7 @@ import {
 
 const ctx = useTestContext();
 const admin = useOperator(ctx, 'admin');
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 const adminUrl = (path: string) => `${API_BASE}/admin${path}`;
 const bonus = async (who: { userId: string }) =>

@@ -86,20 +86,20 @@ export interface OperatorRouteRequest {
   payload?: unknown;
 }
 
-/** A console call by the operator to `path` below the API's /admin, with a payload if given. */
-export function adminCall(
-  app: FastifyInstance,
-  who: OperatorCaller,
-  method: OperatorRouteRequest['method'],
-  path: string,
-  payload?: unknown,
-) {
-  return app.inject({
-    method,
-    url: `${API_BASE}/admin${path}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+/** The suite's console calls: by an operator, to a path below the API's /admin, with a payload if any. */
+export function adminCaller(ctx: TestContext) {
+  return (
+    who: OperatorCaller,
+    method: OperatorRouteRequest['method'],
+    path: string,
+    payload?: unknown,
+  ) =>
+    ctx.app.inject({
+      method,
+      url: `${API_BASE}/admin${path}`,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 /**

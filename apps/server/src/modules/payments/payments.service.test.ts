@@ -1,16 +1,18 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode, type PaymentGateway } from '@snapdrama/contract';
 import { eq } from 'drizzle-orm';
 import { users } from '../auth/auth.tables';
 import { codeOf, useTestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember, type Member } from '../wallet/wallet.test-support';
+import {
+  signInMember,
+  type Member,
+  expectLedgerBalancedAfterAll,
+} from '../wallet/wallet.test-support';
 import { confirmedOrder, paidBy } from './payments.test-support';
 
 describe('order service', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
   /** An order a Google member registers for the goods, through the gateway, at the price seen. */
   const registered = (m: Member, godsCode: string, gateway: PaymentGateway, price: number) =>
     ctx.services.payments.register({

@@ -13,20 +13,20 @@ beforeAll(async () => {
   guest = await joinGuest(ctx.app);
 });
 
-const start = (payload: unknown, who: Caller = guest) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `${API_BASE}/drama/episode`,
-    headers: bearer(who),
-    payload: payload as object,
-  });
-const end = (payload: unknown, who: Caller = guest) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `${API_BASE}/drama/episode`,
-    headers: bearer(who),
-    payload: payload as object,
-  });
+/** The episode route, called by the guest unless another caller is named. */
+const episodeCall =
+  (method: 'POST' | 'PUT') =>
+  (payload: unknown, who: Caller = guest) =>
+    ctx.app.inject({
+      method,
+      url: `${API_BASE}/drama/episode`,
+      headers: bearer(who),
+      payload: payload as object,
+    });
+/** Starts playback of an episode. */
+const start = episodeCall('POST');
+/** Ends the playback a start began. */
+const end = episodeCall('PUT');
 const info = (id: string | number, headers: Record<string, string> = bearer(guest)) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/info/${id}`, headers });
 

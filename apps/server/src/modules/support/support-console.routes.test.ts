@@ -3,12 +3,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type AdminInquiry, type CannedReply } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
-import {
-  adminCall,
-  expectOperatorOnly,
-  type OperatorCaller,
-  useOperator,
-} from '../operators/operators.test-support';
+import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api } from '../payments/payments.test-support';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 
@@ -21,12 +16,7 @@ const admin = useOperator(ctx, 'admin');
 const support = useOperator(ctx, 'support');
 const editor = useOperator(ctx, 'editor');
 
-const call = (
-  who: OperatorCaller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  payload?: unknown,
-) => adminCall(ctx.app, who, method, path, payload);
+const call = adminCaller(ctx);
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 async function ask(m: Member, text: string): Promise<string> {
   const r = await api(ctx.app, m, 'POST', '/user/qna', { cnts: text });

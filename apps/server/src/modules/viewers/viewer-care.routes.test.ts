@@ -1,20 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, koMessages, type ViewerDetailData } from '@snapdrama/contract';
 import { joinGuest, useTestContext } from '../../test/harness';
-import {
-  adminCall,
-  expectOperatorOnly,
-  type OperatorCaller,
-  useOperator,
-} from '../operators/operators.test-support';
+import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api, confirmPaths, tossApproved } from '../payments/payments.test-support';
 import {
   addUniformDramas,
-  expectLedgerBalanced,
   signInMember,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from '../wallet/wallet.test-support';
 
 /**
@@ -26,17 +21,10 @@ const ctx = useTestContext();
 const admin = useOperator(ctx, 'admin');
 const support = useOperator(ctx, 'support');
 const editor = useOperator(ctx, 'editor');
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 const url = (path: string) => `${API_BASE}/admin${path}`;
-const call = (
-  who: OperatorCaller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  payload?: unknown,
-) => adminCall(ctx.app, who, method, path, payload);
+const call = adminCaller(ctx);
 const codeOf = (r: { json: <T>() => T }) => r.json<{ code: number }>().code;
 const detail = async (userId: string) =>
   (await call(support, 'GET', `/viewers/${userId}`)).json<{ data: ViewerDetailData }>().data;

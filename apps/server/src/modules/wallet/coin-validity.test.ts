@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type CoinHistoryData } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_ISO, serviceDay } from '@snapdrama/rules';
@@ -7,10 +7,10 @@ import { coinLots, coinValiditySettings } from './wallet.tables';
 import {
   anotherWalletService,
   auth,
-  expectLedgerBalanced,
   signInAgain,
   signInMember,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -18,9 +18,7 @@ const HOUR = 60 * 60 * 1000;
 
 describe('coin validity per source, with a moved clock', () => {
   const ctx = useTestContext({ seed: true });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   const history = async (member: Member, div = 'A') => {
     const who = await signInAgain(ctx, member);

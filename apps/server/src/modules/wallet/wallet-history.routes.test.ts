@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, type CoinHistoryData, type CoinHistoryDiv } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
 import { confirmedOrder, paidBy } from '../payments/payments.test-support';
@@ -7,11 +7,11 @@ import { autoUnlock, setAutoUnlock, undo } from './auto-unlock.test-support';
 import {
   addUniformDramas,
   auth,
-  expectLedgerBalanced,
   signInAgain,
   signInMember,
   type Member,
   grantCoins,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 /**
@@ -20,9 +20,7 @@ import {
  */
 describe('coin history that explains the balance', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   const RANGE = '2026-01-01/2026-01-31';
   async function history(m: Member, div: CoinHistoryDiv, range = RANGE) {

@@ -1,17 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
 import type { AppError } from '../../errors';
 import { codeOf, joinGuest, useTestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember } from './wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from './wallet.test-support';
 import { servicesPresent } from '../../test/services';
 
 /** Operators' grants and revocations (issue 13 item 5), through the wallet service only. */
 describe('wallet: operator grant and revoke', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
   const key = () => `act-${randomUUID()}`;
 
   it('a grant credits bonus coins once per action key, with its hook in the same transaction', async () => {
@@ -172,9 +170,7 @@ describe('wallet: operator grant and revoke', () => {
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('wallet: operator actions race on PostgreSQL', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   it('50 parallel grants of one action (a double click, retries) credit once and hook once', async () => {
     const m = await signInMember(ctx, 'GrantRace');

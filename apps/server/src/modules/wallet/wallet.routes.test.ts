@@ -1,16 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import {
   anotherWalletService,
   auth,
-  expectLedgerBalanced,
   grantCoins,
   signInAgain,
   signInMember,
   unlockRequest,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 const DAY = 86_400_000;
@@ -25,9 +25,7 @@ const next = first.freeEpisodes + 1; // 9
 beforeAll(async () => {
   guest = await joinGuest(ctx.app);
 });
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 const userInfo = async (who: Member) =>
   (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/user/info`, headers: auth(who) })).json()

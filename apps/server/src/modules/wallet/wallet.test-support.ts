@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@snapdrama/contract';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { TestContext } from '../../test/harness';
 import { users } from '../auth/auth.tables';
 import { createWalletRepository } from './wallet.repository';
@@ -122,6 +122,13 @@ export async function expectLedgerBalanced(ctx: TestContext) {
   const t = check.totals;
   expect(t.granted).toBe(t.valid + t.expired + t.spent + t.refunded + t.revoked);
   return check;
+}
+
+/** The ledger invariant checked after the suite's last test (before its test context closes). */
+export function expectLedgerBalancedAfterAll(ctx: TestContext) {
+  afterAll(async () => {
+    await expectLedgerBalanced(ctx);
+  });
 }
 
 /**
