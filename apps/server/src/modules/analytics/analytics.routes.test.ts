@@ -183,6 +183,17 @@ describe('analytics: funnel, dramas, retention', () => {
     for (const name of Object.keys(PLAN)) viewers[name] = await signInThroughSandbox(ctx.app);
     const start = (who: { token: string }, epsd: number, drama = dramaId) =>
       call(ctx.app, who, 'POST', '/drama/episode', { dramId: drama, epsd });
+    /** The paywall episode unlocked by coin, by an ad (its logId given) or by auto-unlock. */
+    const unlockPaywall = (
+      who: { token: string },
+      how: 'coin' | 'advertisement' | 'auto',
+      ad: { logId?: string } = {},
+    ) =>
+      call(ctx.app, who, 'POST', `/drama/episode/unlock/${how}`, {
+        dramId: dramaId,
+        epsd: PAYWALL,
+        ...ad,
+      });
 
     for (const [name, plan] of Object.entries(PLAN)) {
       const who = await fresh(viewers[name] as { userId: string });
@@ -209,20 +220,10 @@ describe('analytics: funnel, dramas, retention', () => {
           expect((await start(who, PAYWALL)).statusCode).toBe(403);
           if (plan.paywall === 'coin') {
             await grantCoins(ctx, who.userId, PRICE);
-            const r = await call(ctx.app, who, 'POST', '/drama/episode/unlock/coin', {
-              dramId: dramaId,
-              epsd: PAYWALL,
-            });
+            const r = await unlockPaywall(who, 'coin');
             expect(r.statusCode, r.body).toBe(200);
             // a retried unlock answers success and is not counted again
-            expect(
-              (
-                await call(ctx.app, who, 'POST', '/drama/episode/unlock/coin', {
-                  dramId: dramaId,
-                  epsd: PAYWALL,
-                })
-              ).statusCode,
-            ).toBe(200);
+            expect((await unlockPaywall(who, 'coin')).statusCode).toBe(200);
             expect((await start(who, PAYWALL)).statusCode).toBe(200);
           }
           break;
@@ -232,11 +233,7 @@ describe('analytics: funnel, dramas, retention', () => {
           expect(locked.statusCode).toBe(403);
           const logId = await openAd(ctx.app, who, 'unlock');
           ctx.clock.advance(ctx.config.events.adMinViewSeconds * 1000);
-          const r = await call(ctx.app, who, 'POST', '/drama/episode/unlock/advertisement', {
-            dramId: dramaId,
-            epsd: PAYWALL,
-            logId,
-          });
+          const r = await unlockPaywall(who, 'advertisement', { logId });
           expect(r.statusCode, r.body).toBe(200);
           expect((await start(who, PAYWALL)).statusCode).toBe(200);
           break;
@@ -250,10 +247,7 @@ describe('analytics: funnel, dramas, retention', () => {
         case 'auto': {
           expect((await setAutoUnlock(ctx.app, who, { enabled: true })).statusCode).toBe(200);
           await grantCoins(ctx, who.userId, PRICE);
-          const r = await call(ctx.app, who, 'POST', '/drama/episode/unlock/auto', {
-            dramId: dramaId,
-            epsd: PAYWALL,
-          });
+          const r = await unlockPaywall(who, 'auto');
           expect(r.statusCode, r.body).toBe(200);
           expect((await start(who, PAYWALL)).statusCode).toBe(200);
           break;
@@ -289,10 +283,7 @@ describe('analytics: funnel, dramas, retention', () => {
     const e = await fresh(viewers.E as { userId: string });
     await adminNow();
     await grantCoins(ctx, e.userId, PRICE);
-    const late = await call(ctx.app, e, 'POST', '/drama/episode/unlock/coin', {
-      dramId: dramaId,
-      epsd: PAYWALL,
-    });
+    const late = await unlockPaywall(e, 'coin');
     expect(late.statusCode, late.body).toBe(200);
     expect((await start(e, PAYWALL)).statusCode).toBe(200);
     await catchUp();
