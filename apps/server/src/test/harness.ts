@@ -7,10 +7,11 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { API_BASE } from '@snapdrama/contract';
-import { buildApp, type Services } from '../app';
+import { buildApp, type AppDeps, type Services } from '../app';
 import { ManualClock } from '../clock';
 import { loadConfig, type Config, type ObjectStorageConfig } from '../config';
 import { openPglite, openPostgres, pgliteImage, type Database } from '../db/client';
+import { AppError } from '../errors';
 import { copyFolderToStorage } from '../media/media-copy';
 import { createS3Storage } from '../media/s3-storage';
 import { createLocalStorage, type Storage } from '../media/storage';
@@ -175,6 +176,24 @@ export async function createTestContext(
   };
 }
 
+/**
+ * Another app instance over the context's database, storage, clock and Redis (or what `deps`
+ * names instead), as behind a load balancer or after a restart; ready to serve.
+ */
+export async function buildAnotherApp(ctx: TestContext, deps: Partial<AppDeps> = {}) {
+  const built = await buildApp({
+    config: ctx.config,
+    database: ctx.database,
+    clock: ctx.clock,
+    storage: ctx.storage,
+    redis: ctx.redis,
+    logger: false,
+    ...deps,
+  });
+  await built.app.ready();
+  return built;
+}
+
 export interface Caller {
   token: string;
   refreshCookie: string;
@@ -220,4 +239,15 @@ export function useTestContext(options?: Parameters<typeof createTestContext>[0]
     await ctx.close();
   });
   return ctx;
+}
+
+/** The code a service call is refused with (undefined when it succeeds); other errors throw. */
+export async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    if (error instanceof AppError) return error.code;
+    throw error;
+  }
 }

@@ -13,7 +13,7 @@ import { useTestContext } from '../../test/harness';
 import { ALL_AGREED, sandboxTicket, signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { call, openAd } from '../events/events.test-support';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
-import { paymentOrderTransitions, paymentOrders } from '../payments/payments.tables';
+import { insertPaidOrder } from '../payments/payments.test-support';
 import { stripeVipBought } from '../vip/vip.test-support';
 import { savePosition, setAutoUnlock } from '../wallet/auto-unlock.test-support';
 import { addUniformDramas, grantCoins } from '../wallet/wallet.test-support';
@@ -162,43 +162,13 @@ describe('analytics: funnel, dramas, retention', () => {
     return JSON.stringify(out);
   };
 
-  async function order(
+  /** A plan's purchase, paid at `at` (and refunded at `refundAt`). */
+  const order = (
     userId: string,
     p: NonNullable<ViewerPlan['purchase']>,
     at: string,
     refundAt?: string,
-  ) {
-    const db = ctx.database.db;
-    const [row] = await db
-      .insert(paymentOrders)
-      .values({
-        userId,
-        godsCode: 'coin_100',
-        gateway: 'T',
-        currency: p.currency,
-        amountMinor: p.amount,
-        paidCoin: 100,
-        bonusCoin: 0,
-        firstBonusCoin: 0,
-        state: refundAt ? 'refunded' : 'credited',
-        providerTxnId: `txn-${randomUUID()}`,
-        createdAt: new Date(at),
-        updatedAt: new Date(refundAt ?? at),
-      })
-      .returning({ id: paymentOrders.id });
-    if (!row) throw new Error('no order');
-    const moves: [string | null, string, string][] = [
-      [null, 'registered', at],
-      ['registered', 'paid', at],
-      ['paid', 'credited', at],
-    ];
-    if (refundAt) moves.push(['credited', 'refunded', refundAt]);
-    for (const [fromState, toState, when] of moves) {
-      await db
-        .insert(paymentOrderTransitions)
-        .values({ orderId: row.id, fromState, toState, at: new Date(when) });
-    }
-  }
+  ) => insertPaidOrder(ctx, userId, { currency: p.currency, amountMinor: p.amount }, at, refundAt);
 
   it('seeds the scenario through the real routes', async () => {
     ctx.clock.set(seoul(1, 10));
@@ -213,6 +183,17 @@ describe('analytics: funnel, dramas, retention', () => {
     for (const name of Object.keys(PLAN)) viewers[name] = await signInThroughSandbox(ctx.app);
     const start = (who: { token: string }, epsd: number, drama = dramaId) =>
       call(ctx.app, who, 'POST', '/drama/episode', { dramId: drama, epsd });
+    /** The paywall episode unlocked by coin, by an ad (its logId given) or by auto-unlock. */
+    const unlockPaywall = (
+      who: { token: string },
+      how: 'coin' | 'advertisement' | 'auto',
+      ad: { logId?: string } = {},
+    ) =>
+      call(ctx.app, who, 'POST', `/drama/episode/unlock/${how}`, {
+        dramId: dramaId,
+        epsd: PAYWALL,
+        ...ad,
+      });
 
     for (const [name, plan] of Object.entries(PLAN)) {
       const who = await fresh(viewers[name] as { userId: string });
@@ -239,20 +220,10 @@ describe('analytics: funnel, dramas, retention', () => {
           expect((await start(who, PAYWALL)).statusCode).toBe(403);
           if (plan.paywall === 'coin') {
             await grantCoins(ctx, who.userId, PRICE);
-            const r = await call(ctx.app, who, 'POST', '/drama/episode/unlock/coin', {
-              dramId: dramaId,
-              epsd: PAYWALL,
-            });
+            const r = await unlockPaywall(who, 'coin');
             expect(r.statusCode, r.body).toBe(200);
             // a retried unlock answers success and is not counted again
-            expect(
-              (
-                await call(ctx.app, who, 'POST', '/drama/episode/unlock/coin', {
-                  dramId: dramaId,
-                  epsd: PAYWALL,
-                })
-              ).statusCode,
-            ).toBe(200);
+            expect((await unlockPaywall(who, 'coin')).statusCode).toBe(200);
             expect((await start(who, PAYWALL)).statusCode).toBe(200);
           }
           break;
@@ -262,11 +233,7 @@ describe('analytics: funnel, dramas, retention', () => {
           expect(locked.statusCode).toBe(403);
           const logId = await openAd(ctx.app, who, 'unlock');
           ctx.clock.advance(ctx.config.events.adMinViewSeconds * 1000);
-          const r = await call(ctx.app, who, 'POST', '/drama/episode/unlock/advertisement', {
-            dramId: dramaId,
-            epsd: PAYWALL,
-            logId,
-          });
+          const r = await unlockPaywall(who, 'advertisement', { logId });
           expect(r.statusCode, r.body).toBe(200);
           expect((await start(who, PAYWALL)).statusCode).toBe(200);
           break;
@@ -280,10 +247,7 @@ describe('analytics: funnel, dramas, retention', () => {
         case 'auto': {
           expect((await setAutoUnlock(ctx.app, who, { enabled: true })).statusCode).toBe(200);
           await grantCoins(ctx, who.userId, PRICE);
-          const r = await call(ctx.app, who, 'POST', '/drama/episode/unlock/auto', {
-            dramId: dramaId,
-            epsd: PAYWALL,
-          });
+          const r = await unlockPaywall(who, 'auto');
           expect(r.statusCode, r.body).toBe(200);
           expect((await start(who, PAYWALL)).statusCode).toBe(200);
           break;
@@ -319,10 +283,7 @@ describe('analytics: funnel, dramas, retention', () => {
     const e = await fresh(viewers.E as { userId: string });
     await adminNow();
     await grantCoins(ctx, e.userId, PRICE);
-    const late = await call(ctx.app, e, 'POST', '/drama/episode/unlock/coin', {
-      dramId: dramaId,
-      epsd: PAYWALL,
-    });
+    const late = await unlockPaywall(e, 'coin');
     expect(late.statusCode, late.body).toBe(200);
     expect((await start(e, PAYWALL)).statusCode).toBe(200);
     await catchUp();

@@ -8,15 +8,15 @@ import {
   expectOperatorOnly,
   signInOperator,
   type OperatorCaller,
+  useOperator,
 } from '../operators/operators.test-support';
 
 const ctx = useTestContext();
-let editor: OperatorCaller;
+const editor = useOperator(ctx, 'editor');
 let png: Buffer;
 let categoryIds: number[];
 
 beforeAll(async () => {
-  editor = await signInOperator(ctx, 'editor');
   png = await testPng();
   categoryIds = (await ctx.services.catalogAdmin.categories()).map((c) => c.id);
 }, 120_000);

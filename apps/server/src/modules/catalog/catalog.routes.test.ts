@@ -1,9 +1,10 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { API_BASE, LANGUAGES, ResultCode, type Drama, type Language } from '@snapdrama/contract';
+import { API_BASE, ResultCode, type Drama, type Language } from '@snapdrama/contract';
 import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { searchTarget } from './catalog.repository';
+import { addDictionaryDrama } from './catalog.test-support';
 
 const ctx = useTestContext();
 let specialId: number;
@@ -14,35 +15,12 @@ const SPECIAL = {
   ja: '百パーセントの恋',
 };
 
-/**
- * Adds a drama whose text arrives through the dictionary, as an operator's edit would (which
- * also rebuilds its search text).
- */
-async function addDrama(
+/** A drama whose text arrives through the dictionary, as an operator's edit would. */
+const addDrama = (
   slug: string,
   registeredAt: Date,
   text: Record<Language, { title: string; description: string }>,
-): Promise<number> {
-  const id = await ctx.services.catalogRepo.upsertDrama(
-    {
-      slug,
-      titleKey: `drama.${slug}.title`,
-      descriptionKey: `drama.${slug}.description`,
-      posterVerticalPath: `/resources/posters/${slug}-v.svg`,
-      posterHorizontalPath: `/resources/posters/${slug}-h.svg`,
-      registeredAt,
-    },
-    [],
-    [{ number: 1, coin: 0, mediaPrefix: 'clips/drama-1' }],
-  );
-  await ctx.services.i18n.upsert(
-    LANGUAGES.flatMap((lang) => [
-      { lang, key: `drama.${slug}.title`, value: text[lang].title },
-      { lang, key: `drama.${slug}.description`, value: text[lang].description },
-    ]),
-  );
-  return id;
-}
+) => addDictionaryDrama(ctx, slug, registeredAt, text);
 
 beforeAll(async () => {
   // a drama whose title holds LIKE wildcards, a slash and quotes

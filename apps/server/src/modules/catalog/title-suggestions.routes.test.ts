@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   API_BASE,
-  LANGUAGES,
   ResultCode,
   catalogPaths,
   topSearchPath,
@@ -11,6 +10,7 @@ import {
 import { TITLE_SUGGESTION_LIMIT } from '@snapdrama/rules';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { useTestContext } from '../../test/harness';
+import { addDictionaryDrama } from './catalog.test-support';
 
 const ctx = useTestContext();
 
@@ -33,24 +33,12 @@ const topSearches = async () => {
 };
 
 /** A published drama with these titles (an operator's dictionary edit, as the console makes). */
-async function addDrama(slug: string, title: Record<'ko' | 'en' | 'ja', string>) {
-  const id = await ctx.services.catalogRepo.upsertDrama(
-    {
-      slug,
-      titleKey: `drama.${slug}.title`,
-      descriptionKey: `drama.${slug}.description`,
-      posterVerticalPath: `/resources/posters/${slug}-v.svg`,
-      posterHorizontalPath: `/resources/posters/${slug}-h.svg`,
-      registeredAt: new Date('2020-01-01T00:00:00Z'),
-    },
-    [],
-    [{ number: 1, coin: 0, mediaPrefix: 'clips/drama-1' }],
-  );
-  await ctx.services.i18n.upsert(
-    LANGUAGES.map((lang) => ({ lang, key: `drama.${slug}.title`, value: title[lang] })),
-  );
-  return id;
-}
+const addDrama = (slug: string, title: Record<'ko' | 'en' | 'ja', string>) =>
+  addDictionaryDrama(ctx, slug, new Date('2020-01-01T00:00:00Z'), {
+    ko: { title: title.ko },
+    en: { title: title.en },
+    ja: { title: title.ja },
+  });
 
 describe('GET /drama/search/suggest/{language}/{keyword}', () => {
   it('suggests titles in the asked language for a syllable still being composed', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, type DashboardData } from '@snapdrama/contract';
 import { createTestContext, type TestContext } from '../../test/harness';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
-import { paymentOrderTransitions, paymentOrders } from '../payments/payments.tables';
+import { insertPaidOrder } from '../payments/payments.test-support';
 import { watchLogs } from '../playback/playback.tables';
 import { signInMember } from '../wallet/wallet.test-support';
 import { dramaForm } from '../catalog/catalog-admin.test-support';
@@ -42,45 +42,6 @@ async function watched(userId: string, at: string) {
     .values({ userId, dramaId, episodeNumber: 1, startedAt: new Date(at) });
 }
 
-/** An order paid at `paidAt` (and refunded at `refundedAt`), with its transitions. */
-async function order(
-  userId: string,
-  money: { currency: 'KRW' | 'USD'; amountMinor: number; gateway?: string },
-  paidAt: string,
-  refundedAt?: string,
-) {
-  const db = ctx.database.db;
-  const [row] = await db
-    .insert(paymentOrders)
-    .values({
-      userId,
-      godsCode: 'coin_100',
-      gateway: money.gateway ?? 'T',
-      currency: money.currency,
-      amountMinor: money.amountMinor,
-      paidCoin: 100,
-      bonusCoin: 0,
-      firstBonusCoin: 0,
-      state: refundedAt ? 'refunded' : 'credited',
-      providerTxnId: `txn-${Math.random()}`,
-      createdAt: new Date(paidAt),
-      updatedAt: new Date(refundedAt ?? paidAt),
-    })
-    .returning({ id: paymentOrders.id });
-  if (!row) throw new Error('no order');
-  const moves: [string | null, string, string][] = [
-    [null, 'registered', paidAt],
-    ['registered', 'paid', paidAt],
-    ['paid', 'credited', paidAt],
-  ];
-  if (refundedAt) moves.push(['credited', 'refunded', refundedAt]);
-  for (const [fromState, toState, at] of moves) {
-    await db
-      .insert(paymentOrderTransitions)
-      .values({ orderId: row.id, fromState, toState, at: new Date(at) });
-  }
-}
-
 describe('the dashboard over a range (decision 1571)', () => {
   it('counts active viewers once over a range, compares with the period before, shows refunds', async () => {
     const [a, b, c] = [
@@ -94,9 +55,20 @@ describe('the dashboard over a range (decision 1571)', () => {
     await watched(b.userId, jan(13));
     await watched(c.userId, jan(11));
     // a won order paid on the 14th and refunded on the 15th; one paid on the 12th; dollars today
-    await order(a.userId, { currency: 'KRW', amountMinor: 5000 }, jan(14), jan(15, 9));
-    await order(b.userId, { currency: 'KRW', amountMinor: 3000 }, jan(12));
-    await order(c.userId, { currency: 'USD', amountMinor: 499, gateway: 'S' }, jan(15, 8));
+    await insertPaidOrder(
+      ctx,
+      a.userId,
+      { currency: 'KRW', amountMinor: 5000 },
+      jan(14),
+      jan(15, 9),
+    );
+    await insertPaidOrder(ctx, b.userId, { currency: 'KRW', amountMinor: 3000 }, jan(12));
+    await insertPaidOrder(
+      ctx,
+      c.userId,
+      { currency: 'USD', amountMinor: 499, gateway: 'S' },
+      jan(15, 8),
+    );
 
     const d = await dashboard('?from=2026-01-13&to=2026-01-15');
     expect(d.todayDay).toBe('2026-01-15');

@@ -1,14 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_AT } from '@snapdrama/rules';
 import { useTestContext } from '../../test/harness';
+import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
-import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet.test-support';
+  signInMember,
+  grantCoins,
+  expectLedgerBalancedAfterAll,
+} from '../wallet/wallet.test-support';
 
 /**
  * Coin validity per source in the operator console (issue 13 item 4): admins only, bad input
@@ -16,14 +16,8 @@ import { expectLedgerBalanced, signInMember, grantCoins } from '../wallet/wallet
  * next grant.
  */
 const ctx = useTestContext();
-let admin: OperatorCaller;
-
-beforeAll(async () => {
-  admin = await signInOperator(ctx, 'admin');
-}, 120_000);
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+const admin = useOperator(ctx, 'admin');
+expectLedgerBalancedAfterAll(ctx);
 
 const URL = `${API_BASE}/admin/economy/coin-validity`;
 const DAY = 24 * 60 * 60 * 1000;

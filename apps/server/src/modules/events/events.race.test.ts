@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ResultCode } from '@snapdrama/contract';
-import { buildApp } from '../../app';
-import { useTestContext } from '../../test/harness';
+import { buildAnotherApp, useTestContext } from '../../test/harness';
 import { coinLots } from '../wallet/wallet.tables';
 import { expectLedgerBalanced, signInMember, type Member } from '../wallet/wallet.test-support';
 import { adUnlocks, adViews, attendances } from './events.tables';
@@ -24,16 +23,7 @@ describe.runIf(servicesPresent('postgres'))('event races and replays on PostgreS
   let dramas: number[];
 
   beforeAll(async () => {
-    const built = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      clock: ctx.clock,
-      storage: ctx.storage,
-      redis: ctx.redis,
-      logger: false,
-    });
-    second = built.app;
-    await second.ready();
+    second = (await buildAnotherApp(ctx)).app;
     dramas = await addDramas(ctx, { count: 12, episodes: 6, free: FREE, price: 20 });
   });
   afterAll(async () => {

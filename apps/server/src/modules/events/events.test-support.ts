@@ -1,41 +1,17 @@
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@snapdrama/contract';
 import type { TestContext } from '../../test/harness';
+import { addUniformDramas } from '../wallet/wallet.test-support';
 
 export const EPISODE_SECONDS = 60;
 
 /** Dramas for event tests: `free` free episodes, then paid ones, each EPISODE_SECONDS long. */
-export async function addDramas(
+export function addDramas(
   ctx: TestContext,
   options: { count: number; episodes: number; free: number; price: number },
 ): Promise<number[]> {
-  const ids: number[] = [];
-  for (let i = 0; i < options.count; i++) {
-    const slug = `events-test-${randomUUID().slice(0, 8)}`;
-    ids.push(
-      await ctx.services.catalogRepo.upsertDrama(
-        {
-          slug,
-          titleKey: `drama.${slug}.title`,
-          descriptionKey: `drama.${slug}.description`,
-          posterVerticalPath: '/resources/none.jpg',
-          posterHorizontalPath: '/resources/none.jpg',
-          episodeCount: options.episodes,
-          registeredAt: ctx.clock.now(),
-        },
-        [],
-        Array.from({ length: options.episodes }, (_, e) => ({
-          number: e + 1,
-          coin: e < options.free ? 0 : options.price,
-          durationSeconds: EPISODE_SECONDS,
-          mediaPrefix: 'clips/none',
-        })),
-      ),
-    );
-  }
-  return ids;
+  return addUniformDramas(ctx, { ...options, durationSeconds: EPISODE_SECONDS });
 }
 
 export interface Who {

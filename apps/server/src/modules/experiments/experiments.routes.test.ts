@@ -85,6 +85,24 @@ describe('experiments (issue 43 item 5)', () => {
     return [found[0], found[1]];
   }
 
+  /** A drama of 8 episodes, 4 free and then 30 coins each, and a draft paywall experiment on it. */
+  async function paywallDraft(name: string, firstPaidEpisodes: [number, number]) {
+    const [dramaId = 0] = await addUniformDramas(ctx, {
+      count: 1,
+      episodes: 8,
+      free: 4,
+      price: 30,
+    });
+    const exp = await created({
+      kind: 'paywall_position',
+      name,
+      dramaId,
+      variants: firstPaidEpisodes.map((firstPaidEpisode) => ({ firstPaidEpisode })),
+      split: [50, 50],
+    });
+    return { dramaId, exp };
+  }
+
   it('creates, refuses bad input with its code, and lets admins only', async () => {
     const [dramaId = 0, freeDrama = 0] = [
       ...(await addUniformDramas(ctx, { count: 1, episodes: 8, free: 4, price: 30 })),
@@ -183,19 +201,7 @@ describe('experiments (issue 43 item 5)', () => {
   });
 
   it('assignment is stable across calls and restarts, exposure is recorded once, prices follow the variant', async () => {
-    const [dramaId = 0] = await addUniformDramas(ctx, {
-      count: 1,
-      episodes: 8,
-      free: 4,
-      price: 30,
-    });
-    const exp = await created({
-      kind: 'paywall_position',
-      name: 'Stable',
-      dramaId,
-      variants: [{ firstPaidEpisode: 5 }, { firstPaidEpisode: 3 }],
-      split: [50, 50],
-    });
+    const { dramaId, exp } = await paywallDraft('Stable', [5, 3]);
     const [a, b] = await oneViewerPerVariant(exp.id);
     // a draft shows nothing new and records nothing
     expect(await paywallOf(b, dramaId)).toBe(5);
@@ -242,19 +248,7 @@ describe('experiments (issue 43 item 5)', () => {
   });
 
   it('guardrail: stopped or shipped between seeing and paying, nobody pays more than they saw', async () => {
-    const [dramaId = 0] = await addUniformDramas(ctx, {
-      count: 1,
-      episodes: 8,
-      free: 4,
-      price: 30,
-    });
-    const exp = await created({
-      kind: 'paywall_position',
-      name: 'Guard',
-      dramaId,
-      variants: [{ firstPaidEpisode: 5 }, { firstPaidEpisode: 7 }],
-      split: [50, 50],
-    });
+    const { dramaId, exp } = await paywallDraft('Guard', [5, 7]);
     await call('POST', `${base}/${exp.id}/start`);
     const [a, b] = await oneViewerPerVariant(exp.id);
     expect(await paywallOf(b, dramaId)).toBe(7); // B sees episodes 5 and 6 free
@@ -286,19 +280,7 @@ describe('experiments (issue 43 item 5)', () => {
   });
 
   it('shipping B writes the setting through the catalog (audited); new viewers see it', async () => {
-    const [dramaId = 0] = await addUniformDramas(ctx, {
-      count: 1,
-      episodes: 8,
-      free: 4,
-      price: 30,
-    });
-    const exp = await created({
-      kind: 'paywall_position',
-      name: 'Ship',
-      dramaId,
-      variants: [{ firstPaidEpisode: 5 }, { firstPaidEpisode: 3 }],
-      split: [50, 50],
-    });
+    const { dramaId, exp } = await paywallDraft('Ship', [5, 3]);
     await call('POST', `${base}/${exp.id}/start`);
     const shipped = await call('POST', `${base}/${exp.id}/ship`, { variant: 1 });
     expect(shipped.json<{ data: Experiment }>().data).toMatchObject({
@@ -321,19 +303,7 @@ describe('experiments (issue 43 item 5)', () => {
   });
 
   it('concurrent unlocks by a variant viewer charge the variant price once', async () => {
-    const [dramaId = 0] = await addUniformDramas(ctx, {
-      count: 1,
-      episodes: 8,
-      free: 4,
-      price: 30,
-    });
-    const exp = await created({
-      kind: 'paywall_position',
-      name: 'Race',
-      dramaId,
-      variants: [{ firstPaidEpisode: 5 }, { firstPaidEpisode: 3 }],
-      split: [50, 50],
-    });
+    const { dramaId, exp } = await paywallDraft('Race', [5, 3]);
     await call('POST', `${base}/${exp.id}/start`);
     const [, b] = await oneViewerPerVariant(exp.id);
     await paywallOf(b, dramaId);

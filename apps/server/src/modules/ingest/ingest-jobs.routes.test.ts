@@ -7,17 +7,13 @@ import {
   type IngestJobsData,
 } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { ingestJobs } from './ingest.tables';
 import { dramaForm } from '../catalog/catalog-admin.test-support';
 
 /** The jobs page across dramas and the console's preview (decision 1543). */
 const ctx = useTestContext();
-let editor: OperatorCaller;
+const editor = useOperator(ctx, 'editor');
 const url = (p: string) => `${API_BASE}${p}`;
 const get = (p: string) => ctx.app.inject({ method: 'GET', url: url(p), headers: editor.headers });
 
@@ -49,7 +45,6 @@ async function addJob(dramaId: number, epsd: number, status: 'queued' | 'done' |
 
 let dramaId: number;
 beforeAll(async () => {
-  editor = await signInOperator(ctx, 'editor');
   dramaId = (await get(`${catalogAdminPaths.dramas()}?sort=oldest&size=1`)).json().data.dramas[0]
     .id;
   await addJob(dramaId, 1, 'failed');

@@ -21,18 +21,18 @@ import {
   expectOperatorOnly,
   signInOperator,
   type OperatorCaller,
+  useOperator,
 } from '../operators/operators.test-support';
 import { ingestJobs } from './ingest.tables';
 
 const ctx = useTestContext();
 let base: string;
-let editor: OperatorCaller;
+const editor = useOperator(ctx, 'editor');
 let dir: string;
 let video: Buffer;
 
 beforeAll(async () => {
   base = await ctx.app.listen({ host: '127.0.0.1', port: 0 });
-  editor = await signInOperator(ctx, 'editor');
   dir = await mkdtemp(path.join(tmpdir(), 'snapdrama-ingest-routes-'));
   video = await readFile(
     await makeSourceVideo(resolveFfmpegPath(process.env.FFMPEG_PATH), dir, { seconds: 3 }),

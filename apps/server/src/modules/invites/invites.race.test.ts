@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE, DEFAULT_INVITE_SETTINGS, type InviteSettings } from '@snapdrama/contract';
-import { buildApp } from '../../app';
-import { joinGuest, useTestContext } from '../../test/harness';
+import { buildAnotherApp, joinGuest, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
 import { coinLots } from '../wallet/wallet.tables';
@@ -31,16 +30,7 @@ describe('invite reward races', () => {
   let admin: OperatorCaller;
 
   beforeAll(async () => {
-    const built = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      clock: ctx.clock,
-      storage: ctx.storage,
-      redis: ctx.redis,
-      logger: false,
-    });
-    second = built.app;
-    await second.ready();
+    second = (await buildAnotherApp(ctx)).app;
     admin = await signInOperator(ctx, 'admin');
   }, 120_000);
   afterAll(async () => {

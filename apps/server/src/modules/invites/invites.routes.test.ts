@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   API_BASE,
   DEFAULT_INVITE_SETTINGS,
@@ -11,12 +11,8 @@ import {
 } from '@snapdrama/contract';
 import { bearer, joinGuest, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
-import { expectLedgerBalanced } from '../wallet/wallet.test-support';
+import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
+import { expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 import {
   authOf,
   endEpisode,
@@ -27,14 +23,8 @@ import {
 } from './invites.test-support';
 
 const ctx = useTestContext();
-let admin: OperatorCaller;
-
-beforeAll(async () => {
-  admin = await signInOperator(ctx, 'admin');
-}, 120_000);
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+const admin = useOperator(ctx, 'admin');
+expectLedgerBalancedAfterAll(ctx);
 
 const adminUrl = (path: string) => `${API_BASE}/admin${path}`;
 const bonus = async (who: { userId: string }) =>

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, type AdminVipPlan, type VipPlansData } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { useTestContext } from '../../test/harness';
+import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api as viewerApi, sandboxOf } from '../payments/payments.test-support';
 import { passRows, stripeVipBought, subscribeVip } from '../vip/vip.test-support';
 import { signInMember } from '../wallet/wallet.test-support';
@@ -16,16 +12,8 @@ import { signInMember } from '../wallet/wallet.test-support';
  * record for a save that changes nothing, seen at once by viewers and new checkouts (Stripe's
  * session, PayPal's plan override, the period recorded), while a pass sold before keeps its price.
  */
-let ctx: TestContext;
-let admin: OperatorCaller;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  admin = await signInOperator(ctx, 'admin');
-}, 120_000);
-afterAll(async () => {
-  await ctx.close();
-});
+const ctx = useTestContext();
+const admin = useOperator(ctx, 'admin');
 
 const url = (path: string) => `${API_BASE}/admin${path}`;
 const put = (path: string, payload: object) =>

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import {
   ACCESS_TOKEN_COOKIE,
   API_BASE,
@@ -68,10 +68,38 @@ export async function signInOperator(
   };
 }
 
+/**
+ * An operator of `role` for the suite around the call, signed in before its first test (after the
+ * suite's test context is built); its fields are filled in once the suite starts.
+ */
+export function useOperator(ctx: TestContext, role: OperatorRole): OperatorCaller {
+  const operator = {} as OperatorCaller;
+  beforeAll(async () => {
+    Object.assign(operator, await signInOperator(ctx, role));
+  }, 120_000);
+  return operator;
+}
+
 export interface OperatorRouteRequest {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: unknown;
+}
+
+/** The suite's console calls: by an operator, to a path below the API's /admin, with a payload if any. */
+export function adminCaller(ctx: TestContext) {
+  return (
+    who: OperatorCaller,
+    method: OperatorRouteRequest['method'],
+    path: string,
+    payload?: unknown,
+  ) =>
+    ctx.app.inject({
+      method,
+      url: `${API_BASE}/admin${path}`,
+      headers: who.headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 /**

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, type PaymentGateway } from '@snapdrama/contract';
-import { buildApp } from '../../app';
-import { type TestContext, useTestContext } from '../../test/harness';
+import { buildAnotherApp, type TestContext, useTestContext } from '../../test/harness';
 import { expectLedgerBalanced, signInMember, type Member } from '../wallet/wallet.test-support';
 import {
   appleNotify,
@@ -670,16 +669,9 @@ describe('provider events in every order', () => {
 
   /** The app rebuilt on the same database, meeting the same providers: a process restart. */
   async function restart() {
-    const next = await buildApp({
-      config: ctx.config,
-      database: ctx.database,
-      clock: ctx.clock,
-      storage: ctx.storage,
-      redis: ctx.redis,
-      logger: false,
+    const next = await buildAnotherApp(ctx, {
       paymentStandIns: { web: ctx.services.paymentsSandbox, iap: ctx.services.iap.sandbox },
     });
-    await next.app.ready();
     apps.push(next.app);
     current = next;
     restarts++;

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PaymentResultData } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 import {
   api,
   confirmPaths,
@@ -14,9 +14,7 @@ import { servicesPresent } from '../../test/services';
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('payment races on PostgreSQL', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   async function expectExactlyOnce(
     userId: string,

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ResultCode,
   enMessages,
@@ -9,7 +9,7 @@ import {
   type PaymentResultData,
 } from '@snapdrama/contract';
 import { joinGuest, useTestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 import {
   api,
   body,
@@ -23,9 +23,7 @@ import {
 
 describe('payment routes (stand-in providers)', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   it('lists the goods with every §3 field; use_yn per user', async () => {
     const guest = await joinGuest(ctx.app);

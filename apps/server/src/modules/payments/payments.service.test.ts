@@ -1,44 +1,34 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { ResultCode } from '@snapdrama/contract';
+import { describe, expect, it } from 'vitest';
+import { ResultCode, type PaymentGateway } from '@snapdrama/contract';
 import { eq } from 'drizzle-orm';
-import { AppError } from '../../errors';
 import { users } from '../auth/auth.tables';
-import { useTestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
-
-async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
+import { codeOf, useTestContext } from '../../test/harness';
+import {
+  signInMember,
+  type Member,
+  expectLedgerBalancedAfterAll,
+} from '../wallet/wallet.test-support';
+import { confirmedOrder, paidBy } from './payments.test-support';
 
 describe('order service', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
+  /** An order a Google member registers for the goods, through the gateway, at the price seen. */
+  const registered = (m: Member, godsCode: string, gateway: PaymentGateway, price: number) =>
+    ctx.services.payments.register({
+      userId: m.userId,
+      authMethod: 'google',
+      godsCode,
+      gateway,
+      price,
+    });
 
   it('registers at the server price, credits once with the first-charge bonus, then without it', async () => {
     const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Buyer');
-    const o1 = await orders.register({
-      userId: m.userId,
-      authMethod: 'google',
-      godsCode: 'coin_500',
-      gateway: 'T',
-      price: 5900,
-    });
+    const o1 = await registered(m, 'coin_500', 'T', 5900);
     expect(o1).toMatchObject({ state: 'registered', currency: 'KRW', amountMinor: 5900 });
-    await orders.recordPaid(o1.id, {
-      provider: 'T',
-      providerTxnId: 'pk-1',
-      amountMinor: 5900,
-      currency: 'KRW',
-    });
+    await orders.recordPaid(o1.id, paidBy('T', 'pk-1', 5900, 'KRW'));
     const first = await orders.credit(o1.id);
     expect(first.alreadyCredited).toBe(false);
     expect(first.order.state).toBe('credited');
@@ -49,19 +39,12 @@ describe('order service', () => {
       'Y',
     );
 
-    const o2 = await orders.register({
-      userId: m.userId,
-      authMethod: 'google',
-      godsCode: 'coin_500',
-      gateway: 'S',
-      price: 4.99,
-    });
-    await orders.confirmPaid(o2.id, {
-      provider: 'S',
-      providerTxnId: 'pi-2',
-      amountMinor: 499,
-      currency: 'USD',
-    });
+    await confirmedOrder(
+      ctx,
+      m,
+      { godsCode: 'coin_500', price: 4.99 },
+      paidBy('S', 'pi-2', 499, 'USD'),
+    );
     expect(await wallet.balances(m.userId)).toEqual({ paid: 1000, bonus: 150 });
     const states = (await orders.transitions(o1.id)).map((t) => t.toState);
     expect(states).toEqual(['registered', 'paid', 'credited']);
@@ -70,24 +53,22 @@ describe('order service', () => {
   it("a lot already granted under the order's key is not granted again; a different grant under it is refused", async () => {
     const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Early');
-    const paid = (key: string) => ({
-      provider: 'T' as const,
-      providerTxnId: key,
-      amountMinor: 5900,
-      currency: 'KRW' as const,
-    });
-    const order = { userId: m.userId, authMethod: 'google' as const, godsCode: 'coin_500' };
+    /** A paid order whose paid lot's key already holds a grant of `amount` coins. */
+    const paidWithEarlyGrant = async (providerTxnId: string, amount: number) => {
+      const order = await registered(m, 'coin_500', 'T', 5900);
+      await orders.recordPaid(order.id, paidBy('T', providerTxnId, 5900, 'KRW'));
+      await wallet.grant({
+        userId: m.userId,
+        kind: 'paid',
+        amount,
+        source: 'purchase',
+        sourceRef: order.id,
+        idempotencyKey: `payment:${order.id}:paid`,
+      });
+      return order;
+    };
     // a grant made outside payment_credit under the paid lot's key (the split steps before 0014)
-    const o1 = await orders.register({ ...order, gateway: 'T', price: 5900 });
-    await orders.recordPaid(o1.id, paid('pk-early-1'));
-    await wallet.grant({
-      userId: m.userId,
-      kind: 'paid',
-      amount: 500,
-      source: 'purchase',
-      sourceRef: o1.id,
-      idempotencyKey: `payment:${o1.id}:paid`,
-    });
+    const o1 = await paidWithEarlyGrant('pk-early-1', 500);
     const done = await orders.credit(o1.id);
     expect(done.order.state).toBe('credited');
     expect(done.alreadyCredited).toBe(true);
@@ -99,16 +80,7 @@ describe('order service', () => {
       'credited',
     ]);
     // the key used for another amount: refused, the order stays paid and nothing is granted
-    const o2 = await orders.register({ ...order, gateway: 'T', price: 5900 });
-    await orders.recordPaid(o2.id, paid('pk-early-2'));
-    await wallet.grant({
-      userId: m.userId,
-      kind: 'paid',
-      amount: 1,
-      source: 'purchase',
-      sourceRef: o2.id,
-      idempotencyKey: `payment:${o2.id}:paid`,
-    });
+    const o2 = await paidWithEarlyGrant('pk-early-2', 1);
     expect(await codeOf(orders.credit(o2.id))).toBe(ResultCode.IDEMPOTENCY_KEY_REUSED);
     expect((await orders.findForUser(o2.id, m.userId)).state).toBe('paid');
     expect(await wallet.balances(m.userId)).toEqual({ paid: 501, bonus: 100 });
@@ -138,64 +110,31 @@ describe('order service', () => {
     expect(await codeOf(orders.findForUser('not-a-uuid', a.userId))).toBe(
       ResultCode.PAYMENT_ORDER_NOT_FOUND,
     );
-    expect(
-      await codeOf(
-        orders.recordPaid(order.id, {
-          provider: 'P',
-          providerTxnId: 'cap-x',
-          amountMinor: 98,
-          currency: 'USD',
-        }),
-      ),
-    ).toBe(ResultCode.PAYMENT_AMOUNT_MISMATCH);
-    expect(
-      await codeOf(
-        orders.recordPaid(order.id, {
-          provider: 'S',
-          providerTxnId: 'cap-x',
-          amountMinor: 99,
-          currency: 'USD',
-        }),
-      ),
-    ).toBe(ResultCode.PAYMENT_GATEWAY_MISMATCH);
+    expect(await codeOf(orders.recordPaid(order.id, paidBy('P', 'cap-x', 98, 'USD')))).toBe(
+      ResultCode.PAYMENT_AMOUNT_MISMATCH,
+    );
+    expect(await codeOf(orders.recordPaid(order.id, paidBy('S', 'cap-x', 99, 'USD')))).toBe(
+      ResultCode.PAYMENT_GATEWAY_MISMATCH,
+    );
     expect(await codeOf(orders.credit(order.id))).toBe(ResultCode.PAYMENT_NOT_COMPLETED);
-    await orders.confirmPaid(order.id, {
-      provider: 'P',
-      providerTxnId: 'cap-1',
-      amountMinor: 99,
-      currency: 'USD',
-    });
+    await orders.confirmPaid(order.id, paidBy('P', 'cap-1', 99, 'USD'));
     // the same capture on a second order of the same user is refused
     const second = await orders.register({ ...base, gateway: 'P', price: 0.99 });
-    expect(
-      await codeOf(
-        orders.recordPaid(second.id, {
-          provider: 'P',
-          providerTxnId: 'cap-1',
-          amountMinor: 99,
-          currency: 'USD',
-        }),
-      ),
-    ).toBe(ResultCode.PAYMENT_ALREADY_USED);
+    expect(await codeOf(orders.recordPaid(second.id, paidBy('P', 'cap-1', 99, 'USD')))).toBe(
+      ResultCode.PAYMENT_ALREADY_USED,
+    );
     expect((await orders.requireOrder(second.id)).state).toBe('registered');
   });
 
   it('a refund claws back what remains of the paid lot, never the bonus, once', async () => {
     const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Refund');
-    const order = await orders.register({
-      userId: m.userId,
-      authMethod: 'kakao',
-      godsCode: 'coin_1000',
-      gateway: 'T',
-      price: 11000,
-    });
-    await orders.confirmPaid(order.id, {
-      provider: 'T',
-      providerTxnId: 'pk-r',
-      amountMinor: 11000,
-      currency: 'KRW',
-    });
+    const order = await confirmedOrder(
+      ctx,
+      { userId: m.userId, authMethod: 'kakao' },
+      { godsCode: 'coin_1000', price: 11000 },
+      paidBy('T', 'pk-r', 11000, 'KRW'),
+    );
     expect(await wallet.balances(m.userId)).toEqual({ paid: 1000, bonus: 250 });
     for (let i = 0; i < 10; i++) {
       const r = await orders.recordRefund(order.id, { provider: 'T', providerRefundId: 'rf-1' });
@@ -212,19 +151,8 @@ describe('order service', () => {
   it('a credit the wallet refuses rolls back alone: the payment stays recorded and is credited once later', async () => {
     const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Withdrawn');
-    const order = await orders.register({
-      userId: m.userId,
-      authMethod: 'google',
-      godsCode: 'coin_300',
-      gateway: 'T',
-      price: 3600,
-    });
-    const paid = {
-      provider: 'T' as const,
-      providerTxnId: 'pk-w',
-      amountMinor: 3600,
-      currency: 'KRW' as const,
-    };
+    const order = await registered(m, 'coin_300', 'T', 3600);
+    const paid = paidBy('T', 'pk-w', 3600, 'KRW');
     // the buyer withdrew between paying and the confirmation: the wallet grants nothing
     await ctx.database.db
       .update(users)

@@ -1,6 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API_BASE, type PaymentResultData } from '@snapdrama/contract';
+import {
+  API_BASE,
+  type AuthMethod,
+  type PaymentCurrency,
+  type PaymentGateway,
+  type PaymentResultData,
+} from '@snapdrama/contract';
 import type { TestContext } from '../../test/harness';
+import type { PaidRecord } from './payments.service';
+import { paymentOrderTransitions, paymentOrders } from './payments.tables';
 import type { FakeProviders } from './sandbox/fake-providers';
 
 export const WEB_ORIGIN = 'http://localhost:5173';
@@ -84,3 +93,75 @@ export const confirmPaths = {
 } as const;
 
 export type ResultBody = { code: number; message: string; data: PaymentResultData | null };
+
+/**
+ * A 100-coin order written straight into the tables as paid and credited at `paidAt` (and
+ * refunded at `refundedAt`), with the transitions the order service would have recorded.
+ */
+export async function insertPaidOrder(
+  ctx: TestContext,
+  userId: string,
+  money: { currency: 'KRW' | 'USD'; amountMinor: number; gateway?: string },
+  paidAt: string,
+  refundedAt?: string,
+) {
+  const db = ctx.database.db;
+  const [row] = await db
+    .insert(paymentOrders)
+    .values({
+      userId,
+      godsCode: 'coin_100',
+      gateway: money.gateway ?? 'T',
+      currency: money.currency,
+      amountMinor: money.amountMinor,
+      paidCoin: 100,
+      bonusCoin: 0,
+      firstBonusCoin: 0,
+      state: refundedAt ? 'refunded' : 'credited',
+      providerTxnId: `txn-${randomUUID()}`,
+      createdAt: new Date(paidAt),
+      updatedAt: new Date(refundedAt ?? paidAt),
+    })
+    .returning({ id: paymentOrders.id });
+  if (!row) throw new Error('no order');
+  const moves: [string | null, string, string][] = [
+    [null, 'registered', paidAt],
+    ['registered', 'paid', paidAt],
+    ['paid', 'credited', paidAt],
+  ];
+  if (refundedAt) moves.push(['credited', 'refunded', refundedAt]);
+  for (const [fromState, toState, at] of moves) {
+    await db
+      .insert(paymentOrderTransitions)
+      .values({ orderId: row.id, fromState, toState, at: new Date(at) });
+  }
+}
+
+/** A payment as its provider reports it to the order service. */
+export const paidBy = (
+  provider: PaymentGateway,
+  providerTxnId: string,
+  amountMinor: number,
+  currency: PaymentCurrency,
+): PaidRecord => ({ provider, providerTxnId, amountMinor, currency });
+
+/**
+ * An order registered through the order service for the payment's gateway and confirmed paid
+ * (which credits it), as a provider's confirmation ends.
+ */
+export async function confirmedOrder(
+  ctx: TestContext,
+  buyer: { userId: string; authMethod?: AuthMethod },
+  goods: { godsCode: string; price: number },
+  paid: PaidRecord,
+) {
+  const order = await ctx.services.payments.register({
+    userId: buyer.userId,
+    authMethod: buyer.authMethod ?? 'google',
+    godsCode: goods.godsCode,
+    gateway: paid.provider,
+    price: goods.price,
+  });
+  await ctx.services.payments.confirmPaid(order.id, paid);
+  return order;
+}

@@ -1,8 +1,8 @@
 import Stripe from 'stripe';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { type TestContext, useTestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 import {
   api,
   body,
@@ -54,9 +54,7 @@ function postPaypal(ctx: TestContext, event: unknown, headers: Record<string, st
 
 describe('payment webhooks', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   it('Stripe: a signed checkout.session.completed credits once over 10 replays; a tampered one is refused', async () => {
     const m = await signInMember(ctx, 'StripeHook');

@@ -13,22 +13,25 @@ beforeAll(async () => {
   guest = await joinGuest(ctx.app);
 });
 
-const start = (payload: unknown, who: Caller = guest) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `${API_BASE}/drama/episode`,
-    headers: bearer(who),
-    payload: payload as object,
-  });
-const end = (payload: unknown, who: Caller = guest) =>
-  ctx.app.inject({
-    method: 'PUT',
-    url: `${API_BASE}/drama/episode`,
-    headers: bearer(who),
-    payload: payload as object,
-  });
+/** The episode route, called by the guest unless another caller is named. */
+const episodeCall =
+  (method: 'POST' | 'PUT') =>
+  (payload: unknown, who: Caller = guest) =>
+    ctx.app.inject({
+      method,
+      url: `${API_BASE}/drama/episode`,
+      headers: bearer(who),
+      payload: payload as object,
+    });
+/** Starts playback of an episode. */
+const start = episodeCall('POST');
+/** Ends the playback a start began. */
+const end = episodeCall('PUT');
 const info = (id: string | number, headers: Record<string, string> = bearer(guest)) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}/drama/info/${id}`, headers });
+
+/** The qualities an episode's URL list offers, in its order. */
+const qualitiesOf = (list: { quality: string }[]) => list.map((v) => v.quality);
 
 describe('GET /drama/info/:dramaId', () => {
   it('returns the drama, its episodes and the caller’s records', async () => {
@@ -69,12 +72,7 @@ describe('POST /drama/episode', () => {
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data.logId).toMatch(/^[0-9a-f-]{36}$/);
-    expect(data.videoUrlList.map((v: { quality: string }) => v.quality)).toEqual([
-      'Auto',
-      '480p',
-      '720p',
-      '1080p',
-    ]);
+    expect(qualitiesOf(data.videoUrlList)).toEqual(['Auto', '480p', '720p', '1080p']);
     for (const v of data.videoUrlList) {
       expect(v.videoUrl).toMatch(
         new RegExp(`^/media/${dramaId}/1/.+\\.m3u8\\?expires=\\d+&sig=[\\w-]+$`),
@@ -114,12 +112,7 @@ describe('POST /drama/episode', () => {
 
   it('hands over the next episode’s URLs when it is playable, and none before a locked one', async () => {
     const withNext = (await start({ dramId: dramaId, epsd: 1 })).json().data;
-    expect(withNext.nextVideoUrlList.map((v: { quality: string }) => v.quality)).toEqual([
-      'Auto',
-      '480p',
-      '720p',
-      '1080p',
-    ]);
+    expect(qualitiesOf(withNext.nextVideoUrlList)).toEqual(['Auto', '480p', '720p', '1080p']);
     for (const v of withNext.nextVideoUrlList) {
       expect(v.videoUrl).toMatch(new RegExp(`^/media/${dramaId}/2/.+\\?expires=\\d+&sig=`));
     }

@@ -47,20 +47,13 @@ describe('playback positions', () => {
       const res = await save(bearer(guest), bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
-    const unknownDrama = await save(bearer(guest), {
-      dramId: 99_999,
-      epsd: 1,
-      position: 1,
-      duration: 30,
-    });
-    expect(unknownDrama.json().code).toBe(ResultCode.DRAMA_NOT_FOUND);
-    const unknownEpisode = await save(bearer(guest), {
-      dramId: 1,
-      epsd: 9_999,
-      position: 1,
-      duration: 30,
-    });
-    expect(unknownEpisode.json().code).toBe(ResultCode.EPISODE_NOT_FOUND);
+    for (const [unknown, code] of [
+      [{ dramId: 99_999, epsd: 1, position: 1, duration: 30 }, ResultCode.DRAMA_NOT_FOUND],
+      [{ dramId: 1, epsd: 9_999, position: 1, duration: 30 }, ResultCode.EPISODE_NOT_FOUND],
+    ] as const) {
+      const res = await save(bearer(guest), unknown);
+      expect(res.json().code, JSON.stringify(unknown)).toBe(code);
+    }
     expect((await save({}, { dramId: 1, epsd: 1, position: 1, duration: 30 })).statusCode).toBe(
       401,
     );

@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type AdminInquiry, type CannedReply } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { useTestContext } from '../../test/harness';
+import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api } from '../payments/payments.test-support';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 
@@ -15,32 +11,12 @@ import { signInMember, type Member } from '../wallet/wallet.test-support';
  * The inbox of issue 41 item 4: names instead of ids, assignment, canned replies per language,
  * the longest waiting first, and the viewer's badge of an unread answer.
  */
-let ctx: TestContext;
-let admin: OperatorCaller;
-let support: OperatorCaller;
-let editor: OperatorCaller;
-beforeAll(async () => {
-  ctx = await createTestContext({ seed: false });
-  [admin, support, editor] = await Promise.all([
-    signInOperator(ctx, 'admin'),
-    signInOperator(ctx, 'support'),
-    signInOperator(ctx, 'editor'),
-  ]);
-}, 120_000);
-afterAll(() => ctx.close());
+const ctx = useTestContext({ seed: false });
+const admin = useOperator(ctx, 'admin');
+const support = useOperator(ctx, 'support');
+const editor = useOperator(ctx, 'editor');
 
-const call = (
-  who: OperatorCaller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  payload?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url: `${API_BASE}/admin${path}`,
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = adminCaller(ctx);
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 async function ask(m: Member, text: string): Promise<string> {
   const r = await api(ctx.app, m, 'POST', '/user/qna', { cnts: text });

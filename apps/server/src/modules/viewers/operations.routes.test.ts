@@ -1,13 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import {
   api as viewerApi,
   confirmPaths,
@@ -16,35 +12,19 @@ import {
   stripePaid,
   paypalApproved,
 } from '../payments/payments.test-support';
-import { expectLedgerBalanced, signInMember } from '../wallet/wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 
 /**
  * The operators' economy, viewers and money, support inbox and dashboard routes (issue 13 items
  * 4-7): who may call them, bad input changing nothing, and the audit entry of every change.
  */
 const ctx = useTestContext();
-let admin: OperatorCaller;
-let support: OperatorCaller;
-
-beforeAll(async () => {
-  [admin, support] = await Promise.all([
-    signInOperator(ctx, 'admin'),
-    signInOperator(ctx, 'support'),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+const admin = useOperator(ctx, 'admin');
+const support = useOperator(ctx, 'support');
+expectLedgerBalancedAfterAll(ctx);
 
 const url = (path: string) => `${API_BASE}/admin${path}`;
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (who: OperatorCaller, method: Method, path: string, payload?: unknown) =>
-  ctx.app.inject({
-    method,
-    url: url(path),
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = adminCaller(ctx);
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 
 async function auditCount(action?: string): Promise<number> {
@@ -75,6 +55,16 @@ const goodsBody = {
   active: true,
 };
 
+/** A valid mission form: one coin for one daily ad. */
+const missionBody = {
+  reward: 1,
+  condition: 1,
+  rewardCount: 1,
+  period: 'D',
+  sortOrder: 0,
+  active: true,
+};
+
 describe('who may call the operator routes', () => {
   it('economy and dashboard: admins only; viewers and inquiries: admins and support; refunds: admins', async () => {
     const someone = randomUUID();
@@ -101,14 +91,7 @@ describe('who may call the operator routes', () => {
       {
         method: 'PUT',
         url: url('/economy/missions/watch_ad'),
-        payload: {
-          reward: 1,
-          condition: 1,
-          rewardCount: 1,
-          period: 'D',
-          sortOrder: 0,
-          active: true,
-        },
+        payload: missionBody,
       },
       ['admin'],
       () => ctx.services.events.missionsForOperators(),
@@ -227,16 +210,8 @@ describe('economy', () => {
       ['/economy/goods/ops_pack', 'krw', { ...goodsBody, krw: -1 }],
       ['/economy/goods/ops_pack', 'iapApple', { ...goodsBody, iapApple: 'has spaces' }],
       ['/economy/goods/bad%20code', 'godsCode', goodsBody],
-      [
-        '/economy/missions/watch_ad',
-        'period',
-        { reward: 1, condition: 1, rewardCount: 1, period: 'W', sortOrder: 0, active: true },
-      ],
-      [
-        '/economy/missions/watch_ad',
-        'condition',
-        { reward: 1, condition: 0, rewardCount: 1, period: 'D', sortOrder: 0, active: true },
-      ],
+      ['/economy/missions/watch_ad', 'period', { ...missionBody, period: 'W' }],
+      ['/economy/missions/watch_ad', 'condition', { ...missionBody, condition: 0 }],
       ['/economy/attendance', 'coins', { coins: [1, 2, 3] }],
       ['/economy/attendance', 'coins', { coins: [1, 2, 3, 4, 5, 6, -7] }],
       ['/economy/ad-limits', 'dailyCap', { cooldownSeconds: 10, dailyCap: 5000 }],
@@ -249,14 +224,7 @@ describe('economy', () => {
       const named = Object.keys(r.json<{ fields?: Record<string, string> }>().fields ?? {});
       expect(named.join(' '), path).toContain(field);
     }
-    const unknown = await call(admin, 'PUT', '/economy/missions/no_such', {
-      reward: 1,
-      condition: 1,
-      rewardCount: 1,
-      period: 'D',
-      sortOrder: 0,
-      active: true,
-    });
+    const unknown = await call(admin, 'PUT', '/economy/missions/no_such', missionBody);
     expect(unknown.json<{ code: number }>().code).toBe(ResultCode.MISSION_NOT_FOUND);
     expect(await snapshot()).toEqual(before);
   });

@@ -1,19 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, koMessages, type ViewerDetailData } from '@snapdrama/contract';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
-import {
-  expectOperatorOnly,
-  signInOperator,
-  type OperatorCaller,
-} from '../operators/operators.test-support';
+import { joinGuest, useTestContext } from '../../test/harness';
+import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api, confirmPaths, tossApproved } from '../payments/payments.test-support';
 import {
   addUniformDramas,
-  expectLedgerBalanced,
   signInMember,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from '../wallet/wallet.test-support';
 
 /**
@@ -21,36 +17,14 @@ import {
  * in, use a session, earn or spend coins, while an operator's refund still goes through; every
  * change audited.
  */
-let ctx: TestContext;
-let admin: OperatorCaller;
-let support: OperatorCaller;
-let editor: OperatorCaller;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  [admin, support, editor] = await Promise.all([
-    signInOperator(ctx, 'admin'),
-    signInOperator(ctx, 'support'),
-    signInOperator(ctx, 'editor'),
-  ]);
-}, 120_000);
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-  await ctx.close();
-});
+const ctx = useTestContext();
+const admin = useOperator(ctx, 'admin');
+const support = useOperator(ctx, 'support');
+const editor = useOperator(ctx, 'editor');
+expectLedgerBalancedAfterAll(ctx);
 
 const url = (path: string) => `${API_BASE}/admin${path}`;
-const call = (
-  who: OperatorCaller,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  payload?: unknown,
-) =>
-  ctx.app.inject({
-    method,
-    url: url(path),
-    headers: who.headers,
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
+const call = adminCaller(ctx);
 const codeOf = (r: { json: <T>() => T }) => r.json<{ code: number }>().code;
 const detail = async (userId: string) =>
   (await call(support, 'GET', `/viewers/${userId}`)).json<{ data: ViewerDetailData }>().data;

@@ -6,6 +6,7 @@ import type { VipPassData } from '@snapdrama/contract';
 import {
   confirmVip,
   passRows,
+  playSubscribed,
   payAtProvider,
   postVipStripe,
   stripeInvoice,
@@ -173,13 +174,7 @@ describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
     ] as const) {
       const r = await api(ctx.app, m, 'POST', '/vip/subscribe', { plan, pymnGtwy: 'G' });
       const vipId = body<{ vipId: string }>(r).data.vipId;
-      const token = store.subscribe({
-        packageName,
-        productId: plan,
-        obfuscatedAccountId: vipId,
-        periodDays: days,
-        now: ctx.clock.now().getTime(),
-      });
+      const token = playSubscribed(ctx, vipId, plan, days);
       passes.push({ vipId, productId: plan, token });
     }
     const replies = await Promise.all(
@@ -222,13 +217,7 @@ describe.runIf(servicesPresent('postgres'))('VIP races on PostgreSQL', () => {
         ['vip_monthly', 30],
       ] as const) {
         const vipId = opened.get(plan) ?? '';
-        const token = store.subscribe({
-          packageName,
-          productId: plan,
-          obfuscatedAccountId: vipId,
-          periodDays: days,
-          now: ctx.clock.now().getTime(),
-        });
+        const token = playSubscribed(ctx, vipId, plan, days);
         tokens.push(token);
         // Google is down for the duplicate's revoke right after its verify
         if (plan === 'vip_monthly') {

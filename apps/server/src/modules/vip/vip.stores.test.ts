@@ -6,7 +6,7 @@ import { useTestContext } from '../../test/harness';
 import { createGooglePlayApi } from '../payments/iap/google-play';
 import { FakePlayStore, startFakePlayServer } from '../payments/iap/google-play.fake';
 import { api, body } from '../payments/payments.test-support';
-import { passRows } from './vip.test-support';
+import { passRows, playSubscribed } from './vip.test-support';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 import { googleChanges } from './vip-stores';
 
@@ -148,13 +148,7 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
       const store = ctx.services.iap.sandbox.playStore;
       if (!store) throw new Error('no Play stand-in');
       const packageName = ctx.services.iap.packageName;
-      const token = store.subscribe({
-        packageName,
-        productId: 'vip_weekly',
-        obfuscatedAccountId: vipId,
-        periodDays: 7,
-        now: ctx.clock.now().getTime(),
-      });
+      const token = playSubscribed(ctx, vipId, 'vip_weekly', 7);
 
       // bad verify calls change nothing
       const other = await signInMember(ctx, 'VipGoogleOther');
@@ -283,13 +277,7 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
       const store = ctx.services.iap.sandbox.playStore;
       if (!store) throw new Error('no Play stand-in');
       const packageName = ctx.services.iap.packageName;
-      const token = store.subscribe({
-        packageName,
-        productId: 'vip_monthly',
-        obfuscatedAccountId: vipId,
-        periodDays: 30,
-        now: ctx.clock.now().getTime(),
-      });
+      const token = playSubscribed(ctx, vipId, 'vip_monthly', 30);
       await api(ctx.app, m, 'PUT', '/vip/iap/google/verify', {
         vipId,
         packageName,
@@ -371,13 +359,7 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
         [weekly, 'vip_weekly', 7],
         [monthly, 'vip_monthly', 30],
       ] as const) {
-        const token = store.subscribe({
-          packageName,
-          productId,
-          obfuscatedAccountId: vipId,
-          periodDays,
-          now: ctx.clock.now().getTime(),
-        });
+        const token = playSubscribed(ctx, vipId, productId, periodDays);
         tokens.set(vipId, token);
         // Google is down for the duplicate's revoke and the first retry
         if (vipId === monthly) store.failRevokes = 2;
@@ -418,13 +400,7 @@ describe('VIP pass through the stores (stand-ins; notifications through the paym
       const monthly = await register(m, 'vip_monthly', 'G');
       const weekly = await register(m, 'vip_weekly', 'G');
       const buy = (vipId: string, productId: string, periodDays: number) =>
-        store.subscribe({
-          packageName,
-          productId,
-          obfuscatedAccountId: vipId,
-          periodDays,
-          now: ctx.clock.now().getTime(),
-        });
+        playSubscribed(ctx, vipId, productId, periodDays);
       const monthlyToken = buy(monthly, 'vip_monthly', 30);
       const weeklyToken = buy(weekly, 'vip_weekly', 7);
       const verify = (vipId: string, productId: string, purchaseToken: string) =>

@@ -163,3 +163,21 @@ export async function tossVipBought(
   if (r.statusCode !== 200) throw new Error(`confirm: ${r.body}`);
   return { ...started, authKey, pass: body<VipPassData>(r).data };
 }
+
+/** A Play subscription to the plan, bought now for the pass from the stand-in store; its token. */
+export function playSubscribed(
+  ctx: TestContext,
+  vipId: string,
+  productId: string,
+  periodDays: number,
+): string {
+  const store = ctx.services.iap.sandbox.playStore;
+  if (!store) throw new Error('no Play stand-in');
+  return store.subscribe({
+    packageName: ctx.services.iap.packageName,
+    productId,
+    obfuscatedAccountId: vipId,
+    periodDays,
+    now: ctx.clock.now().getTime(),
+  });
+}

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type AutoUnlockData } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
@@ -7,9 +7,9 @@ import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.tes
 import {
   addUniformDramas,
   auth,
-  expectLedgerBalanced,
   signInMember,
   grantCoins,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 import { servicesPresent } from '../../test/services';
 
@@ -29,9 +29,7 @@ describe.runIf(servicesPresent('postgres'))('auto-unlock undo races on PostgreSQ
       price: PRICE,
     });
   });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   it('an undo raced with a save of playback past 10 %: exactly one wins, every round', async () => {
     const m = await signInMember(ctx, 'Racer');

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type AutoUnlockData } from '@snapdrama/contract';
 import { joinGuest, bearer, useTestContext } from '../../test/harness';
 import { autoUnlock, savePosition, setAutoUnlock, undo } from './auto-unlock.test-support';
 import {
   addUniformDramas,
   auth,
-  expectLedgerBalanced,
   signInMember,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 const PRICE = 30;
@@ -19,9 +19,7 @@ describe('auto-unlock and its undo', () => {
   beforeAll(async () => {
     dramaIds = await addUniformDramas(ctx, { count: 8, episodes: 6, free: FREE, price: PRICE });
   });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   let dramaIndex = 0;
   const nextDrama = () => dramaIds[dramaIndex++] ?? 0;

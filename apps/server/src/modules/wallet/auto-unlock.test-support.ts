@@ -3,40 +3,27 @@ import { API_BASE } from '@snapdrama/contract';
 import { auth } from './wallet.test-support';
 
 type Who = { token: string } | undefined;
-const headers = (who: Who) => (who ? auth(who) : {});
 
-export const setAutoUnlock = (app: FastifyInstance, who: Who, payload: unknown) =>
-  app.inject({
-    method: 'PUT',
-    url: `${API_BASE}/user/auto-unlock`,
-    headers: headers(who),
-    payload: payload as object,
-  });
+/** A viewer's (or, without one, an anonymous) call to one route with a JSON body. */
+const viewerCall =
+  <Payload = unknown>(method: 'PUT' | 'POST', path: string) =>
+  (app: FastifyInstance, who: Who, payload: Payload) =>
+    app.inject({
+      method,
+      url: `${API_BASE}${path}`,
+      headers: who ? auth(who) : {},
+      payload: payload as object,
+    });
 
-export const autoUnlock = (app: FastifyInstance, who: Who, payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: `${API_BASE}/drama/episode/unlock/auto`,
-    headers: headers(who),
-    payload: payload as object,
-  });
+export const setAutoUnlock = viewerCall('PUT', '/user/auto-unlock');
 
-export const undo = (app: FastifyInstance, who: Who, payload: unknown) =>
-  app.inject({
-    method: 'POST',
-    url: `${API_BASE}/drama/episode/unlock/undo`,
-    headers: headers(who),
-    payload: payload as object,
-  });
+export const autoUnlock = viewerCall('POST', '/drama/episode/unlock/auto');
 
-export const savePosition = (
-  app: FastifyInstance,
-  who: Who,
-  payload: { dramId: number; epsd: number; position: number; duration: number },
-) =>
-  app.inject({
-    method: 'PUT',
-    url: `${API_BASE}/drama/episode/position`,
-    headers: headers(who),
-    payload,
-  });
+export const undo = viewerCall('POST', '/drama/episode/unlock/undo');
+
+export const savePosition = viewerCall<{
+  dramId: number;
+  epsd: number;
+  position: number;
+  duration: number;
+}>('PUT', '/drama/episode/position');

@@ -1,38 +1,24 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { API_BASE, ResultCode, type CoinHistoryData } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_ISO, serviceDay } from '@snapdrama/rules';
-import { AppError } from '../../errors';
-import { joinGuest, bearer, useTestContext } from '../../test/harness';
-import { createWalletRepository } from './wallet.repository';
-import { createWalletService } from './wallet.service';
+import { bearer, codeOf, joinGuest, useTestContext } from '../../test/harness';
 import { coinLots, coinValiditySettings } from './wallet.tables';
 import {
+  anotherWalletService,
   auth,
-  expectLedgerBalanced,
   signInAgain,
   signInMember,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-async function codeOf(promise: Promise<unknown>): Promise<number | undefined> {
-  try {
-    await promise;
-    return undefined;
-  } catch (error) {
-    if (error instanceof AppError) return error.code;
-    throw error;
-  }
-}
-
 describe('coin validity per source, with a moved clock', () => {
   const ctx = useTestContext({ seed: true });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   const history = async (member: Member, div = 'A') => {
     const who = await signInAgain(ctx, member);
@@ -138,19 +124,7 @@ describe('coin validity per source, with a moved clock', () => {
     const { wallet } = ctx.services;
     expect(await wallet.getCoinValidity()).toEqual(DEFAULT_COIN_VALIDITY);
     // another instance of the service over the same database (another server), no cache
-    const other = createWalletService({
-      repo: createWalletRepository(ctx.database.db),
-      clock: ctx.clock,
-      catalog: ctx.services.catalog,
-      ageGate: ctx.services.identity,
-      progress: {
-        viewedEpisodes: () => Promise.resolve([]),
-        otherUnlocks: () => Promise.resolve([]),
-      },
-      positions: { positionOf: () => Promise.resolve(undefined) },
-      serviceTimeZone: 'Asia/Seoul',
-      validityCacheMs: 0,
-    });
+    const other = anotherWalletService(ctx, { validityCacheMs: 0 });
     const settings = {
       purchase: { web: 30, app_store: null, google_play: 14 },
       bonus: { ...DEFAULT_COIN_VALIDITY.bonus, mission: 3, attendance: null },

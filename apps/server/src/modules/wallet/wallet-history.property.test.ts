@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { CoinHistoryData, CoinHistoryDiv } from '@snapdrama/contract';
 import { NO_EXPIRY_AT } from '@snapdrama/rules';
 import { AppError } from '../../errors';
@@ -8,9 +8,9 @@ import { appleNotify, appleStore, appleVerify } from '../payments/iap/iap.test-s
 import { useTestContext } from '../../test/harness';
 import {
   addUniformDramas,
-  expectLedgerBalanced,
   signInAgain,
   signInMember,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 const DAY = 86_400_000;
@@ -127,9 +127,7 @@ describe('coin history reconciles with the balance (property, PGlite)', () => {
       dramaIds.push(id);
     }
   });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   /** Expected refusals change nothing; any other error fails the property. */
   async function tolerate(p: Promise<unknown>): Promise<void> {

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, type CoinHistoryData, type CoinHistoryDiv } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
+import { confirmedOrder, paidBy } from '../payments/payments.test-support';
 import { autoUnlock, setAutoUnlock, undo } from './auto-unlock.test-support';
 import {
   addUniformDramas,
   auth,
-  expectLedgerBalanced,
   signInAgain,
   signInMember,
   type Member,
   grantCoins,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 /**
@@ -19,9 +20,7 @@ import {
  */
 describe('coin history that explains the balance', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   const RANGE = '2026-01-01/2026-01-31';
   async function history(m: Member, div: CoinHistoryDiv, range = RANGE) {
@@ -63,19 +62,12 @@ describe('coin history that explains the balance', () => {
     const { payments: orders, wallet } = ctx.services;
     const m = await signInMember(ctx, 'Issue40');
     // a first purchase of the 100-coin pack: 100 paid + its bonus + the first-charge bonus
-    const order = await orders.register({
-      userId: m.userId,
-      authMethod: 'google',
-      godsCode: 'coin_100',
-      gateway: 'T',
-      price: 1200,
-    });
-    await orders.confirmPaid(order.id, {
-      provider: 'T',
-      providerTxnId: `pk-${randomUUID()}`,
-      amountMinor: 1200,
-      currency: 'KRW',
-    });
+    const order = await confirmedOrder(
+      ctx,
+      m,
+      { godsCode: 'coin_100', price: 1200 },
+      paidBy('T', `pk-${randomUUID()}`, 1200, 'KRW'),
+    );
     const start = await wallet.balances(m.userId);
     const startTotal = start.paid + start.bonus;
     ctx.clock.advance(60_000);

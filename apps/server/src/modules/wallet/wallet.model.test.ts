@@ -1,11 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import { CoinLedgerModel } from '@snapdrama/rules';
 import { AppError } from '../../errors';
 import { useTestContext } from '../../test/harness';
-import { addUniformDramas, expectLedgerBalanced, signInMember } from './wallet.test-support';
+import {
+  addUniformDramas,
+  signInMember,
+  expectLedgerBalancedAfterAll,
+} from './wallet.test-support';
 import { coinLots } from './wallet.tables';
 
 const DAY = 86_400_000;
@@ -21,9 +25,7 @@ beforeAll(async () => {
     dramas.push({ id, price });
   }
 });
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 type Command =
   | { type: 'grant'; kind: 'paid' | 'bonus'; amount: number; validDays: number }

@@ -1,31 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
-import { AppError } from '../../errors';
-import { createTestContext, joinGuest, type TestContext } from '../../test/harness';
-import { expectLedgerBalanced, signInMember } from './wallet.test-support';
+import type { AppError } from '../../errors';
+import { codeOf, joinGuest, useTestContext } from '../../test/harness';
+import { signInMember, expectLedgerBalancedAfterAll } from './wallet.test-support';
 import { servicesPresent } from '../../test/services';
 
 /** Operators' grants and revocations (issue 13 item 5), through the wallet service only. */
 describe('wallet: operator grant and revoke', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
+  expectLedgerBalancedAfterAll(ctx);
   const key = () => `act-${randomUUID()}`;
-  const code = async (p: Promise<unknown>) => {
-    try {
-      await p;
-    } catch (error) {
-      if (error instanceof AppError) return error.code;
-      throw error;
-    }
-    return 0;
-  };
 
   it('a grant credits bonus coins once per action key, with its hook in the same transaction', async () => {
     const m = await signInMember(ctx, 'Granted');
@@ -121,7 +106,7 @@ describe('wallet: operator grant and revoke', () => {
     expect(await wallet.revokeByOperator(action)).toMatchObject({ created: false, id: done.id });
     expect(await wallet.balances(m.userId)).toEqual({ paid: 70, bonus: 60 });
     // the same key for another amount is a caller's bug, refused
-    expect(await code(wallet.revokeByOperator({ ...action, amount: 5 }))).toBe(
+    expect(await codeOf(wallet.revokeByOperator({ ...action, amount: 5 }))).toBe(
       ResultCode.IDEMPOTENCY_KEY_REUSED,
     );
     const view = await wallet.walletForOperator(m.userId);
@@ -142,21 +127,21 @@ describe('wallet: operator grant and revoke', () => {
       actionKey: key(),
     });
     const base = { userId: m.userId, reason: 'a reason', operatorId: 'op' };
-    expect(await code(wallet.revokeByOperator({ ...base, amount: 11, actionKey: key() }))).toBe(
+    expect(await codeOf(wallet.revokeByOperator({ ...base, amount: 11, actionKey: key() }))).toBe(
       ResultCode.INSUFFICIENT_COINS,
     );
     for (const amount of [0, -5, 1.5, 100_001]) {
-      expect(await code(wallet.grantByOperator({ ...base, amount, actionKey: key() }))).toBe(
+      expect(await codeOf(wallet.grantByOperator({ ...base, amount, actionKey: key() }))).toBe(
         ResultCode.BAD_REQUEST,
       );
-      expect(await code(wallet.revokeByOperator({ ...base, amount, actionKey: key() }))).toBe(
+      expect(await codeOf(wallet.revokeByOperator({ ...base, amount, actionKey: key() }))).toBe(
         ResultCode.BAD_REQUEST,
       );
     }
     expect(
-      await code(wallet.grantByOperator({ ...base, amount: 5, reason: ' ', actionKey: key() })),
+      await codeOf(wallet.grantByOperator({ ...base, amount: 5, reason: ' ', actionKey: key() })),
     ).toBe(ResultCode.BAD_REQUEST);
-    expect(await code(wallet.grantByOperator({ ...base, amount: 5, actionKey: 'short' }))).toBe(
+    expect(await codeOf(wallet.grantByOperator({ ...base, amount: 5, actionKey: 'short' }))).toBe(
       ResultCode.BAD_REQUEST,
     );
     expect(await wallet.balances(m.userId)).toEqual({ paid: 0, bonus: 10 });
@@ -165,15 +150,17 @@ describe('wallet: operator grant and revoke', () => {
     const guestId = (await ctx.services.auth.searchViewers(guest.guestId))[0]?.userId ?? '';
     expect(guestId).not.toBe('');
     expect(
-      await code(wallet.grantByOperator({ ...base, userId: guestId, amount: 5, actionKey: key() })),
+      await codeOf(
+        wallet.grantByOperator({ ...base, userId: guestId, amount: 5, actionKey: key() }),
+      ),
     ).toBe(ResultCode.GUEST_NOT_ALLOWED);
     expect(
-      await code(
+      await codeOf(
         wallet.grantByOperator({ ...base, userId: 'not-a-user', amount: 5, actionKey: key() }),
       ),
     ).toBe(ResultCode.BAD_REQUEST);
     expect(
-      await code(
+      await codeOf(
         wallet.grantByOperator({ ...base, userId: randomUUID(), amount: 5, actionKey: key() }),
       ),
     ).toBe(ResultCode.NOT_FOUND);
@@ -182,14 +169,8 @@ describe('wallet: operator grant and revoke', () => {
 
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('wallet: operator actions race on PostgreSQL', () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    ctx = await createTestContext({ seed: false });
-  });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-    await ctx.close();
-  });
+  const ctx = useTestContext({ seed: false });
+  expectLedgerBalancedAfterAll(ctx);
 
   it('50 parallel grants of one action (a double click, retries) credit once and hook once', async () => {
     const m = await signInMember(ctx, 'GrantRace');

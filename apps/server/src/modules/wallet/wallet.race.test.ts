@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ResultCode } from '@snapdrama/contract';
 import { AppError } from '../../errors';
@@ -9,6 +9,7 @@ import {
   signInMember,
   unlockRequest,
   grantCoins,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 import { coinAllocations, coinLots, coinUnlocks } from './wallet.tables';
 import { servicesPresent } from '../../test/services';
@@ -23,9 +24,7 @@ describe.runIf(servicesPresent('postgres'))('wallet races on PostgreSQL', () => 
   beforeAll(async () => {
     dramaIds = await addUniformDramas(ctx, { count: 12, episodes: 10, free: FREE, price: PRICE });
   });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
 
   it('200 parallel unlocks from one user whose coins cover 10 episodes: exactly 10 done, balance exact', async () => {
     const member = await signInMember(ctx, 'Racer');

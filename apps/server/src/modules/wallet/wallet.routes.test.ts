@@ -1,15 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, enMessages } from '@snapdrama/contract';
 import { DEMO_DRAMAS } from '../../seed/demo-catalog';
 import { bearer, joinGuest, type Caller, useTestContext } from '../../test/harness';
 import {
+  anotherWalletService,
   auth,
-  expectLedgerBalanced,
   grantCoins,
   signInAgain,
   signInMember,
   unlockRequest,
   type Member,
+  expectLedgerBalancedAfterAll,
 } from './wallet.test-support';
 
 const DAY = 86_400_000;
@@ -24,9 +25,7 @@ const next = first.freeEpisodes + 1; // 9
 beforeAll(async () => {
   guest = await joinGuest(ctx.app);
 });
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 const userInfo = async (who: Member) =>
   (await ctx.app.inject({ method: 'GET', url: `${API_BASE}/user/info`, headers: auth(who) })).json()
@@ -344,22 +343,9 @@ describe('wallet.grant and wallet.refundPurchase', () => {
   });
 
   it('an episode unlocked another way (an ad) is not sold: 409051', async () => {
-    const { createWalletService } = await import('./wallet.service');
-    const { createWalletRepository } = await import('./wallet.repository');
     const member = await signInMember(ctx);
     await grantCoins(ctx, member.userId, 100);
-    const withAdUnlock = createWalletService({
-      repo: createWalletRepository(ctx.database.db),
-      clock: ctx.clock,
-      catalog: ctx.services.catalog,
-      ageGate: ctx.services.identity,
-      progress: {
-        viewedEpisodes: () => Promise.resolve([]),
-        otherUnlocks: () => Promise.resolve([next]),
-      },
-      positions: { positionOf: () => Promise.resolve(undefined) },
-      serviceTimeZone: 'Asia/Seoul',
-    });
+    const withAdUnlock = anotherWalletService(ctx, { otherUnlocks: [next] });
     await expect(
       withAdUnlock.spendForEpisode({ userId: member.userId, authMethod: 'google' }, dramaId, next),
     ).rejects.toMatchObject({ code: ResultCode.EPISODE_ALREADY_UNLOCKED });

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { API_BASE } from '@snapdrama/contract';
-import { expect } from 'vitest';
+import { afterAll, expect } from 'vitest';
 import type { TestContext } from '../../test/harness';
 import { users } from '../auth/auth.tables';
+import { createWalletRepository } from './wallet.repository';
+import { createWalletService } from './wallet.service';
 
 export interface Member {
   userId: string;
@@ -74,16 +76,22 @@ export function unlockRequest(
 }
 
 /**
- * Dramas made for a test: `count` of them, `free` free episodes each, then `price` coins each.
- * Returns their ids.
+ * Dramas made for a test: `count` of them, `free` free episodes each, then `price` coins each
+ * (each `durationSeconds` long when given). Returns their ids.
  */
 export async function addUniformDramas(
   ctx: TestContext,
-  options: { count: number; episodes: number; free: number; price: number },
+  options: {
+    count: number;
+    episodes: number;
+    free: number;
+    price: number;
+    durationSeconds?: number;
+  },
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < options.count; i++) {
-    const slug = `wallet-test-${randomUUID().slice(0, 8)}`;
+    const slug = `test-drama-${randomUUID().slice(0, 8)}`;
     const id = await ctx.services.catalogRepo.upsertDrama(
       {
         slug,
@@ -98,6 +106,7 @@ export async function addUniformDramas(
       Array.from({ length: options.episodes }, (_, e) => ({
         number: e + 1,
         coin: e < options.free ? 0 : options.price,
+        durationSeconds: options.durationSeconds,
         mediaPrefix: 'clips/none',
       })),
     );
@@ -113,4 +122,34 @@ export async function expectLedgerBalanced(ctx: TestContext) {
   const t = check.totals;
   expect(t.granted).toBe(t.valid + t.expired + t.spent + t.refunded + t.revoked);
   return check;
+}
+
+/** The ledger invariant checked after the suite's last test (before its test context closes). */
+export function expectLedgerBalancedAfterAll(ctx: TestContext) {
+  afterAll(async () => {
+    await expectLedgerBalanced(ctx);
+  });
+}
+
+/**
+ * Another wallet service over the test database, as another server's: told that `otherUnlocks`
+ * were unlocked another way (an ad), with its own settings cache (`validityCacheMs`, when given).
+ */
+export function anotherWalletService(
+  ctx: TestContext,
+  options: { otherUnlocks?: number[]; validityCacheMs?: number } = {},
+) {
+  return createWalletService({
+    repo: createWalletRepository(ctx.database.db),
+    clock: ctx.clock,
+    catalog: ctx.services.catalog,
+    ageGate: ctx.services.identity,
+    progress: {
+      viewedEpisodes: () => Promise.resolve([]),
+      otherUnlocks: () => Promise.resolve(options.otherUnlocks ?? []),
+    },
+    positions: { positionOf: () => Promise.resolve(undefined) },
+    serviceTimeZone: 'Asia/Seoul',
+    validityCacheMs: options.validityCacheMs,
+  });
 }

@@ -8,6 +8,7 @@ import {
   appleNotify,
   appleStore,
   appleVerify,
+  expectAppleRefunded,
   PACK,
   registerOrder,
   resultOf,
@@ -58,14 +59,7 @@ describe('coin packs: PUT /payment/iap/apple/verify asks Apple first', () => {
     });
     expect(asked()).toBe(before + 1);
     expect(await balances(m.userId)).toEqual({ paid: 0, bonus: 0 });
-    const order = await ctx.services.payments.requireOrder(ordrId);
-    expect(order).toMatchObject({ state: 'refunded', providerTxnId: bought.transactionId });
-    const kept = await ctx.services.payments.reversalsOf('A', bought.transactionId);
-    expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
-      ['refund', ordrId, true],
-    ]);
-    const moves = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
-    expect(moves).toEqual(['registered', 'paid', 'refunded']);
+    await expectAppleRefunded(ctx, ordrId, bought.transactionId);
 
     // the replay answers the order; the late REFUND changes nothing
     const again = resultOf(

@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ResultCode } from '@snapdrama/contract';
 import { useTestContext } from '../../../test/harness';
-import { expectLedgerBalanced, signInMember } from '../../wallet/wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from '../../wallet/wallet.test-support';
 import {
   appleNotify,
   appleStore,
@@ -18,9 +18,7 @@ import { servicesPresent } from '../../../test/services';
 // PGlite has one connection and cannot race; these run on the PostgreSQL server (CI has one).
 describe.runIf(servicesPresent('postgres'))('IAP exactly once on PostgreSQL', () => {
   const ctx = useTestContext({ seed: false });
-  afterAll(async () => {
-    await expectLedgerBalanced(ctx);
-  });
+  expectLedgerBalancedAfterAll(ctx);
   const balances = (userId: string) => ctx.services.wallet.balances(userId);
   const bought = { paid: PACK.paid, bonus: PACK.firstBonus };
 

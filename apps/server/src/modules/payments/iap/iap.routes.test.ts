@@ -1,7 +1,7 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API_BASE, PAYMENT_PATHS, ResultCode } from '@snapdrama/contract';
 import { joinGuest, useTestContext } from '../../../test/harness';
-import { expectLedgerBalanced, signInMember } from '../../wallet/wallet.test-support';
+import { signInMember, expectLedgerBalancedAfterAll } from '../../wallet/wallet.test-support';
 import { createAppleLocalChain } from './apple-local-chain';
 import { FakeAppStore } from './apple-store.fake';
 import {
@@ -19,9 +19,7 @@ import {
 
 /** The IAP calls through HTTP with the stores' stand-ins (the real verifiers run on their output). */
 const ctx = useTestContext({ seed: false });
-afterAll(async () => {
-  await expectLedgerBalanced(ctx);
-});
+expectLedgerBalancedAfterAll(ctx);
 
 const balances = (userId: string) => ctx.services.wallet.balances(userId);
 

@@ -103,3 +103,15 @@ export async function appleNotify(
 }
 
 export const resultOf = (res: LightMyRequestResponse) => ({ status: res.statusCode, ...body(res) });
+
+/** The order refunded through an Apple refund: its one reversal kept and applied, its moves. */
+export async function expectAppleRefunded(ctx: TestContext, ordrId: string, transactionId: string) {
+  const order = await ctx.services.payments.requireOrder(ordrId);
+  expect(order).toMatchObject({ state: 'refunded', providerTxnId: transactionId });
+  const kept = await ctx.services.payments.reversalsOf('A', transactionId);
+  expect(kept.map((r) => [r.kind, r.orderId, r.appliedAt !== null])).toEqual([
+    ['refund', ordrId, true],
+  ]);
+  const moves = (await ctx.services.payments.transitions(ordrId)).map((t) => t.toState);
+  expect(moves).toEqual(['registered', 'paid', 'refunded']);
+}

@@ -1,35 +1,22 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../config';
-import { createFakeProviders, SANDBOX_KEYS, type FakeProviders } from '../sandbox/fake-providers';
 import { TEST_COMPANY_ENV } from '../../../test/harness';
+import { SANDBOX_KEYS } from '../sandbox/fake-providers';
 import { createWebGateways } from '../web-gateways.factory';
 import { createPaypalClient } from './paypal';
 import { createStripeClient } from './stripe';
+import { paypalCoinsOrder, useProviderStandIns } from './providers.test-support';
 import { createTossClient } from './toss';
 
 /** The real adapters against the local server that speaks each provider's wire format. */
 describe('payment provider adapters', () => {
-  let fake: FakeProviders;
-  beforeAll(() => {
-    fake = createFakeProviders();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  const base = (p: string) => async () => `${await fake.url()}${p}`;
+  const standIns = useProviderStandIns();
+  const { fake, base } = standIns;
 
   it('Toss: confirm succeeds once, then ALREADY_PROCESSED; unknown key, wrong amount, wrong secret refused', async () => {
-    const toss = createTossClient({
-      secretKey: SANDBOX_KEYS.tossSecretKey,
-      apiBase: base('/toss'),
-    });
-    const paymentKey = fake.toss.authorize({
-      orderId: 'order-1',
-      amount: 1200,
-      orderName: 'x',
-      outcome: 'approve',
-    });
+    const toss = standIns.toss();
+    const paymentKey = standIns.tossAuthorized('order-1', 1200);
     expect(await toss.confirm({ paymentKey, orderId: 'order-1', amount: 1000 })).toMatchObject({
       ok: false,
       status: 400,
@@ -51,12 +38,7 @@ describe('payment provider adapters', () => {
     expect(
       await toss.confirm({ paymentKey: 'tgen_unknown', orderId: 'order-1', amount: 1200 }),
     ).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND_PAYMENT' });
-    const declined = fake.toss.authorize({
-      orderId: 'order-2',
-      amount: 500,
-      orderName: 'x',
-      outcome: 'decline_at_confirm',
-    });
+    const declined = standIns.tossAuthorized('order-2', 500, 'decline_at_confirm');
     expect(
       await toss.confirm({ paymentKey: declined, orderId: 'order-2', amount: 500 }),
     ).toMatchObject({ ok: false, status: 403, code: 'REJECT_CARD_COMPANY' });
@@ -74,11 +56,7 @@ describe('payment provider adapters', () => {
   });
 
   it('Stripe: embedded session through the SDK, retrieve, unknown session, wrong key, webhook signatures', async () => {
-    const stripe = createStripeClient({
-      secretKey: SANDBOX_KEYS.stripeSecretKey,
-      webhookSecret: SANDBOX_KEYS.stripeWebhookSecret,
-      apiBase: () => fake.url(),
-    });
+    const stripe = standIns.stripe();
     const input = {
       ordrId: 'o-1',
       amountCents: 499,
@@ -95,7 +73,7 @@ describe('payment provider adapters', () => {
     });
     // the idempotency key makes a retried create answer the same session
     expect((await stripe.createSession(input)).id).toBe(session.id);
-    fake.stripe.complete(session.id);
+    fake().stripe.complete(session.id);
     expect(await stripe.retrieveSession(session.id)).toMatchObject({
       status: 'complete',
       paymentStatus: 'paid',
@@ -104,7 +82,7 @@ describe('payment provider adapters', () => {
     const wrong = createStripeClient({
       secretKey: 'sk_test_wrong',
       webhookSecret: 'x',
-      apiBase: () => fake.url(),
+      apiBase: () => fake().url(),
     });
     await expect(wrong.retrieveSession(session.id)).rejects.toThrow();
 
@@ -130,20 +108,8 @@ describe('payment provider adapters', () => {
   });
 
   it('PayPal: create, capture only after approval, once; declined funding; wrong credentials; webhook verification', async () => {
-    const paypal = createPaypalClient({
-      clientId: SANDBOX_KEYS.paypalClientId,
-      clientSecret: SANDBOX_KEYS.paypalClientSecret,
-      webhookId: SANDBOX_KEYS.paypalWebhookId,
-      environment: 'sandbox',
-      apiBase: base('/paypal'),
-    });
-    const created = await paypal.createOrder({
-      ordrId: 'o-1',
-      amountCents: 999,
-      description: 'coins',
-      returnUrl: 'http://localhost/r',
-      cancelUrl: 'http://localhost/c',
-    });
+    const paypal = standIns.paypal();
+    const created = await paypal.createOrder(paypalCoinsOrder('o-1', 999));
     if (!created.ok) throw new Error(created.message);
     expect(created.value).toMatchObject({
       status: 'CREATED',
@@ -156,7 +122,7 @@ describe('payment provider adapters', () => {
       status: 422,
       issue: 'ORDER_NOT_APPROVED',
     });
-    fake.paypal.approve(created.value.id);
+    fake().paypal.approve(created.value.id);
     const captured = await paypal.captureOrder(created.value.id);
     expect(captured).toMatchObject({
       ok: true,
@@ -169,15 +135,9 @@ describe('payment provider adapters', () => {
     expect(await paypal.captureOrder(created.value.id)).toEqual(captured);
     expect(await paypal.getOrder('UNKNOWN')).toMatchObject({ ok: false, status: 404 });
 
-    const other = await paypal.createOrder({
-      ordrId: 'o-2',
-      amountCents: 99,
-      description: 'coins',
-      returnUrl: 'http://localhost/r',
-      cancelUrl: 'http://localhost/c',
-    });
+    const other = await paypal.createOrder(paypalCoinsOrder('o-2', 99));
     if (!other.ok) throw new Error(other.message);
-    fake.paypal.approve(other.value.id, true);
+    fake().paypal.approve(other.value.id, true);
     expect(await paypal.captureOrder(other.value.id)).toMatchObject({
       ok: false,
       issue: 'INSTRUMENT_DECLINED',
@@ -197,7 +157,7 @@ describe('payment provider adapters', () => {
       event_type: 'PAYMENT.CAPTURE.COMPLETED',
       resource: { id: 'CAP', custom_id: 'o-1' },
     };
-    const h = fake.paypal.signWebhook(event);
+    const h = fake().paypal.signWebhook(event);
     const headers = {
       authAlgo: h['paypal-auth-algo'] ?? '',
       certUrl: h['paypal-cert-url'] ?? '',

@@ -1,31 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFakeProviders, SANDBOX_KEYS, type FakeProviders } from '../sandbox/fake-providers';
-import { createPaypalClient } from './paypal';
-import { createStripeClient } from './stripe';
-import { createTossClient } from './toss';
+import { describe, expect, it } from 'vitest';
+import { paypalCoinsOrder, useProviderStandIns } from './providers.test-support';
 
 /** The refund calls of the real adapters against the local server speaking each wire format. */
 describe('payment provider refunds', () => {
-  let fake: FakeProviders;
-  beforeAll(() => {
-    fake = createFakeProviders();
-  });
-  afterAll(async () => {
-    await fake.close();
-  });
-  const base = (p: string) => async () => `${await fake.url()}${p}`;
+  const standIns = useProviderStandIns();
+  const { fake } = standIns;
 
   it('Toss: POST /v1/payments/{key}/cancel cancels a DONE payment once; replay, second cancel, unknown, unpaid', async () => {
-    const toss = createTossClient({
-      secretKey: SANDBOX_KEYS.tossSecretKey,
-      apiBase: base('/toss'),
-    });
-    const paymentKey = fake.toss.authorize({
-      orderId: 'r-1',
-      amount: 1200,
-      orderName: 'x',
-      outcome: 'approve',
-    });
+    const toss = standIns.toss();
+    const paymentKey = standIns.tossAuthorized('r-1', 1200);
     // not confirmed yet: nothing to cancel
     expect(
       await toss.cancel({ paymentKey, reason: 'operator refund', idempotencyKey: 'k0' }),
@@ -44,7 +27,7 @@ describe('payment provider refunds', () => {
         cancels: [{ cancelAmount: 1200, cancelReason: 'operator refund' }],
       },
     });
-    expect(fake.toss.payment(paymentKey)?.status).toBe('CANCELED');
+    expect(fake().toss.payment(paymentKey)?.status).toBe('CANCELED');
     // the same Idempotency-Key answers the first cancel; another key is refused
     expect(
       await toss.cancel({ paymentKey, reason: 'operator refund', idempotencyKey: 'refund-r-1' }),
@@ -55,22 +38,18 @@ describe('payment provider refunds', () => {
     expect(
       await toss.cancel({ paymentKey: 'tgen_unknown', reason: 'x', idempotencyKey: 'k2' }),
     ).toMatchObject({ ok: false, status: 404, code: 'NOT_FOUND_PAYMENT' });
-    expect(fake.calls['toss.cancel']).toBe(5);
+    expect(fake().calls['toss.cancel']).toBe(5);
   });
 
   it('Stripe: POST /v1/refunds through the SDK refunds a paid intent once; replay, second refund, unknown', async () => {
-    const stripe = createStripeClient({
-      secretKey: SANDBOX_KEYS.stripeSecretKey,
-      webhookSecret: SANDBOX_KEYS.stripeWebhookSecret,
-      apiBase: () => fake.url(),
-    });
+    const stripe = standIns.stripe();
     const session = await stripe.createSession({
       ordrId: 'r-2',
       amountCents: 499,
       productName: 'coins',
       returnUrl: 'http://localhost/r',
     });
-    const intent = fake.stripe.complete(session.id).payment_intent ?? '';
+    const intent = fake().stripe.complete(session.id).payment_intent ?? '';
     const refund = await stripe.refund({ paymentIntentId: intent, idempotencyKey: 'refund-r-2' });
     expect(refund).toMatchObject({ ok: true, status: 'succeeded', amount: 499 });
     if (!refund.ok) throw new Error('refused');
@@ -86,22 +65,10 @@ describe('payment provider refunds', () => {
   });
 
   it('PayPal: POST /v2/payments/captures/{id}/refund refunds a capture once; replay, second refund, unknown', async () => {
-    const paypal = createPaypalClient({
-      clientId: SANDBOX_KEYS.paypalClientId,
-      clientSecret: SANDBOX_KEYS.paypalClientSecret,
-      webhookId: SANDBOX_KEYS.paypalWebhookId,
-      environment: 'sandbox',
-      apiBase: base('/paypal'),
-    });
-    const created = await paypal.createOrder({
-      ordrId: 'r-3',
-      amountCents: 999,
-      description: 'coins',
-      returnUrl: 'http://localhost/r',
-      cancelUrl: 'http://localhost/c',
-    });
+    const paypal = standIns.paypal();
+    const created = await paypal.createOrder(paypalCoinsOrder('r-3', 999));
     if (!created.ok) throw new Error(created.message);
-    fake.paypal.approve(created.value.id);
+    fake().paypal.approve(created.value.id);
     const captured = await paypal.captureOrder(created.value.id);
     if (!captured.ok || !captured.value.capture) throw new Error('not captured');
     const captureId = captured.value.capture.id;
