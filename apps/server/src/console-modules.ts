@@ -116,7 +116,7 @@ export function composeConsoleModules(deps: {
     catalog,
     i18n,
     // the revenue report's numbers (decision 1550): coin packs and VIP charges alike
-    revenue: (from, to) => moneyModule.money.revenue(from, to),
+    revenue: (from, to) => moneyModule.money.revenue({ from, to }),
   });
   // funnels, the catalog's table and retention, read from the rollups (issue 43)
   const analyticsReads = deps.analyticsModule.withReads({ catalog, i18n });

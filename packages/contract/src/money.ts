@@ -32,6 +32,8 @@ export type RefundReason = (typeof REFUND_REASONS)[number];
 
 /** Days one report may span (a revenue or refunds range). */
 export const MONEY_MAX_RANGE_DAYS = 366;
+/** the reports' range when none is asked: the last 30 service days, today included */
+export const MONEY_DEFAULT_DAYS = 30;
 
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD');
 const minor = z.coerce.number().int().min(0).max(1_000_000_000);
@@ -98,8 +100,16 @@ export const moneyOrderListData = z.object({
 });
 export type MoneyOrderListData = z.infer<typeof moneyOrderListData>;
 
+/**
+ * The reports' range of service days, both included; without one the server's last
+ * MONEY_DEFAULT_DAYS (its today included, in the service's time zone: the answer says which days).
+ */
 export const moneyRangeQuery = z
-  .object({ from: isoDay, to: isoDay })
+  .object({ from: isoDay.optional(), to: isoDay.optional() })
+  .refine((f) => (f.from === undefined) === (f.to === undefined), {
+    message: 'from and to come together',
+    path: ['to'],
+  })
   .refine(fromBeforeTo, { message: 'is after to', path: ['from'] });
 
 const amountByCurrency = z.object({
@@ -141,6 +151,9 @@ export const moneyRefund = z.object({
 });
 export type MoneyRefund = z.infer<typeof moneyRefund>;
 export const moneyRefundsData = z.object({
+  /** the range reported (the asked one, or the default) */
+  from: z.string(),
+  to: z.string(),
   refunds: z.array(moneyRefund),
   /** more refunds in the range than the report lists (the newest are listed) */
   more: z.boolean(),

@@ -23,6 +23,7 @@ export function createMoneyModule(deps: {
     coinOrders: createPaymentsReportsService(deps.db),
     vipCharges: createVipReportsService(deps.db),
     serviceTimeZone: deps.config.serviceTimeZone,
+    clock: deps.clock,
   });
   // VIP plan prices, edited with the coin packs on the economy page (decision 1551)
   const vipPrices = createVipPricesService({ db: deps.db, clock: deps.clock });

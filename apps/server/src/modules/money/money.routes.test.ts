@@ -233,7 +233,13 @@ describe('the orders list', () => {
       expect(r.statusCode, query).toBe(400);
       expect(r.json<{ code: number }>().code, query).toBe(ResultCode.BAD_REQUEST);
     }
-    for (const path of ['/money/revenue?from=2025-01-01&to=2026-06-01', '/money/refunds?from=x']) {
+    for (const path of [
+      '/money/revenue?from=2025-01-01&to=2026-06-01',
+      '/money/refunds?from=x',
+      // one end alone: both or neither
+      '/money/revenue?from=2026-04-01',
+      '/money/refunds?to=2026-04-30',
+    ]) {
       expect((await get(admin, path)).statusCode, path).toBe(400);
     }
   });
@@ -446,5 +452,21 @@ describe('refunds with a reason, the refunds report and revenue', () => {
     expect(report.refunds).toMatchObject([
       { kind: 'vip', id: charge, by: 'provider', product: 'vip_weekly', amountMinor: 1499 },
     ]);
+  });
+});
+
+describe('the reports without a range', () => {
+  it('without a range the reports cover the last 30 service days, today in the service zone', async () => {
+    // 16:00 UTC is already the next day in Seoul (UTC+9), the service's zone
+    await at('2026-06-10T16:00:00Z');
+    for (const path of ['/money/revenue', '/money/refunds']) {
+      const answer = await get(admin, path);
+      expect(answer.statusCode, path).toBe(200);
+      const data = answer.json<{ data: { from: string; to: string } }>().data;
+      expect({ from: data.from, to: data.to }, path).toEqual({
+        from: '2026-05-13',
+        to: '2026-06-11',
+      });
+    }
   });
 });

@@ -101,7 +101,7 @@ export function moneyRoutes(deps: {
         querystring: moneyRangeQuery,
         data: moneyRevenueData,
       },
-      async (request) => money.revenue(request.query.from, request.query.to),
+      async (request) => money.revenue(request.query),
     );
 
     // VIP plan prices (decision 1551): the economy page lists and edits them with the coin packs
@@ -161,7 +161,7 @@ export function moneyRoutes(deps: {
         querystring: moneyRangeQuery,
         data: moneyRefundsData,
       },
-      async (request) => money.refunds(request.query.from, request.query.to),
+      async (request) => money.refunds(request.query),
     );
   };
 }

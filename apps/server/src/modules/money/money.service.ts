@@ -1,4 +1,5 @@
 import {
+  MONEY_DEFAULT_DAYS,
   MONEY_MAX_RANGE_DAYS,
   ResultCode,
   type MoneyOrder,
@@ -12,7 +13,8 @@ import {
   type PaymentGateway,
   type RefundReason,
 } from '@snapdrama/contract';
-import { nextDay, parseIsoDate, zonedDayStart } from '@snapdrama/rules';
+import { nextDay, parseIsoDate, serviceDay, zonedDayStart } from '@snapdrama/rules';
+import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { PaymentsReportsService, ReportedOrder } from '../payments/payments-reports.service';
 import type { ReportedCharge, VipReportsService } from '../vip/vip-reports.service';
@@ -70,6 +72,7 @@ export function createMoneyService(deps: {
   coinOrders: PaymentsReportsService;
   vipCharges: VipReportsService;
   serviceTimeZone: string;
+  clock: Clock;
 }) {
   const zone = deps.serviceTimeZone;
 
@@ -79,12 +82,20 @@ export function createMoneyService(deps: {
     return zonedDayStart(after ? nextDay(date) : date, zone);
   };
 
-  function rangeOf(from: string, to: string) {
+  /** The asked days as instants [start, end); none asked: the last MONEY_DEFAULT_DAYS service days. */
+  function rangeOf(asked: { from?: string; to?: string }) {
+    const today = serviceDay(deps.clock.now(), zone);
+    const to = asked.to ?? today;
+    const from =
+      asked.from ??
+      new Date(Date.parse(`${today}T00:00:00Z`) - (MONEY_DEFAULT_DAYS - 1) * 86_400_000)
+        .toISOString()
+        .slice(0, 10);
     const start = dayStart(from, false);
     const end = dayStart(to, true);
     if (end.getTime() - start.getTime() > (MONEY_MAX_RANGE_DAYS + 1) * 86_400_000)
       throw badRequest(`to: at most ${MONEY_MAX_RANGE_DAYS} days after from`);
-    return { start, end };
+    return { from, to, start, end };
   }
 
   const coinRow = (o: ReportedOrder): MoneyOrder => ({
@@ -201,8 +212,8 @@ export function createMoneyService(deps: {
      * Gross (orders paid in the range, refunded later or not), refunds (made in the range) and
      * net per service day, gateway and currency, and the range's totals.
      */
-    async revenue(from: string, to: string): Promise<MoneyRevenueData> {
-      const { start, end } = rangeOf(from, to);
+    async revenue(asked: { from?: string; to?: string }): Promise<MoneyRevenueData> {
+      const { from, to, start, end } = rangeOf(asked);
       const [coinPaid, coinRefunded, vipPaid, vipRefunded] = await Promise.all([
         deps.coinOrders.paidByDay(start, end, zone),
         deps.coinOrders.refundedByDay(start, end, zone),
@@ -280,8 +291,8 @@ export function createMoneyService(deps: {
     },
 
     /** Refunds made in the range, newest first (the newest MONEY_REFUNDS_LISTED), and totals. */
-    async refunds(from: string, to: string): Promise<MoneyRefundsData> {
-      const { start, end } = rangeOf(from, to);
+    async refunds(asked: { from?: string; to?: string }): Promise<MoneyRefundsData> {
+      const { from, to, start, end } = rangeOf(asked);
       const limit = MONEY_REFUNDS_LISTED;
       const [coins, charges, coinSums, vipSums] = await Promise.all([
         deps.coinOrders.refundsIn(start, end, limit + 1),
@@ -339,6 +350,8 @@ export function createMoneyService(deps: {
         totals.set(key, t);
       }
       return {
+        from,
+        to,
         refunds: rows.slice(0, limit),
         more: rows.length > limit,
         totals: [...totals.values()].sort(

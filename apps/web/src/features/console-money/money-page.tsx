@@ -12,15 +12,6 @@ import { moneyMessages } from './money-messages';
 import { refundMessages } from '../../shared/console/refund-messages';
 import styles from './money.module.css';
 
-/** Today and 29 days before, in the reader's calendar (the server counts service days). */
-function lastThirtyDays(): { from: string; to: string } {
-  const day = (d: Date) =>
-    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  const today = new Date();
-  const first = new Date(today.getFullYear(), today.getMonth(), today.getDate() - 29);
-  return { from: day(first), to: day(today) };
-}
-
 /**
  * Revenue and refunds over a range of service days: gross (orders paid then, refunded later or
  * not), refunds (made then) and net per day, gateway and currency with totals, and the refunds
@@ -32,20 +23,25 @@ export function MoneyPage() {
   const common = useConsoleText(commonMessages);
   const lang = useConsoleLanguage();
   const [params, setParams] = useSearchParams();
-  const fallback = lastThirtyDays();
-  const from = params.get('from') ?? fallback.from;
-  const to = params.get('to') ?? fallback.to;
-  const [form, setForm] = useState({ from, to });
-  const [formError, setFormError] = useState<string>();
-  const range = `from=${from}&to=${to}`;
+  // without both days in the address, the server's last 30 service days (its today, its zone)
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const range = from && to ? `?from=${from}&to=${to}` : '';
   const revenue = useQuery({
     queryKey: ['console', 'money', 'revenue', from, to],
-    queryFn: () => consoleApi.get<MoneyRevenueData>(`${MONEY_PATHS.revenue}?${range}`),
+    queryFn: () => consoleApi.get<MoneyRevenueData>(`${MONEY_PATHS.revenue}${range}`),
   });
   const refunds = useQuery({
     queryKey: ['console', 'money', 'refunds', from, to],
-    queryFn: () => consoleApi.get<MoneyRefundsData>(`${MONEY_PATHS.refunds}?${range}`),
+    queryFn: () => consoleApi.get<MoneyRefundsData>(`${MONEY_PATHS.refunds}${range}`),
   });
+  // the form shows the days reported until the operator edits them
+  const [edited, setForm] = useState<{ from: string; to: string }>();
+  const form = edited ?? {
+    from: from || revenue.data?.from || '',
+    to: to || revenue.data?.to || '',
+  };
+  const [formError, setFormError] = useState<string>();
 
   function show(e: FormEvent) {
     e.preventDefault();
@@ -68,7 +64,7 @@ export function MoneyPage() {
               type="date"
               className={ui.input}
               value={form.from}
-              onChange={(e) => setForm((f) => ({ ...f, from: e.target.value }))}
+              onChange={(e) => setForm({ ...form, from: e.target.value })}
               data-testid="money-from"
             />
           </Field>
@@ -77,7 +73,7 @@ export function MoneyPage() {
               type="date"
               className={ui.input}
               value={form.to}
-              onChange={(e) => setForm((f) => ({ ...f, to: e.target.value }))}
+              onChange={(e) => setForm({ ...form, to: e.target.value })}
               data-testid="money-to"
             />
           </Field>
