@@ -93,7 +93,7 @@ async function next(page: Page, from: string): Promise<void> {
 const ROMANCE = 1;
 const isRomance = (item: FeedItem) => item.drama.ctgr_list.includes(ROMANCE);
 
-test('a new viewer swipes through openings, and after two romance ones a drama of their categories comes first, for that taste', async ({
+test('a new viewer swipes through openings, and after two romance ones a pick for that taste comes near the top', async ({
   page,
 }) => {
   test.setTimeout(180_000);
@@ -163,20 +163,24 @@ test('a new viewer swipes through openings, and after two romance ones a drama o
   const fresh = pages[before];
   expect(fresh, 'the fresh page').toBeDefined();
   expect(first.impressionId).toBe(fresh?.[0]?.impressionId);
-  // first comes a drama picked for the taste: one sharing a category with the two watched (romance,
-  // or another category those dramas carry, which then weighs as much). The server's ranking tests
-  // pin the taste's weights; here the rest of the suite's viewers move popularity, so neither the
-  // first's category nor the order after it is asserted.
+  // near the top comes a drama picked for the taste: one sharing a category with the two watched
+  // (romance, or another category those dramas carry, which then weighs as much), or what other
+  // viewers of the same two watched (cowatch). The server's ranking tests pin the weights and the
+  // order; here the rest of the suite's viewers move popularity and its consoles publish fresh
+  // dramas (which have their own slots), so only the top three are read.
   const shown = JSON.stringify(fresh?.map((i) => [i.drama.dram_id, i.drama.ctgr_list, i.reason]));
   const watchedList = [...watchedCategories].join(',');
-  // (or, from the other viewers who watched the same two, what they watched too: reason cowatch)
-  expect(['affinity', 'cowatch'], `the fresh page: ${shown}`).toContain(first.reason);
-  if (first.reason === 'affinity') {
-    expect(
-      first.drama.ctgr_list.some((c) => watchedCategories.has(c)),
-      `the fresh page: ${shown}, watched categories ${watchedList}`,
-    ).toBe(true);
-  }
+  const forTaste = (fresh ?? [])
+    .slice(0, 3)
+    .filter(
+      (i) =>
+        i.reason === 'cowatch' ||
+        (i.reason === 'affinity' && i.drama.ctgr_list.some((c) => watchedCategories.has(c))),
+    );
+  expect(
+    forTaste.length,
+    `the fresh page: ${shown}, watched categories ${watchedList}`,
+  ).toBeGreaterThan(0);
   await expect(activeSlide(page).getByTestId('foryou-categories')).not.toBeEmpty();
 });
 
