@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInZone, nextDay, serviceDay, zonedDayStart } from './service-day';
+import { formatInZone, lastServiceDays, nextDay, serviceDay, zonedDayStart } from './service-day';
 import { parseIsoDate } from './wallet-history';
 
 describe('formatInZone', () => {
@@ -92,5 +92,24 @@ describe('the service day', () => {
       }),
       { seed: 20261201 },
     );
+  });
+});
+
+describe('lastServiceDays', () => {
+  it('counts back from the service day of the instant, its own day included', () => {
+    // 16:00 UTC is already the next day in Seoul (UTC+9)
+    expect(lastServiceDays(Date.parse('2026-06-10T16:00:00Z'), 'Asia/Seoul', 30)).toEqual({
+      from: '2026-05-13',
+      to: '2026-06-11',
+    });
+    expect(lastServiceDays(Date.parse('2026-03-01T12:00:00Z'), 'UTC', 1)).toEqual({
+      from: '2026-03-01',
+      to: '2026-03-01',
+    });
+    // across a leap day
+    expect(lastServiceDays(Date.parse('2028-03-01T12:00:00Z'), 'UTC', 2)).toEqual({
+      from: '2028-02-29',
+      to: '2028-03-01',
+    });
   });
 });

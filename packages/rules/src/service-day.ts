@@ -73,6 +73,20 @@ export function serviceDay(instant: Date | number, timeZone: string): string {
   return `${year}-${month}-${day}`;
 }
 
+/**
+ * The last `days` service days of an instant, its own day included (YYYY-MM-DD): the reports'
+ * range when none is asked.
+ */
+export function lastServiceDays(
+  instant: Date | number,
+  timeZone: string,
+  days: number,
+): { from: string; to: string } {
+  const to = serviceDay(instant, timeZone);
+  const first = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000);
+  return { from: first.toISOString().slice(0, 10), to };
+}
+
 /** ISO 8601 with the zone's offset, e.g. 2026-01-15T12:00:00+09:00 (no fractions). */
 export function formatInZone(instant: Date | number, timeZone: string): string {
   const w = wallClock(instantMs(instant), timeZone);

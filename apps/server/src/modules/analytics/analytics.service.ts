@@ -21,7 +21,7 @@ import {
   analyticsDramasQuery,
   analyticsRetentionQuery,
 } from '@snapdrama/contract';
-import { parseIsoDate, serviceDay } from '@snapdrama/rules';
+import { lastServiceDays, parseIsoDate, serviceDay } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { CatalogService } from '../catalog/catalog.service';
@@ -94,8 +94,7 @@ export function createAnalyticsService(deps: {
       }
       return { from: query.from, to: query.to };
     }
-    const today = serviceDay(deps.clock.now(), deps.serviceTimeZone);
-    return { from: dayOf(dayNumber(today) - (ANALYTICS_DEFAULT_DAYS - 1)), to: today };
+    return lastServiceDays(deps.clock.now(), deps.serviceTimeZone, ANALYTICS_DEFAULT_DAYS);
   }
 
   async function titlesOf(keys: string[]): Promise<Map<string, Record<string, string>>> {

@@ -13,7 +13,7 @@ import {
   type PaymentGateway,
   type RefundReason,
 } from '@snapdrama/contract';
-import { nextDay, parseIsoDate, serviceDay, zonedDayStart } from '@snapdrama/rules';
+import { lastServiceDays, nextDay, parseIsoDate, zonedDayStart } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
 import type { PaymentsReportsService, ReportedOrder } from '../payments/payments-reports.service';
@@ -84,13 +84,10 @@ export function createMoneyService(deps: {
 
   /** The asked days as instants [start, end); none asked: the last MONEY_DEFAULT_DAYS service days. */
   function rangeOf(asked: { from?: string; to?: string }) {
-    const today = serviceDay(deps.clock.now(), zone);
-    const to = asked.to ?? today;
-    const from =
-      asked.from ??
-      new Date(Date.parse(`${today}T00:00:00Z`) - (MONEY_DEFAULT_DAYS - 1) * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+    const { from, to } =
+      asked.from && asked.to
+        ? { from: asked.from, to: asked.to }
+        : lastServiceDays(deps.clock.now(), zone, MONEY_DEFAULT_DAYS);
     const start = dayStart(from, false);
     const end = dayStart(to, true);
     if (end.getTime() - start.getTime() > (MONEY_MAX_RANGE_DAYS + 1) * 86_400_000)
