@@ -162,17 +162,26 @@ export interface ScoredCandidate extends ForYouCandidate {
 export const freshnessOf = (ageDays: number, w: ForYouWeights = FORYOU_WEIGHTS) =>
   0.5 ** (Math.max(0, ageDays) / w.freshnessHalfLifeDays);
 
+/** The sums of a taste's likes and dislikes, once per taste (a ranking scores hundreds). */
+const totalsOf = new WeakMap<ViewerTaste, { likedTotal: number; dislikedTotal: number }>();
+function tasteTotals(taste: ViewerTaste) {
+  let totals = totalsOf.get(taste);
+  if (totals) return totals;
+  totals = { likedTotal: 0, dislikedTotal: 0 };
+  for (const v of Object.values(taste.affinity)) {
+    if (v > 0) totals.likedTotal += v;
+    else totals.dislikedTotal -= v;
+  }
+  totalsOf.set(taste, totals);
+  return totals;
+}
+
 /**
  * 0..1: how much of the viewer's positive taste the drama's best category holds, and 0..1 of
  * dislike (the share of negative taste its worst category holds).
  */
 export function affinityOf(taste: ViewerTaste, categoryIds: readonly number[]) {
-  let likedTotal = 0;
-  let dislikedTotal = 0;
-  for (const v of Object.values(taste.affinity)) {
-    if (v > 0) likedTotal += v;
-    else dislikedTotal -= v;
-  }
+  const { likedTotal, dislikedTotal } = tasteTotals(taste);
   let liked = 0;
   let disliked = 0;
   for (const id of categoryIds) {
@@ -278,6 +287,17 @@ export function rankForYou(input: RankInput): RankedItem[] {
   const page: RankedItem[] = [];
   const used = new Set<number>();
 
+  // popularity and freshness alone: what an exploration slot is ranked by
+  const appeal = new Map<number, number>();
+  const appealOf = (c: ScoredCandidate) => {
+    let value = appeal.get(c.dramaId);
+    if (value === undefined) {
+      value = c.popularity * w.popularity + freshnessOf(c.ageDays, w) * w.freshness;
+      appeal.set(c.dramaId, value);
+    }
+    return value;
+  };
+
   const pick = (eligible: (c: ScoredCandidate) => boolean): ScoredCandidate | undefined => {
     let fallback: ScoredCandidate | undefined;
     for (const c of scored) {
@@ -307,13 +327,7 @@ export function rankForYou(input: RankInput): RankedItem[] {
             c.categoryIds.length > 0 &&
             c.categoryIds.every((id) => !liked.has(id)),
         )
-        .sort(
-          (a, b) =>
-            b.popularity * w.popularity +
-              freshnessOf(b.ageDays, w) * w.freshness -
-              (a.popularity * w.popularity + freshnessOf(a.ageDays, w) * w.freshness) ||
-            a.dramaId - b.dramaId,
-        );
+        .sort((a, b) => appealOf(b) - appealOf(a) || a.dramaId - b.dramaId);
       chosen =
         pool.find((c) => !breaksCategoryRun(history, c.categoryIds, w.maxCategoryRun)) ?? pool[0];
       if (chosen) reason = 'explore';

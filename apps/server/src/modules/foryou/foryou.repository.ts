@@ -1,7 +1,6 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { rowsOf } from '../../db/daily';
-import { callerPlaceholders, readPart, type ReadPart } from '../../db/read-parts';
+import { callerPlaceholders, preparedRows, readPart, type ReadPart } from '../../db/read-parts';
 import {
   FORYOU_LIST_FRESH,
   FORYOU_LIST_POPULAR,
@@ -45,7 +44,85 @@ export interface SettingsRow {
 
 const json = (value: unknown) => JSON.stringify(value);
 
+const CANDIDATE_KEYS = [
+  'dramaId',
+  'categoryIds',
+  'adult',
+  'popularity',
+  'registeredAt',
+  'cowatch',
+  'trailerEpisode',
+  'clipStartSeconds',
+  'clipEndSeconds',
+  'pinnedPosition',
+];
+
+/**
+ * The candidate statement of ForYouRepository.candidates, of one shape: with 18+ dramas or
+ * without (a condition the rank index can use, `adult = false`). Its values: the liked and the
+ * other categories and the co-watch seeds as JSON arrays, and how many of each list.
+ */
+function candidatesStatement(db: Db, adult: boolean) {
+  const value = (name: string) => sql.placeholder(name);
+  const allowed = adult ? sql`` : sql`and ${forYouLists.adult} = false`;
+  const dramaAllowed = adult ? sql`` : sql`and not d.adult`;
+  const top = (lists: SQL, limit: SQL) => sql`
+    select l.drama_id from jsonb_array_elements_text(${lists}::jsonb) as c(id)
+    cross join lateral (
+      select ${forYouLists.dramaId} as drama_id from ${forYouLists}
+      where ${forYouLists.listId} = c.id::int ${allowed}
+      order by ${forYouLists.score} desc nulls last, ${forYouLists.dramaId}
+      limit ${limit}::int
+    ) l`;
+  const list = (id: number) => sql.raw(`'[${id}]'`);
+  const candidates = sql`(with cw as (
+      select ${forYouCowatch.neighbourId} as drama_id, max(${forYouCowatch.score}) as score
+      from ${forYouCowatch}
+      where ${forYouCowatch.dramaId} in (select (jsonb_array_elements_text(${value('seeds')}::jsonb))::int)
+      group by ${forYouCowatch.neighbourId}
+    ), ids as (
+      ${top(sql`${value('liked')}`, sql`${value('perLiked')}`)}
+      union ${top(sql`${value('others')}`, sql`${value('perOther')}`)}
+      union ${top(list(FORYOU_LIST_POPULAR), sql`${value('popular')}`)}
+      union ${top(list(FORYOU_LIST_FRESH), sql`${value('fresh')}`)}
+      union select drama_id from cw
+      union select ${forYouSettings.dramaId} from ${forYouSettings}
+        where ${forYouSettings.pinnedPosition} is not null
+    )
+    -- the ids as one array: an index scan of the few hundred, never a join over the catalog
+    select d.drama_id, d.category_ids, d.adult, d.popularity, d.registered_at,
+      cw.score as cowatch, s.trailer_episode, s.clip_start_seconds, s.clip_end_seconds,
+      s.pinned_position
+    from ${forYouDramas} d
+    left join cw on cw.drama_id = d.drama_id
+    left join ${forYouSettings} s on s.drama_id = d.drama_id
+    where d.drama_id = any((select array_agg(ids.drama_id) from ids)::int[])
+      ${dramaAllowed} and not coalesce(s.excluded, false)) as candidate`;
+  const column = (name: string) => sql.raw(`candidate.${name}`);
+  return preparedRows(
+    db,
+    adult ? 'foryou_candidates_adult' : 'foryou_candidates',
+    db
+      .select({
+        dramaId: sql`${column('drama_id')}`,
+        categoryIds: sql`${column('category_ids')}`,
+        adult: sql`${column('adult')}`,
+        popularity: sql`${column('popularity')}`,
+        registeredAt: sql`${column('registered_at')}`,
+        cowatch: sql`${column('cowatch')}`,
+        trailerEpisode: sql`${column('trailer_episode')}`,
+        clipStartSeconds: sql`${column('clip_start_seconds')}`,
+        clipEndSeconds: sql`${column('clip_end_seconds')}`,
+        pinnedPosition: sql`${column('pinned_position')}`,
+      })
+      .from(candidates),
+    CANDIDATE_KEYS,
+  );
+}
+
 export function createForYouRepository(db: Db) {
+  const candidatesForAll = candidatesStatement(db, false);
+  const candidatesForAdults = candidatesStatement(db, true);
   return {
     /** The caller's state as a part of the statement that checks their session (decision 1300). */
     statePart(): ReadPart<ViewerStateRow | undefined> {
@@ -80,7 +157,8 @@ export function createForYouRepository(db: Db) {
      * The candidates of one request, in one statement over the precomputed lists: the top of the
      * liked categories and a little of every other one, popular, fresh, the co-watch neighbours
      * of the seeds, and the pinned dramas; operators' exclusions and (unless `adult`) 18+ dramas
-     * left out. A few hundred rows, whatever the catalog's size.
+     * left out. A few hundred rows, whatever the catalog's size. The statement is prepared once
+     * per shape (planning it took longer than running it), its lists and limits bound as values.
      */
     async candidates(input: {
       liked: number[];
@@ -92,65 +170,27 @@ export function createForYouRepository(db: Db) {
       seeds: number[];
       adult: boolean;
     }): Promise<CandidateRow[]> {
-      // two shapes: a condition the rank index can use (adult = false), or none
-      const allowed = input.adult ? sql`` : sql`and ${forYouLists.adult} = false`;
-      const dramaAllowed = input.adult ? sql`` : sql`and not d.adult`;
-      const top = (lists: number[], limit: number) => sql`
-        select l.drama_id from jsonb_array_elements_text(${json(lists)}::jsonb) as c(id)
-        cross join lateral (
-          select ${forYouLists.dramaId} as drama_id from ${forYouLists}
-          where ${forYouLists.listId} = c.id::int ${allowed}
-          order by ${forYouLists.score} desc nulls last, ${forYouLists.dramaId}
-          limit ${limit}
-        ) l`;
-      const rows = await rowsOf<{
-        drama_id: number;
-        category_ids: number[];
-        adult: boolean;
-        popularity: number;
-        registered_at: string | Date;
-        cowatch: number | null;
-        trailer_episode: number | null;
-        clip_start_seconds: number | null;
-        clip_end_seconds: number | null;
-        pinned_position: number | null;
-      }>(
-        db,
-        sql`with cw as (
-            select ${forYouCowatch.neighbourId} as drama_id, max(${forYouCowatch.score}) as score
-            from ${forYouCowatch}
-            where ${forYouCowatch.dramaId} in (select (jsonb_array_elements_text(${json(input.seeds)}::jsonb))::int)
-            group by ${forYouCowatch.neighbourId}
-          ), ids as (
-            ${top(input.liked, input.perLiked)}
-            union ${top(input.others, input.perOther)}
-            union ${top([FORYOU_LIST_POPULAR], input.popular)}
-            union ${top([FORYOU_LIST_FRESH], input.fresh)}
-            union select drama_id from cw
-            union select ${forYouSettings.dramaId} from ${forYouSettings}
-              where ${forYouSettings.pinnedPosition} is not null
-          )
-          -- the ids as one array: an index scan of the few hundred, never a join over the catalog
-          select d.drama_id, d.category_ids, d.adult, d.popularity, d.registered_at,
-            cw.score as cowatch, s.trailer_episode, s.clip_start_seconds, s.clip_end_seconds,
-            s.pinned_position
-          from ${forYouDramas} d
-          left join cw on cw.drama_id = d.drama_id
-          left join ${forYouSettings} s on s.drama_id = d.drama_id
-          where d.drama_id = any((select array_agg(ids.drama_id) from ids)::int[])
-            ${dramaAllowed} and not coalesce(s.excluded, false)`,
-      );
+      const statement = input.adult ? candidatesForAdults : candidatesForAll;
+      const rows = await statement({
+        liked: json(input.liked),
+        perLiked: input.perLiked,
+        others: json(input.others),
+        perOther: input.perOther,
+        popular: input.popular,
+        fresh: input.fresh,
+        seeds: json(input.seeds),
+      });
       return rows.map((r) => ({
-        dramaId: Number(r.drama_id),
-        categoryIds: r.category_ids.map(Number),
-        adult: r.adult,
+        dramaId: Number(r.dramaId),
+        categoryIds: (r.categoryIds as unknown[]).map(Number),
+        adult: r.adult === true,
         popularity: Number(r.popularity),
-        registeredAt: new Date(r.registered_at),
+        registeredAt: new Date(r.registeredAt as string | Date),
         cowatch: Number(r.cowatch ?? 0),
-        trailerEpisode: r.trailer_episode === null ? null : Number(r.trailer_episode),
-        clipStartSeconds: Number(r.clip_start_seconds ?? 0),
-        clipEndSeconds: r.clip_end_seconds === null ? null : Number(r.clip_end_seconds),
-        pinnedPosition: r.pinned_position === null ? null : Number(r.pinned_position),
+        trailerEpisode: r.trailerEpisode === null ? null : Number(r.trailerEpisode),
+        clipStartSeconds: Number(r.clipStartSeconds ?? 0),
+        clipEndSeconds: r.clipEndSeconds === null ? null : Number(r.clipEndSeconds),
+        pinnedPosition: r.pinnedPosition === null ? null : Number(r.pinnedPosition),
       }));
     },
 
