@@ -4,7 +4,8 @@
  * viewers on PostgreSQL (DATABASE_URL; BENCH_FRESH=1 rebuilds the data), or a smaller size on
  * PGlite, against baselines measured in the same run: the session-checked read of one viewer's
  * row (the floor of any per-viewer read) and scoring the whole catalog per request (what the
- * precomputed lists avoid).
+ * precomputed lists avoid). BENCH_FORYOU_PARTS picks the parts: `evaluation`, `read` (both by
+ * default).
  */
 import { sql } from 'drizzle-orm';
 import { rankForYou, EMPTY_TASTE } from '@snapdrama/rules';
@@ -179,6 +180,12 @@ async function readBench(): Promise<string> {
 }
 
 export async function run(): Promise<void> {
+  const parts = (process.env.BENCH_FORYOU_PARTS ?? 'evaluation,read').split(',');
+  if (parts.includes('evaluation')) await evaluationPart();
+  if (parts.includes('read')) console.log(await readBench());
+}
+
+async function evaluationPart(): Promise<void> {
   console.log(await runEvaluation());
   // how much the result owes to the population's taste strength: the same at half of it
   const weaker = evaluate(
@@ -198,5 +205,4 @@ export async function run(): Promise<void> {
       `ranking hit@10 ${(weaker.ranking.hit * 100).toFixed(1)} %, popularity ${(weaker.popularity.hit * 100).toFixed(1)} % ` +
       `(${(weaker.ranking.hit / weaker.popularity.hit).toFixed(2)}x), random ${(weaker.random.hit * 100).toFixed(1)} %.\n`,
   );
-  console.log(await readBench());
 }
