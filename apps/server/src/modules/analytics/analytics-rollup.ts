@@ -56,6 +56,49 @@ function countIntoDays(
 }
 
 /**
+ * The end of a step whose `o` returns orders (user_id, drama_id, episode_number, day, currency and
+ * the money `amount` names): adds that money under `column` to the revenue of the order's episode
+ * (orders with one) and of the buyer's sign-up cohort. The names are this file's constants.
+ */
+function revenueInto(column: 'gross' | 'refunds', amount: 'amount' | 'refunded'): SQL {
+  return sql.raw(`r as (
+          insert into analytics_episode_revenue as x (drama_id, episode_number, day, currency, ${column})
+          select drama_id, episode_number, day, currency, sum(${amount}) from o
+          where drama_id is not null group by 1, 2, 3, 4
+          on conflict (drama_id, episode_number, day, currency)
+            do update set ${column} = x.${column} + excluded.${column}
+          returning 1
+        )
+        insert into analytics_cohort_revenue as x (cohort_day, acquisition, currency, ${column})
+        select v.signup_day, v.acquisition, o.currency, sum(o.${amount})
+        from o join analytics_viewers v using (user_id)
+        where v.signup_day is not null group by 1, 2, 3
+        on conflict (cohort_day, acquisition, currency)
+          do update set ${column} = x.${column} + excluded.${column}`);
+}
+
+/**
+ * The CTEs `f` (the batch's first `kind` event of each viewer's episode) and `up` (the reach rows
+ * whose `day` this set, set once: a later event of the same kind changes nothing).
+ */
+function firstReach(
+  kind: 'episode_start' | 'episode_complete',
+  day: 'started_day' | 'completed_day',
+): SQL {
+  return sql.raw(`with f as (
+          select distinct on (drama_id, episode_number, user_id) drama_id, episode_number, user_id, day
+          from analytics_batch where kind = '${kind}'
+          order by drama_id, episode_number, user_id, id
+        ), up as (
+          insert into analytics_reach as r (drama_id, episode_number, user_id, ${day})
+          select drama_id, episode_number, user_id, day from f
+          on conflict (drama_id, episode_number, user_id) do update
+            set ${day} = excluded.${day} where r.${day} is null
+          returning drama_id, episode_number, ${day}
+        )`);
+}
+
+/**
  * The rollup job (issue 43 item 2; decision 1603). One batch is one transaction: lock the state
  * row (skip locked: another instance applying a batch makes this one return at once), copy the
  * next events into a temporary table, apply every step, advance the watermark. A kill or an error
@@ -113,17 +156,7 @@ export function createAnalyticsRollup(deps: {
     {
       name: 'episode_viewers',
       statement: sql`
-        with f as (
-          select distinct on (drama_id, episode_number, user_id) drama_id, episode_number, user_id, day
-          from analytics_batch where kind = 'episode_start'
-          order by drama_id, episode_number, user_id, id
-        ), up as (
-          insert into analytics_reach as r (drama_id, episode_number, user_id, started_day)
-          select drama_id, episode_number, user_id, day from f
-          on conflict (drama_id, episode_number, user_id) do update
-            set started_day = excluded.started_day where r.started_day is null
-          returning drama_id, episode_number, started_day
-        )
+        ${firstReach('episode_start', 'started_day')}
         insert into analytics_episode_days as d (drama_id, episode_number, day, viewers)
         select drama_id, episode_number, started_day, count(*) from up group by 1, 2, 3
         on conflict (drama_id, episode_number, day) do update set viewers = d.viewers + excluded.viewers`,
@@ -147,17 +180,7 @@ export function createAnalyticsRollup(deps: {
     {
       name: 'completions',
       statement: sql`
-        with f as (
-          select distinct on (drama_id, episode_number, user_id) drama_id, episode_number, user_id, day
-          from analytics_batch where kind = 'episode_complete'
-          order by drama_id, episode_number, user_id, id
-        ), up as (
-          insert into analytics_reach as r (drama_id, episode_number, user_id, completed_day)
-          select drama_id, episode_number, user_id, day from f
-          on conflict (drama_id, episode_number, user_id) do update
-            set completed_day = excluded.completed_day where r.completed_day is null
-          returning drama_id, episode_number, completed_day
-        ), ${countIntoDays('completions', 'completed_day')}`,
+        ${firstReach('episode_complete', 'completed_day')}, ${countIntoDays('completions', 'completed_day')}`,
     },
     {
       name: 'paywall_shown',
@@ -287,18 +310,7 @@ export function createAnalyticsRollup(deps: {
           select ref, user_id, drama_id, episode_number, day, currency, amount from p
           on conflict (ref) do nothing
           returning ref, user_id, drama_id, episode_number, day, currency, amount
-        ), r as (
-          insert into analytics_episode_revenue as x (drama_id, episode_number, day, currency, gross)
-          select drama_id, episode_number, day, currency, sum(amount) from o
-          where drama_id is not null group by 1, 2, 3, 4
-          on conflict (drama_id, episode_number, day, currency) do update set gross = x.gross + excluded.gross
-          returning 1
-        )
-        insert into analytics_cohort_revenue as x (cohort_day, acquisition, currency, gross)
-        select v.signup_day, v.acquisition, o.currency, sum(o.amount)
-        from o join analytics_viewers v using (user_id)
-        where v.signup_day is not null group by 1, 2, 3
-        on conflict (cohort_day, acquisition, currency) do update set gross = x.gross + excluded.gross`,
+        ), ${revenueInto('gross', 'amount')}`,
     },
     {
       name: 'first_payers',
@@ -334,19 +346,7 @@ export function createAnalyticsRollup(deps: {
           from f where o.ref = f.ref and not o.refunded
           returning o.user_id, o.drama_id, o.episode_number, o.day, o.currency,
             least(coalesce(f.amount, o.amount), o.amount) as refunded
-        ), r as (
-          insert into analytics_episode_revenue as x (drama_id, episode_number, day, currency, refunds)
-          select drama_id, episode_number, day, currency, sum(refunded) from o
-          where drama_id is not null group by 1, 2, 3, 4
-          on conflict (drama_id, episode_number, day, currency)
-            do update set refunds = x.refunds + excluded.refunds
-          returning 1
-        )
-        insert into analytics_cohort_revenue as x (cohort_day, acquisition, currency, refunds)
-        select v.signup_day, v.acquisition, o.currency, sum(o.refunded)
-        from o join analytics_viewers v using (user_id)
-        where v.signup_day is not null group by 1, 2, 3
-        on conflict (cohort_day, acquisition, currency) do update set refunds = x.refunds + excluded.refunds`,
+        ), ${revenueInto('refunds', 'refunded')}`,
     },
     // a viewer who starts an episode on day N (week N) after their first day has returned then
     {

@@ -1,6 +1,7 @@
-import { and, asc, count, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
+import { lockNextDue } from '../../db/leased-queue';
 import { ingestJobs } from './ingest.tables';
 
 export type IngestJobRow = typeof ingestJobs.$inferSelect;
@@ -129,24 +130,12 @@ export function createIngestRepository(db: Db) {
 
     /**
      * Claims the next due job for this worker: a queued one whose backoff has passed, or a running
-     * one whose worker let its lease run out (it died). `for update skip locked`: workers racing
-     * for jobs never take the same one and never wait on each other.
+     * one whose worker let its lease run out (it died); workers never take the same one.
      */
     async claim(workerId: string, now: Date, leaseUntil: Date): Promise<IngestJobRow | null> {
       return db.transaction(async (tx) => {
-        const [due] = await tx
-          .select({ id: ingestJobs.id })
-          .from(ingestJobs)
-          .where(
-            or(
-              and(eq(ingestJobs.status, 'queued'), lte(ingestJobs.runAfter, now)),
-              and(eq(ingestJobs.status, 'running'), lt(ingestJobs.leaseUntil, now)),
-            ),
-          )
-          .orderBy(asc(ingestJobs.runAfter), asc(ingestJobs.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!due) return null;
+        const due = await lockNextDue(tx, ingestJobs, 'running', now);
+        if (due === undefined) return null;
         const [row] = await tx
           .update(ingestJobs)
           .set({
@@ -159,7 +148,7 @@ export function createIngestRepository(db: Db) {
             startedAt: now,
             updatedAt: now,
           })
-          .where(eq(ingestJobs.id, due.id))
+          .where(eq(ingestJobs.id, due))
           .returning();
         return row ?? null;
       });

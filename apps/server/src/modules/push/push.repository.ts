@@ -1,6 +1,7 @@
-import { and, asc, count, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { PushSettings } from '@snapdrama/contract';
 import type { Db, Tx } from '../../db/client';
+import { lockNextDue } from '../../db/leased-queue';
 import {
   pushDailyCounts,
   pushSends,
@@ -153,27 +154,16 @@ export function createPushRepository(db: Db) {
 
     /**
      * Claims the next due reminder: a queued one whose time came, or one a worker took and let its
-     * lease run out. `for update skip locked`: workers never take the same one.
+     * lease run out; workers never take the same one.
      */
     async claim(now: Date, leaseUntil: Date): Promise<PushSendRow | null> {
       return db.transaction(async (tx) => {
-        const [due] = await tx
-          .select({ id: pushSends.id })
-          .from(pushSends)
-          .where(
-            or(
-              and(eq(pushSends.status, 'queued'), lte(pushSends.runAfter, now)),
-              and(eq(pushSends.status, 'sending'), lt(pushSends.leaseUntil, now)),
-            ),
-          )
-          .orderBy(asc(pushSends.runAfter), asc(pushSends.id))
-          .limit(1)
-          .for('update', { skipLocked: true });
-        if (!due) return null;
+        const due = await lockNextDue(tx, pushSends, 'sending', now);
+        if (due === undefined) return null;
         const [row] = await tx
           .update(pushSends)
           .set({ status: 'sending', leaseUntil, attempts: sql`${pushSends.attempts} + 1` })
-          .where(eq(pushSends.id, due.id))
+          .where(eq(pushSends.id, due))
           .returning();
         return row ?? null;
       });
