@@ -267,31 +267,39 @@ export function createAnalyticsRollup(deps: {
           returning r.drama_id, r.episode_number, r.paywall_day
         ), ${countIntoDays('conv_auto', 'paywall_day', -1)}`,
     },
-    // a purchase is the revenue of the paywall the buyer reached last within the window before it
+    // a purchase is the revenue of the paywall the buyer reached last within the window before it;
+    // a VIP charge belongs to no drama: the service's and the buyer's cohort's revenue (1608)
     {
       name: 'purchases',
       statement: sql`
         with p as (
-          select b.ref, b.user_id, b.day, b.currency, b.amount, a.drama_id, a.episode_number
+          select b.ref, b.user_id, b.day, b.currency, b.amount, a.drama_id, a.episode_number,
+            case when b.kind = 'vip_charge' then 'vip' else 'coin_pack' end as source
           from analytics_batch b
           left join lateral (
             select e.drama_id, e.episode_number from analytics_events e
-            where e.user_id = b.user_id and e.kind in ('paywall_shown', 'unlock')
+            where b.kind = 'purchase' and e.user_id = b.user_id
+              and e.kind in ('paywall_shown', 'unlock')
               and e.occurred_at <= b.occurred_at
               and e.occurred_at > b.occurred_at - make_interval(hours => ${ANALYTICS_PAYWALL_LEAVE_HOURS})
             order by e.occurred_at desc, e.id desc limit 1
           ) a on true
-          where b.kind = 'purchase'
+          where b.kind in ('purchase', 'vip_charge') and b.amount is not null
         ), o as (
-          insert into analytics_orders (ref, user_id, drama_id, episode_number, day, currency, amount)
-          select ref, user_id, drama_id, episode_number, day, currency, amount from p
+          insert into analytics_orders (ref, source, user_id, drama_id, episode_number, day, currency, amount)
+          select ref, source, user_id, drama_id, episode_number, day, currency, amount from p
           on conflict (ref) do nothing
-          returning ref, user_id, drama_id, episode_number, day, currency, amount
+          returning ref, source, user_id, drama_id, episode_number, day, currency, amount
         ), r as (
           insert into analytics_episode_revenue as x (drama_id, episode_number, day, currency, gross)
           select drama_id, episode_number, day, currency, sum(amount) from o
           where drama_id is not null group by 1, 2, 3, 4
           on conflict (drama_id, episode_number, day, currency) do update set gross = x.gross + excluded.gross
+          returning 1
+        ), s as (
+          insert into analytics_revenue_days as x (day, source, currency, gross)
+          select day, source, currency, sum(amount) from o group by 1, 2, 3
+          on conflict (day, source, currency) do update set gross = x.gross + excluded.gross
           returning 1
         )
         insert into analytics_cohort_revenue as x (cohort_day, acquisition, currency, gross)
@@ -305,7 +313,7 @@ export function createAnalyticsRollup(deps: {
       statement: sql`
         with f as (
           select distinct on (user_id) user_id, day from analytics_batch
-          where kind = 'purchase' order by user_id, id
+          where kind in ('purchase', 'vip_charge') order by user_id, id
         ), up as (
           insert into analytics_viewers as v (user_id, first_paid_day)
           select user_id, day from f
@@ -328,11 +336,11 @@ export function createAnalyticsRollup(deps: {
       statement: sql`
         with f as (
           select distinct on (ref) ref, amount from analytics_batch
-          where kind = 'refund' order by ref, id
+          where kind in ('refund', 'vip_refund') order by ref, id
         ), o as (
           update analytics_orders o set refunded = true
           from f where o.ref = f.ref and not o.refunded
-          returning o.user_id, o.drama_id, o.episode_number, o.day, o.currency,
+          returning o.user_id, o.source, o.drama_id, o.episode_number, o.day, o.currency,
             least(coalesce(f.amount, o.amount), o.amount) as refunded
         ), r as (
           insert into analytics_episode_revenue as x (drama_id, episode_number, day, currency, refunds)
@@ -340,6 +348,11 @@ export function createAnalyticsRollup(deps: {
           where drama_id is not null group by 1, 2, 3, 4
           on conflict (drama_id, episode_number, day, currency)
             do update set refunds = x.refunds + excluded.refunds
+          returning 1
+        ), s as (
+          insert into analytics_revenue_days as x (day, source, currency, refunds)
+          select day, source, currency, sum(refunded) from o group by 1, 2, 3
+          on conflict (day, source, currency) do update set refunds = x.refunds + excluded.refunds
           returning 1
         )
         insert into analytics_cohort_revenue as x (cohort_day, acquisition, currency, refunds)
