@@ -61,6 +61,8 @@ export const analyticsEvents = pgTable(
       sql`${t.kind} in ('sign_up', 'episode_start', 'episode_complete', 'paywall_shown', 'unlock', 'unlock_undone', 'purchase', 'refund', 'vip_charge', 'vip_refund', 'share')`,
     ),
     index('analytics_events_tx_idx').on(t.txId, t.id),
+    // a withdrawal's pseudonym and a guest's merge find one viewer's events (decisions 1609, 1615)
+    index('analytics_events_user_idx').on(t.userId),
     // the job finds the paywall a purchase followed (revenue attribution)
     index('analytics_events_paywall_idx')
       .on(t.userId, t.occurredAt)
@@ -155,6 +157,7 @@ export const analyticsReach = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.dramaId, t.episodeNumber, t.userId] }),
+    index('analytics_reach_user_idx').on(t.userId),
     // the job's sweep of paywalls left without an unlock
     index('analytics_reach_pending_idx')
       .on(t.paywallAt)
@@ -170,7 +173,10 @@ export const analyticsDramaReach = pgTable(
     userId: uuid('user_id').notNull(),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dramaId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.dramaId, t.userId] }),
+    index('analytics_drama_reach_user_idx').on(t.userId),
+  ],
 );
 
 /** Per viewer: the sign-up and the first payment the cohorts are made of. */
@@ -185,18 +191,22 @@ export const analyticsViewers = pgTable('analytics_viewers', {
  * Orders (and VIP charges) the rollups counted, so a refund is taken off where its purchase was
  * added.
  */
-export const analyticsOrders = pgTable('analytics_orders', {
-  ref: text('ref').primaryKey(),
-  /** coin_pack (a `purchase`) | vip (a `vip_charge`) */
-  source: text('source').notNull().default('coin_pack'),
-  userId: uuid('user_id').notNull(),
-  dramaId: integer('drama_id'),
-  episodeNumber: integer('episode_number'),
-  day: date('day', { mode: 'string' }).notNull(),
-  currency: text('currency').notNull(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  refunded: boolean('refunded').notNull().default(false),
-});
+export const analyticsOrders = pgTable(
+  'analytics_orders',
+  {
+    ref: text('ref').primaryKey(),
+    /** coin_pack (a `purchase`) | vip (a `vip_charge`) */
+    source: text('source').notNull().default('coin_pack'),
+    userId: uuid('user_id').notNull(),
+    dramaId: integer('drama_id'),
+    episodeNumber: integer('episode_number'),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    refunded: boolean('refunded').notNull().default(false),
+  },
+  (t) => [index('analytics_orders_user_idx').on(t.userId)],
+);
 
 /**
  * Cohorts: kind `signup` (first day = sign-up day) or `payer` (first day = first payment), by
