@@ -47,7 +47,10 @@ async function pseudonymize(tx: Tx, userId: string): Promise<void> {
 /** The analytics module's part in account changes (auth AccountDataHooks). */
 export function createAnalyticsAccounts(_db: Db) {
   return {
-    /** a guest signed in to an account: nothing moves yet (decision 1609 says what is left) */
+    /**
+     * a guest signed in to an existing account: their events stay under the guest's id for now
+     * (docs/analytics-events.md; counting them for the member is still open in issue 43)
+     */
     transferUserData: (): Promise<void> => Promise.resolve(),
     /** a withdrawal: the viewer's id leaves the log and the rollups; the figures stay */
     eraseUserData: (userId: string, tx: Tx) => pseudonymize(tx, userId),

@@ -61,7 +61,7 @@ export const analyticsEvents = pgTable(
       sql`${t.kind} in ('sign_up', 'episode_start', 'episode_complete', 'paywall_shown', 'unlock', 'unlock_undone', 'purchase', 'refund', 'vip_charge', 'vip_refund', 'share')`,
     ),
     index('analytics_events_tx_idx').on(t.txId, t.id),
-    // a withdrawal's pseudonym and a guest's merge find one viewer's events (decisions 1609, 1615)
+    // a withdrawal's pseudonym finds one viewer's events without a scan (decision 1609)
     index('analytics_events_user_idx').on(t.userId),
     // the job finds the paywall a purchase followed (revenue attribution)
     index('analytics_events_paywall_idx')
