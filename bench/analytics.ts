@@ -1,5 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { assignVariant } from '@snapdrama/rules';
 import { systemClock } from '../apps/server/src/clock';
 import { rowsOf } from '../apps/server/src/db/daily';
 import { createAnalyticsRollup } from '../apps/server/src/modules/analytics/analytics-rollup';
@@ -10,7 +11,9 @@ import { benchDatabase, startApp, type Running } from './lib';
  * events, 100,000 viewers, 1,000 dramas on PostgreSQL when DATABASE_URL is set; a tenth on
  * PGlite), one day at a time; apply it with the rollup job (events/s); add one more day and time
  * its catch-up; then p50/p99 of the funnel, the dramas table and retention read from the rollups,
- * against the same reads computed from the raw events (the baseline, measured in this run).
+ * against the same reads computed from the raw events (the baseline, measured in this run); and
+ * the experiment result read (decision 1613) over a paywall experiment with one exposure per
+ * viewer, against the same per-variant sums done by one SQL statement.
  *
  * ANALYTICS_BENCH_EVENTS=N sets another size (viewers and dramas scale with it), e.g. 100000 for
  * a quick run.
@@ -158,6 +161,129 @@ const rawDramas = (from: string, to: string) => sql`
     and drama_id is not null
   group by drama_id order by viewers desc limit 50`;
 
+/** The bench's viewer k as the event log names it (md5('viewer' || k) read as a uuid). */
+const viewerId = (k: number) => {
+  const h = createHash('md5').update(`viewer${k}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+};
+
+/** A deterministic number in [0, 1) for a viewer and a purpose. */
+const unit = (k: number, salt: number) =>
+  (createHash('md5').update(`${salt}:${k}`).digest().readUInt32BE(0) >>> 0) / 2 ** 32;
+
+/**
+ * A running paywall experiment on one drama (A: the catalog's paywall, B: two episodes earlier,
+ * 50/50) with every bench viewer exposed, assigned by the service's own rule; viewers who convert
+ * (10 % in A, 12 % in B) unlock one to three episodes with coins after their exposure, and as
+ * many coin unlocks land on other dramas (which the read must leave out). The owners' tables are
+ * written directly: users and wallets for the unlocks' keys, exposures, coin unlocks.
+ */
+async function seedExperiment(app: Running, size: Size, dramaIds: number[], start: Date) {
+  const db = app.database.db;
+  const dramaId = dramaIds[0] ?? 0;
+  const split = [50, 50];
+  const salt = randomBytes(12).toString('hex');
+  const startedAt = new Date(start.getTime() + (DAYS - 30) * 86_400_000);
+  const [row] = await rowsOf<{ id: string }>(
+    db,
+    sql`insert into experiments (name, kind, target, drama_id, variants, split, salt, status,
+          created_by, created_at, started_at)
+        values ('bench paywall', 'paywall_position', ${`drama:${dramaId}`}, ${dramaId},
+          ${JSON.stringify([{ firstPaidEpisode: FREE + 1 }, { firstPaidEpisode: FREE - 1 }])}::jsonb,
+          ${JSON.stringify(split)}::jsonb, ${salt}, 'running', ${randomUUID()}, ${startedAt.toISOString()},
+          ${startedAt.toISOString()})
+        returning id`,
+  );
+  if (!row) throw new Error('no experiment');
+  const chunk = 2_000;
+  let unlocks = 0;
+  for (let from = 0; from < size.viewers; from += chunk) {
+    const ks = Array.from({ length: Math.min(chunk, size.viewers - from) }, (_, i) => from + i);
+    const ids = ks.map(viewerId);
+    const variants = ids.map((id) => assignVariant(salt, id, split));
+    const exposed = ks.map((k) => new Date(startedAt.getTime() + unit(k, 1) * 25 * 86_400_000));
+    const list = (xs: (string | number)[], type: string) =>
+      sql.raw(
+        `array[${xs.map((x) => (typeof x === 'number' ? String(x) : `'${x}'`)).join(',')}]::${type}[]`,
+      );
+    await db.execute(sql`
+      insert into users (id, auth_method, nickname, created_at)
+      select id, 'google', 'bench', now() from unnest(${list(ids, 'uuid')}) id
+      on conflict do nothing`);
+    await db.execute(sql`
+      insert into wallets (user_id, created_at)
+      select id, now() from unnest(${list(ids, 'uuid')}) id on conflict do nothing`);
+    await db.execute(sql`
+      insert into experiment_exposures (experiment_id, user_id, variant, first_exposed_at)
+      select ${row.id}::uuid, u, v, t from unnest(${list(ids, 'uuid')}, ${list(variants, 'int')},
+        ${list(
+          exposed.map((d) => d.toISOString()),
+          'timestamptz',
+        )}) as x(u, v, t)`);
+    const owned: { id: string; drama: number; epsd: number; at: string }[] = [];
+    ks.forEach((k, i) => {
+      const variant = variants[i] ?? 0;
+      const at = (exposed[i] ?? startedAt).getTime();
+      const converts = unit(k, 2) < (variant === 0 ? 0.1 : 0.12);
+      const count = 1 + Math.floor(unit(k, 3) * 3);
+      for (let e = 0; converts && e < count; e++)
+        owned.push({
+          id: ids[i] ?? '',
+          drama: dramaId,
+          epsd: FREE + 1 + e,
+          at: new Date(at + (e + 1) * 3_600_000).toISOString(),
+        });
+      // the same number of unlocks elsewhere: the read must leave them out
+      const other = dramaIds[1 + Math.floor(unit(k, 4) * (dramaIds.length - 1))] ?? dramaId;
+      if (unit(k, 5) < 0.2 && other !== dramaId)
+        owned.push({
+          id: ids[i] ?? '',
+          drama: other,
+          epsd: FREE + 1,
+          at: new Date(at).toISOString(),
+        });
+    });
+    if (owned.length === 0) continue;
+    unlocks += owned.length;
+    await db.execute(sql`
+      insert into coin_unlocks (user_id, drama_id, episode_number, title_key, coins, unlocked_at)
+      select u, d, e, 'bench', ${PRICE}, t from unnest(${list(
+        owned.map((o) => o.id),
+        'uuid',
+      )},
+        ${list(
+          owned.map((o) => o.drama),
+          'int',
+        )}, ${list(
+          owned.map((o) => o.epsd),
+          'int',
+        )},
+        ${list(
+          owned.map((o) => o.at),
+          'timestamptz',
+        )}) as x(u, d, e, t)`);
+  }
+  return { id: row.id, dramaId, since: startedAt, unlocks };
+}
+
+/**
+ * The experiment's per-variant figures summed by the database in one statement (the baseline for
+ * the service's read, which loads the exposures and outcomes and joins them in memory): exposed,
+ * converted, and the sum and sum of squares of revenue per viewer.
+ */
+const sqlExperiment = (experimentId: string, dramaId: number, since: Date) => sql`
+  with o as (
+    select x.user_id, x.variant, coalesce(sum(c.coins), 0) as coins, count(c.user_id) as n
+    from experiment_exposures x
+    left join coin_unlocks c on c.user_id = x.user_id and c.drama_id = ${dramaId}
+      and c.unlocked_at >= ${since.toISOString()}::timestamptz and c.unlocked_at >= x.first_exposed_at
+    where x.experiment_id = ${experimentId}::uuid
+    group by x.user_id, x.variant
+  )
+  select variant, count(*) as exposures, count(*) filter (where n > 0) as conversions,
+    sum(coins) as revenue, sum(coins * coins) as revenue_sq
+  from o group by variant order by variant`;
+
 export async function run(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL;
   const postgres = Boolean(databaseUrl);
@@ -276,8 +402,32 @@ export async function run(): Promise<void> {
     line('funnel of one drama', funnel, rawFunnelTimes);
     line('dramas table (page of 50, sorted)', dramas, rawDramasTimes);
     line('retention (cohort grid + D1/D7/D30)', cohort);
-    // the experiments module (issue 43 item 5) keeps its own tables and reads
-    console.log('experiment reads: not measured by this benchmark');
+    // the experiment result read (issue 43 item 5; decision 1613): its own tables and the owners'
+    started = performance.now();
+    const experiment = await seedExperiment(app, size, dramaIds, start);
+    console.log(
+      `\nexperiment: ${fmt(size.viewers)} exposures, ${fmt(experiment.unlocks)} coin unlocks ` +
+        `written in ${ms(performance.now() - started)}`,
+    );
+    const experiments = app.services.experiments;
+    const result = await experiments.results(experiment.id);
+    const rounds = size.viewers > 20_000 ? 30 : 100;
+    const experimentRead = await timed(rounds, () => experiments.results(experiment.id));
+    const rawExperiment = await timed(Math.max(10, rounds / 5), () =>
+      db.execute(sqlExperiment(experiment.id, experiment.dramaId, experiment.since)),
+    );
+    for (const v of result.variants) {
+      console.log(
+        `  variant ${'ABCD'[v.variant]}: ${fmt(v.exposures)} exposed, ${fmt(v.conversions)} converted` +
+          (v.lift ? `, lift ${(v.lift.estimate * 100).toFixed(1)} %` : ''),
+      );
+    }
+    console.log(`  sample ratio p = ${result.sampleRatio?.pValue.toFixed(3) ?? 'n/a'}`);
+    line('experiment results (per-variant conversion, revenue, intervals, SRM)', experimentRead);
+    console.log(
+      `  the same sums by one SQL statement (no intervals): p50 ${ms(rawExperiment.p50)}, ` +
+        `p99 ${ms(rawExperiment.p99)} (${rawExperiment.n} reads)`,
+    );
     const [{ n: rows } = { n: 0 }] = await rowsOf<{ n: number }>(
       db,
       sql`select (select count(*) from analytics_episode_days) + (select count(*) from analytics_drama_days) as n`,

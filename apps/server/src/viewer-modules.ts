@@ -195,9 +195,21 @@ export function composeViewerModules(deps: {
     audit: deps.audit,
   });
   const { foryou } = forYouModule;
-  // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay
+  // each module moves (guest sign-in) or erases (withdrawal) its own rows; wallet ledger rows stay;
+  // analytics first: it holds the rollups for the rest of the transaction (decision 1609)
   const accountsModule = authModule.withAccounts({
-    hooks: [playback, support, events, bookmarks, progress, identity, invites, push, foryou],
+    hooks: [
+      analyticsModule.accounts,
+      playback,
+      support,
+      events,
+      bookmarks,
+      progress,
+      identity,
+      invites,
+      push,
+      foryou,
+    ],
     onJoined: async (tx, join) => {
       await invites.recordJoin(tx, join);
       // a sign-up, with how the member came (retention by acquisition, decision 1606)

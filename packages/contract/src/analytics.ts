@@ -70,10 +70,12 @@ export const ANALYTICS_EVENT_KINDS = [
   'episode_complete',
   'paywall_shown',
   'unlock',
+  'unlock_undone',
   'purchase',
   'refund',
+  'vip_charge',
+  'vip_refund',
   'share',
-  'invite_joined',
 ] as const;
 export type AnalyticsEventKind = (typeof ANALYTICS_EVENT_KINDS)[number];
 
@@ -214,6 +216,15 @@ export const analyticsDramasData = z.object({
   page: z.number().int(),
   size: z.number().int(),
   items: z.array(analyticsDramaRow),
+  /**
+   * The service's revenue of the range, every drama or none, per currency: coin-pack orders
+   * (whether a paywall is their cause or not) and VIP pass charges, which belong to no drama
+   * (purchase days; net = gross − refunds of those)
+   */
+  serviceRevenue: z.object({
+    coinPacks: z.array(analyticsMoney),
+    vip: z.array(analyticsMoney),
+  }),
 });
 export type AnalyticsDramasData = z.infer<typeof analyticsDramasData>;
 

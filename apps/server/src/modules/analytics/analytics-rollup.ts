@@ -56,9 +56,10 @@ function countIntoDays(
 }
 
 /**
- * The end of a step whose `o` returns orders (user_id, drama_id, episode_number, day, currency and
+ * The end of a step whose `o` returns orders (user_id, source, drama_id, episode_number, day, currency and
  * the money `amount` names): adds that money under `column` to the revenue of the order's episode
- * (orders with one) and of the buyer's sign-up cohort. The names are this file's constants.
+ * (orders with one), of the service's day by source (coin packs or VIP) and of the buyer's sign-up
+ * cohort. The names are this file's constants.
  */
 function revenueInto(column: 'gross' | 'refunds', amount: 'amount' | 'refunded'): SQL {
   return sql.raw(`r as (
@@ -66,6 +67,12 @@ function revenueInto(column: 'gross' | 'refunds', amount: 'amount' | 'refunded')
           select drama_id, episode_number, day, currency, sum(${amount}) from o
           where drama_id is not null group by 1, 2, 3, 4
           on conflict (drama_id, episode_number, day, currency)
+            do update set ${column} = x.${column} + excluded.${column}
+          returning 1
+        ), s as (
+          insert into analytics_revenue_days as x (day, source, currency, ${column})
+          select day, source, currency, sum(${amount}) from o group by 1, 2, 3
+          on conflict (day, source, currency)
             do update set ${column} = x.${column} + excluded.${column}
           returning 1
         )
@@ -290,26 +297,29 @@ export function createAnalyticsRollup(deps: {
           returning r.drama_id, r.episode_number, r.paywall_day
         ), ${countIntoDays('conv_auto', 'paywall_day', -1)}`,
     },
-    // a purchase is the revenue of the paywall the buyer reached last within the window before it
+    // a purchase is the revenue of the paywall the buyer reached last within the window before it;
+    // a VIP charge belongs to no drama: the service's and the buyer's cohort's revenue (1608)
     {
       name: 'purchases',
       statement: sql`
         with p as (
-          select b.ref, b.user_id, b.day, b.currency, b.amount, a.drama_id, a.episode_number
+          select b.ref, b.user_id, b.day, b.currency, b.amount, a.drama_id, a.episode_number,
+            case when b.kind = 'vip_charge' then 'vip' else 'coin_pack' end as source
           from analytics_batch b
           left join lateral (
             select e.drama_id, e.episode_number from analytics_events e
-            where e.user_id = b.user_id and e.kind in ('paywall_shown', 'unlock')
+            where b.kind = 'purchase' and e.user_id = b.user_id
+              and e.kind in ('paywall_shown', 'unlock')
               and e.occurred_at <= b.occurred_at
               and e.occurred_at > b.occurred_at - make_interval(hours => ${ANALYTICS_PAYWALL_LEAVE_HOURS})
             order by e.occurred_at desc, e.id desc limit 1
           ) a on true
-          where b.kind = 'purchase'
+          where b.kind in ('purchase', 'vip_charge') and b.amount is not null
         ), o as (
-          insert into analytics_orders (ref, user_id, drama_id, episode_number, day, currency, amount)
-          select ref, user_id, drama_id, episode_number, day, currency, amount from p
+          insert into analytics_orders (ref, source, user_id, drama_id, episode_number, day, currency, amount)
+          select ref, source, user_id, drama_id, episode_number, day, currency, amount from p
           on conflict (ref) do nothing
-          returning ref, user_id, drama_id, episode_number, day, currency, amount
+          returning ref, source, user_id, drama_id, episode_number, day, currency, amount
         ), ${revenueInto('gross', 'amount')}`,
     },
     {
@@ -317,7 +327,7 @@ export function createAnalyticsRollup(deps: {
       statement: sql`
         with f as (
           select distinct on (user_id) user_id, day from analytics_batch
-          where kind = 'purchase' order by user_id, id
+          where kind in ('purchase', 'vip_charge') order by user_id, id
         ), up as (
           insert into analytics_viewers as v (user_id, first_paid_day)
           select user_id, day from f
@@ -340,11 +350,11 @@ export function createAnalyticsRollup(deps: {
       statement: sql`
         with f as (
           select distinct on (ref) ref, amount from analytics_batch
-          where kind = 'refund' order by ref, id
+          where kind in ('refund', 'vip_refund') order by ref, id
         ), o as (
           update analytics_orders o set refunded = true
           from f where o.ref = f.ref and not o.refunded
-          returning o.user_id, o.drama_id, o.episode_number, o.day, o.currency,
+          returning o.user_id, o.source, o.drama_id, o.episode_number, o.day, o.currency,
             least(coalesce(f.amount, o.amount), o.amount) as refunded
         ), ${revenueInto('refunds', 'refunded')}`,
     },

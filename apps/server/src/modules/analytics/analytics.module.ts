@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { RouteGuards } from '../../http/route-guards';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { I18nService } from '../i18n/i18n.service';
+import { createAnalyticsAccounts } from './analytics-accounts';
 import { createAnalyticsRollup } from './analytics-rollup';
 import { createAnalyticsRepository } from './analytics.repository';
 import { analyticsRoutes } from './analytics.routes';
@@ -45,7 +46,10 @@ export function createAnalyticsModule(deps: {
     };
   }
 
-  return { recorder, rollup, withReads };
+  /** what a guest's sign-in and a withdrawal do to the log and the rollups (auth's hooks) */
+  const accounts = createAnalyticsAccounts(deps.db);
+
+  return { recorder, rollup, accounts, withReads };
 }
 
 export type AnalyticsModule = ReturnType<typeof createAnalyticsModule>;

@@ -198,6 +198,22 @@ export function createAnalyticsRepository(db: Db) {
       return rows.map((r) => ({ ...r, gross: Number(r.gross), refunds: Number(r.refunds) }));
     },
 
+    /** The service's revenue of the range per source (coin_pack | vip) and currency. */
+    async serviceRevenue(from: string, to: string) {
+      const rows = await rowsOf<{
+        source: string;
+        currency: string;
+        gross: string;
+        refunds: string;
+      }>(
+        db,
+        sql`select source, currency, sum(gross)::text as gross, sum(refunds)::text as refunds
+            from analytics_revenue_days where day between ${from}::date and ${to}::date
+            group by source, currency`,
+      );
+      return rows.map((r) => ({ ...r, gross: Number(r.gross), refunds: Number(r.refunds) }));
+    },
+
     /** Cohorts of a kind (signup | payer) whose first day is in the range, per day. */
     async cohorts(kind: 'signup' | 'payer', acquisition: string | null, from: string, to: string) {
       return rowsOf<{ day: string; size: number; payers: number }>(

@@ -182,7 +182,7 @@ export function createAnalyticsService(deps: {
       const query = analyticsDramasQuery.parse(input);
       const { from, to } = rangeOf(query);
       const offset = (query.page - 1) * query.size;
-      const [rows, upTo] = await Promise.all([
+      const [rows, upTo, service] = await Promise.all([
         repo.dramaPage({
           from,
           to,
@@ -193,6 +193,7 @@ export function createAnalyticsService(deps: {
           offset,
         }),
         rolledUpTo(),
+        repo.serviceRevenue(from, to),
       ]);
       const ids = rows.map((r) => r.dramaId);
       const [money, keys] = await Promise.all([
@@ -227,7 +228,20 @@ export function createAnalyticsService(deps: {
           revenue: moneyOf(money.filter((m) => m.dramaId === r.dramaId)),
         };
       });
-      return { from, to, rolledUpTo: upTo, total, page: query.page, size: query.size, items };
+      const serviceRevenue = {
+        coinPacks: moneyOf(service.filter((m) => m.source === 'coin_pack')),
+        vip: moneyOf(service.filter((m) => m.source === 'vip')),
+      };
+      return {
+        from,
+        to,
+        rolledUpTo: upTo,
+        total,
+        page: query.page,
+        size: query.size,
+        items,
+        serviceRevenue,
+      };
     },
 
     /** Retention of a segment: D1/D7/D30, payers and revenue, and the grid by first week. */

@@ -42,22 +42,27 @@ export const analyticsEvents = pgTable(
     userId: uuid('user_id').notNull(),
     dramaId: integer('drama_id'),
     episodeNumber: integer('episode_number'),
-    /** unlock: coin | ad | vip | auto; sign_up: invite | shared_link | organic; purchase: gateway */
+    /**
+     * unlock: coin | ad | vip | auto; sign_up: invite | shared_link | organic; purchase, refund,
+     * vip_charge, vip_refund: the gateway
+     */
     method: text('method'),
     /** coins spent by an unlock */
     coins: integer('coins'),
-    /** money of a purchase or refund, minor units */
+    /** money of a purchase or refund, minor units (null: a store's VIP charge, price unknown) */
     amount: bigint('amount', { mode: 'number' }),
     currency: text('currency'),
-    /** the order a purchase or refund is about */
+    /** the order a purchase or refund is about; `vip:<period id>` for a VIP charge or refund */
     ref: text('ref'),
   },
   (t) => [
     check(
       'analytics_events_kind_check',
-      sql`${t.kind} in ('sign_up', 'episode_start', 'episode_complete', 'paywall_shown', 'unlock', 'unlock_undone', 'purchase', 'refund', 'share')`,
+      sql`${t.kind} in ('sign_up', 'episode_start', 'episode_complete', 'paywall_shown', 'unlock', 'unlock_undone', 'purchase', 'refund', 'vip_charge', 'vip_refund', 'share')`,
     ),
     index('analytics_events_tx_idx').on(t.txId, t.id),
+    // a withdrawal's pseudonym finds one viewer's events without a scan (decision 1609)
+    index('analytics_events_user_idx').on(t.userId),
     // the job finds the paywall a purchase followed (revenue attribution)
     index('analytics_events_paywall_idx')
       .on(t.userId, t.occurredAt)
@@ -152,6 +157,7 @@ export const analyticsReach = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.dramaId, t.episodeNumber, t.userId] }),
+    index('analytics_reach_user_idx').on(t.userId),
     // the job's sweep of paywalls left without an unlock
     index('analytics_reach_pending_idx')
       .on(t.paywallAt)
@@ -167,7 +173,10 @@ export const analyticsDramaReach = pgTable(
     userId: uuid('user_id').notNull(),
     firstDay: date('first_day', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.dramaId, t.userId] })],
+  (t) => [
+    primaryKey({ columns: [t.dramaId, t.userId] }),
+    index('analytics_drama_reach_user_idx').on(t.userId),
+  ],
 );
 
 /** Per viewer: the sign-up and the first payment the cohorts are made of. */
@@ -178,17 +187,26 @@ export const analyticsViewers = pgTable('analytics_viewers', {
   firstPaidDay: date('first_paid_day', { mode: 'string' }),
 });
 
-/** Orders the rollups counted, so a refund is taken off where its purchase was added. */
-export const analyticsOrders = pgTable('analytics_orders', {
-  ref: text('ref').primaryKey(),
-  userId: uuid('user_id').notNull(),
-  dramaId: integer('drama_id'),
-  episodeNumber: integer('episode_number'),
-  day: date('day', { mode: 'string' }).notNull(),
-  currency: text('currency').notNull(),
-  amount: bigint('amount', { mode: 'number' }).notNull(),
-  refunded: boolean('refunded').notNull().default(false),
-});
+/**
+ * Orders (and VIP charges) the rollups counted, so a refund is taken off where its purchase was
+ * added.
+ */
+export const analyticsOrders = pgTable(
+  'analytics_orders',
+  {
+    ref: text('ref').primaryKey(),
+    /** coin_pack (a `purchase`) | vip (a `vip_charge`) */
+    source: text('source').notNull().default('coin_pack'),
+    userId: uuid('user_id').notNull(),
+    dramaId: integer('drama_id'),
+    episodeNumber: integer('episode_number'),
+    day: date('day', { mode: 'string' }).notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    refunded: boolean('refunded').notNull().default(false),
+  },
+  (t) => [index('analytics_orders_user_idx').on(t.userId)],
+);
 
 /**
  * Cohorts: kind `signup` (first day = sign-up day) or `payer` (first day = first payment), by
@@ -243,4 +261,20 @@ export const analyticsCohortRevenue = pgTable(
     refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.cohortDay, t.acquisition, t.currency] })],
+);
+
+/**
+ * The service's revenue per purchase day, source (coin_pack | vip) and currency: every order and
+ * VIP charge, attributed to a paywall or not (decision 1608); refunds on the purchase's day.
+ */
+export const analyticsRevenueDays = pgTable(
+  'analytics_revenue_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    source: text('source').notNull(),
+    currency: text('currency').notNull(),
+    gross: bigint('gross', { mode: 'number' }).notNull().default(0),
+    refunds: bigint('refunds', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.source, t.currency] })],
 );

@@ -204,6 +204,30 @@ export function AnalyticsDramasPage() {
           </select>
         </Field>
       </div>
+      <dl
+        className={styles.stats}
+        aria-label={t('dramas.service')}
+        title={t('dramas.service')}
+        data-testid="analytics-service-revenue"
+      >
+        {(['coinPacks', 'vip'] as const).map((source) => (
+          <div key={source} className={styles.stat} data-stat={source}>
+            <dt>{t(source === 'vip' ? 'dramas.service_vip' : 'dramas.service_coin_packs')}</dt>
+            <dd>
+              {data.serviceRevenue[source].length === 0
+                ? f.rate(null)
+                : data.serviceRevenue[source].map((m) => (
+                    <span key={m.currency} className={styles.moneyLine}>
+                      {f.money(m.gross, m.currency)}{' '}
+                      <span className={styles.sub}>
+                        {t('funnel.revenue_net', { amount: f.money(m.net, m.currency) })}
+                      </span>
+                    </span>
+                  ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
       {list.isError && <Banner kind="error">{list.error.message}</Banner>}
       {data.items.length === 0 ? (
         <p className={ui.muted} data-testid="analytics-dramas-empty">
