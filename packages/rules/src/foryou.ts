@@ -177,44 +177,50 @@ function tasteTotals(taste: ViewerTaste) {
 }
 
 /**
- * 0..1: how much of the viewer's positive taste the drama's best category holds, and 0..1 of
- * dislike (the share of negative taste its worst category holds).
+ * One candidate's score and the part that weighed most (its reason). A ranking scores hundreds
+ * of candidates per request: no object here but the one it answers.
  */
-export function affinityOf(taste: ViewerTaste, categoryIds: readonly number[]) {
-  const { likedTotal, dislikedTotal } = tasteTotals(taste);
-  let liked = 0;
-  let disliked = 0;
-  for (const id of categoryIds) {
-    const v = taste.affinity[String(id)] ?? 0;
-    if (v > 0 && likedTotal > 0) liked = Math.max(liked, v / likedTotal);
-    if (v < 0 && dislikedTotal > 0) disliked = Math.max(disliked, -v / dislikedTotal);
-  }
-  return { liked, disliked };
-}
-
-/** One candidate's score and the part that weighed most (its reason). */
 export function scoreCandidate(
   candidate: ForYouCandidate,
   taste: ViewerTaste,
   w: ForYouWeights = FORYOU_WEIGHTS,
 ): ScoredCandidate {
-  const { liked, disliked } = affinityOf(taste, candidate.categoryIds);
-  const parts = {
-    affinity: liked * w.affinity,
-    cowatch: Math.min(1, Math.max(0, candidate.cowatch)) * w.cowatch,
-    popular: Math.min(1, Math.max(0, candidate.popularity)) * w.popularity,
-    fresh: freshnessOf(candidate.ageDays, w) * w.freshness,
-  };
-  const score = parts.affinity + parts.cowatch + parts.popular + parts.fresh - disliked * w.dislike;
-  let reason: ScoredCandidate['reason'] = 'popular';
-  let best = -Infinity;
-  for (const key of ['affinity', 'cowatch', 'popular', 'fresh'] as const) {
-    if (parts[key] > best) {
-      best = parts[key];
-      reason = key;
-    }
+  // 0..1: how much of the viewer's positive taste the drama's best category holds, and of their
+  // dislike (the share of negative taste its worst category holds)
+  const { likedTotal, dislikedTotal } = tasteTotals(taste);
+  let liked = 0;
+  let disliked = 0;
+  for (const id of candidate.categoryIds) {
+    const v = taste.affinity[String(id)] ?? 0;
+    if (v > 0 && likedTotal > 0) liked = Math.max(liked, v / likedTotal);
+    if (v < 0 && dislikedTotal > 0) disliked = Math.max(disliked, -v / dislikedTotal);
   }
-  return { ...candidate, score: round(score), reason };
+  const affinity = liked * w.affinity;
+  const cowatch = Math.min(1, Math.max(0, candidate.cowatch)) * w.cowatch;
+  const popular = Math.min(1, Math.max(0, candidate.popularity)) * w.popularity;
+  const fresh = freshnessOf(candidate.ageDays, w) * w.freshness;
+  const score = affinity + cowatch + popular + fresh - disliked * w.dislike;
+  // the largest part; the first of equals in this order
+  let reason: ScoredCandidate['reason'] = 'affinity';
+  let best = affinity;
+  if (cowatch > best) {
+    reason = 'cowatch';
+    best = cowatch;
+  }
+  if (popular > best) {
+    reason = 'popular';
+    best = popular;
+  }
+  if (fresh > best) reason = 'fresh';
+  return {
+    dramaId: candidate.dramaId,
+    categoryIds: candidate.categoryIds,
+    popularity: candidate.popularity,
+    ageDays: candidate.ageDays,
+    cowatch: candidate.cowatch,
+    score: round(score),
+    reason,
+  };
 }
 
 /** True when `next` would make more than maxRun items in a row share a category. */

@@ -21,14 +21,13 @@ import {
   rankForYou,
   serviceYear,
   tasteAfter,
-  type ForYouCandidate,
   type TasteSignal,
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import type { ReadPart, ReadParts, ReadPartValues } from '../../db/read-parts';
 import { AppError } from '../../errors';
-import type { ForYouRepository, ViewerStateRow } from './foryou.repository';
+import type { CandidateRow, ForYouRepository, ViewerStateRow } from './foryou.repository';
 import { decodeCursor, encodeCursor } from './foryou-cursor';
 
 type VideoUrl = { quality: 'Auto' | '480p' | '720p' | '1080p'; videoUrl: string };
@@ -151,6 +150,7 @@ export function createForYouService(deps: ForYouDeps) {
       fresh: W.candidates.fresh,
       seeds: (state?.recentDramas ?? []).slice(0, W.candidates.cowatchSeeds),
       adult,
+      at: now.getTime(),
     });
     // Served in this feed (the cursor's count, most recent first): never again. Served before it:
     // left out as long as enough candidates remain, the least recently served coming back first,
@@ -160,16 +160,11 @@ export function createForYouService(deps: ForYouDeps) {
     const room = rows.filter((r) => !finished.has(r.dramaId)).length - thisFeed.length - count;
     const earlier = viewer.recent.slice(cursor.offset, cursor.offset + Math.max(0, room));
     const exclude = new Set([...finished, ...thisFeed, ...earlier]);
-    const byId = new Map(rows.map((r) => [r.dramaId, r]));
-    const candidates: ForYouCandidate[] = rows.map((r) => ({
-      dramaId: r.dramaId,
-      categoryIds: r.categoryIds,
-      popularity: r.popularity,
-      ageDays: (now.getTime() - r.registeredAt.getTime()) / DAY_MS,
-      cowatch: r.cowatch,
-    }));
+    const byId = new Map<number, CandidateRow>();
+    for (const row of rows) byId.set(row.dramaId, row);
     const ranked = rankForYou({
-      candidates,
+      // the rows are the rules' candidates as they are (the ranking reads their own fields)
+      candidates: rows,
       taste,
       exclude,
       pinned: rows.flatMap((r) =>

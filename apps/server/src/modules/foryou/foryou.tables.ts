@@ -52,7 +52,8 @@ export const forYouImpressions = pgTable(
     servedAt: timestamp('served_at', { withTimezone: true }).notNull(),
   },
   (t) => [
-    index('foryou_impressions_user_idx').on(t.userId, t.servedAt.desc()),
+    // with the drama: a viewer's recent impressions (the ranking read) from the index alone
+    index('foryou_impressions_user_idx').on(t.userId, t.servedAt.desc(), t.dramaId),
     index('foryou_impressions_served_idx').on(t.servedAt),
   ],
 );
