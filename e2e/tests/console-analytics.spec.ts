@@ -364,6 +364,15 @@ test('a drama’s funnel and paywall match a played scenario exactly; the table 
   // --- the table: the drama's row, sorted by any column, the address keeps it ---
   await page.goto('/admin/analytics/dramas');
   await expect(page.getByRole('heading', { level: 1, name: '드라마 분석' })).toBeVisible();
+  // the service's revenue above the table: the coin pack bought above counts (VIP: its own line)
+  await expect(
+    page.getByRole('heading', { level: 2, name: '이 기간 서비스 전체 매출' }),
+  ).toBeVisible();
+  const service = page.getByTestId('analytics-service-revenue');
+  await expect(service.locator('[data-stat="coinPacks"] dd')).toHaveText(/\d/);
+  await expect(service.locator('[data-stat="vip"] dt')).toHaveText(
+    'VIP 이용권 (드라마에 속하지 않음)',
+  );
   const sortBy = async (key: string) => {
     if (isMobile(page)) await page.getByTestId('analytics-sort').selectOption(key);
     else await page.getByTestId(`sort-${key.split('.')[0]}`).click();

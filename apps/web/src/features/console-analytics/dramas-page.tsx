@@ -204,12 +204,8 @@ export function AnalyticsDramasPage() {
           </select>
         </Field>
       </div>
-      <dl
-        className={styles.stats}
-        aria-label={t('dramas.service')}
-        title={t('dramas.service')}
-        data-testid="analytics-service-revenue"
-      >
+      <h2 className={styles.sectionTitle}>{t('dramas.service')}</h2>
+      <dl className={styles.stats} data-testid="analytics-service-revenue">
         {(['coinPacks', 'vip'] as const).map((source) => (
           <div key={source} className={styles.stat} data-stat={source}>
             <dt>{t(source === 'vip' ? 'dramas.service_vip' : 'dramas.service_coin_packs')}</dt>
