@@ -280,11 +280,11 @@ export function rankForYou(input: RankInput): RankedItem[] {
     });
     taken.add(pin.dramaId);
   }
-  const seen = new Set<number>();
   const scored: ScoredCandidate[] = [];
   for (const c of input.candidates) {
-    if (taken.has(c.dramaId) || seen.has(c.dramaId)) continue;
-    seen.add(c.dramaId);
+    // excluded, pinned, or met before in the list
+    if (taken.has(c.dramaId)) continue;
+    taken.add(c.dramaId);
     scored.push(scoreCandidate(c, input.taste, w));
   }
   scored.sort((a, b) => b.score - a.score || a.dramaId - b.dramaId);

@@ -157,21 +157,29 @@ export function createForYouService(deps: ForYouDeps) {
     // so a small catalog's feed starts over in a new visit instead of staying empty.
     const finished = new Set(state?.finishedDramas ?? []);
     const thisFeed = viewer.recent.slice(0, cursor.offset);
-    const room = rows.filter((r) => !finished.has(r.dramaId)).length - thisFeed.length - count;
+    let unfinished = 0;
+    for (const row of rows) if (!finished.has(row.dramaId)) unfinished += 1;
+    const room = unfinished - thisFeed.length - count;
     const earlier = viewer.recent.slice(cursor.offset, cursor.offset + Math.max(0, room));
     const exclude = new Set([...finished, ...thisFeed, ...earlier]);
     const byId = new Map<number, CandidateRow>();
-    for (const row of rows) byId.set(row.dramaId, row);
+    const pinned: { dramaId: number; position: number; categoryIds: number[] }[] = [];
+    for (const row of rows) {
+      byId.set(row.dramaId, row);
+      if (row.pinnedPosition !== null) {
+        pinned.push({
+          dramaId: row.dramaId,
+          position: row.pinnedPosition,
+          categoryIds: row.categoryIds,
+        });
+      }
+    }
     const ranked = rankForYou({
       // the rows are the rules' candidates as they are (the ranking reads their own fields)
       candidates: rows,
       taste,
       exclude,
-      pinned: rows.flatMap((r) =>
-        r.pinnedPosition === null
-          ? []
-          : [{ dramaId: r.dramaId, position: r.pinnedPosition, categoryIds: r.categoryIds }],
-      ),
+      pinned,
       count,
       offset: cursor.offset,
       tail: cursor.tail,
