@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  API_BASE,
   type AnalyticsDramasData,
   type AnalyticsFunnelData,
   type AnalyticsRetentionData,
@@ -11,7 +10,7 @@ import { serviceDay } from '@snapdrama/rules';
 import { useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { call } from '../events/events.test-support';
-import { signInOperator } from '../operators/operators.test-support';
+import { adminReader } from '../operators/operators.test-support';
 import { api, body, insertPaidOrder, sandboxOf } from '../payments/payments.test-support';
 import {
   playSubscribed,
@@ -53,16 +52,7 @@ describe('analytics: VIP charges are revenue', () => {
     }
     return { charges: list.totalCount, money: out };
   };
-  const get = async <T>(url: string) => {
-    const admin = await signInOperator(ctx, 'admin');
-    const r = await ctx.app.inject({
-      method: 'GET',
-      url: `${API_BASE}/admin${url}`,
-      headers: admin.headers,
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json<{ data: T }>().data;
-  };
+  const get = adminReader(ctx);
 
   let dramaId = 0;
   const buyers: Record<string, { userId: string; token: string }> = {};

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
-  API_BASE,
   ResultCode,
   type AnalyticsDramasData,
   type AnalyticsFunnelData,
@@ -10,7 +9,7 @@ import {
 import { useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { call } from '../events/events.test-support';
-import { signInOperator } from '../operators/operators.test-support';
+import { adminReader } from '../operators/operators.test-support';
 import { insertPaidOrder } from '../payments/payments.test-support';
 import { savePosition } from '../wallet/auto-unlock.test-support';
 import { addUniformDramas, grantCoins } from '../wallet/wallet.test-support';
@@ -34,16 +33,7 @@ describe('analytics: a withdrawal leaves no link and the same figures', () => {
   let leaver = { userId: '', token: '' };
 
   const catchUp = () => ctx.services.analyticsRollup.catchUp();
-  const get = async <T>(url: string) => {
-    const admin = await signInOperator(ctx, 'admin');
-    const r = await ctx.app.inject({
-      method: 'GET',
-      url: `${API_BASE}/admin${url}`,
-      headers: admin.headers,
-    });
-    expect(r.statusCode, r.body).toBe(200);
-    return r.json<{ data: T }>().data;
-  };
+  const get = adminReader(ctx);
   const start = (who: { token: string }, drama: number, epsd: number) =>
     call(ctx.app, who, 'POST', '/drama/episode', { dramId: drama, epsd });
   const fresh = async (who: { userId: string }) => ({

@@ -102,6 +102,16 @@ export function adminCaller(ctx: TestContext) {
     });
 }
 
+/** A console read by a newly signed-in admin (a path below /admin): its data, after a 200. */
+export function adminReader(ctx: TestContext) {
+  return async <T>(path: string): Promise<T> => {
+    const admin = await signInOperator(ctx, 'admin');
+    const r = await adminCaller(ctx)(admin, 'GET', path);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json<{ data: T }>().data;
+  };
+}
+
 /**
  * Checks that a route refuses everyone but the listed roles: no token, a guest's token, a signed-in
  * viewer's token (401122 each), and an operator of every other role (403120). The route's handler

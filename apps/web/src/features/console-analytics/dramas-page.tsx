@@ -12,6 +12,7 @@ import { useConsoleLanguage, useConsoleText } from '../../shared/console/console
 import { Banner, Button, ConsolePage, Field, ui } from '../../shared/console/console-ui';
 import { dramasCsvHref, dramasQuery, type DramasQuery } from './analytics-api';
 import { analyticsMessages } from './analytics-messages';
+import { MoneyLines } from './money-lines';
 import { rangeFromAddress } from './analytics-range';
 import { AnalyticsRangePicker, Freshness } from './analytics-range-picker';
 import { nextSort, pageCount, pageFromAddress, sortFromAddress } from './analytics-sort';
@@ -210,16 +211,7 @@ export function AnalyticsDramasPage() {
           <div key={source} className={styles.stat} data-stat={source}>
             <dt>{t(source === 'vip' ? 'dramas.service_vip' : 'dramas.service_coin_packs')}</dt>
             <dd>
-              {data.serviceRevenue[source].length === 0
-                ? f.rate(null)
-                : data.serviceRevenue[source].map((m) => (
-                    <span key={m.currency} className={styles.moneyLine}>
-                      {f.money(m.gross, m.currency)}{' '}
-                      <span className={styles.sub}>
-                        {t('funnel.revenue_net', { amount: f.money(m.net, m.currency) })}
-                      </span>
-                    </span>
-                  ))}
+              <MoneyLines money={data.serviceRevenue[source]} />
             </dd>
           </div>
         ))}

@@ -7,6 +7,7 @@ import { useConsoleLanguage, useConsoleText } from '../../shared/console/console
 import { Banner, Card, ConsolePage, ui } from '../../shared/console/console-ui';
 import { funnelCsvHref, funnelQuery } from './analytics-api';
 import { analyticsMessages } from './analytics-messages';
+import { MoneyLines } from './money-lines';
 import { rangeFromAddress } from './analytics-range';
 import { AnalyticsRangePicker, Freshness } from './analytics-range-picker';
 import { DataTable, type Column } from './data-table';
@@ -220,16 +221,7 @@ export function AnalyticsFunnelPage() {
           <div className={styles.stat} data-stat="revenue">
             <dt>{t('funnel.revenue')}</dt>
             <dd>
-              {currencies.length === 0
-                ? f.rate(null)
-                : currencies.map((m) => (
-                    <span key={m.currency} className={styles.moneyLine}>
-                      {f.money(m.gross, m.currency)}{' '}
-                      <span className={styles.sub}>
-                        {t('funnel.revenue_net', { amount: f.money(m.net, m.currency) })}
-                      </span>
-                    </span>
-                  ))}
+              <MoneyLines money={currencies} />
             </dd>
           </div>
         </dl>
