@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { axeViolations } from './axe';
 import { isMobile, waitForApp } from './helpers';
 import { horizontalOverflow } from './page-walk';
@@ -6,8 +6,9 @@ import { horizontalOverflow } from './page-walk';
 /**
  * Issue 45, the For You feed on the web: a new viewer in a Korean browser opens /foryou from the
  * main page, swipes from one drama's opening to the next (each one plays), watches two romance
- * openings and skips the rest, and a fresh page of the feed then puts romance first; "continue
- * this drama" opens the player at the feed's episode and Back returns to the same item.
+ * openings and skips the rest, and a fresh page of the feed then ranks romance higher than a
+ * newcomer's feed ranks the same dramas at the same moment; "continue this drama" opens the
+ * player at the feed's episode and Back returns to the same item.
  */
 test.use({ locale: 'ko-KR' });
 
@@ -28,11 +29,12 @@ const PAGE_SIZE = 3;
 
 /** What the app receives and sends of the feed: its pages (made small, see above), its signals. */
 async function recordFeed(page: Page) {
+  const feed = { pageSize: PAGE_SIZE };
   const pages: FeedItem[][] = [];
   const signals: { impressionId: string; kind: string; watchedMs?: number; status: number }[] = [];
   await page.route(/\/api\/v1\/foryou\?/, async (route) => {
     const url = new URL(route.request().url());
-    url.searchParams.set('count', String(PAGE_SIZE));
+    url.searchParams.set('count', String(feed.pageSize));
     const response = await route.fetch({ url: url.toString() });
     const body = (await response.json()) as { data?: { itemList?: FeedItem[] } };
     if (body.data?.itemList) pages.push(body.data.itemList);
@@ -44,7 +46,7 @@ async function recordFeed(page: Page) {
     signals.push({ ...signal, status: response.status() });
     await route.fulfill({ response });
   });
-  return { pages, signals };
+  return { feed, pages, signals };
 }
 
 const activeVideo = (page: Page) =>
@@ -93,11 +95,49 @@ async function next(page: Page, from: string): Promise<void> {
 const ROMANCE = 1;
 const isRomance = (item: FeedItem) => item.drama.ctgr_list.includes(ROMANCE);
 
-test('a new viewer swipes through openings, and after two romance ones a pick for that taste comes near the top', async ({
+/**
+ * How high romance ranks in an order of dramas: of the (romance, other) pairs, how many have the
+ * romance drama first.
+ */
+function romancePairs(order: number[], romance: Set<number>): { ahead: number; of: number } {
+  let ahead = 0;
+  let of = 0;
+  order.forEach((id, at) => {
+    if (!romance.has(id)) return;
+    for (const [other, otherId] of order.entries()) {
+      if (romance.has(otherId)) continue;
+      of += 1;
+      if (at < other) ahead += 1;
+    }
+  });
+  return { ahead, of };
+}
+
+/** The whole first page of a new guest's feed, in a browser of their own: its dramas in order. */
+async function newcomerOrder(browser: Browser): Promise<number[]> {
+  const context = await browser.newContext({ locale: 'ko-KR' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/');
+    await waitForApp(page);
+    const body = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/foryou?count=30', {
+        headers: { authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+      });
+      return (await response.json()) as { data: { itemList: FeedItem[] } };
+    });
+    return body.data.itemList.map((i) => i.drama.dram_id);
+  } finally {
+    await context.close();
+  }
+}
+
+test('a new viewer swipes through openings, and after two romance ones the feed ranks romance higher than a newcomer’s does', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(180_000);
-  const { pages, signals } = await recordFeed(page);
+  const { feed, pages, signals } = await recordFeed(page);
   await page.goto('/');
   await waitForApp(page);
   // nothing watched yet: the feed's entry is the first thing under the banner
@@ -108,7 +148,6 @@ test('a new viewer swipes through openings, and after two romance ones a pick fo
 
   let watched = 0;
   const watchedIds: string[] = [];
-  const watchedCategories = new Set<number>();
   const skippedIds: string[] = [];
   for (let step = 0; step < 12 && watched < 2; step++) {
     const item = await playingItem(page, pages);
@@ -122,7 +161,6 @@ test('a new viewer swipes through openings, and after two romance ones a pick fo
       await expect(activeSlide(page).getByTestId('foryou-categories')).toContainText('로맨스');
       watched += 1;
       watchedIds.push(item.impressionId);
-      for (const c of item.drama.ctgr_list) watchedCategories.add(c);
     } else {
       // anything else is swiped away at once: a skip
       skippedIds.push(item.impressionId);
@@ -164,32 +202,34 @@ test('a new viewer swipes through openings, and after two romance ones a pick fo
   );
   expect(romanceLeft.length, 'a romance drama is left for the fresh page').toBeGreaterThan(0);
 
-  // a fresh page of the feed, ranked with what this viewer watched and skipped
+  // a fresh page of the feed, ranked with what this viewer watched and skipped: one page holding
+  // every drama the feed still has for them, so its whole order can be read
   const before = pages.length;
+  feed.pageSize = 12;
   await page.reload();
   await waitForApp(page);
   const first = await playingItem(page, pages);
-  const fresh = pages[before];
-  expect(fresh, 'the fresh page').toBeDefined();
-  expect(first.impressionId).toBe(fresh?.[0]?.impressionId);
-  // near the top comes a drama picked for the taste: one sharing a category with the two watched
-  // (romance, or another category those dramas carry, which then weighs as much), or what other
-  // viewers of the same two watched (cowatch). The server's ranking tests pin the weights and the
-  // order; here the rest of the suite's viewers move popularity and its consoles publish fresh
-  // dramas (which have their own slots), so only the top three are read.
-  const shown = JSON.stringify(fresh?.map((i) => [i.drama.dram_id, i.drama.ctgr_list, i.reason]));
-  const watchedList = [...watchedCategories].join(',');
-  const forTaste = (fresh ?? [])
-    .slice(0, 3)
-    .filter(
-      (i) =>
-        i.reason === 'cowatch' ||
-        (i.reason === 'affinity' && i.drama.ctgr_list.some((c) => watchedCategories.has(c))),
-    );
-  expect(
-    forTaste.length,
-    `the fresh page: ${shown}, watched categories ${watchedList}`,
-  ).toBeGreaterThan(0);
+  const fresh = pages[before] ?? [];
+  expect(first.impressionId).toBe(fresh[0]?.impressionId);
+
+  // the same dramas as a newcomer's feed orders them now (the same popularity and freshness: the
+  // rest of the suite's viewers move both), against which romance must rank higher
+  const newcomer = await newcomerOrder(browser);
+  const ids = fresh.map((i) => i.drama.dram_id);
+  const romanceIds = new Set(fresh.filter(isRomance).map((i) => i.drama.dram_id));
+  const theirs = newcomer.filter((id) => ids.includes(id));
+  expect(theirs.toSorted(), 'the newcomer is offered the same dramas').toEqual(ids.toSorted());
+  const mine = romancePairs(ids, romanceIds);
+  const baseline = romancePairs(theirs, romanceIds);
+  const shown = `this viewer's ${JSON.stringify(fresh.map((i) => [i.drama.dram_id, i.drama.ctgr_list, i.reason]))}, the newcomer's ${JSON.stringify(theirs)}, romance ${JSON.stringify([...romanceIds])}`;
+  expect(romanceIds.size, shown).toBeGreaterThan(0);
+  if (baseline.ahead < baseline.of) {
+    // romance before more of the other dramas than for the newcomer
+    expect(mine.ahead, shown).toBeGreaterThan(baseline.ahead);
+  } else {
+    // the newcomer already has every romance drama first: so must this viewer
+    expect(mine.ahead, shown).toBe(mine.of);
+  }
   await expect(activeSlide(page).getByTestId('foryou-categories')).not.toBeEmpty();
 });
 
