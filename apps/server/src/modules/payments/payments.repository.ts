@@ -196,25 +196,6 @@ export function createPaymentsRepository(db: Db) {
       };
     },
 
-    /** Orders of a pack paid or credited, registered from `since` on (experiments, decision 1613). */
-    async packOrdersSince(godsCode: string, since: Date) {
-      return db
-        .select({
-          userId: paymentOrders.userId,
-          at: paymentOrders.createdAt,
-          currency: paymentOrders.currency,
-          amount: paymentOrders.amountMinor,
-        })
-        .from(paymentOrders)
-        .where(
-          and(
-            eq(paymentOrders.godsCode, godsCode),
-            inArray(paymentOrders.state, ['paid', 'credited']),
-            gte(paymentOrders.createdAt, since),
-          ),
-        );
-    },
-
     async activeGoods(): Promise<GoodsRow[]> {
       return db
         .select()
