@@ -12,57 +12,75 @@ CREATE TABLE "experiment_viewers" (
 ALTER TABLE "experiment_viewers" ADD CONSTRAINT "experiment_viewers_experiment_id_experiments_id_fk" FOREIGN KEY ("experiment_id") REFERENCES "public"."experiments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 -- The experiment results' rollup (decision 1613): one row per exposed viewer, kept by triggers in
 -- the transaction of every write that changes what counts for them, so the results page sums a
--- few columns instead of joining every exposure with every outcome. What counts, for the viewer's
--- first exposure at p_first: coin unlocks (coins) and rewarded-ad unlocks (0) of the drama, or
--- the pack's orders paid or credited (won when KRW, else 0), from max(p_first, the start) to the
--- stop inclusive.
-CREATE FUNCTION experiment_viewer_outcomes(p_experiment uuid, p_user uuid, p_first timestamptz)
-RETURNS TABLE (outcomes integer, revenue bigint, last_outcome_at timestamptz)
-LANGUAGE sql STABLE AS $$
-  SELECT count(*)::integer, coalesce(sum(x.amount), 0)::bigint, max(x.at)
-  FROM experiments e
-  CROSS JOIN LATERAL (
-    SELECT u.coins::bigint AS amount, u.unlocked_at AS at FROM coin_unlocks u
-      WHERE e.kind = 'paywall_position' AND u.user_id = p_user AND u.drama_id = e.drama_id
-    UNION ALL
-    SELECT 0, a.unlocked_at FROM ad_unlocks a
-      WHERE e.kind = 'paywall_position' AND a.user_id = p_user AND a.drama_id = e.drama_id
-    UNION ALL
-    SELECT CASE WHEN o.currency = 'KRW' THEN o.amount_minor ELSE 0 END, o.created_at
-      FROM payment_orders o
-      WHERE e.kind <> 'paywall_position' AND o.user_id = p_user AND o.gods_code = e.gods_code
-        AND o.state IN ('paid', 'credited')
-  ) x
-  WHERE e.id = p_experiment AND x.at >= p_first AND x.at >= coalesce(e.started_at, e.created_at)
-    AND (e.stopped_at IS NULL OR x.at <= e.stopped_at)
-$$;
---> statement-breakpoint
+-- few columns instead of joining every exposure with every outcome.
+--
+-- What counts for a viewer, recounted from the owners' rows (the one place that says it): coin
+-- unlocks (their coins) and rewarded-ad unlocks (0) of the drama, or the pack's orders paid or
+-- credited (won when KRW, else 0), timed from the later of their first exposure and the start
+-- to the stop, both ends included. Plans are made at each call (plan_cache_mode): a plan kept for
+-- the session from when the tables were nearly empty (a new database, a bulk load) would scan
+-- them whole for every later row.
 CREATE FUNCTION experiment_viewer_recount(p_experiment uuid, p_user uuid) RETURNS void
-LANGUAGE sql AS $$
-  UPDATE experiment_viewers v
-  SET (outcomes, revenue, last_outcome_at) = (
-    SELECT o.outcomes, o.revenue, o.last_outcome_at
-    FROM experiment_viewer_outcomes(v.experiment_id, v.user_id, v.first_exposed_at) o)
-  WHERE v.experiment_id = p_experiment AND v.user_id = p_user
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
+DECLARE
+  e experiments%ROWTYPE;
+  v_from timestamptz;
+  v_outcomes integer;
+  v_revenue bigint;
+  v_last timestamptz;
+BEGIN
+  SELECT * INTO e FROM experiments WHERE id = p_experiment;
+  SELECT greatest(first_exposed_at, coalesce(e.started_at, e.created_at)) INTO v_from
+    FROM experiment_viewers WHERE experiment_id = p_experiment AND user_id = p_user;
+  IF NOT FOUND THEN
+    RETURN;
+  END IF;
+  IF e.kind = 'paywall_position' THEN
+    SELECT count(*), coalesce(sum(x.coins), 0), max(x.at) INTO v_outcomes, v_revenue, v_last
+    FROM (
+      SELECT u.coins, u.unlocked_at AS at FROM coin_unlocks u
+        WHERE u.user_id = p_user AND u.drama_id = e.drama_id
+      UNION ALL
+      SELECT 0, a.unlocked_at FROM ad_unlocks a
+        WHERE a.user_id = p_user AND a.drama_id = e.drama_id
+    ) x
+    WHERE x.at >= v_from AND (e.stopped_at IS NULL OR x.at <= e.stopped_at);
+  ELSE
+    SELECT count(*), coalesce(sum(CASE WHEN o.currency = 'KRW' THEN o.amount_minor ELSE 0 END), 0),
+        max(o.created_at)
+      INTO v_outcomes, v_revenue, v_last
+    FROM payment_orders o
+    WHERE o.user_id = p_user AND o.gods_code = e.gods_code AND o.state IN ('paid', 'credited')
+      AND o.created_at >= v_from AND (e.stopped_at IS NULL OR o.created_at <= e.stopped_at);
+  END IF;
+  UPDATE experiment_viewers SET outcomes = v_outcomes, revenue = v_revenue, last_outcome_at = v_last
+    WHERE experiment_id = p_experiment AND user_id = p_user;
+END
 $$;
 --> statement-breakpoint
 -- Every viewer of the experiment, or (p_after) those with an outcome counted after that time.
 CREATE FUNCTION experiment_viewers_recount(p_experiment uuid, p_after timestamptz) RETURNS void
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
+DECLARE
+  v_user uuid;
+BEGIN
+  FOR v_user IN
+    SELECT user_id FROM experiment_viewers
+    WHERE experiment_id = p_experiment AND (p_after IS NULL OR last_outcome_at > p_after)
+  LOOP
+    PERFORM experiment_viewer_recount(p_experiment, v_user);
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+-- The viewer's lock in an experiment, to the end of the transaction: one of 1,024 per experiment
+-- (the viewer's id hashed), so a transaction writing many rows at once (a bulk load) holds at most
+-- that many locks, not one per viewer; two viewers that share one only wait for each other.
+CREATE FUNCTION experiment_viewer_lock(p_experiment uuid, p_user uuid) RETURNS void
 LANGUAGE plpgsql AS $$
 BEGIN
-  IF p_after IS NULL THEN
-    UPDATE experiment_viewers v
-    SET (outcomes, revenue, last_outcome_at) = (
-      SELECT o.outcomes, o.revenue, o.last_outcome_at
-      FROM experiment_viewer_outcomes(v.experiment_id, v.user_id, v.first_exposed_at) o)
-    WHERE v.experiment_id = p_experiment;
-  ELSE
-    UPDATE experiment_viewers v
-    SET (outcomes, revenue, last_outcome_at) = (
-      SELECT o.outcomes, o.revenue, o.last_outcome_at
-      FROM experiment_viewer_outcomes(v.experiment_id, v.user_id, v.first_exposed_at) o)
-    WHERE v.experiment_id = p_experiment AND v.last_outcome_at > p_after;
-  END IF;
+  PERFORM pg_advisory_xact_lock(
+    hashtext('experiment_viewers:' || p_experiment || ':' || (hashtext(p_user::text) & 1023)));
 END
 $$;
 --> statement-breakpoint
@@ -84,7 +102,7 @@ BEGIN
     ORDER BY id
   LOOP
     PERFORM pg_advisory_xact_lock_shared(hashtext('experiment_window:' || v_experiment));
-    PERFORM pg_advisory_xact_lock(hashtext('experiment_viewer:' || v_experiment || ':' || p_user));
+    PERFORM experiment_viewer_lock(v_experiment, p_user);
     PERFORM experiment_viewer_recount(v_experiment, p_user);
   END LOOP;
 END
@@ -141,15 +159,15 @@ CREATE TRIGGER experiment_outcomes_update AFTER UPDATE ON payment_orders
   EXECUTE FUNCTION experiment_order_changed();--> statement-breakpoint
 -- An exposure: the viewer's row, counted from what is already there (an outcome committed just
 -- before the exposure with a time after it), under the same locks as an outcome.
-CREATE FUNCTION experiment_exposure_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION experiment_exposure_changed() RETURNS trigger
+LANGUAGE plpgsql SET plan_cache_mode = force_custom_plan AS $$
 BEGIN
   IF TG_OP <> 'INSERT' THEN
     DELETE FROM experiment_viewers WHERE experiment_id = OLD.experiment_id AND user_id = OLD.user_id;
   END IF;
   IF TG_OP <> 'DELETE' THEN
     PERFORM pg_advisory_xact_lock_shared(hashtext('experiment_window:' || NEW.experiment_id));
-    PERFORM pg_advisory_xact_lock(
-      hashtext('experiment_viewer:' || NEW.experiment_id || ':' || NEW.user_id));
+    PERFORM experiment_viewer_lock(NEW.experiment_id, NEW.user_id);
     INSERT INTO experiment_viewers (experiment_id, user_id, variant, first_exposed_at)
       VALUES (NEW.experiment_id, NEW.user_id, NEW.variant, NEW.first_exposed_at);
     PERFORM experiment_viewer_recount(NEW.experiment_id, NEW.user_id);

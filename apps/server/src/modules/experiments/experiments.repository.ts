@@ -74,7 +74,8 @@ export function createExperimentsRepository(db: Db) {
 
     /**
      * The results' sums per variant, from the rollup (one row per exposed viewer, decision 1613):
-     * exposed, converted, revenue and its squares summed (exact in numeric, then a number).
+     * exposed, converted, revenue summed (exactly) and its squares summed (in double precision:
+     * 15 digits, more than the intervals use, and faster than numeric over 100,000 rows).
      */
     async variantSums(experimentId: string): Promise<VariantSums[]> {
       const rows = await rowsOf<{
@@ -88,7 +89,7 @@ export function createExperimentsRepository(db: Db) {
         sql`select variant, count(*)::int as exposures,
               count(*) filter (where outcomes > 0)::int as conversions,
               coalesce(sum(revenue), 0)::text as revenue,
-              coalesce(sum(revenue::numeric * revenue), 0)::text as revenue_squares
+              coalesce(sum(revenue::float8 * revenue), 0)::text as revenue_squares
             from ${experimentViewers}
             where experiment_id = ${experimentId}::uuid
             group by variant order by variant`,
