@@ -13,10 +13,13 @@ import { benchDatabase, startApp, type Running } from './lib';
  * its catch-up; then p50/p99 of the funnel, the dramas table and retention read from the rollups,
  * against the same reads computed from the raw events (the baseline, measured in this run); and
  * the experiment result read (decision 1613) over a paywall experiment with one exposure per
- * viewer, against the same per-variant sums done by one SQL statement.
+ * viewer, read from its rollup (kept by triggers as the rows are written, whose share of the
+ * writes is reported), against the same per-variant sums done by one SQL statement over the raw
+ * tables.
  *
  * ANALYTICS_BENCH_EVENTS=N sets another size (viewers and dramas scale with it), e.g. 100000 for
- * a quick run.
+ * a quick run. ANALYTICS_BENCH_DATABASE names the PostgreSQL database (made afresh; default
+ * snapdrama_bench_analytics).
  */
 
 const DAYS = 90;
@@ -176,7 +179,11 @@ const unit = (k: number, salt: number) =>
  * 50/50) with every bench viewer exposed, assigned by the service's own rule; viewers who convert
  * (10 % in A, 12 % in B) unlock one to three episodes with coins after their exposure, and as
  * many coin unlocks land on other dramas (which the read must leave out). The owners' tables are
- * written directly: users and wallets for the unlocks' keys, exposures, coin unlocks.
+ * written directly: users and wallets for the unlocks' keys, exposures, coin unlocks. The
+ * rollup's triggers run with those writes (decision 1613), as they would in the service: the
+ * writes are timed apart (exposures, unlocks of the experiment's drama, unlocks elsewhere, where
+ * the trigger finds no experiment), and the same exposures are also written into a copy of the
+ * table without the triggers, so the rollup's share of the writes can be read off.
  */
 async function seedExperiment(app: Running, size: Size, dramaIds: number[], start: Date) {
   const db = app.database.db;
@@ -195,8 +202,18 @@ async function seedExperiment(app: Running, size: Size, dramaIds: number[], star
         returning id`,
   );
   if (!row) throw new Error('no experiment');
+  await db.execute(
+    sql`create table bench_exposures_without_rollup (like experiment_exposures including all)`,
+  );
   const chunk = 2_000;
   let unlocks = 0;
+  let elsewhere = 0;
+  const ms = { exposures: 0, plainExposures: 0, unlocks: 0, elsewhere: 0 };
+  const clocked = async (key: keyof typeof ms, work: () => Promise<unknown>) => {
+    const started = performance.now();
+    await work();
+    ms[key] += performance.now() - started;
+  };
   for (let from = 0; from < size.viewers; from += chunk) {
     const ks = Array.from({ length: Math.min(chunk, size.viewers - from) }, (_, i) => from + i);
     const ids = ks.map(viewerId);
@@ -213,13 +230,15 @@ async function seedExperiment(app: Running, size: Size, dramaIds: number[], star
     await db.execute(sql`
       insert into wallets (user_id, created_at)
       select id, now() from unnest(${list(ids, 'uuid')}) id on conflict do nothing`);
-    await db.execute(sql`
-      insert into experiment_exposures (experiment_id, user_id, variant, first_exposed_at)
+    const exposures = (table: string) => sql`
+      insert into ${sql.identifier(table)} (experiment_id, user_id, variant, first_exposed_at)
       select ${row.id}::uuid, u, v, t from unnest(${list(ids, 'uuid')}, ${list(variants, 'int')},
         ${list(
           exposed.map((d) => d.toISOString()),
           'timestamptz',
-        )}) as x(u, v, t)`);
+        )}) as x(u, v, t)`;
+    await clocked('exposures', () => db.execute(exposures('experiment_exposures')));
+    await clocked('plainExposures', () => db.execute(exposures('bench_exposures_without_rollup')));
     const owned: { id: string; drama: number; epsd: number; at: string }[] = [];
     ks.forEach((k, i) => {
       const variant = variants[i] ?? 0;
@@ -243,33 +262,38 @@ async function seedExperiment(app: Running, size: Size, dramaIds: number[], star
           at: new Date(at).toISOString(),
         });
     });
-    if (owned.length === 0) continue;
-    unlocks += owned.length;
-    await db.execute(sql`
+    const insertUnlocks = (rows: typeof owned) => sql`
       insert into coin_unlocks (user_id, drama_id, episode_number, title_key, coins, unlocked_at)
       select u, d, e, 'bench', ${PRICE}, t from unnest(${list(
-        owned.map((o) => o.id),
+        rows.map((o) => o.id),
         'uuid',
       )},
         ${list(
-          owned.map((o) => o.drama),
+          rows.map((o) => o.drama),
           'int',
         )}, ${list(
-          owned.map((o) => o.epsd),
+          rows.map((o) => o.epsd),
           'int',
         )},
         ${list(
-          owned.map((o) => o.at),
+          rows.map((o) => o.at),
           'timestamptz',
-        )}) as x(u, d, e, t)`);
+        )}) as x(u, d, e, t)`;
+    const here = owned.filter((o) => o.drama === dramaId);
+    const there = owned.filter((o) => o.drama !== dramaId);
+    unlocks += here.length;
+    elsewhere += there.length;
+    if (here.length > 0) await clocked('unlocks', () => db.execute(insertUnlocks(here)));
+    if (there.length > 0) await clocked('elsewhere', () => db.execute(insertUnlocks(there)));
   }
-  return { id: row.id, dramaId, since: startedAt, unlocks };
+  await db.execute(sql`drop table bench_exposures_without_rollup`);
+  return { id: row.id, dramaId, since: startedAt, unlocks, elsewhere, ms };
 }
 
 /**
- * The experiment's per-variant figures summed by the database in one statement (the baseline for
- * the service's read, which loads the exposures and outcomes and joins them in memory): exposed,
- * converted, and the sum and sum of squares of revenue per viewer.
+ * The experiment's per-variant figures summed by the database in one statement over the raw
+ * tables (the baseline for the service's read, which sums its rollup): exposed, converted, and
+ * the sum and sum of squares of revenue per viewer.
  */
 const sqlExperiment = (experimentId: string, dramaId: number, since: Date) => sql`
   with o as (
@@ -294,7 +318,11 @@ export async function run(): Promise<void> {
   );
   const app = await startApp({
     databaseUrl: databaseUrl
-      ? await benchDatabase(databaseUrl, 'snapdrama_bench_analytics', true)
+      ? await benchDatabase(
+          databaseUrl,
+          process.env.ANALYTICS_BENCH_DATABASE ?? 'snapdrama_bench_analytics',
+          true,
+        )
       : undefined,
     seed: false,
   });
@@ -409,13 +437,32 @@ export async function run(): Promise<void> {
     line('funnel of one drama', funnel, rawFunnelTimes);
     line('dramas table (page of 50, sorted)', dramas, rawDramasTimes);
     line('retention (cohort grid + D1/D7/D30)', cohort);
-    // the experiment result read (issue 43 item 5; decision 1613): its own tables and the owners'
+    // the experiment result read (issue 43 item 5; decision 1613): its rollup, kept by triggers
     started = performance.now();
     const experiment = await seedExperiment(app, size, dramaIds, start);
+    const perRow = (total: number, rows: number) =>
+      `${((total / Math.max(1, rows)) * 1000).toFixed(0)} µs/row`;
+    const w = experiment.ms;
     console.log(
-      `\nexperiment: ${fmt(size.viewers)} exposures, ${fmt(experiment.unlocks)} coin unlocks ` +
-        `written in ${ms(performance.now() - started)}`,
+      `\nexperiment: ${fmt(size.viewers)} exposures, ${fmt(experiment.unlocks)} coin unlocks of its ` +
+        `drama and ${fmt(experiment.elsewhere)} elsewhere, written in ${ms(performance.now() - started)}`,
     );
+    console.log(
+      `  exposures ${ms(w.exposures)} (${perRow(w.exposures, size.viewers)}; the same rows without ` +
+        `the rollup's trigger ${ms(w.plainExposures)}, ${perRow(w.plainExposures, size.viewers)})`,
+    );
+    console.log(
+      `  coin unlocks of the drama ${ms(w.unlocks)} (${perRow(w.unlocks, experiment.unlocks)}); ` +
+        `elsewhere ${ms(w.elsewhere)} (${perRow(w.elsewhere, experiment.elsewhere)})`,
+    );
+    console.log(
+      `  the rollup's share of these writes: about ` +
+        `${ms(w.exposures - w.plainExposures + w.unlocks - (w.elsewhere / Math.max(1, experiment.elsewhere)) * experiment.unlocks)}`,
+    );
+    // autovacuum's part again: the rollup's rows were inserted, then updated by the unlocks
+    started = performance.now();
+    await db.execute(sql`vacuum analyze experiment_viewers`);
+    console.log(`  vacuum analyze experiment_viewers: ${ms(performance.now() - started)}`);
     const experiments = app.services.experiments;
     const result = await experiments.results(experiment.id);
     const rounds = size.viewers > 20_000 ? 30 : 100;
@@ -423,12 +470,21 @@ export async function run(): Promise<void> {
     const rawExperiment = await timed(Math.max(10, rounds / 5), () =>
       db.execute(sqlExperiment(experiment.id, experiment.dramaId, experiment.since)),
     );
+    const raw = await rowsOf<{ variant: number; exposures: string; conversions: string }>(
+      db,
+      sqlExperiment(experiment.id, experiment.dramaId, experiment.since),
+    );
     for (const v of result.variants) {
       console.log(
         `  variant ${'ABCD'[v.variant]}: ${fmt(v.exposures)} exposed, ${fmt(v.conversions)} converted` +
           (v.lift ? `, lift ${(v.lift.estimate * 100).toFixed(1)} %` : ''),
       );
     }
+    const same = result.variants.every((v) => {
+      const r = raw.find((x) => x.variant === v.variant);
+      return r && Number(r.exposures) === v.exposures && Number(r.conversions) === v.conversions;
+    });
+    console.log(`  the same as the raw tables' sums: ${same ? 'yes' : 'NO'}`);
     console.log(`  sample ratio p = ${result.sampleRatio?.pValue.toFixed(3) ?? 'n/a'}`);
     line('experiment results (per-variant conversion, revenue, intervals, SRM)', experimentRead);
     console.log(

@@ -55,10 +55,6 @@ export function composeConsoleModules(deps: {
   analyticsModule: AnalyticsModule;
   forYouModule: ReturnType<typeof createForYouModule>;
   experimentsModule: ReturnType<typeof createExperimentsModule>;
-  /** episodes unlocked by rewarded ads (events): an experiment's conversions */
-  adUnlocks: {
-    ofDramaSince(dramaId: number, since: Date): Promise<{ userId: string; at: Date }[]>;
-  };
 }) {
   const { base, storage, metrics, auth, catalog, i18n, wallet, events, payments } = deps;
   const operatorEmails = (ids: string[]) => operatorsModule.operators.emailsOf(ids);
@@ -153,21 +149,6 @@ export function composeConsoleModules(deps: {
             .then(() => undefined),
         );
       },
-    },
-    outcomes: {
-      async dramaUnlocks(dramaId, since) {
-        const [coins, ads] = await Promise.all([
-          wallet.coinUnlocksOfDrama(dramaId, since),
-          deps.adUnlocks.ofDramaSince(dramaId, since),
-        ]);
-        return [...coins, ...ads.map((a) => ({ ...a, amount: 0 }))];
-      },
-      packOrders: async (godsCode, since) =>
-        (await payments.packOrdersSince(godsCode, since)).map((o) => ({
-          userId: o.userId,
-          at: o.at,
-          amount: o.currency === 'KRW' ? o.amount : 0,
-        })),
     },
   });
   const viewersModule = createViewersModule({

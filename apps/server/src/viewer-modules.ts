@@ -311,7 +311,6 @@ export function composeViewerModules(deps: {
       pushModule,
       forYouModule,
       experimentsModule,
-      adUnlocks: eventsReads.adUnlocks,
     },
   };
 }

@@ -49,24 +49,36 @@ export function liftInterval(
   };
 }
 
-/** n, mean and sample variance of per-viewer values, in one pass (Welford). */
+/** n, mean and sample variance of per-viewer values. */
 export interface ValueSummary {
   n: number;
   mean: number;
   variance: number;
 }
 
+/**
+ * The summary from the sums the database keeps per variant (decision 1613): n values, their sum
+ * and the sum of their squares. Sample variance (sumSquares − sum²/n)/(n − 1), never below 0 (a
+ * rounding of equal values).
+ */
+export function summarizeSums(n: number, sum: number, sumSquares: number): ValueSummary {
+  if (n <= 0) return { n: 0, mean: 0, variance: 0 };
+  const mean = sum / n;
+  const variance = n > 1 ? Math.max(0, (sumSquares - sum * mean) / (n - 1)) : 0;
+  return { n, mean, variance };
+}
+
+/** The same summary from the values themselves. */
 export function summarizeValues(values: Iterable<number>): ValueSummary {
   let n = 0;
-  let mean = 0;
-  let m2 = 0;
+  let sum = 0;
+  let sumSquares = 0;
   for (const x of values) {
     n++;
-    const delta = x - mean;
-    mean += delta / n;
-    m2 += delta * (x - mean);
+    sum += x;
+    sumSquares += x * x;
   }
-  return { n, mean, variance: n > 1 ? m2 / (n - 1) : 0 };
+  return summarizeSums(n, sum, sumSquares);
 }
 
 /** Student's t 97.5th percentiles for 1 to 30 degrees of freedom (printed tables). */

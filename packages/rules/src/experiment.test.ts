@@ -15,6 +15,7 @@ import {
   liftInterval,
   meanInterval,
   sampleRatioCheck,
+  summarizeSums,
   summarizeValues,
   tQuantile975,
   welchDifference,
@@ -167,6 +168,20 @@ describe('statistics (decision 1612)', () => {
     );
     expect(small?.low).toBeCloseTo(-5.591376689990215, 1); // df 12.1 read as 12: a hair wider
     expect(small?.high).toBeCloseTo(7.377090975704499, 1);
+  });
+
+  it('the summary from the sums the database keeps equals the one from the values', () => {
+    // 100 viewers at 30 coins among 1,000: n, sum 3,000, sum of squares 90,000
+    expect(summarizeSums(1000, 3000, 90_000)).toEqual(
+      summarizeValues([...Array<number>(100).fill(30), ...Array<number>(900).fill(0)]),
+    );
+    const s = summarizeSums(7, 27, 227);
+    expect(s.mean).toBeCloseTo(3.857142857142857, 12);
+    expect(s.variance).toBeCloseTo(20.476190476190474, 12); // numpy.var(ddof=1)
+    expect(summarizeSums(1, 30, 900)).toEqual({ n: 1, mean: 30, variance: 0 });
+    expect(summarizeSums(0, 0, 0)).toEqual({ n: 0, mean: 0, variance: 0 });
+    // equal large values: no negative variance from rounding
+    expect(summarizeSums(3, 3 * 59_000.1, 3 * 59_000.1 ** 2).variance).toBeGreaterThanOrEqual(0);
   });
 
   it('t quantiles', () => {

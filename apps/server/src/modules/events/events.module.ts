@@ -23,8 +23,6 @@ export function createEventsModule(db: Db) {
     unlockedEpisodes: (userId: string, dramaId: number, tx?: Tx) =>
       repo.adUnlockedEpisodes(tx ?? db, userId, dramaId),
     unlockedEpisodesPart: () => repo.adUnlockedPart(),
-    /** ad unlocks of a drama from `since` on (experiments' outcomes, decision 1613) */
-    ofDramaSince: (dramaId: number, since: Date) => repo.adUnlocksOfDrama(dramaId, since),
     /** ad unlocks in [from, until), oldest first, one row per episode (the For You taste job) */
     between: (from: Date, until: Date): Promise<{ userId: string; dramaId: number; at: Date }[]> =>
       repo.adUnlocksBetween(from, until),

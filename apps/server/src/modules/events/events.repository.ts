@@ -389,14 +389,6 @@ export function createEventsRepository(db: Db) {
         );
     },
 
-    /** Ad unlocks of a drama from `since` on: who and when (experiments, decision 1613). */
-    async adUnlocksOfDrama(dramaId: number, since: Date) {
-      return db
-        .select({ userId: adUnlocks.userId, at: adUnlocks.unlockedAt })
-        .from(adUnlocks)
-        .where(and(eq(adUnlocks.dramaId, dramaId), gte(adUnlocks.unlockedAt, since)));
-    },
-
     async adUnlockedEpisodes(q: Q, userId: string, dramaId: number): Promise<number[]> {
       const rows = await q
         .select({ epsd: adUnlocks.episodeNumber })

@@ -5,47 +5,46 @@ import {
   liftInterval,
   meanInterval,
   sampleRatioCheck,
-  summarizeValues,
+  summarizeSums,
   welchDifference,
 } from '@snapdrama/rules';
-import type { ExposureRow } from './experiments.repository';
 
-/** One unlock or purchase: who, when, and what it brought (coins or won). */
-export interface Outcome {
-  userId: string;
-  at: Date;
-  amount: number;
+/**
+ * One variant's sums over its exposed viewers (the rollup `experiment_viewers`, decision 1613):
+ * how many, how many converted, and their revenue per viewer summed and squared and summed.
+ */
+export interface VariantSums {
+  variant: number;
+  exposures: number;
+  conversions: number;
+  revenue: number;
+  revenueSquares: number;
 }
 
 /**
- * The results of an experiment (decision 1613): an exposed viewer converts when they have an
- * outcome at or after their first exposure (and before the experiment stopped); their revenue is
- * the sum of those outcomes' amounts. Lift and revenue differences are against variant A.
+ * The results of an experiment (decisions 1612, 1613) from its per-variant sums: conversion with
+ * Wilson, revenue per viewer with t, lift and revenue differences against variant A, and the
+ * sample-ratio check against the planned split. A variant nobody was shown counts zero.
  */
 export function computeResults(
   split: number[],
-  exposures: ExposureRow[],
-  outcomes: Outcome[],
-  until: Date | undefined,
+  sums: VariantSums[],
 ): Pick<ExperimentResults, 'variants' | 'sampleRatio'> {
-  const byViewer = new Map<string, Outcome[]>();
-  for (const o of outcomes) {
-    if (until && o.at > until) continue;
-    byViewer.set(o.userId, [...(byViewer.get(o.userId) ?? []), o]);
-  }
-  const perVariant = split.map(() => ({ exposures: 0, conversions: 0, revenue: [] as number[] }));
-  for (const x of exposures) {
-    const v = perVariant[x.variant];
-    if (!v) continue;
-    const after = (byViewer.get(x.userId) ?? []).filter((o) => o.at >= x.firstExposedAt);
-    v.exposures++;
-    if (after.length > 0) v.conversions++;
-    v.revenue.push(after.reduce((sum, o) => sum + o.amount, 0));
-  }
+  const perVariant = split.map(
+    (_, variant) =>
+      sums.find((s) => s.variant === variant) ?? {
+        variant,
+        exposures: 0,
+        conversions: 0,
+        revenue: 0,
+        revenueSquares: 0,
+      },
+  );
+  const revenueOf = (v: VariantSums) => summarizeSums(v.exposures, v.revenue, v.revenueSquares);
   const control = perVariant[0];
-  const controlRevenue = control && summarizeValues(control.revenue);
+  const controlRevenue = control && revenueOf(control);
   const variants = perVariant.map((v, index) => {
-    const revenue = summarizeValues(v.revenue);
+    const revenue = revenueOf(v);
     const vsControl = index > 0 && control && controlRevenue;
     return {
       variant: index,

@@ -16,7 +16,7 @@ type ServiceDeps = Parameters<typeof createExperimentsService>[0];
 export function createExperimentsModule(deps: { db: Db; clock: Clock }) {
   const repo = createExperimentsRepository(deps.db);
   const variants = createExperimentVariants({ repo, clock: deps.clock });
-  function console(more: Pick<ServiceDeps, 'targets' | 'outcomes' | 'audit'>) {
+  function console(more: Pick<ServiceDeps, 'targets' | 'audit'>) {
     const experiments = createExperimentsService({ repo, clock: deps.clock, variants, ...more });
     return {
       experiments,

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { experimentExposures, experiments } from './experiments.tables';
+import { rowsOf } from '../../db/daily';
+import type { VariantSums } from './experiments-results';
+import { experimentExposures, experimentViewers, experiments } from './experiments.tables';
 
 type Q = Db | Tx;
 export type ExperimentRow = typeof experiments.$inferSelect;
@@ -12,7 +14,7 @@ export interface ExposureRow {
   firstExposedAt: Date;
 }
 
-/** SQL of the experiments module's own tables (experiments, experiment_exposures). */
+/** SQL of the experiments module's own tables (experiments, experiment_exposures, experiment_viewers). */
 export function createExperimentsRepository(db: Db) {
   return {
     db,
@@ -70,11 +72,35 @@ export function createExperimentsRepository(db: Db) {
       await db.insert(experimentExposures).values(row).onConflictDoNothing();
     },
 
-    exposuresOfExperiment(experimentId: string): Promise<ExposureRow[]> {
-      return db
-        .select()
-        .from(experimentExposures)
-        .where(eq(experimentExposures.experimentId, experimentId));
+    /**
+     * The results' sums per variant, from the rollup (one row per exposed viewer, decision 1613):
+     * exposed, converted, revenue summed (exactly) and its squares summed (in double precision:
+     * 15 digits, more than the intervals use, and faster than numeric over 100,000 rows).
+     */
+    async variantSums(experimentId: string): Promise<VariantSums[]> {
+      const rows = await rowsOf<{
+        variant: number;
+        exposures: number;
+        conversions: number;
+        revenue: string;
+        revenue_squares: string;
+      }>(
+        db,
+        sql`select variant, count(*)::int as exposures,
+              count(*) filter (where outcomes > 0)::int as conversions,
+              coalesce(sum(revenue), 0)::text as revenue,
+              coalesce(sum(revenue::float8 * revenue), 0)::text as revenue_squares
+            from ${experimentViewers}
+            where experiment_id = ${experimentId}::uuid
+            group by variant order by variant`,
+      );
+      return rows.map((r) => ({
+        variant: r.variant,
+        exposures: r.exposures,
+        conversions: r.conversions,
+        revenue: Number(r.revenue),
+        revenueSquares: Number(r.revenue_squares),
+      }));
     },
 
     async exposureCounts(experimentId: string): Promise<number[]> {

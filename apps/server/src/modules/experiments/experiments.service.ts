@@ -17,7 +17,7 @@ import { AppError } from '../../errors';
 import type { AuditRecord } from '../audit/audit.service';
 import type { GoodsRow } from '../payments/payments.service';
 import type { ExperimentRow, ExperimentsRepository } from './experiments.repository';
-import { computeResults, type Outcome } from './experiments-results';
+import { computeResults } from './experiments-results';
 import {
   dramaTarget,
   episodesUnderVariant,
@@ -35,14 +35,6 @@ export interface ExperimentTargets {
   goods(godsCode: string): Promise<GoodsRow | undefined>;
   /** saves a pack through payments, with the audit entry in its transaction */
   saveGoods(operatorId: string, goods: GoodsRow): Promise<void>;
-}
-
-/** Conversions and revenue after exposure, read from the modules that own them (decision 1613). */
-export interface ExperimentOutcomes {
-  /** coin unlocks (amount: coins) and ad unlocks (amount 0) of a drama from `since` on */
-  dramaUnlocks(dramaId: number, since: Date): Promise<Outcome[]>;
-  /** orders of a pack paid from `since` on (amount: won for KRW orders, 0 for others) */
-  packOrders(godsCode: string, since: Date): Promise<Outcome[]>;
 }
 
 export function toWireExperiment(row: ExperimentRow): Experiment {
@@ -83,10 +75,9 @@ export function createExperimentsService(deps: {
   clock: Clock;
   variants: ExperimentVariants;
   targets: ExperimentTargets;
-  outcomes: ExperimentOutcomes;
   audit: { record(tx: Tx, entry: AuditRecord): Promise<unknown> };
 }) {
-  const { repo, clock, targets, outcomes, audit } = deps;
+  const { repo, clock, targets, audit } = deps;
   const db = repo.db;
 
   /** Refuses variants that do not fit the drama or pack; answers the target key. */
@@ -252,21 +243,17 @@ export function createExperimentsService(deps: {
       return toWireExperiment(shipped);
     },
 
-    /** Per-variant exposures, conversions, revenue, intervals and the sample-ratio check (1612). */
+    /**
+     * Per-variant exposures, conversions, revenue, intervals and the sample-ratio check (1612),
+     * from the per-variant sums of the rollup (1613): the read never loads a viewer's row.
+     */
     async results(id: string): Promise<ExperimentResults> {
       const row = await repo.byId(db, id);
       if (!row) throw notFound();
-      const exposures = await repo.exposuresOfExperiment(id);
-      const since = row.startedAt ?? row.createdAt;
-      const until = row.stoppedAt ?? undefined;
-      const outcomeRows =
-        row.kind === 'paywall_position' && row.dramaId !== null
-          ? await outcomes.dramaUnlocks(row.dramaId, since)
-          : await outcomes.packOrders(row.godsCode ?? '', since);
       return {
         experiment: toWireExperiment(row),
         revenueUnit: row.kind === 'paywall_position' ? 'coins' : 'krw',
-        ...computeResults(row.split as number[], exposures, outcomeRows, until),
+        ...computeResults(row.split as number[], await repo.variantSums(id)),
       };
     },
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   check,
   index,
   integer,
@@ -80,4 +81,29 @@ export const experimentExposures = pgTable(
     index('experiment_exposures_user_idx').on(t.userId),
     check('experiment_exposures_variant_check', sql`${t.variant} between 0 and 3`),
   ],
+);
+
+/**
+ * The results' rollup (decision 1613): one row per exposed viewer, with what counts for them in
+ * the experiment's window. Derived, never written by the service: database triggers keep it in
+ * step with `experiment_exposures` and with the outcome rows of the modules that own them (coin
+ * and ad unlocks, pack orders), in the transaction that writes those rows (migration 0045).
+ */
+export const experimentViewers = pgTable(
+  'experiment_viewers',
+  {
+    experimentId: uuid('experiment_id')
+      .notNull()
+      .references(() => experiments.id),
+    userId: uuid('user_id').notNull(),
+    variant: integer('variant').notNull(),
+    firstExposedAt: timestamp('first_exposed_at', { withTimezone: true }).notNull(),
+    /** outcomes counted (converted: more than 0) */
+    outcomes: integer('outcomes').notNull().default(0),
+    /** coins (paywall) or won (pack) of those outcomes */
+    revenue: bigint('revenue', { mode: 'number' }).notNull().default(0),
+    /** the latest outcome counted: a stop recounts only viewers with one after it */
+    lastOutcomeAt: timestamp('last_outcome_at', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.experimentId, t.userId] })],
 );

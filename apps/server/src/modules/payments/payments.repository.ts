@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, serviceDayOf } from '../../db/daily';
 import {
@@ -194,25 +194,6 @@ export function createPaymentsRepository(db: Db) {
         balances: { paid: Number(row.paid), bonus: Number(row.bonus) },
         order: row.order ? orderFromJson(row.order) : undefined,
       };
-    },
-
-    /** Orders of a pack paid or credited, registered from `since` on (experiments, decision 1613). */
-    async packOrdersSince(godsCode: string, since: Date) {
-      return db
-        .select({
-          userId: paymentOrders.userId,
-          at: paymentOrders.createdAt,
-          currency: paymentOrders.currency,
-          amount: paymentOrders.amountMinor,
-        })
-        .from(paymentOrders)
-        .where(
-          and(
-            eq(paymentOrders.godsCode, godsCode),
-            inArray(paymentOrders.state, ['paid', 'credited']),
-            gte(paymentOrders.createdAt, since),
-          ),
-        );
     },
 
     async activeGoods(): Promise<GoodsRow[]> {

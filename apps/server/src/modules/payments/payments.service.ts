@@ -185,9 +185,6 @@ export function createPaymentsService(deps: {
   return {
     ...createCoinPacks(repo, deps.viewerGoods),
 
-    /** Orders of a pack paid from `since` on (experiments' outcomes, decision 1613). */
-    packOrdersSince: (godsCode: string, since: Date) => repo.packOrdersSince(godsCode, since),
-
     /** For the operators' dashboard and viewer page. */
     revenueByDay: (from: Date, to: Date, zone: string) => repo.revenueByDay(from, to, zone),
     ordersOf: (userId: string, limit = 50) => repo.ordersOf(userId, limit),

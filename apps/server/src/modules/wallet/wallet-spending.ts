@@ -328,9 +328,6 @@ export function createSpending(deps: WalletDeps) {
     /** Who unlocked episodes of a drama with coins, as SQL (the console's impact, decision 1540). */
     coinUnlockersOf: (dramaId: number) => repo.coinUnlockersOf(dramaId),
 
-    /** Coin unlocks of a drama from `since` on (the experiments' outcomes, decision 1613). */
-    coinUnlocksOfDrama: (dramaId: number, since: Date) => repo.coinUnlocksOfDrama(dramaId, since),
-
     /**
      * Coin unlocks (auto-unlocks included, undone ones gone) in [from, until), oldest first:
      * one row per episode (the For You taste job, decision 1621).

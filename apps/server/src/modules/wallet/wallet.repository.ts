@@ -102,18 +102,6 @@ export function createWalletRepository(db: Db) {
       return sql`select ${coinUnlocks.userId} from ${coinUnlocks} where ${coinUnlocks.dramaId} = ${dramaId}`;
     },
 
-    /** Coin unlocks of a drama from `since` on: who, when, how many coins (experiments, 1613). */
-    async coinUnlocksOfDrama(dramaId: number, since: Date) {
-      return db
-        .select({
-          userId: coinUnlocks.userId,
-          at: coinUnlocks.unlockedAt,
-          amount: coinUnlocks.coins,
-        })
-        .from(coinUnlocks)
-        .where(and(eq(coinUnlocks.dramaId, dramaId), gte(coinUnlocks.unlockedAt, since)));
-    },
-
     /** Coin unlocks in [from, until), oldest first: who, which drama, when (For You, 1621). */
     async coinUnlocksBetween(from: Date, until: Date) {
       return db
