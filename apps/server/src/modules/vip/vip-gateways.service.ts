@@ -19,7 +19,7 @@ import { paypalEventToNotice } from './vip-paypal';
 import { stripeEventToNotice, stripePaidPeriod } from './vip-stripe';
 import { vipProductName, type VipToss } from './vip-toss';
 import type { DuplicateRefund, VipService } from './vip.service';
-import type { VipSubscriptionRow } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 export interface VipCaller {
   userId: string;

@@ -8,16 +8,16 @@ import {
   vipRefunds,
   vipSubscriptions,
   vipUnlocks,
+  type VipPeriodRow,
+  type VipRefundRow,
+  type VipSubscriptionRow,
 } from './vip.tables';
 
-export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
-export type VipPeriodRow = typeof vipPeriods.$inferSelect;
 /** a paid period and the pass it belongs to */
 export interface VipChargeRow {
   period: VipPeriodRow;
   pass: VipSubscriptionRow;
 }
-export type VipRefundRow = typeof vipRefunds.$inferSelect;
 type Q = Db | Tx;
 
 /** SQL for the VIP module's own tables; nothing else reads them. */

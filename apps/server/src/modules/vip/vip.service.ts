@@ -18,7 +18,8 @@ import { createVipNotices, type VipNotice } from './vip-notices';
 import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
 import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
-import type { VipRepository, VipSubscriptionRow } from './vip.repository';
+import type { VipRepository } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 /**
  * The VIP pass: an entitlement per provider subscription, moved only by normalized provider
