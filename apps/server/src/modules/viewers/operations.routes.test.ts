@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode } from '@snapdrama/contract';
+import { API_BASE, ResultCode, type OperatorRole } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
 import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import {
@@ -68,74 +68,32 @@ const missionBody = {
 describe('who may call the operator routes', () => {
   it('economy and dashboard: admins only; viewers and inquiries: admins and support; refunds: admins', async () => {
     const someone = randomUUID();
-    const economy = () => ctx.services.economy.adLimits();
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/economy') }, ['admin']);
-    await expectOperatorOnly(
-      ctx,
-      {
-        method: 'PUT',
-        url: url('/economy/ad-limits'),
-        payload: { cooldownSeconds: 1, dailyCap: 1 },
-      },
-      ['admin'],
-      economy,
-    );
-    await expectOperatorOnly(
-      ctx,
-      { method: 'PUT', url: url('/economy/goods/ops_guard'), payload: goodsBody },
-      ['admin'],
-      () => ctx.services.payments.allGoods(),
-    );
-    await expectOperatorOnly(
-      ctx,
-      {
-        method: 'PUT',
-        url: url('/economy/missions/watch_ad'),
-        payload: missionBody,
-      },
-      ['admin'],
-      () => ctx.services.events.missionsForOperators(),
-    );
-    await expectOperatorOnly(
-      ctx,
-      { method: 'PUT', url: url('/economy/attendance'), payload: { coins: [1, 1, 1, 1, 1, 1, 1] } },
-      ['admin'],
-      () => ctx.services.events.attendanceCoins(),
-    );
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/dashboard') }, ['admin']);
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/viewers?q=a') }, [
-      'admin',
-      'support',
-    ]);
-    await expectOperatorOnly(ctx, { method: 'GET', url: url(`/viewers/${someone}`) }, [
-      'admin',
-      'support',
-    ]);
     const target = await signInMember(ctx, 'Target');
-    for (const kind of ['grant', 'revoke']) {
-      await expectOperatorOnly(
-        ctx,
-        {
-          method: 'POST',
-          url: url(`/viewers/${target.userId}/coins/${kind}`),
-          payload: { amount: 10, reason: 'guard test', actionKey: `guard-${randomUUID()}` },
-        },
-        ['admin', 'support'],
-        () => ctx.services.wallet.balances(target.userId),
-      );
-    }
-    await expectOperatorOnly(
-      ctx,
-      { method: 'POST', url: url(`/orders/${someone}/refund`), payload: { reason: 'guard test' } },
-      ['admin'],
-    );
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/inquiries') }, ['admin', 'support']);
-    for (const verb of ['answer', 'close']) {
-      await expectOperatorOnly(
-        ctx,
-        { method: 'PUT', url: url(`/inquiries/${someone}/${verb}`), payload: { answer: 'x' } },
-        ['admin', 'support'],
-      );
+    const adLimits = () => ctx.services.economy.adLimits();
+    const goods = () => ctx.services.payments.allGoods();
+    const missions = () => ctx.services.events.missionsForOperators();
+    const attendance = () => ctx.services.events.attendanceCoins();
+    const coins = () => ctx.services.wallet.balances(target.userId);
+    const coinChange = () => ({ amount: 10, reason: 'guard test', actionKey: `g-${randomUUID()}` });
+    const admins: OperatorRole[] = ['admin'];
+    const care: OperatorRole[] = ['admin', 'support'];
+    for (const [method, path, allowed, payload, unchanged] of [
+      ['GET', '/economy', admins],
+      ['PUT', '/economy/ad-limits', admins, { cooldownSeconds: 1, dailyCap: 1 }, adLimits],
+      ['PUT', '/economy/goods/ops_guard', admins, goodsBody, goods],
+      ['PUT', '/economy/missions/watch_ad', admins, missionBody, missions],
+      ['PUT', '/economy/attendance', admins, { coins: [1, 1, 1, 1, 1, 1, 1] }, attendance],
+      ['GET', '/dashboard', admins],
+      ['GET', '/viewers?q=a', care],
+      ['GET', `/viewers/${someone}`, care],
+      ['POST', `/viewers/${target.userId}/coins/grant`, care, coinChange(), coins],
+      ['POST', `/viewers/${target.userId}/coins/revoke`, care, coinChange(), coins],
+      ['POST', `/orders/${someone}/refund`, admins, { reason: 'guard test' }],
+      ['GET', '/inquiries', care],
+      ['PUT', `/inquiries/${someone}/answer`, care, { answer: 'x' }],
+      ['PUT', `/inquiries/${someone}/close`, care, { answer: 'x' }],
+    ] as const) {
+      await expectOperatorOnly(ctx, { method, url: url(path), payload }, allowed, unchanged);
     }
     // fifteen routes, each tried by four strangers and every other role's operator (a password
     // hash per sign-in): 15-25 s on a quiet 2-core machine, past 30 s on a loaded one
