@@ -2,8 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type OperatorRole } from '@snapdrama/contract';
-import { useTestContext } from '../../test/harness';
-import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
+import { rowsOf, useTestContext } from '../../test/harness';
+import {
+  adminCaller,
+  auditCount,
+  expectOperatorOnly,
+  useOperator,
+} from '../operators/operators.test-support';
 import {
   api as viewerApi,
   confirmPaths,
@@ -27,20 +32,13 @@ const url = (path: string) => `${API_BASE}/admin${path}`;
 const call = adminCaller(ctx);
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 
-async function auditCount(action?: string): Promise<number> {
-  const result: unknown = await ctx.database.db.execute(
-    action
-      ? sql`select count(*)::int as n from audit_log where action = ${action}`
-      : sql`select count(*)::int as n from audit_log`,
-  );
-  return (result as { rows: { n: number }[] }).rows[0]?.n ?? -1;
-}
-async function lastAudit(action: string) {
-  const result: unknown = await ctx.database.db.execute(
-    sql`select * from audit_log where action = ${action} order by id desc limit 1`,
-  );
-  return (result as { rows: Record<string, unknown>[] }).rows[0];
-}
+const lastAudit = async (action: string) =>
+  (
+    await rowsOf(
+      ctx,
+      sql`select * from audit_log where action = ${action} order by id desc limit 1`,
+    )
+  )[0];
 
 const goodsBody = {
   paidCoin: 700,
@@ -102,7 +100,7 @@ describe('who may call the operator routes', () => {
 
 describe('economy', () => {
   it('saves packs, missions, attendance and ad limits with an audit entry each; the viewer side reads them', async () => {
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     const pack = await call(admin, 'PUT', '/economy/goods/ops_pack', goodsBody);
     expect(pack.statusCode, pack.body).toBe(200);
     expect(await lastAudit('goods.create')).toMatchObject({
@@ -151,7 +149,7 @@ describe('economy', () => {
     expect(
       config.json<{ data: { cooldown_sec: number; unlock_cap: number } }>().data,
     ).toMatchObject({ cooldown_sec: 90, unlock_cap: 4 });
-    expect(await auditCount()).toBe(before + 5);
+    expect(await auditCount(ctx)).toBe(before + 5);
   });
 
   it('bad input on every economy form: 400 with the field named, nothing changed, nothing audited', async () => {
@@ -160,7 +158,7 @@ describe('economy', () => {
       missions: await ctx.services.events.missionsForOperators(),
       attendance: await ctx.services.events.attendanceCoins(),
       limits: await ctx.services.economy.adLimits(),
-      audit: await auditCount(),
+      audit: await auditCount(ctx),
     });
     const before = await snapshot();
     const bad: [string, string, unknown][] = [
@@ -229,7 +227,7 @@ describe('viewers and money', () => {
       amount: 250,
       reason: 'missing coins after an outage',
     });
-    expect(await auditCount('wallet.grant')).toBe(1);
+    expect(await auditCount(ctx, 'wallet.grant')).toBe(1);
 
     // the viewer's own balance and earn history show them
     const info = await viewerApi(ctx.app, viewer, 'GET', '/user/info');
@@ -254,7 +252,7 @@ describe('viewers and money', () => {
     const viewer = await signInMember(ctx, 'BadInput');
     const state = async () => ({
       balances: await ctx.services.wallet.balances(viewer.userId),
-      audit: await auditCount(),
+      audit: await auditCount(ctx),
     });
     const before = await state();
     const path = `/viewers/${viewer.userId}/coins/grant`;
@@ -341,15 +339,15 @@ describe('viewers and money', () => {
       if (gateway === 'S') expect(fake.calls['stripe.refund']).toBeGreaterThan(0);
       if (gateway === 'P') expect(fake.calls['paypal.refund']).toBeGreaterThan(0);
       // a second refund is refused and audits nothing
-      const audits = await auditCount('order.refund');
+      const audits = await auditCount(ctx, 'order.refund');
       const again = await call(admin, 'POST', `/orders/${ordrId}/refund`, { reason: 'again' });
       expect(again.json<{ code: number }>().code).toBe(ResultCode.ORDER_NOT_REFUNDABLE);
-      expect(await auditCount('order.refund')).toBe(audits);
+      expect(await auditCount(ctx, 'order.refund')).toBe(audits);
     },
   );
 
   it('a refund without a reason or of an unknown order changes nothing', async () => {
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     expect(
       (await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: '' })).statusCode,
     ).toBe(400);
@@ -360,7 +358,7 @@ describe('viewers and money', () => {
       (await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: 'unknown' }))
         .statusCode,
     ).toBe(404);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(ctx)).toBe(before);
   });
 });
 
@@ -391,7 +389,7 @@ describe('support inbox', () => {
     const closedAgain = await call(support, 'PUT', `/inquiries/${qnaId}/close`);
     expect(closedAgain.json<{ code: number }>().code).toBe(ResultCode.INQUIRY_CLOSED);
     // bad input: empty answer, unknown id, bad status filter
-    const audits = await auditCount();
+    const audits = await auditCount(ctx);
     expect(
       (await call(support, 'PUT', `/inquiries/${qnaId}/answer`, { answer: '  ' })).statusCode,
     ).toBe(400);
@@ -400,7 +398,7 @@ describe('support inbox', () => {
         .statusCode,
     ).toBe(404);
     expect((await call(support, 'GET', '/inquiries?status=lost')).statusCode).toBe(400);
-    expect(await auditCount()).toBe(audits);
+    expect(await auditCount(ctx)).toBe(audits);
   });
 });
 
