@@ -5,6 +5,7 @@ import { mkdir, mkdtemp, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, LightMyRequestResponse } from 'fastify';
+import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { API_BASE } from '@snapdrama/contract';
 import { buildApp, type AppDeps, type Services } from '../app';
@@ -239,6 +240,15 @@ export function useTestContext(options?: Parameters<typeof createTestContext>[0]
     await ctx.close();
   });
   return ctx;
+}
+
+/** The rows of a raw SQL query on the suite's database (what no service call answers). */
+export async function rowsOf<T = Record<string, unknown>>(
+  ctx: TestContext,
+  query: SQL,
+): Promise<T[]> {
+  const result: unknown = await ctx.database.db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** The code a service call is refused with (undefined when it succeeds); other errors throw. */

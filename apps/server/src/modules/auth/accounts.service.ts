@@ -21,7 +21,7 @@ import {
 import type { Clock } from '../../clock';
 import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { AuthRepository, UserRow } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 import type { AuthContext, AuthService, IssuedSession } from './auth.service';
 import { relativeToOrigin } from './providers/sandbox-provider';
 import {
@@ -32,6 +32,7 @@ import {
 } from './providers/social-provider';
 import type { SocialProviders } from './providers/social-providers';
 import type { SignInTickets } from './sign-in-tickets';
+import type { UserRow } from './auth.tables';
 
 /**
  * What other modules do with a user's rows when accounts change. Each module handles its own

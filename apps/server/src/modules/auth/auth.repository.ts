@@ -18,11 +18,11 @@ import {
   signInTicketUses,
   userConsents,
   users,
+  type AuthRequestRow,
+  type SessionRow,
+  type UserRow,
 } from './auth.tables';
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
-export type AuthRequestRow = typeof authRequests.$inferSelect;
 export type ConsentItem = 'age14' | 'terms' | 'privacy' | 'alarm';
 
 export function createAuthRepository(db: Db) {

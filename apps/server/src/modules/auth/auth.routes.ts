@@ -38,7 +38,7 @@ import { ok } from '../../http/reply';
 import { bearerToken, rateLimited, sameSiteVerdict } from '../../http/edge';
 import type { AccountsService } from './accounts.service';
 import type { AuthContext, AuthService, IssuedSession } from './auth.service';
-import type { UserRow } from './auth.repository';
+import type { UserRow } from './auth.tables';
 
 export interface WalletView {
   balancesPart(): ReadPart<{ paid: number; bonus: number }>;

@@ -10,10 +10,11 @@ import type { Clock } from '../../clock';
 import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { ReadParts, ReadPartValues } from '../../db/read-parts';
-import type { AuthRepository, UserRow } from './auth.repository';
+import type { AuthRepository } from './auth.repository';
 import type { SuspensionsService } from './suspensions.service';
 import type { AccessClaims } from './tokens';
 import { hashToken, newRefreshToken, type AccessTokens } from './tokens';
+import type { UserRow } from './auth.tables';
 
 export interface AuthContext {
   userId: string;

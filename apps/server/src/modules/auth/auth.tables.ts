@@ -38,6 +38,7 @@ export const users = pgTable(
       .where(sql`${t.providerSubject} is not null`),
   ],
 );
+export type UserRow = typeof users.$inferSelect;
 
 /** A user's id as another table's foreign key, required. */
 export const userIdRef = () =>
@@ -57,6 +58,7 @@ export const sessions = pgTable(
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
+export type SessionRow = typeof sessions.$inferSelect;
 
 export const refreshTokens = pgTable(
   'refresh_tokens',
@@ -98,6 +100,7 @@ export const authRequests = pgTable(
   },
   (t) => [index('auth_requests_expires_idx').on(t.expiresAt)],
 );
+export type AuthRequestRow = typeof authRequests.$inferSelect;
 
 /** Sign-in tickets already spent (by their jti): a ticket works once. */
 export const signInTicketUses = pgTable(
@@ -152,3 +155,4 @@ export const userSuspensions = pgTable(
       .where(sql`${t.liftedAt} is null`),
   ],
 );
+export type SuspensionRow = typeof userSuspensions.$inferSelect;

@@ -1,8 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { users, userSuspensions } from './auth.tables';
-
-export type SuspensionRow = typeof userSuspensions.$inferSelect;
+import { users, userSuspensions, type SuspensionRow } from './auth.tables';
 
 /** In force at `now`: not lifted, and its end (if any) still ahead. */
 const inForce = (now: Date) =>

@@ -2,7 +2,8 @@ import { ResultCode, type ViewerSuspension } from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { SuspensionRow, SuspensionsRepository } from './suspensions.repository';
+import type { SuspensionsRepository } from './suspensions.repository';
+import type { SuspensionRow } from './auth.tables';
 
 const viewOf = (row: SuspensionRow): ViewerSuspension => ({
   reason: row.reason,

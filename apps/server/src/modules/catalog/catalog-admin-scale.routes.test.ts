@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   API_BASE,
@@ -8,7 +8,7 @@ import {
 } from '@snapdrama/contract';
 import { dramaForm } from './catalog-admin.test-support';
 import { clipPrefix } from '../../seed/demo';
-import { useTestContext } from '../../test/harness';
+import { rowsOf, useTestContext } from '../../test/harness';
 import {
   expectOperatorOnly,
   signInOperator,
@@ -45,12 +45,9 @@ const call = (method: Method, p: string, payload?: unknown) =>
     headers: editor.headers,
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result: unknown = await ctx.database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 const auditOf = async (action: string, dramaId: number) =>
-  rows<{ operator_id: string | null; before: unknown; after: unknown }>(
+  rowsOf<{ operator_id: string | null; before: unknown; after: unknown }>(
+    ctx,
     sql`select operator_id, before, after from audit_log where action = ${action} and target_id = ${String(dramaId)} order by id`,
   );
 
@@ -117,7 +114,8 @@ describe('the new catalog routes refuse everyone but admins and editors', () => 
   it('list, impact, schedule, archive, restore, episode order', async () => {
     const unchanged = async () =>
       (
-        await rows<{ n: number }>(
+        await rowsOf<{ n: number }>(
+          ctx,
           sql`select count(*)::int as n from audit_log where action like 'drama.%' or action like 'episode.%'`,
         )
       )[0]?.n;

@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, catalogAdminPaths as paths, enMessages } from '@snapdrama/contract';
 import { clipPrefix } from '../../seed/demo';
 import { testPng } from './catalog-admin.test-support';
-import { joinGuest, useTestContext } from '../../test/harness';
+import { joinGuest, rowsOf, useTestContext } from '../../test/harness';
 import {
+  auditCount,
   expectOperatorOnly,
   signInOperator,
   type OperatorCaller,
@@ -38,16 +39,11 @@ const putPoster = (dramaId: number, kind: string, body: Buffer, type = 'image/pn
     payload: body,
   });
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result: unknown = await ctx.database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-const auditCount = async () =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from audit_log`))[0]?.n;
 const dramaCount = async () =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from dramas`))[0]?.n;
+  (await rowsOf<{ n: number }>(ctx, sql`select count(*)::int as n from dramas`))[0]?.n;
 const auditOf = async (action: string) =>
-  rows<{ operator_id: string; target_id: string; before: unknown; after: unknown }>(
+  rowsOf<{ operator_id: string; target_id: string; before: unknown; after: unknown }>(
+    ctx,
     sql`select operator_id, target_id, before, after from audit_log where action = ${action} order by id`,
   );
 
@@ -79,7 +75,8 @@ describe('catalog routes refuse everyone but admins and editors', () => {
     // the refused callers' own sign-ins are audited (operator.*); nothing else may be
     const catalogAudit = async () =>
       (
-        await rows<{ n: number }>(
+        await rowsOf<{ n: number }>(
+          ctx,
           sql`select count(*)::int as n from audit_log where action not like 'operator.%'`,
         )
       )[0]?.n;
@@ -117,18 +114,10 @@ describe('a drama from the console to viewers', () => {
     expect(response.statusCode, response.body).toBe(200);
     dramaId = response.json().data.id;
     const detail = (await call('GET', paths.drama(dramaId))).json().data.drama;
+    // the form as sent, but for the empty iOS tag kept as none and the registration day set
     expect(detail).toMatchObject({
       published: false,
-      form: {
-        title: form().title,
-        categoryIds: categoryIds.slice(0, 2),
-        ageRate: '15',
-        warnings: ['violence'],
-        exclusive: true,
-        webTag: 'web-tag-1',
-        aosTag: null,
-        iosTag: null,
-      },
+      form: { ...form(), iosTag: null, registeredAt: expect.any(String) },
       episodes: [],
     });
     expect((await viewerSearch('Secret Gardener')).totalCount).toBe(0);
@@ -138,7 +127,7 @@ describe('a drama from the console to viewers', () => {
   });
 
   it('bad input answers 400 with the field and changes nothing', async () => {
-    const before = [await dramaCount(), await auditCount()];
+    const before = [await dramaCount(), await auditCount(ctx)];
     for (const [bad, code, field] of [
       [form({ title: { ko: '가', en: 'A' } }), ResultCode.BAD_REQUEST, 'title.ja'],
       [form({ title: { ko: ' ', en: 'A', ja: 'あ' } }), ResultCode.BAD_REQUEST, 'title.ko'],
@@ -161,7 +150,7 @@ describe('a drama from the console to viewers', () => {
       const update = await call('PUT', paths.drama(dramaId), bad);
       expect(update.json().code, update.body).toBe(code);
     }
-    expect([await dramaCount(), await auditCount()]).toEqual(before);
+    expect([await dramaCount(), await auditCount(ctx)]).toEqual(before);
     expect((await call('GET', paths.drama(dramaId))).json().data.drama.form.title).toEqual(
       form().title,
     );
@@ -198,7 +187,7 @@ describe('a drama from the console to viewers', () => {
   });
 
   it('posters: images are resized to 540x960 and 1280x720 JPEGs; anything else is refused', async () => {
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     for (const [body, type] of [
       [Buffer.from('not an image at all'), 'image/png'],
       [Buffer.concat([png.subarray(0, 40), Buffer.alloc(100)]), 'image/png'],
@@ -212,7 +201,7 @@ describe('a drama from the console to viewers', () => {
     }
     expect((await putPoster(dramaId, 'sideways', png)).statusCode).toBe(400);
     expect((await putPoster(dramaId, 'vertical', png, 'text/plain')).statusCode).toBe(415);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(ctx)).toBe(before);
 
     for (const [kind, size] of [
       ['vertical', [540, 960]],
@@ -245,7 +234,7 @@ describe('a drama from the console to viewers', () => {
       free: false,
       hasVideo: false,
     });
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     for (const bad of [
       { free: false, coin: 0 },
       { free: false, coin: -1 },
@@ -263,7 +252,7 @@ describe('a drama from the console to viewers', () => {
     for (const count of [0, 101, 'two']) {
       expect((await call('POST', paths.episodes(dramaId), { count })).statusCode).toBe(400);
     }
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(ctx)).toBe(before);
     const [entry] = await auditOf('episode.update');
     expect(entry).toMatchObject({
       target_id: `${dramaId}/2`,
@@ -289,7 +278,7 @@ describe('a drama from the console to viewers', () => {
       { start: 1, end: 2.5, text: { ko: '안녕', en: 'Hello' } },
       { start: 3, end: 4, text: { en: 'Bye' } },
     ]);
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     for (const text of ['just words', '1\n00:00:05,000 --> 00:00:01,000\nbackwards', '']) {
       const bad = await call('PUT', paths.subtitles(dramaId, 1, 'ja'), { text });
       expect(bad.statusCode).toBe(400);
@@ -300,7 +289,7 @@ describe('a drama from the console to viewers', () => {
     expect((await call('PUT', paths.subtitles(dramaId, 1, 'fr'), { text: srt })).statusCode).toBe(
       400,
     );
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(ctx)).toBe(before);
     expect(
       (
         await ctx.app.inject({ method: 'GET', url: `/resources/subtitles/${dramaId}/ep1.json` })
@@ -394,14 +383,14 @@ describe('categories', () => {
       await ctx.app.inject({ method: 'GET', url: url('/drama/category/list') })
     ).json().data.categoryList;
     expect(viewer[0].ctgr_id).toBe(thriller?.id);
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     for (const ids of [order.slice(1), [...order, 999], [order[0], order[0]]]) {
       expect((await call('PUT', paths.categoryOrder(), { ids })).statusCode).toBe(400);
     }
     expect(
       (await call('POST', paths.categories(), { name: { ko: '가', en: '', ja: 'あ' } })).statusCode,
     ).toBe(400);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(ctx)).toBe(before);
     expect((await auditOf('category.order')).length).toBe(1);
   });
 });

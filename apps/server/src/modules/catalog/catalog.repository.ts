@@ -19,6 +19,8 @@ import {
   dramas,
   episodes,
   SEARCH_GRAM_MARKER,
+  type CategoryRow,
+  type EpisodeRow,
 } from './catalog.tables';
 
 // Lists never need the (long) search columns.
@@ -37,8 +39,6 @@ export type DramaRow = Omit<
 >;
 /** A drama of a search result with its category ids, read in the same statement. */
 export type SearchRow = DramaRow & { categoryIds: number[] };
-export type EpisodeRow = typeof episodes.$inferSelect;
-export type CategoryRow = typeof categories.$inferSelect;
 export type NewDrama = Omit<typeof dramas.$inferInsert, 'id'>;
 /** The counts of a drama that change with every bookmark and view (the rest changes with the catalog). */
 export interface DramaCounters {

@@ -20,10 +20,10 @@ import type {
   CountedRows,
   DramaCounters,
   DramaRow,
-  EpisodeRow,
   Page,
 } from './catalog.repository';
 import { createSearchPlanner, SEARCH_SAMPLE_SIZE } from './search-plan';
+import type { EpisodeRow } from './catalog.tables';
 
 /** Where the catalog reads the dictionary text of titles and descriptions (the i18n module). */
 export interface DramaTextSource {

@@ -24,6 +24,7 @@ export const categories = pgTable(
   },
   (t) => [uniqueIndex('categories_lang_key_key').on(t.langKey)],
 );
+export type CategoryRow = typeof categories.$inferSelect;
 
 /**
  * Interleaved with the characters of the search text in dramas.search_grams. Upper case, and
@@ -170,3 +171,4 @@ export const episodes = pgTable(
     check('episodes_coin_check', sql`${t.coin} >= 0`),
   ],
 );
+export type EpisodeRow = typeof episodes.$inferSelect;

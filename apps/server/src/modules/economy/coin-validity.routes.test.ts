@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode } from '@snapdrama/contract';
 import { DEFAULT_COIN_VALIDITY, NO_EXPIRY_AT } from '@snapdrama/rules';
-import { useTestContext } from '../../test/harness';
+import { rowsOf, useTestContext } from '../../test/harness';
 import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import {
   signInMember,
@@ -30,13 +30,12 @@ const call = (method: 'GET' | 'PUT', payload?: unknown) =>
   });
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 
-async function audits() {
-  const result: unknown = await ctx.database.db.execute(
+const audits = () =>
+  rowsOf(
+    ctx,
     sql`select operator_id, target_type, target_id, before, after from audit_log
         where action = 'economy.coin_validity' order by id`,
   );
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 const stored = () => ctx.services.wallet.getCoinValidity();
 
 const valid = () => structuredClone(DEFAULT_COIN_VALIDITY);

@@ -2,9 +2,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import { lockNextDue } from '../../db/leased-queue';
-import { ingestJobs } from './ingest.tables';
+import { ingestJobs, type IngestJobRow } from './ingest.tables';
 
-export type IngestJobRow = typeof ingestJobs.$inferSelect;
 export type NewIngestJob = Omit<
   typeof ingestJobs.$inferInsert,
   'id' | 'status' | 'attempts' | 'percent' | 'etaSeconds' | 'updatedAt'

@@ -13,7 +13,8 @@ import { AppError } from '../../errors';
 import { probeMedia, type ProbeResult } from '../../media/ffmpeg';
 import { extractPosterFrame, transcodeToHls } from '../../media/hls';
 import type { Storage } from '../../media/storage';
-import type { IngestJobRow, IngestRepository } from './ingest.repository';
+import type { IngestRepository } from './ingest.repository';
+import type { IngestJobRow } from './ingest.tables';
 
 /** What the pipeline needs of the catalog: the episode exists, and where its ladder now is. */
 export interface IngestEpisodes {

@@ -77,3 +77,4 @@ export const ingestJobs = pgTable(
     ),
   ],
 );
+export type IngestJobRow = typeof ingestJobs.$inferSelect;

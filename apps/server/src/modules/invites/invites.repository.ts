@@ -7,9 +7,9 @@ import {
   inviteSettingsRow,
   inviteSignups,
   invites,
+  type InviteRow,
 } from './invites.tables';
 
-export type InviteRow = typeof invites.$inferSelect;
 type Runner = Db | Tx;
 
 /** SQL of the invites module's own tables; nothing else touches them. */

@@ -9,9 +9,9 @@ import {
   ResultCode,
   type InviteSettings,
 } from '@snapdrama/contract';
-import { bearer, joinGuest, useTestContext } from '../../test/harness';
+import { bearer, joinGuest, rowsOf, useTestContext } from '../../test/harness';
 import { signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
-import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
+import { auditCount, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { expectLedgerBalancedAfterAll } from '../wallet/wallet.test-support';
 import {
   authOf,
@@ -38,12 +38,6 @@ async function setSettings(change: Partial<InviteSettings>) {
   });
   expect(res.statusCode, res.body).toBe(200);
 }
-async function auditCount(action: string): Promise<number> {
-  const result: unknown = await ctx.database.db.execute(
-    sql`select count(*)::int as n from audit_log where action = ${action}`,
-  );
-  return (result as { rows: { n: number }[] }).rows[0]?.n ?? -1;
-}
 async function inviter() {
   const member = await signInThroughSandbox(ctx.app, { guest: await joinGuest(ctx.app) });
   const { invtCd } = await myInvite(ctx.app, member);
@@ -56,12 +50,13 @@ async function watchFirstEpisode(who: Viewer) {
   const res = await endEpisode(ctx.app, who, logId);
   expect(res.statusCode, res.body).toBe(200);
 }
-const stateOf = async (inviteeId: string) => {
-  const result: unknown = await ctx.database.db.execute(
-    sql`select state, refusal from invites where invitee_id = ${inviteeId}`,
-  );
-  return (result as { rows: { state: string; refusal: string | null }[] }).rows[0];
-};
+const stateOf = async (inviteeId: string) =>
+  (
+    await rowsOf<{ state: string; refusal: string | null }>(
+      ctx,
+      sql`select state, refusal from invites where invitee_id = ${inviteeId}`,
+    )
+  )[0];
 
 beforeEach(async () => {
   await setSettings({});
@@ -236,7 +231,7 @@ describe('limits', () => {
     expect(await bonus(second)).toBe(0);
     expect(await bonus(first)).toBe(50);
     expect(await bonus(host)).toBe(100);
-    expect(await auditCount('invite.refuse')).toBeGreaterThanOrEqual(1);
+    expect(await auditCount(ctx, 'invite.refuse')).toBeGreaterThanOrEqual(1);
   });
 
   it('a code on a login to an existing account attributes nothing (one reward per new account)', async () => {
@@ -270,7 +265,7 @@ describe('limits', () => {
     const address = '192.0.2.77';
     const one = await joinThroughInvite(ctx.app, { code: host.code, address });
     const two = await joinThroughInvite(ctx.app, { code: host.code, address });
-    const holdsBefore = await auditCount('invite.hold');
+    const holdsBefore = await auditCount(ctx, 'invite.hold');
     await watchFirstEpisode(one);
     await watchFirstEpisode(two);
     // two accounts from one address within 24 h: both rewards are held, nobody is credited
@@ -278,7 +273,7 @@ describe('limits', () => {
     expect(await stateOf(two.userId)).toMatchObject({ state: 'held' });
     expect(await bonus(two)).toBe(0);
     expect(await bonus(host)).toBe(0);
-    expect(await auditCount('invite.hold')).toBe(holdsBefore + 2);
+    expect(await auditCount(ctx, 'invite.hold')).toBe(holdsBefore + 2);
     const held = await ctx.app.inject({
       method: 'GET',
       url: adminUrl('/invites/held'),
@@ -315,8 +310,8 @@ describe('limits', () => {
     expect(rejected.json()).toMatchObject({ data: { state: 'rejected' } });
     expect(await bonus(one)).toBe(0);
     expect(await bonus(host)).toBe(100);
-    expect(await auditCount('invite.reject')).toBeGreaterThanOrEqual(1);
-    expect(await auditCount('invite.release')).toBeGreaterThanOrEqual(1);
+    expect(await auditCount(ctx, 'invite.reject')).toBeGreaterThanOrEqual(1);
+    expect(await auditCount(ctx, 'invite.release')).toBeGreaterThanOrEqual(1);
     const unknown = await ctx.app.inject({
       method: 'POST',
       url: adminUrl(`/invites/${randomUUID()}/reject`),
@@ -329,7 +324,7 @@ describe('limits', () => {
 
 describe('console', () => {
   it('settings: bad input is 400 and changes nothing; a change is audited', async () => {
-    const before = await auditCount('invite.settings');
+    const before = await auditCount(ctx, 'invite.settings');
     for (const bad of [
       { ...DEFAULT_INVITE_SETTINGS, inviterCoin: -1 },
       { ...DEFAULT_INVITE_SETTINGS, qualifyingEvent: 'first_share' },
@@ -344,9 +339,9 @@ describe('console', () => {
       });
       expect(res.statusCode).toBe(400);
     }
-    expect(await auditCount('invite.settings')).toBe(before);
+    expect(await auditCount(ctx, 'invite.settings')).toBe(before);
     await setSettings({ inviterCoin: 70 });
-    expect(await auditCount('invite.settings')).toBe(before + 1);
+    expect(await auditCount(ctx, 'invite.settings')).toBe(before + 1);
     const got = await ctx.app.inject({
       method: 'GET',
       url: adminUrl('/invites/settings'),

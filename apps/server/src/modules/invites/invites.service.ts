@@ -22,7 +22,8 @@ import { AppError } from '../../errors';
 import type { AuditRecord } from '../audit/audit.service';
 import type { AuthContext } from '../auth/auth.service';
 import type { GrantRequest } from '../wallet/wallet.service';
-import type { InviteRow, InvitesRepository } from './invites.repository';
+import type { InvitesRepository } from './invites.repository';
+import type { InviteRow } from './invites.tables';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const LIST_LIMIT = 200;

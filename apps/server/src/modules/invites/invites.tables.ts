@@ -99,6 +99,7 @@ export const invites = pgTable(
     index('invites_state_idx').on(t.state, t.createdAt),
   ],
 );
+export type InviteRow = typeof invites.$inferSelect;
 
 /** Invite pages opened per service day (the dashboard's "opened"). */
 export const inviteLandings = pgTable('invite_landings', {

@@ -8,7 +8,7 @@ import {
   type MoneyRefundsData,
   type MoneyRevenueData,
 } from '@snapdrama/contract';
-import { createTestContext, type TestContext } from '../../test/harness';
+import { createTestContext, rowsOf, type TestContext } from '../../test/harness';
 import {
   expectOperatorOnly,
   signInOperator,
@@ -62,10 +62,6 @@ const data = <T>(r: { statusCode: number; body: string; json: <U>() => U }) => {
   expect(r.statusCode, r.body).toBe(200);
   return r.json<{ data: T }>().data;
 };
-async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await ctx.database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 
 async function paidToss(who: Member) {
   const a = await tossApproved(ctx, who, 'coin_500', 5900);
@@ -85,17 +81,23 @@ async function vipCharge(
   at: Date,
   amount: { amountMinor: number; currency: string } | null,
 ) {
-  const [pass] = await rowsOf<{ id: string }>(sql`
+  const [pass] = await rowsOf<{ id: string }>(
+    ctx,
+    sql`
     insert into vip_subscriptions (user_id, plan, gateway, provider_subscription_id, status, paid_until, created_at, updated_at)
     values (${who.userId}, 'vip_weekly', ${gateway}, ${`sub-${randomUUID()}`}, 'expired',
       ${new Date(at.getTime() + 7 * 86_400_000).toISOString()}::timestamptz, ${at.toISOString()}::timestamptz, ${at.toISOString()}::timestamptz)
-    returning id`);
-  const [period] = await rowsOf<{ id: string }>(sql`
+    returning id`,
+  );
+  const [period] = await rowsOf<{ id: string }>(
+    ctx,
+    sql`
     insert into vip_periods (subscription_id, period_key, starts_at, ends_at, recorded_at, amount_minor, currency)
     values (${pass?.id}, ${`in-${randomUUID()}`}, ${at.toISOString()}::timestamptz,
       ${new Date(at.getTime() + 7 * 86_400_000).toISOString()}::timestamptz, ${at.toISOString()}::timestamptz,
       ${amount?.amountMinor ?? null}, ${amount?.currency ?? null})
-    returning id`);
+    returning id`,
+  );
   return period?.id ?? '';
 }
 
@@ -326,6 +328,7 @@ describe('refunds with a reason, the refunds report and revenue', () => {
       expect(r.json<{ code: number }>().code).toBe(ResultCode.ORDER_NOT_REFUNDABLE);
     expect((await ctx.services.wallet.balances(viewer.userId)).paid).toBe(coins - 500);
     const audits = await rowsOf<{ after: { reasonCode: string; reason: string } }>(
+      ctx,
       sql`select after from audit_log where action = 'order.refund' and target_id = ${ordrId}`,
     );
     expect(audits).toHaveLength(1);

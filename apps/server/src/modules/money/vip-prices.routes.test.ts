@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, type AdminVipPlan, type VipPlansData } from '@snapdrama/contract';
-import { useTestContext } from '../../test/harness';
+import { rowsOf, useTestContext } from '../../test/harness';
 import { expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api as viewerApi, sandboxOf } from '../payments/payments.test-support';
 import { passRows, stripeVipBought, subscribeVip } from '../vip/vip.test-support';
@@ -18,12 +18,9 @@ const admin = useOperator(ctx, 'admin');
 const url = (path: string) => `${API_BASE}/admin${path}`;
 const put = (path: string, payload: object) =>
   ctx.app.inject({ method: 'PUT', url: url(path), headers: admin.headers, payload });
-async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result: unknown = await ctx.database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 const audits = () =>
   rowsOf<{ target_id: string; before: unknown; after: unknown }>(
+    ctx,
     sql`select target_id, before, after from audit_log where action = 'vip_plan.update' order by id`,
   );
 const viewerPlans = async () =>
@@ -112,6 +109,7 @@ describe('VIP plan prices', () => {
     const bought = await stripeVipBought(ctx, late);
     expect(sandboxOf(ctx).stripe.session(bought.sessionId)?.amount_total).toBe(599);
     const [latePeriod] = await rowsOf<{ amount_minor: number }>(
+      ctx,
       sql`select p.amount_minor from vip_periods p join vip_subscriptions s on s.id = p.subscription_id
           where s.user_id = ${late.userId}`,
     );
@@ -129,6 +127,7 @@ describe('VIP plan prices', () => {
     // the pass sold before keeps its price (its next periods and Toss renewals charge it)
     expect(await ctx.services.vip.planOfPass(earlyPass)).toMatchObject({ usd: 4.99, krw: 6900 });
     const [earlyPeriod] = await rowsOf<{ amount_minor: number }>(
+      ctx,
       sql`select amount_minor from vip_periods where subscription_id = ${earlyPass.id}`,
     );
     expect(earlyPeriod?.amount_minor).toBe(499);

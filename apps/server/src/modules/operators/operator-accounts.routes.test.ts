@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   API_BASE,
@@ -8,7 +8,7 @@ import {
   ResultCode,
   adminPaths,
 } from '@snapdrama/contract';
-import { useTestContext } from '../../test/harness';
+import { rowsOf, useTestContext } from '../../test/harness';
 import { LINK_TTL_MS } from './operator-management';
 import { expectOperatorOnly, signInOperator, type OperatorCaller } from './operators.test-support';
 import { totpCode } from './totp';
@@ -46,15 +46,12 @@ const signIn = (payload: object) => call('POST', adminPaths.signIn(), payload, {
 const me = (headers: Record<string, string>) => call('GET', adminPaths.me(), undefined, headers);
 const tokenOf = (path: string) => path.slice(`${OPERATOR_LINK_PAGE}#`.length);
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result: unknown = await ctx.database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
 const operatorCount = async () =>
-  (await rows<{ n: number }>(sql`select count(*)::int as n from operators`))[0]?.n;
+  (await rowsOf<{ n: number }>(ctx, sql`select count(*)::int as n from operators`))[0]?.n;
 const auditActions = async (targetId: string) =>
   (
-    await rows<{ action: string; operator_id: string | null }>(
+    await rowsOf<{ action: string; operator_id: string | null }>(
+      ctx,
       sql`select action, operator_id from audit_log where target_id = ${targetId} order by id`,
     )
   ).map((r) => r.action);
@@ -82,7 +79,7 @@ describe('who may manage operators', () => {
         payload: { email: 'sneaky@ops.test', role: 'admin' },
       },
       ['admin'],
-      async () => rows(sql`select id from operators where email = 'sneaky@ops.test'`),
+      async () => rowsOf(ctx, sql`select id from operators where email = 'sneaky@ops.test'`),
     );
     await expectOperatorOnly(
       ctx,
@@ -98,7 +95,7 @@ describe('who may manage operators', () => {
       ctx,
       { method: 'POST', url: url(adminPaths.operatorLink(target.operatorId)) },
       ['admin'],
-      async () => rows(sql`select count(*)::int from operator_links`),
+      async () => rowsOf(ctx, sql`select count(*)::int from operator_links`),
     );
     await expectOperatorOnly(ctx, { method: 'GET', url: url(adminPaths.accountSecurity()) }, [
       'admin',
@@ -120,7 +117,10 @@ describe('invites', () => {
       (await signIn({ email: 'new.editor@ops.test', password: 'anything at all' })).json().code,
     ).toBe(ResultCode.OPERATOR_SIGN_IN_FAILED);
     // only the token's hash is stored
-    const stored = await rows<{ token_hash: string }>(sql`select token_hash from operator_links`);
+    const stored = await rowsOf<{ token_hash: string }>(
+      ctx,
+      sql`select token_hash from operator_links`,
+    );
     expect(JSON.stringify(stored)).not.toContain(token);
 
     const info = await call('POST', adminPaths.linkInfo(), { token }, {});
@@ -432,7 +432,8 @@ describe('own account', () => {
     expect(codes).toHaveLength(RECOVERY_CODE_COUNT);
     expect(new Set(codes).size).toBe(RECOVERY_CODE_COUNT);
     for (const c of codes) expect(c).toMatch(/^[a-z2-7]{4}-[a-z2-7]{4}-[a-z2-7]{4}$/);
-    const stored = await rows<{ code_hash: string }>(
+    const stored = await rowsOf<{ code_hash: string }>(
+      ctx,
       sql`select code_hash from operator_recovery_codes where operator_id = ${support.operatorId}`,
     );
     expect(stored).toHaveLength(RECOVERY_CODE_COUNT);

@@ -17,9 +17,10 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import { hashSecret, newLinkToken } from './operator-secrets';
-import type { OperatorRow, OperatorsRepository } from './operators.repository';
+import type { OperatorsRepository } from './operators.repository';
 import { auditView, listItemOf, parseOrThrow } from './operator-views';
 import { hashPassword } from './passwords';
+import type { OperatorRow } from './operators.tables';
 
 /** How long a link works (decision 1530): an invite waits for a working week's weekend, a reset is asked for now. */
 export const LINK_TTL_MS: Record<OperatorLinkPurpose, number> = {

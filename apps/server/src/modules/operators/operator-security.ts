@@ -10,9 +10,10 @@ import type { Db, Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import { hashSecret, newRecoveryCodes, normalizeRecoveryCode } from './operator-secrets';
-import type { OperatorRow, OperatorsRepository } from './operators.repository';
+import type { OperatorsRepository } from './operators.repository';
 import { hashPassword, verifyPassword } from './passwords';
 import { matchTotp, newTotpSecret, totpUri } from './totp';
+import type { OperatorRow } from './operators.tables';
 
 const totpState = (why: string) => new AppError(ResultCode.OPERATOR_TOTP_STATE, why);
 

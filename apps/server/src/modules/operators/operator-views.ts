@@ -5,7 +5,7 @@ import {
   type OperatorProfile,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import type { OperatorRow } from './operators.repository';
+import type { OperatorRow } from './operators.tables';
 
 export function profileOf(row: OperatorRow): OperatorProfile {
   return {

@@ -5,10 +5,9 @@ import {
   operatorRecoveryCodes,
   operatorSessions,
   operators,
+  type OperatorLinkRow,
+  type OperatorRow,
 } from './operators.tables';
-
-export type OperatorRow = typeof operators.$inferSelect;
-export type OperatorLinkRow = typeof operatorLinks.$inferSelect;
 
 export function createOperatorsRepository(db: Db) {
   return {

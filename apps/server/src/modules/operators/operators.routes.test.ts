@@ -1,7 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, OPERATOR_TOKEN_COOKIE, ResultCode, adminPaths } from '@snapdrama/contract';
-import { useTestContext } from '../../test/harness';
+import { rowsOf, useTestContext } from '../../test/harness';
 import { signInMember } from '../wallet/wallet.test-support';
 import { expectOperatorOnly, signInOperator } from './operators.test-support';
 import { totpCode } from './totp';
@@ -17,13 +17,11 @@ const signIn = (payload: unknown) =>
 const me = (headers: Record<string, string> = {}, cookies: Record<string, string> = {}) =>
   ctx.app.inject({ method: 'GET', url: `${API_BASE}${adminPaths.me()}`, headers, cookies });
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result: unknown = await ctx.database.db.execute(query);
-  return (result as { rows: T[] }).rows;
-}
-
 async function count(table: 'operator_sessions' | 'audit_log'): Promise<number> {
-  const [row] = await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table}`));
+  const [row] = await rowsOf<{ n: number }>(
+    ctx,
+    sql.raw(`select count(*)::int as n from ${table}`),
+  );
   return row?.n ?? -1;
 }
 
@@ -248,9 +246,12 @@ describe('operator accounts', () => {
       { email: 'secret@example.com', role: 'admin', password: 'my very secret pw', totp: true },
       null,
     );
-    const [row] = await rows<{ password_hash: string; after: unknown }>(sql`
+    const [row] = await rowsOf<{ password_hash: string; after: unknown }>(
+      ctx,
+      sql`
       select o.password_hash, a.after from operators o join audit_log a on a.target_id = o.id::text
-      where o.email = 'secret@example.com' and a.action = 'operator.create'`);
+      where o.email = 'secret@example.com' and a.action = 'operator.create'`,
+    );
     expect(row?.password_hash).toMatch(/^scrypt\$32768\$8\$1\$/);
     expect(JSON.stringify(row)).not.toContain('my very secret pw');
     expect(row?.after).toEqual({

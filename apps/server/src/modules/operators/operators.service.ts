@@ -14,13 +14,14 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuditService } from '../audit/audit.service';
 import type { OperatorTokens } from './operator-tokens';
-import type { OperatorRow, OperatorsRepository } from './operators.repository';
+import type { OperatorsRepository } from './operators.repository';
 import { DUMMY_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { createOperatorManagement } from './operator-management';
 import { hashSecret, normalizeRecoveryCode } from './operator-secrets';
 import { createOperatorSecurity } from './operator-security';
 import { matchTotp, newTotpSecret } from './totp';
 import { auditView, listItemOf, parseOrThrow, profileOf } from './operator-views';
+import type { OperatorRow } from './operators.tables';
 
 export { profileOf } from './operator-views';
 

@@ -36,6 +36,7 @@ export const operators = pgTable(
     check('operators_email_lower_check', sql`${t.email} = lower(${t.email})`),
   ],
 );
+export type OperatorRow = typeof operators.$inferSelect;
 
 /** One signed-in console session; a token is accepted only while its session is live. */
 export const operatorSessions = pgTable(
@@ -79,6 +80,7 @@ export const operatorLinks = pgTable(
     check('operator_links_purpose_check', sql`${t.purpose} in ('invite', 'reset')`),
   ],
 );
+export type OperatorLinkRow = typeof operatorLinks.$inferSelect;
 
 /** Recovery codes of an operator with TOTP on: hashed, each usable once instead of a code. */
 export const operatorRecoveryCodes = pgTable(

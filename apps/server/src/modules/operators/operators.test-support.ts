@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect } from 'vitest';
 import {
@@ -12,7 +13,7 @@ import {
 } from '@snapdrama/contract';
 import type { Services } from '../../app';
 import type { ManualClock } from '../../clock';
-import { bearer, joinGuest, type TestContext } from '../../test/harness';
+import { bearer, joinGuest, rowsOf, type TestContext } from '../../test/harness';
 import { signInMember } from '../wallet/wallet.test-support';
 import { totpCode } from './totp';
 
@@ -150,4 +151,15 @@ export async function expectOperatorOnly(
     expect(response.json<{ code: number }>().code, role).toBe(ResultCode.OPERATOR_ROLE_FORBIDDEN);
   }
   if (unchanged) expect(await unchanged()).toEqual(before);
+}
+
+/** How many audit entries the action has (every action's, without one). */
+export async function auditCount(ctx: TestContext, action?: string): Promise<number> {
+  const [row] = await rowsOf<{ n: number }>(
+    ctx,
+    action
+      ? sql`select count(*)::int as n from audit_log where action = ${action}`
+      : sql`select count(*)::int as n from audit_log`,
+  );
+  return row?.n ?? -1;
 }

@@ -83,7 +83,11 @@ export function paymentsConfig(source: NodeJS.ProcessEnv, problems: string[]): P
     };
   }
   const e = parsed.data;
-  const all = (name: string, values: Record<string, string | undefined>): boolean => {
+  /** The settings when every one of them is set; a problem when only some are. */
+  const all = <K extends string>(
+    name: string,
+    values: Record<K, string | undefined>,
+  ): Record<K, string> | undefined => {
     const set = Object.values(values).filter(Boolean).length;
     if (set > 0 && set < Object.keys(values).length) {
       const missing = Object.entries(values)
@@ -91,7 +95,7 @@ export function paymentsConfig(source: NodeJS.ProcessEnv, problems: string[]): P
         .map(([k]) => k);
       problems.push(`  ${missing.join(', ')}: required with the other ${name} settings`);
     }
-    return set === Object.keys(values).length;
+    return set === Object.keys(values).length ? (values as Record<K, string>) : undefined;
   };
   const toss = all('Toss', {
     TOSS_CLIENT_KEY: e.TOSS_CLIENT_KEY,
@@ -113,24 +117,24 @@ export function paymentsConfig(source: NodeJS.ProcessEnv, problems: string[]): P
   return {
     toss: toss
       ? {
-          clientKey: e.TOSS_CLIENT_KEY ?? '',
-          secretKey: e.TOSS_SECRET_KEY ?? '',
+          clientKey: toss.TOSS_CLIENT_KEY,
+          secretKey: toss.TOSS_SECRET_KEY,
           apiBase: e.TOSS_API_BASE.replace(/\/$/, ''),
         }
       : undefined,
     stripe: stripe
       ? {
-          secretKey: e.STRIPE_SECRET_KEY ?? '',
-          publishableKey: e.STRIPE_PUBLISHABLE_KEY ?? '',
-          webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? '',
+          secretKey: stripe.STRIPE_SECRET_KEY,
+          publishableKey: stripe.STRIPE_PUBLISHABLE_KEY,
+          webhookSecret: stripe.STRIPE_WEBHOOK_SECRET,
           apiBase: e.STRIPE_API_BASE?.replace(/\/$/, ''),
         }
       : undefined,
     paypal: paypal
       ? {
-          clientId: e.PAYPAL_CLIENT_ID ?? '',
-          clientSecret: e.PAYPAL_CLIENT_SECRET ?? '',
-          webhookId: e.PAYPAL_WEBHOOK_ID ?? '',
+          clientId: paypal.PAYPAL_CLIENT_ID,
+          clientSecret: paypal.PAYPAL_CLIENT_SECRET,
+          webhookId: paypal.PAYPAL_WEBHOOK_ID,
           environment: e.PAYPAL_ENVIRONMENT,
           apiBase: (e.PAYPAL_API_BASE ?? PAYPAL_API_BASES[e.PAYPAL_ENVIRONMENT]).replace(/\/$/, ''),
           ...(e.PAYPAL_VIP_WEEKLY_PLAN_ID && e.PAYPAL_VIP_MONTHLY_PLAN_ID

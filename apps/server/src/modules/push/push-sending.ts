@@ -2,7 +2,7 @@ import type { PushPayload } from '@snapdrama/contract';
 import { pushSendableAt, viewerDay } from '@snapdrama/rules';
 import type { PushContext } from './push-context';
 import type { PushOutcome } from './push-senders';
-import type { PushSubscriptionRow } from './push.repository';
+import type { PushSubscriptionRow } from './push.tables';
 
 /** How long a worker holds a reminder it is sending before another may take it again. */
 const LEASE_MS = 60_000;

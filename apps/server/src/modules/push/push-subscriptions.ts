@@ -9,7 +9,7 @@ import {
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
 import { isLanguage, type PushCaller, type PushContext } from './push-context';
-import type { PushSubscriptionRow } from './push.repository';
+import type { PushSubscriptionRow } from './push.tables';
 
 const notFound = () =>
   new AppError(ResultCode.PUSH_SUBSCRIPTION_NOT_FOUND, 'No push subscription with this token');

@@ -8,7 +8,8 @@ import {
   viewerDay,
 } from '@snapdrama/rules';
 import { isLanguage, type PushContext } from './push-context';
-import type { NewPushSend, PushSubscriptionRow } from './push.repository';
+import type { NewPushSend } from './push.repository';
+import type { PushSubscriptionRow } from './push.tables';
 
 const KIND_TAGS: Record<PushKind, string> = {
   new_episode: 'new-episode',

@@ -8,10 +8,10 @@ import {
   pushSettingsTable,
   pushSubscriptions,
   pushUnsubscribes,
+  type PushSendRow,
+  type PushSubscriptionRow,
 } from './push.tables';
 
-export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
-export type PushSendRow = typeof pushSends.$inferSelect;
 export type NewPushSend = Omit<
   typeof pushSends.$inferInsert,
   'status' | 'attempts' | 'leaseUntil' | 'reason' | 'sentAt' | 'openedAt'

@@ -57,6 +57,7 @@ export const pushSubscriptions = pgTable(
     ),
   ],
 );
+export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 
 export const PUSH_SEND_STATUSES = ['queued', 'sending', 'sent', 'dropped', 'capped'] as const;
 export type PushSendStatus = (typeof PUSH_SEND_STATUSES)[number];
@@ -101,6 +102,7 @@ export const pushSends = pgTable(
     ),
   ],
 );
+export type PushSendRow = typeof pushSends.$inferSelect;
 
 /**
  * Pushes sent to one subscription on one of its days: the daily limit's counter, raised in the

@@ -2,7 +2,8 @@ import { ResultCode, type CannedReply } from '@snapdrama/contract';
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { CannedReplyRow, SupportRepository } from './support.repository';
+import type { SupportRepository } from './support.repository';
+import type { CannedReplyRow } from './support.tables';
 
 const viewOf = (r: CannedReplyRow): CannedReply => ({
   id: r.id,

@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, type AdminInquiry, type CannedReply } from '@snapdrama/contract';
 import { useTestContext } from '../../test/harness';
-import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
+import {
+  adminCaller,
+  auditCount,
+  expectOperatorOnly,
+  useOperator,
+} from '../operators/operators.test-support';
 import { api } from '../payments/payments.test-support';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 
@@ -25,12 +29,6 @@ async function ask(m: Member, text: string): Promise<string> {
 }
 const unread = async (m: Member) =>
   data<{ unreadCount: number }>(await api(ctx.app, m, 'GET', '/user/qna/unread')).unreadCount;
-async function auditCount(action: string) {
-  const result: unknown = await ctx.database.db.execute(
-    sql`select count(*)::int as n from audit_log where action = ${action}`,
-  );
-  return (result as { rows: { n: number }[] }).rows[0]?.n ?? -1;
-}
 
 describe('the inbox', () => {
   it('names the viewer, sorts by waiting time, filters by assignee; assignment is audited', async () => {
@@ -75,7 +73,7 @@ describe('the inbox', () => {
       await call(support, 'GET', '/inquiries?assignee=none'),
     ).items;
     expect(nobody.map((i) => i.id)).toEqual([b]);
-    expect(await auditCount('inquiry.assign')).toBe(1);
+    expect(await auditCount(ctx, 'inquiry.assign')).toBe(1);
 
     // an editor, an unknown operator and bad ids are refused; nothing changes
     for (const [operatorId, status] of [
@@ -87,7 +85,7 @@ describe('the inbox', () => {
       expect(r.statusCode, operatorId).toBe(status);
     }
     expect((await call(admin, 'GET', '/inquiries?sort=oldest')).statusCode).toBe(400);
-    expect(await auditCount('inquiry.assign')).toBe(1);
+    expect(await auditCount(ctx, 'inquiry.assign')).toBe(1);
     // unassigned again
     const freed = await call(support, 'PUT', `/inquiries/${a}/assignee`, { operatorId: null });
     expect(data<AdminInquiry>(freed).assignedTo).toBeNull();
@@ -138,8 +136,8 @@ describe('canned replies', () => {
     expect(data<CannedReply>(updated).body).toContain('500');
     const list = data<{ replies: CannedReply[] }>(await call(support, 'GET', '/canned-replies'));
     expect(list.replies.map((r) => r.lang).sort()).toEqual(['en', 'ko']);
-    expect(await auditCount('canned_reply.create')).toBe(2);
-    expect(await auditCount('canned_reply.update')).toBe(1);
+    expect(await auditCount(ctx, 'canned_reply.create')).toBe(2);
+    expect(await auditCount(ctx, 'canned_reply.update')).toBe(1);
 
     // bad input and unknown ids
     for (const body of [
@@ -199,6 +197,6 @@ describe('canned replies', () => {
     expect((await api(ctx.app, undefined, 'GET', '/user/qna/unread')).statusCode).toBe(401);
 
     expect((await call(support, 'DELETE', `/canned-replies/${reply.id}`)).statusCode).toBe(200);
-    expect(await auditCount('canned_reply.delete')).toBe(1);
+    expect(await auditCount(ctx, 'canned_reply.delete')).toBe(1);
   });
 });

@@ -1,11 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { cannedReplies, inquiries, viewerNotes } from './support.tables';
+import {
+  cannedReplies,
+  inquiries,
+  viewerNotes,
+  type CannedReplyRow,
+  type InquiryRow,
+  type NoteRow,
+} from './support.tables';
 
-export type InquiryRow = typeof inquiries.$inferSelect;
 export type InquiryStatus = 'open' | 'answered' | 'closed';
-export type NoteRow = typeof viewerNotes.$inferSelect;
-export type CannedReplyRow = typeof cannedReplies.$inferSelect;
 
 /** An answer the viewer has not opened: answered (or closed after an answer), not read since. */
 const unreadAnswer = and(isNotNull(inquiries.answer), isNull(inquiries.answerReadAt));

@@ -4,8 +4,9 @@ import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import { createCannedReplies } from './canned-replies';
-import type { InquiryRow, InquiryStatus, SupportRepository } from './support.repository';
+import type { InquiryStatus, SupportRepository } from './support.repository';
 import { createViewerNotes } from './viewer-notes';
+import type { InquiryRow } from './support.tables';
 
 /** An inquiry as operators see it. */
 export interface InquiryView {

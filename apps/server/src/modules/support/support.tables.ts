@@ -40,6 +40,7 @@ export const inquiries = pgTable(
     index('inquiries_assigned_idx').on(t.assignedTo, t.status),
   ],
 );
+export type InquiryRow = typeof inquiries.$inferSelect;
 
 /** Operators' internal notes on a viewer: never shown to the viewer. */
 export const viewerNotes = pgTable(
@@ -57,6 +58,7 @@ export const viewerNotes = pgTable(
     index('viewer_notes_user_idx').on(t.userId, t.createdAt),
   ],
 );
+export type NoteRow = typeof viewerNotes.$inferSelect;
 
 /** Answers saved per language, picked in the inbox to fill an inquiry's answer. */
 export const cannedReplies = pgTable(
@@ -76,3 +78,4 @@ export const cannedReplies = pgTable(
     index('canned_replies_lang_idx').on(t.lang, t.title),
   ],
 );
+export type CannedReplyRow = typeof cannedReplies.$inferSelect;

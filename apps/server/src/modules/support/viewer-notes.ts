@@ -1,6 +1,7 @@
 import type { Clock } from '../../clock';
 import type { Tx } from '../../db/client';
-import type { NoteRow, SupportRepository } from './support.repository';
+import type { SupportRepository } from './support.repository';
+import type { NoteRow } from './support.tables';
 
 export interface ViewerNoteView {
   id: string;

@@ -1,9 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { API_BASE, ResultCode } from '@snapdrama/contract';
-import { useTestContext } from '../../test/harness';
-import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
+import { API_BASE, ResultCode, type OperatorRole } from '@snapdrama/contract';
+import { rowsOf, useTestContext } from '../../test/harness';
+import {
+  adminCaller,
+  auditCount,
+  expectOperatorOnly,
+  useOperator,
+} from '../operators/operators.test-support';
 import {
   api as viewerApi,
   confirmPaths,
@@ -27,20 +32,13 @@ const url = (path: string) => `${API_BASE}/admin${path}`;
 const call = adminCaller(ctx);
 const data = <T>(r: { json: <U>() => U }) => r.json<{ data: T }>().data;
 
-async function auditCount(action?: string): Promise<number> {
-  const result: unknown = await ctx.database.db.execute(
-    action
-      ? sql`select count(*)::int as n from audit_log where action = ${action}`
-      : sql`select count(*)::int as n from audit_log`,
-  );
-  return (result as { rows: { n: number }[] }).rows[0]?.n ?? -1;
-}
-async function lastAudit(action: string) {
-  const result: unknown = await ctx.database.db.execute(
-    sql`select * from audit_log where action = ${action} order by id desc limit 1`,
-  );
-  return (result as { rows: Record<string, unknown>[] }).rows[0];
-}
+const lastAudit = async (action: string) =>
+  (
+    await rowsOf(
+      ctx,
+      sql`select * from audit_log where action = ${action} order by id desc limit 1`,
+    )
+  )[0];
 
 const goodsBody = {
   paidCoin: 700,
@@ -68,74 +66,32 @@ const missionBody = {
 describe('who may call the operator routes', () => {
   it('economy and dashboard: admins only; viewers and inquiries: admins and support; refunds: admins', async () => {
     const someone = randomUUID();
-    const economy = () => ctx.services.economy.adLimits();
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/economy') }, ['admin']);
-    await expectOperatorOnly(
-      ctx,
-      {
-        method: 'PUT',
-        url: url('/economy/ad-limits'),
-        payload: { cooldownSeconds: 1, dailyCap: 1 },
-      },
-      ['admin'],
-      economy,
-    );
-    await expectOperatorOnly(
-      ctx,
-      { method: 'PUT', url: url('/economy/goods/ops_guard'), payload: goodsBody },
-      ['admin'],
-      () => ctx.services.payments.allGoods(),
-    );
-    await expectOperatorOnly(
-      ctx,
-      {
-        method: 'PUT',
-        url: url('/economy/missions/watch_ad'),
-        payload: missionBody,
-      },
-      ['admin'],
-      () => ctx.services.events.missionsForOperators(),
-    );
-    await expectOperatorOnly(
-      ctx,
-      { method: 'PUT', url: url('/economy/attendance'), payload: { coins: [1, 1, 1, 1, 1, 1, 1] } },
-      ['admin'],
-      () => ctx.services.events.attendanceCoins(),
-    );
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/dashboard') }, ['admin']);
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/viewers?q=a') }, [
-      'admin',
-      'support',
-    ]);
-    await expectOperatorOnly(ctx, { method: 'GET', url: url(`/viewers/${someone}`) }, [
-      'admin',
-      'support',
-    ]);
     const target = await signInMember(ctx, 'Target');
-    for (const kind of ['grant', 'revoke']) {
-      await expectOperatorOnly(
-        ctx,
-        {
-          method: 'POST',
-          url: url(`/viewers/${target.userId}/coins/${kind}`),
-          payload: { amount: 10, reason: 'guard test', actionKey: `guard-${randomUUID()}` },
-        },
-        ['admin', 'support'],
-        () => ctx.services.wallet.balances(target.userId),
-      );
-    }
-    await expectOperatorOnly(
-      ctx,
-      { method: 'POST', url: url(`/orders/${someone}/refund`), payload: { reason: 'guard test' } },
-      ['admin'],
-    );
-    await expectOperatorOnly(ctx, { method: 'GET', url: url('/inquiries') }, ['admin', 'support']);
-    for (const verb of ['answer', 'close']) {
-      await expectOperatorOnly(
-        ctx,
-        { method: 'PUT', url: url(`/inquiries/${someone}/${verb}`), payload: { answer: 'x' } },
-        ['admin', 'support'],
-      );
+    const adLimits = () => ctx.services.economy.adLimits();
+    const goods = () => ctx.services.payments.allGoods();
+    const missions = () => ctx.services.events.missionsForOperators();
+    const attendance = () => ctx.services.events.attendanceCoins();
+    const coins = () => ctx.services.wallet.balances(target.userId);
+    const coinChange = () => ({ amount: 10, reason: 'guard test', actionKey: `g-${randomUUID()}` });
+    const admins: OperatorRole[] = ['admin'];
+    const care: OperatorRole[] = ['admin', 'support'];
+    for (const [method, path, allowed, payload, unchanged] of [
+      ['GET', '/economy', admins],
+      ['PUT', '/economy/ad-limits', admins, { cooldownSeconds: 1, dailyCap: 1 }, adLimits],
+      ['PUT', '/economy/goods/ops_guard', admins, goodsBody, goods],
+      ['PUT', '/economy/missions/watch_ad', admins, missionBody, missions],
+      ['PUT', '/economy/attendance', admins, { coins: [1, 1, 1, 1, 1, 1, 1] }, attendance],
+      ['GET', '/dashboard', admins],
+      ['GET', '/viewers?q=a', care],
+      ['GET', `/viewers/${someone}`, care],
+      ['POST', `/viewers/${target.userId}/coins/grant`, care, coinChange(), coins],
+      ['POST', `/viewers/${target.userId}/coins/revoke`, care, coinChange(), coins],
+      ['POST', `/orders/${someone}/refund`, admins, { reason: 'guard test' }],
+      ['GET', '/inquiries', care],
+      ['PUT', `/inquiries/${someone}/answer`, care, { answer: 'x' }],
+      ['PUT', `/inquiries/${someone}/close`, care, { answer: 'x' }],
+    ] as const) {
+      await expectOperatorOnly(ctx, { method, url: url(path), payload }, allowed, unchanged);
     }
     // fifteen routes, each tried by four strangers and every other role's operator (a password
     // hash per sign-in): 15-25 s on a quiet 2-core machine, past 30 s on a loaded one
@@ -144,7 +100,7 @@ describe('who may call the operator routes', () => {
 
 describe('economy', () => {
   it('saves packs, missions, attendance and ad limits with an audit entry each; the viewer side reads them', async () => {
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     const pack = await call(admin, 'PUT', '/economy/goods/ops_pack', goodsBody);
     expect(pack.statusCode, pack.body).toBe(200);
     expect(await lastAudit('goods.create')).toMatchObject({
@@ -193,7 +149,7 @@ describe('economy', () => {
     expect(
       config.json<{ data: { cooldown_sec: number; unlock_cap: number } }>().data,
     ).toMatchObject({ cooldown_sec: 90, unlock_cap: 4 });
-    expect(await auditCount()).toBe(before + 5);
+    expect(await auditCount(ctx)).toBe(before + 5);
   });
 
   it('bad input on every economy form: 400 with the field named, nothing changed, nothing audited', async () => {
@@ -202,7 +158,7 @@ describe('economy', () => {
       missions: await ctx.services.events.missionsForOperators(),
       attendance: await ctx.services.events.attendanceCoins(),
       limits: await ctx.services.economy.adLimits(),
-      audit: await auditCount(),
+      audit: await auditCount(ctx),
     });
     const before = await snapshot();
     const bad: [string, string, unknown][] = [
@@ -271,7 +227,7 @@ describe('viewers and money', () => {
       amount: 250,
       reason: 'missing coins after an outage',
     });
-    expect(await auditCount('wallet.grant')).toBe(1);
+    expect(await auditCount(ctx, 'wallet.grant')).toBe(1);
 
     // the viewer's own balance and earn history show them
     const info = await viewerApi(ctx.app, viewer, 'GET', '/user/info');
@@ -296,7 +252,7 @@ describe('viewers and money', () => {
     const viewer = await signInMember(ctx, 'BadInput');
     const state = async () => ({
       balances: await ctx.services.wallet.balances(viewer.userId),
-      audit: await auditCount(),
+      audit: await auditCount(ctx),
     });
     const before = await state();
     const path = `/viewers/${viewer.userId}/coins/grant`;
@@ -383,15 +339,15 @@ describe('viewers and money', () => {
       if (gateway === 'S') expect(fake.calls['stripe.refund']).toBeGreaterThan(0);
       if (gateway === 'P') expect(fake.calls['paypal.refund']).toBeGreaterThan(0);
       // a second refund is refused and audits nothing
-      const audits = await auditCount('order.refund');
+      const audits = await auditCount(ctx, 'order.refund');
       const again = await call(admin, 'POST', `/orders/${ordrId}/refund`, { reason: 'again' });
       expect(again.json<{ code: number }>().code).toBe(ResultCode.ORDER_NOT_REFUNDABLE);
-      expect(await auditCount('order.refund')).toBe(audits);
+      expect(await auditCount(ctx, 'order.refund')).toBe(audits);
     },
   );
 
   it('a refund without a reason or of an unknown order changes nothing', async () => {
-    const before = await auditCount();
+    const before = await auditCount(ctx);
     expect(
       (await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: '' })).statusCode,
     ).toBe(400);
@@ -402,7 +358,7 @@ describe('viewers and money', () => {
       (await call(admin, 'POST', `/orders/${randomUUID()}/refund`, { reason: 'unknown' }))
         .statusCode,
     ).toBe(404);
-    expect(await auditCount()).toBe(before);
+    expect(await auditCount(ctx)).toBe(before);
   });
 });
 
@@ -433,7 +389,7 @@ describe('support inbox', () => {
     const closedAgain = await call(support, 'PUT', `/inquiries/${qnaId}/close`);
     expect(closedAgain.json<{ code: number }>().code).toBe(ResultCode.INQUIRY_CLOSED);
     // bad input: empty answer, unknown id, bad status filter
-    const audits = await auditCount();
+    const audits = await auditCount(ctx);
     expect(
       (await call(support, 'PUT', `/inquiries/${qnaId}/answer`, { answer: '  ' })).statusCode,
     ).toBe(400);
@@ -442,7 +398,7 @@ describe('support inbox', () => {
         .statusCode,
     ).toBe(404);
     expect((await call(support, 'GET', '/inquiries?status=lost')).statusCode).toBe(400);
-    expect(await auditCount()).toBe(audits);
+    expect(await auditCount(ctx)).toBe(audits);
   });
 });
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { API_BASE, ResultCode, koMessages, type ViewerDetailData } from '@snapdrama/contract';
-import { joinGuest, useTestContext } from '../../test/harness';
+import { joinGuest, rowsOf, useTestContext } from '../../test/harness';
 import { adminCaller, expectOperatorOnly, useOperator } from '../operators/operators.test-support';
 import { api, confirmPaths, tossApproved } from '../payments/payments.test-support';
 import {
@@ -28,12 +28,11 @@ const call = adminCaller(ctx);
 const codeOf = (r: { json: <T>() => T }) => r.json<{ code: number }>().code;
 const detail = async (userId: string) =>
   (await call(support, 'GET', `/viewers/${userId}`)).json<{ data: ViewerDetailData }>().data;
-async function audits(action: string, userId: string) {
-  const result: unknown = await ctx.database.db.execute(
+const audits = (action: string, userId: string) =>
+  rowsOf(
+    ctx,
     sql`select * from audit_log where action = ${action} and target_id = ${userId} order by id`,
   );
-  return (result as { rows: Record<string, unknown>[] }).rows;
-}
 const suspend = (userId: string, until: string | null, who = support) =>
   call(who, 'PUT', `/viewers/${userId}/suspension`, { reason: 'ad farming', until });
 const suspended = (e: unknown) => expect(e).toMatchObject({ code: ResultCode.ACCOUNT_SUSPENDED });

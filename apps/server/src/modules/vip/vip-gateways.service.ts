@@ -19,7 +19,7 @@ import { paypalEventToNotice } from './vip-paypal';
 import { stripeEventToNotice, stripePaidPeriod } from './vip-stripe';
 import { vipProductName, type VipToss } from './vip-toss';
 import type { DuplicateRefund, VipService } from './vip.service';
-import type { VipSubscriptionRow } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 export interface VipCaller {
   userId: string;
@@ -225,15 +225,13 @@ export function createVipGatewaysService(deps: {
       const sub = await stripe.client.retrieveSubscription(session.subscriptionId);
       const paid = sub ? stripePaidPeriod(sub) : undefined;
       if (!sub || !paid) throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Not paid yet');
-      await vip.applyNotice({
+      return vip.applyOwnNotice(caller.userId, pass.id, {
         gateway: 'S',
         eventId: `checkout:${session.id}`,
         eventType: 'checkout.return',
         providerSubscriptionId: sub.id,
-        vipId: pass.id,
         changes: [paid, { type: 'auto_renew', on: !sub.cancelAtPeriodEnd }],
       });
-      return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
 
     /**
@@ -270,18 +268,16 @@ export function createVipGatewaysService(deps: {
       if (!sales.ok) throw unavailable('PayPal');
       const last = sales.value.at(-1);
       if (!last) throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'Not charged yet');
-      await vip.applyNotice({
+      return vip.applyOwnNotice(caller.userId, pass.id, {
         gateway: 'P',
         eventId: `approve:${sub.id}:${last.id}`,
         eventType: 'approve.return',
         providerSubscriptionId: sub.id,
-        vipId: pass.id,
         changes: [
           { type: 'paid', periodKey: last.id, startsAt: new Date(last.time) },
           { type: 'auto_renew', on: true },
         ],
       });
-      return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
 
     /** POST /vip/cancel: renewal stops at the provider; the paid period runs to its end. */

@@ -15,7 +15,8 @@ import { webCharge } from './vip-gateway-rules';
 import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
 import { deriveVipState } from './vip-state';
-import type { VipRepository, VipSubscriptionRow } from './vip.repository';
+import type { VipRepository } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 /** One change a provider notice makes to a pass. */
 export type VipChange =

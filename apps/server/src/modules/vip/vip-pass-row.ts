@@ -5,7 +5,7 @@
  */
 import type { VipStatus } from '@snapdrama/contract';
 import type { VipPassState } from '@snapdrama/rules';
-import type { VipSubscriptionRow } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -264,15 +264,13 @@ export function createVipStores(deps: {
       const changes = googleChanges(sub, deps.now());
       if (!changes.some((c) => c.type === 'paid'))
         throw new AppError(ResultCode.VIP_NOT_COMPLETED, 'The subscription is not paid');
-      await vip.applyNotice({
+      return vip.applyOwnNotice(caller.userId, pass.id, {
         gateway: 'G',
         eventId: `verify:${sub.latestOrderId ?? body.purchaseToken}`,
         eventType: 'app.verify',
         providerSubscriptionId: body.purchaseToken,
-        vipId: pass.id,
         changes,
       });
-      return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
 
     /** PUT /vip/iap/apple/verify: the StoreKit 2 transaction JWS, checked like the coin packs'. */
@@ -293,12 +291,11 @@ export function createVipStores(deps: {
       const atApple = t.revoked
         ? t
         : await askApple(apple.api, t, { warn: (o, m) => log?.warn(o, m) });
-      await vip.applyNotice({
+      return vip.applyOwnNotice(caller.userId, pass.id, {
         gateway: 'A',
         eventId: `verify:${t.transactionId}`,
         eventType: 'app.verify',
         providerSubscriptionId: t.originalTransactionId,
-        vipId: pass.id,
         changes: [
           {
             type: 'paid',
@@ -311,7 +308,6 @@ export function createVipStores(deps: {
           ...(atApple.revoked ? [{ type: 'refunded' as const, periodKey: t.transactionId }] : []),
         ],
       });
-      return vip.passData(await vip.ownPass(caller.userId, pass.id));
     },
   };
 }

@@ -5,9 +5,9 @@ import { AppError } from '../../errors';
 import type { TossClient, TossPayment } from '../payments/payments.adapters';
 import type { WebGateways } from '../payments/web-gateways.service';
 import { WEB_GRACE_DAYS } from './vip-stripe';
-import type { VipTossChargeRow, VipTossRepository } from './vip-toss.repository';
+import type { VipTossRepository } from './vip-toss.repository';
 import type { VipService } from './vip.service';
-import type { VipSubscriptionRow } from './vip.repository';
+import type { VipSubscriptionRow, VipTossChargeRow } from './vip.tables';
 
 /**
  * One charge of a Toss pass's billing key, made at most once (decision 1130): claimed under the

@@ -1,9 +1,12 @@
 import { and, asc, eq, exists, inArray, isNull, lt, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { vipSubscriptions, vipTossBilling, vipTossCharges } from './vip.tables';
-
-export type VipTossBillingRow = typeof vipTossBilling.$inferSelect;
-export type VipTossChargeRow = typeof vipTossCharges.$inferSelect;
+import {
+  vipSubscriptions,
+  vipTossBilling,
+  vipTossCharges,
+  type VipTossBillingRow,
+  type VipTossChargeRow,
+} from './vip.tables';
 
 /** SQL of the Toss passes' card registrations and charges (vip.tables.ts). */
 export function createVipTossRepository(db: Db) {

@@ -23,7 +23,7 @@ import {
   type VipTossDeps,
 } from './vip-toss-charge';
 import type { DuplicateRefund } from './vip.service';
-import type { VipSubscriptionRow } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 export { TOSS_RETRY_MS, tossOrderId, vipProductName } from './vip-toss-charge';
 

@@ -8,16 +8,16 @@ import {
   vipRefunds,
   vipSubscriptions,
   vipUnlocks,
+  type VipPeriodRow,
+  type VipRefundRow,
+  type VipSubscriptionRow,
 } from './vip.tables';
 
-export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
-export type VipPeriodRow = typeof vipPeriods.$inferSelect;
 /** a paid period and the pass it belongs to */
 export interface VipChargeRow {
   period: VipPeriodRow;
   pass: VipSubscriptionRow;
 }
-export type VipRefundRow = typeof vipRefunds.$inferSelect;
 type Q = Db | Tx;
 
 /** SQL for the VIP module's own tables; nothing else reads them. */
@@ -49,6 +49,13 @@ const owedSince = (stalledBefore: Date) =>
     ),
   );
 
+/** The pass a provider knows by its own subscription id. */
+const providerPass = (gateway: string, providerSubscriptionId: string) =>
+  and(
+    eq(vipSubscriptions.gateway, gateway),
+    eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId),
+  );
+
 export function createVipRepository(db: Db) {
   return {
     db,
@@ -76,12 +83,7 @@ export function createVipRepository(db: Db) {
       const [row] = await tx
         .select()
         .from(vipSubscriptions)
-        .where(
-          and(
-            eq(vipSubscriptions.gateway, gateway),
-            eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId),
-          ),
-        )
+        .where(providerPass(gateway, providerSubscriptionId))
         .for('update');
       return row;
     },
@@ -98,12 +100,7 @@ export function createVipRepository(db: Db) {
       const [row] = await q
         .select()
         .from(vipSubscriptions)
-        .where(
-          and(
-            eq(vipSubscriptions.gateway, gateway),
-            eq(vipSubscriptions.providerSubscriptionId, providerSubscriptionId),
-          ),
-        );
+        .where(providerPass(gateway, providerSubscriptionId));
       return row;
     },
 
@@ -176,18 +173,10 @@ export function createVipRepository(db: Db) {
         now: Date;
       },
     ): Promise<boolean> {
+      const { providerStatus, now, ...fact } = input;
       const rows = await tx
         .insert(vipRefunds)
-        .values({
-          gateway: input.gateway,
-          scope: input.scope,
-          refundKey: input.refundKey,
-          subscriptionId: input.subscriptionId,
-          reason: input.reason,
-          eventId: input.eventId,
-          providerStatus: input.providerStatus ?? null,
-          recordedAt: input.now,
-        })
+        .values({ ...fact, providerStatus: providerStatus ?? null, recordedAt: now })
         .onConflictDoNothing()
         .returning({ id: vipRefunds.id });
       return rows.length > 0;
@@ -347,15 +336,10 @@ export function createVipRepository(db: Db) {
         now: Date;
       },
     ): Promise<boolean> {
+      const { now, ...notification } = input;
       const rows = await tx
         .insert(vipNotifications)
-        .values({
-          gateway: input.gateway,
-          eventId: input.eventId,
-          eventType: input.eventType,
-          subscriptionId: input.subscriptionId,
-          receivedAt: input.now,
-        })
+        .values({ ...notification, receivedAt: now })
         .onConflictDoNothing()
         .returning({ eventId: vipNotifications.eventId });
       return rows.length > 0;

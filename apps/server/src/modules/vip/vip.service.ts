@@ -14,11 +14,12 @@ import type { ReadPart } from '../../db/read-parts';
 import { AppError } from '../../errors';
 import { createVipCharges } from './vip-charges';
 import { CANCELABLE, MANAGE_URLS } from './vip-gateway-rules';
-import { createVipNotices } from './vip-notices';
+import { createVipNotices, type VipNotice } from './vip-notices';
 import { createVipPricesService } from './vip-prices.service';
 import { stateOf, UUID } from './vip-pass-row';
 import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
-import type { VipRepository, VipSubscriptionRow } from './vip.repository';
+import type { VipRepository } from './vip.repository';
+import type { VipSubscriptionRow } from './vip.tables';
 
 /**
  * The VIP pass: an entitlement per provider subscription, moved only by normalized provider
@@ -47,6 +48,16 @@ export function createVipService(deps: {
   const prices = createVipPricesService({ db: deps.repo.db, clock: deps.clock });
   const { repo, clock } = deps;
   const db = repo.db;
+
+  const notices = createVipNotices({ repo, clock });
+
+  /** The caller's pass by vipId; another user's or an unknown one is not found. */
+  async function ownPass(userId: string, vipId: string): Promise<VipSubscriptionRow> {
+    const row = UUID.test(vipId) ? await repo.findById(db, vipId) : undefined;
+    if (!row || row.userId !== userId)
+      throw new AppError(ResultCode.VIP_NOT_FOUND, 'No such VIP pass');
+    return row;
+  }
 
   function toPassData(row: VipSubscriptionRow, now: Date): VipPassData {
     const state = stateOf(row);
@@ -204,20 +215,27 @@ export function createVipService(deps: {
     /** the provider's checkout of a pending pass, once created */
     setCheckout: (vipId: string, checkoutId: string) => repo.setCheckout(vipId, checkoutId),
 
-    /** The caller's pass by vipId; another user's or an unknown one is not found. */
-    async ownPass(userId: string, vipId: string): Promise<VipSubscriptionRow> {
-      const row = UUID.test(vipId) ? await repo.findById(db, vipId) : undefined;
-      if (!row || row.userId !== userId)
-        throw new AppError(ResultCode.VIP_NOT_FOUND, 'No such VIP pass');
-      return row;
-    },
+    ownPass,
 
     passData: (row: VipSubscriptionRow) => toPassData(row, clock.now()),
+
+    /**
+     * What the provider says of a pass its viewer came back with (a checkout's return, a store
+     * purchase verified), applied to that pass; the pass as it is then.
+     */
+    async applyOwnNotice(
+      userId: string,
+      vipId: string,
+      notice: Omit<VipNotice, 'vipId'>,
+    ): Promise<VipPassData> {
+      await notices.applyNotice({ ...notice, vipId });
+      return toPassData(await ownPass(userId, vipId), clock.now());
+    },
 
     /** a pass by vipId, whoever holds it (the Toss renewal job) */
     findPass: (vipId: string) => repo.findById(db, vipId),
 
-    ...createVipNotices({ repo, clock }),
+    ...notices,
   };
 }
 

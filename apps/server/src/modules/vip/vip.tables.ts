@@ -71,6 +71,7 @@ export const vipSubscriptions = pgTable(
     check('vip_subscriptions_gateway_check', sql`${t.gateway} in ('T', 'S', 'P', 'G', 'A')`),
   ],
 );
+export type VipSubscriptionRow = typeof vipSubscriptions.$inferSelect;
 
 /**
  * A paid period. period_key is the provider's id of that charge (Stripe invoice, PayPal sale,
@@ -108,6 +109,7 @@ export const vipPeriods = pgTable(
     check('vip_periods_dates_check', sql`${t.endsAt} > ${t.startsAt}`),
   ],
 );
+export type VipPeriodRow = typeof vipPeriods.$inferSelect;
 
 /**
  * Money returned for a pass, by the provider's key: a period's charge (scope period: Stripe invoice,
@@ -143,6 +145,7 @@ export const vipRefunds = pgTable(
     ),
   ],
 );
+export type VipRefundRow = typeof vipRefunds.$inferSelect;
 
 /** Every provider notification handled, by the provider's event id: a replay changes nothing. */
 export const vipNotifications = pgTable(
@@ -201,6 +204,7 @@ export const vipTossBilling = pgTable(
     uniqueIndex('vip_toss_billing_auth_uq').on(t.authKey),
   ],
 );
+export type VipTossBillingRow = typeof vipTossBilling.$inferSelect;
 
 /**
  * Every charge of a Toss pass we make with its billing key: period n (1 = the first), attempt k
@@ -240,6 +244,7 @@ export const vipTossCharges = pgTable(
     check('vip_toss_charges_amount_check', sql`${t.amountMinor} > 0`),
   ],
 );
+export type VipTossChargeRow = typeof vipTossCharges.$inferSelect;
 
 /**
  * VIP plan prices set by admins (decision 1551): a plan's price from valid_from on; before its

@@ -156,6 +156,17 @@ describe('coin history reconciles with the balance (property, PGlite)', () => {
           const b = await wallet.balances(m.userId);
           return b.paid + b.bonus;
         };
+        /** Auto-unlocks the drama's next episode: the unlock's id, or null when it was refused. */
+        const autoUnlockNext = async (drama: number): Promise<string | null> => {
+          const dramaId = dramaIds[drama] ?? 0;
+          const next = await nextEpisode(m.userId, dramaId);
+          try {
+            return (await wallet.autoUnlockEpisode(caller, dramaId, next)).auto_unlock_id;
+          } catch (error) {
+            if (!(error instanceof AppError)) throw error;
+            return null;
+          }
+        };
 
         for (const op of ops) {
           // distinct instants: the balance after each operation can be read back at its time
@@ -259,14 +270,7 @@ describe('coin history reconciles with the balance (property, PGlite)', () => {
               break;
             }
             case 'autoUnlock': {
-              const dramaId = dramaIds[op.drama] ?? 0;
-              const next = await nextEpisode(m.userId, dramaId);
-              let id: string | null = null;
-              try {
-                id = (await wallet.autoUnlockEpisode(caller, dramaId, next)).auto_unlock_id;
-              } catch (error) {
-                if (!(error instanceof AppError)) throw error;
-              }
+              const id = await autoUnlockNext(op.drama);
               if (id && op.undoAfterMs !== null) {
                 held.push({ at: ctx.clock.now().getTime(), total: await total() });
                 ctx.clock.advance(op.undoAfterMs + 1);
@@ -307,14 +311,7 @@ describe('coin history reconciles with the balance (property, PGlite)', () => {
               break;
             case 'undoAcrossExpiry': {
               await toNextExpiry(m.userId, op.beforeMs);
-              const dramaId = dramaIds[op.drama] ?? 0;
-              const next = await nextEpisode(m.userId, dramaId);
-              let id: string | null = null;
-              try {
-                id = (await wallet.autoUnlockEpisode(caller, dramaId, next)).auto_unlock_id;
-              } catch (error) {
-                if (!(error instanceof AppError)) throw error;
-              }
+              const id = await autoUnlockNext(op.drama);
               if (id) {
                 held.push({ at: ctx.clock.now().getTime(), total: await total() });
                 // the instant the lot expires, with the episode still bought

@@ -153,23 +153,9 @@ describe('coin history that explains the balance', () => {
   it('expired coins are an entry with the balance after; an earlier range has its own opening and closing', async () => {
     let m = await signInMember(ctx, 'Expiry');
     ctx.clock.set('2026-02-02T03:00:00Z');
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: 40,
-      source: 'attendance',
-      idempotencyKey: `e-${m.userId}`,
-      validDays: 1,
-    });
+    await grantCoins(ctx, m.userId, 40, 'bonus', { source: 'attendance', validDays: 1 });
     ctx.clock.set('2026-02-10T03:00:00Z');
-    await ctx.services.wallet.grant({
-      userId: m.userId,
-      kind: 'bonus',
-      amount: 5,
-      source: 'mission',
-      sourceRef: 'watch_ad',
-      idempotencyKey: `e2-${m.userId}`,
-    });
+    await grantCoins(ctx, m.userId, 5, 'bonus', { source: 'mission', sourceRef: 'watch_ad' });
     m = await signInAgain(ctx, m);
     const expired = await history(m, 'E', '2026-02-01/2026-02-28');
     expect(expired.elist).toEqual([

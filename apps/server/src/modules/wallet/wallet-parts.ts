@@ -6,8 +6,9 @@ import { AppError } from '../../errors';
 import type { AnalyticsRecorder } from '../analytics/analytics-recorder.service';
 import type { CatalogService } from '../catalog/catalog.service';
 import type { AgeGateCheck } from '../identity/identity.service';
-import type { LotRow, WalletRepository } from './wallet.repository';
+import type { WalletRepository } from './wallet.repository';
 import type { EpisodeProgressSource, PlaybackPositionSource } from './wallet-spending';
+import type { LotRow } from './wallet.tables';
 
 /** What the wallet's parts are built from (app.ts wires them through the wallet module). */
 export interface WalletDeps {

@@ -17,13 +17,13 @@ import {
   coinValiditySettings,
   walletPreferences,
   wallets,
+  type AutoUnlockRow,
+  type LotRow,
+  type RefundRow,
+  type RevocationRow,
+  type UnlockRow,
 } from './wallet.tables';
 
-export type LotRow = typeof coinLots.$inferSelect;
-export type UnlockRow = typeof coinUnlocks.$inferSelect;
-export type RefundRow = typeof coinRefunds.$inferSelect;
-export type AutoUnlockRow = typeof autoUnlocks.$inferSelect;
-export type RevocationRow = typeof coinRevocations.$inferSelect;
 type Q = Db | Tx;
 
 export interface LedgerCheck {

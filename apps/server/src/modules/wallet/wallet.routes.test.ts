@@ -364,30 +364,13 @@ describe('GET /user/coin-history/{div}/{startDate}/{endDate}', () => {
   it('lists earned (A), used (U) and expired (E) coins, newest first, with totals', async () => {
     ctx.clock.set('2026-03-10T03:00:00Z'); // 12:00 in Seoul
     const member = await signInMember(ctx);
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'paid',
-      amount: 100,
-      source: 'purchase',
-      sourceRef: 'o-9',
-      idempotencyKey: `h-p-${member.userId}`,
-    });
+    await grantCoins(ctx, member.userId, 100, 'paid', { sourceRef: 'o-9' });
     ctx.clock.advance(60_000);
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'bonus',
-      amount: 20,
-      source: 'purchase_bonus',
-      idempotencyKey: `h-b-${member.userId}`,
-    });
+    await grantCoins(ctx, member.userId, 20, 'bonus', { source: 'purchase_bonus' });
     ctx.clock.advance(60_000);
-    await ctx.services.wallet.grant({
-      userId: member.userId,
-      kind: 'bonus',
-      amount: 5,
+    await grantCoins(ctx, member.userId, 5, 'bonus', {
       source: 'mission',
       sourceRef: 'watch_ep',
-      idempotencyKey: `h-m-${member.userId}`,
       validDays: 1,
     });
     ctx.clock.advance(60_000);

@@ -73,6 +73,7 @@ export const coinLots = pgTable(
     index('coin_lots_user_granted_idx').on(t.userId, t.grantedAt),
   ],
 );
+export type LotRow = typeof coinLots.$inferSelect;
 
 /** An episode bought with coins: at most one per (user, drama, episode), so no double charge. */
 export const coinUnlocks = pgTable(
@@ -93,6 +94,7 @@ export const coinUnlocks = pgTable(
     index('coin_unlocks_user_time_idx').on(t.userId, t.unlockedAt),
   ],
 );
+export type UnlockRow = typeof coinUnlocks.$inferSelect;
 
 /** Which lots paid for an unlock, and how much each. */
 export const coinAllocations = pgTable(
@@ -133,6 +135,7 @@ export const coinRefunds = pgTable(
     index('coin_refunds_lot_idx').on(t.lotId),
   ],
 );
+export type RefundRow = typeof coinRefunds.$inferSelect;
 
 /**
  * The operator's coin validity per source (packages/rules CoinValiditySettings), one row (id 1).
@@ -185,6 +188,7 @@ export const autoUnlocks = pgTable(
     index('auto_unlocks_user_episode_idx').on(t.userId, t.dramaId, t.episodeNumber),
   ],
 );
+export type AutoUnlockRow = typeof autoUnlocks.$inferSelect;
 
 /** The service days on which a viewer dismissed the coin expiry reminder (at most one a day). */
 export const coinExpiryReminders = pgTable(
@@ -221,6 +225,7 @@ export const coinRevocations = pgTable(
     index('coin_revocations_user_idx').on(t.userId, t.revokedAt),
   ],
 );
+export type RevocationRow = typeof coinRevocations.$inferSelect;
 
 /** Which lots a revocation took from, and how much each (spend order). */
 export const coinRevocationLots = pgTable(

@@ -4,6 +4,7 @@ import { API_BASE } from '@snapdrama/contract';
 import { afterAll, expect } from 'vitest';
 import type { TestContext } from '../../test/harness';
 import { users } from '../auth/auth.tables';
+import type { GrantRequest } from './wallet-ledger';
 import { createWalletRepository } from './wallet.repository';
 import { createWalletService } from './wallet.service';
 
@@ -43,14 +44,15 @@ export const auth = (who: { token: string }) => ({ authorization: `Bearer ${who.
 
 /**
  * Coins given to a user the way a purchase ('paid') or an event ('bonus') gives them, under a
- * fresh idempotency key unless the test names one.
+ * fresh idempotency key unless the test names one; another source (and its reference, as the
+ * history's memo shows it) when the test names one.
  */
 export function grantCoins(
   ctx: TestContext,
   userId: string,
   amount: number,
   kind: 'paid' | 'bonus' = 'bonus',
-  extra: { validDays?: number; idempotencyKey?: string } = {},
+  extra: Partial<Pick<GrantRequest, 'validDays' | 'idempotencyKey' | 'source' | 'sourceRef'>> = {},
 ) {
   return ctx.services.wallet.grant({
     userId,
