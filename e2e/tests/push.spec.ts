@@ -120,7 +120,10 @@ test('reminders in settings: kinds, quiet hours, one-tap off; screenshots; no ov
 
   for (const width of [320, 390, 830, 1280, 1920]) {
     await page.setViewportSize({ width, height: 844 });
-    expect(await horizontalOverflow(page), `overflow at ${width}px`).toBeLessThanOrEqual(0);
+    // the desktop layout gives way to the phone's through matchMedia, a render after the resize
+    await expect
+      .poll(() => horizontalOverflow(page), { message: `overflow at ${width}px` })
+      .toBeLessThanOrEqual(0);
   }
 
   await page.getByTestId('push-kind-coin_expiry').click();
