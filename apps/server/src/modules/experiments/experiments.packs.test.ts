@@ -10,7 +10,11 @@ import {
 } from '@snapdrama/contract';
 import { assignVariant } from '@snapdrama/rules';
 import { useTestContext } from '../../test/harness';
-import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
+import {
+  operatorCall,
+  signInOperator,
+  type OperatorCaller,
+} from '../operators/operators.test-support';
 import { api, body, sandboxOf } from '../payments/payments.test-support';
 import { signInMember, type Member } from '../wallet/wallet.test-support';
 
@@ -23,16 +27,7 @@ describe('experiments on coin packs (issue 43 item 5)', () => {
   beforeAll(async () => {
     admin = await signInOperator(ctx, 'admin');
   });
-  const call = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
-    const reply = await ctx.app.inject({
-      method,
-      url,
-      headers: admin.headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json<{ data: T }>().data;
-  };
+  const call = operatorCall(ctx, () => admin);
   const packOf = async (who: Member) => {
     const list = body<{ paymentGoodsList: PaymentGoods[] }>(
       await api(ctx.app, who, 'GET', '/payment/goods/list'),

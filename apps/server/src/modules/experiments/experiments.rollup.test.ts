@@ -6,7 +6,11 @@ import { rowsOf } from '../../db/daily';
 import { useTestContext } from '../../test/harness';
 import { servicesPresent } from '../../test/services';
 import { call as eventCall, openAd } from '../events/events.test-support';
-import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
+import {
+  operatorCall,
+  signInOperator,
+  type OperatorCaller,
+} from '../operators/operators.test-support';
 import { api, body, tossApproved } from '../payments/payments.test-support';
 import { autoUnlock, setAutoUnlock, undo } from '../wallet/auto-unlock.test-support';
 import {
@@ -37,16 +41,7 @@ describe('the experiment results rollup (decision 1613)', () => {
   });
   const db = () => ctx.database.db;
 
-  const adminCall = async <T>(method: 'GET' | 'POST', url: string, payload?: unknown) => {
-    const reply = await ctx.app.inject({
-      method,
-      url,
-      headers: admin.headers,
-      ...(payload === undefined ? {} : { payload: payload as object }),
-    });
-    expect(reply.statusCode, reply.body).toBe(200);
-    return reply.json<{ data: T }>().data;
-  };
+  const adminCall = operatorCall(ctx, () => admin);
   const results = (id: string) => adminCall<ExperimentResults>('GET', `${base}/${id}/results`);
   const sums = (id: string) => createExperimentsRepository(db()).variantSums(id);
 

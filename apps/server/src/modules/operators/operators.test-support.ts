@@ -103,6 +103,27 @@ export function adminCaller(ctx: TestContext) {
     });
 }
 
+/**
+ * A console call by an operator (signed in later, hence the getter) that must succeed: its data,
+ * after a 200. `url` is the whole path.
+ */
+export function operatorCall(ctx: TestContext, who: () => OperatorCaller) {
+  return async <T>(
+    method: OperatorRouteRequest['method'],
+    url: string,
+    payload?: unknown,
+  ): Promise<T> => {
+    const reply = await ctx.app.inject({
+      method,
+      url,
+      headers: who().headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    return reply.json<{ data: T }>().data;
+  };
+}
+
 /** A console read by a newly signed-in admin (a path below /admin): its data, after a 200. */
 export function adminReader(ctx: TestContext) {
   return async <T>(path: string): Promise<T> => {
