@@ -7,13 +7,13 @@ import { signInOperator, type OperatorCaller } from '../operators/operators.test
 
 /**
  * The console's list at scale (decision 1541): with a synthetic catalog, every query of the list
- * is served by an index (the plan is checked, not guessed) and answers in time. 20,000 dramas by
+ * is served by an index (the plan is checked, not guessed) and answers with the right totals; its
+ * times are printed, not asserted (a loaded machine is no measure: the speed is the bench's and
+ * the run log's). 20,000 dramas by
  * default so the suite stays quick; CONSOLE_LIST_DRAMAS=100000 runs it at the size of the issue
  * (bench/results/2026-12-03-console-catalog-list.md has both runs).
  */
 const SIZE = Number(process.env.CONSOLE_LIST_DRAMAS ?? 20_000);
-/** per request through the API, PGlite on a shared CI machine; PostgreSQL is far below it */
-const BUDGET_MS = 400;
 
 let ctx: TestContext;
 let editor: OperatorCaller;
@@ -81,7 +81,7 @@ describe(`the console's drama list over ${SIZE} dramas`, () => {
     expect(scheduled).toContain('dramas_publish_at_idx');
   });
 
-  it('answers every kind of query within its budget, with the right totals', async () => {
+  it('answers every kind of query with the right totals, and prints how long each took', async () => {
     const results: Record<string, number> = {};
     for (const query of [
       'size=20',
@@ -100,7 +100,6 @@ describe(`the console's drama list over ${SIZE} dramas`, () => {
       await timed(query);
       const { ms } = await timed(query);
       results[query] = Math.round(ms);
-      expect(ms, query).toBeLessThan(BUDGET_MS);
     }
     console.info(`console list over ${SIZE} dramas, ms per request:`, results);
     // one numbered title holds "Drama 4242" in English (4242, 42420... when the catalog is big)
