@@ -9,9 +9,9 @@ import { signInOperator, type OperatorCaller } from '../operators/operators.test
  * The console's list at scale (decision 1541): with a synthetic catalog, every query of the list
  * is served by an index (the plan is checked, not guessed) and answers with the right totals; its
  * times are printed, not asserted (a loaded machine is no measure: the speed is the bench's and
- * the run log's). 20,000 dramas by
- * default so the suite stays quick; CONSOLE_LIST_DRAMAS=100000 runs it at the size of the issue
- * (bench/results/2026-12-03-console-catalog-list.md has both runs).
+ * the run log's). 20,000 dramas by default so the suite stays quick; CONSOLE_LIST_DRAMAS=100000
+ * runs it at the size of the issue (bench/results/2026-12-03-console-catalog-list.md has both
+ * runs).
  */
 const SIZE = Number(process.env.CONSOLE_LIST_DRAMAS ?? 20_000);
 
