@@ -14,6 +14,23 @@ export interface ExposureRow {
   firstExposedAt: Date;
 }
 
+/** One variant's sums as a statement answers them (big sums as text). */
+export interface VariantSumRow {
+  variant: number;
+  exposures: number;
+  conversions: number;
+  revenue: string;
+  revenue_squares: string;
+}
+
+export const toVariantSums = (r: VariantSumRow): VariantSums => ({
+  variant: r.variant,
+  exposures: r.exposures,
+  conversions: r.conversions,
+  revenue: Number(r.revenue),
+  revenueSquares: Number(r.revenue_squares),
+});
+
 /** SQL of the experiments module's own tables (experiments, experiment_exposures, experiment_viewers). */
 export function createExperimentsRepository(db: Db) {
   return {
@@ -78,13 +95,7 @@ export function createExperimentsRepository(db: Db) {
      * 15 digits, more than the intervals use, and faster than numeric over 100,000 rows).
      */
     async variantSums(experimentId: string): Promise<VariantSums[]> {
-      const rows = await rowsOf<{
-        variant: number;
-        exposures: number;
-        conversions: number;
-        revenue: string;
-        revenue_squares: string;
-      }>(
+      const rows = await rowsOf<VariantSumRow>(
         db,
         sql`select variant, count(*)::int as exposures,
               count(*) filter (where outcomes > 0)::int as conversions,
@@ -94,13 +105,7 @@ export function createExperimentsRepository(db: Db) {
             where experiment_id = ${experimentId}::uuid
             group by variant order by variant`,
       );
-      return rows.map((r) => ({
-        variant: r.variant,
-        exposures: r.exposures,
-        conversions: r.conversions,
-        revenue: Number(r.revenue),
-        revenueSquares: Number(r.revenue_squares),
-      }));
+      return rows.map(toVariantSums);
     },
 
     async exposureCounts(experimentId: string): Promise<number[]> {

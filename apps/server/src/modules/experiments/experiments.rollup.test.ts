@@ -21,7 +21,11 @@ import {
   unlockRequest,
   type Member,
 } from '../wallet/wallet.test-support';
-import { createExperimentsRepository } from './experiments.repository';
+import {
+  createExperimentsRepository,
+  toVariantSums,
+  type VariantSumRow,
+} from './experiments.repository';
 import type { VariantSums } from './experiments-results';
 
 const base = `${API_BASE}${ADMIN_BASE}/experiments`;
@@ -47,13 +51,7 @@ describe('the experiment results rollup (decision 1613)', () => {
 
   /** Decision 1613 straight from the raw tables: the exposures joined with the owners' rows. */
   async function definition(id: string): Promise<VariantSums[]> {
-    const rows = await rowsOf<{
-      variant: number;
-      exposures: number;
-      conversions: number;
-      revenue: string;
-      revenue_squares: string;
-    }>(
+    const rows = await rowsOf<VariantSumRow>(
       db(),
       sql`
         with e as (select * from experiments where id = ${id}::uuid),
@@ -79,13 +77,21 @@ describe('the experiment results rollup (decision 1613)', () => {
           sum(revenue)::text as revenue, sum(revenue * revenue)::text as revenue_squares
         from v group by variant order by variant`,
     );
-    return rows.map((r) => ({
-      variant: r.variant,
-      exposures: r.exposures,
-      conversions: r.conversions,
-      revenue: Number(r.revenue),
-      revenueSquares: Number(r.revenue_squares),
-    }));
+    return rows.map(toVariantSums);
+  }
+  /** `n` members with wallets, written directly (ids from `first` on, nickname `name`): their ids. */
+  async function addViewers(n: number, first: number, name: string): Promise<string[]> {
+    const ids = Array.from(
+      { length: n },
+      (_, i) => `00000000-0000-4000-8000-${String(first + i).padStart(12, '0')}`,
+    );
+    await db()
+      .execute(sql`insert into users (id, auth_method, provider_subject, nickname, created_at)
+      select id, 'google', ${name} || '-' || id, ${name}, now() from unnest(${sql.raw(`array['${ids.join("','")}']::uuid[]`)}) id`);
+    await db().execute(
+      sql`insert into wallets (user_id, created_at) select id, created_at from users where nickname = ${name}`,
+    );
+    return ids;
   }
   const expectAsDefined = async (id: string) =>
     expect(await sums(id)).toEqual(await definition(id));
@@ -208,16 +214,7 @@ describe('the experiment results rollup (decision 1613)', () => {
     const { dramaId, exp } = await runningPaywall('Edges');
     const t0 = ctx.clock.now().getTime();
     const at = (ms: number) => new Date(t0 + ms).toISOString();
-    const ids = Array.from(
-      { length: 6 },
-      (_, i) => `00000000-0000-4000-8000-${String(900_001 + i).padStart(12, '0')}`,
-    );
-    await db()
-      .execute(sql`insert into users (id, auth_method, provider_subject, nickname, created_at)
-      select id, 'google', 'edge-' || id, 'Edge', now() from unnest(${sql.raw(`array['${ids.join("','")}']::uuid[]`)}) id`);
-    await db().execute(
-      sql`insert into wallets (user_id, created_at) select id, created_at from users where nickname = 'Edge'`,
-    );
+    const ids = await addViewers(6, 900_001, 'Edge');
     const expose = (i: number, ms: number) =>
       db()
         .execute(sql`insert into experiment_exposures (experiment_id, user_id, variant, first_exposed_at)
@@ -337,16 +334,7 @@ describe('the experiment results rollup (decision 1613)', () => {
       const at = (ms: number) => new Date(t0 + ms).toISOString();
       // two transactions per viewer open at once: within the pool's 20 connections
       const n = 8;
-      const ids = Array.from(
-        { length: n },
-        (_, i) => `00000000-0000-4000-8000-${String(910_001 + i).padStart(12, '0')}`,
-      );
-      await db()
-        .execute(sql`insert into users (id, auth_method, provider_subject, nickname, created_at)
-        select id, 'google', 'race-' || id, 'Race', now() from unnest(${sql.raw(`array['${ids.join("','")}']::uuid[]`)}) id`);
-      await db().execute(
-        sql`insert into wallets (user_id, created_at) select id, created_at from users where nickname = 'Race'`,
-      );
+      const ids = await addViewers(n, 910_001, 'Race');
       const slow = (statement: ReturnType<typeof sql>, hold: number) =>
         db().transaction(async (tx) => {
           await tx.execute(statement);

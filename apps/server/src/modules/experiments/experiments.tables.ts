@@ -62,6 +62,16 @@ export const experiments = pgTable(
   ],
 );
 
+/** What an exposure and its rollup row both hold: which viewer saw which variant, first when. */
+const exposureColumns = () => ({
+  experimentId: uuid('experiment_id')
+    .notNull()
+    .references(() => experiments.id),
+  userId: uuid('user_id').notNull(),
+  variant: integer('variant').notNull(),
+  firstExposedAt: timestamp('first_exposed_at', { withTimezone: true }).notNull(),
+});
+
 /**
  * The first time a viewer was shown their variant: one row per (experiment, viewer), written when
  * the server serves the variant (drama info, coin-pack list), never again after.
@@ -69,12 +79,7 @@ export const experiments = pgTable(
 export const experimentExposures = pgTable(
   'experiment_exposures',
   {
-    experimentId: uuid('experiment_id')
-      .notNull()
-      .references(() => experiments.id),
-    userId: uuid('user_id').notNull(),
-    variant: integer('variant').notNull(),
-    firstExposedAt: timestamp('first_exposed_at', { withTimezone: true }).notNull(),
+    ...exposureColumns(),
   },
   (t) => [
     primaryKey({ columns: [t.experimentId, t.userId] }),
@@ -92,12 +97,7 @@ export const experimentExposures = pgTable(
 export const experimentViewers = pgTable(
   'experiment_viewers',
   {
-    experimentId: uuid('experiment_id')
-      .notNull()
-      .references(() => experiments.id),
-    userId: uuid('user_id').notNull(),
-    variant: integer('variant').notNull(),
-    firstExposedAt: timestamp('first_exposed_at', { withTimezone: true }).notNull(),
+    ...exposureColumns(),
     /** outcomes counted (converted: more than 0) */
     outcomes: integer('outcomes').notNull().default(0),
     /** coins (paywall) or won (pack) of those outcomes */
