@@ -22,7 +22,7 @@ import {
   type EventCaller,
   type EventsContext,
 } from './events-context';
-import type { AdViewRow } from './events.repository';
+import type { AdViewRow } from './events.tables';
 
 const HOUR_MS = 3_600_000;
 

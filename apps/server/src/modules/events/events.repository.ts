@@ -7,18 +7,18 @@ import {
   adUnlocks,
   adViews,
   attendanceRewards,
+  type AdViewRow,
+  type AttendanceRow,
   attendances,
   eventUserStates,
   missionProgress,
   missionReports,
+  type MissionRewardRow,
+  type MissionRow,
   missionRewards,
   missions,
 } from './events.tables';
 
-export type MissionRow = typeof missions.$inferSelect;
-export type AttendanceRow = typeof attendances.$inferSelect;
-export type AdViewRow = typeof adViews.$inferSelect;
-export type MissionRewardRow = typeof missionRewards.$inferSelect;
 type Q = Db | Tx;
 
 /** What user info shows of the events module, as read by userStateSql. */

@@ -40,6 +40,7 @@ export const missions = pgTable(
     ),
   ],
 );
+export type MissionRow = typeof missions.$inferSelect;
 
 /** Bonus coins of each day of the 7-day attendance cycle (seeded, rising through the week). */
 export const attendanceRewards = pgTable(
@@ -75,6 +76,7 @@ export const attendances = pgTable(
     check('attendances_cnsc_check', sql`${t.cnscAtdn} between 1 and 7`),
   ],
 );
+export type AttendanceRow = typeof attendances.$inferSelect;
 
 /** A user's count of a mission in one period (service day for D, 'once' for O). */
 export const missionProgress = pgTable(
@@ -137,6 +139,7 @@ export const missionRewards = pgTable(
       .where(sql`${t.grantedAt} is null`),
   ],
 );
+export type MissionRewardRow = typeof missionRewards.$inferSelect;
 
 /**
  * A rewarded-ad view, opened by POST /event/advertisement: bound to the user and the type, redeemed
@@ -160,6 +163,7 @@ export const adViews = pgTable(
     index('ad_views_user_opened_idx').on(t.userId, t.openedAt),
   ],
 );
+export type AdViewRow = typeof adViews.$inferSelect;
 
 /** An episode unlocked by an ad. One per (user, drama, episode); one per ad view. */
 export const adUnlocks = pgTable(

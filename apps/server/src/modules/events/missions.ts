@@ -14,7 +14,7 @@ import {
 import type { Tx } from '../../db/client';
 import { checkAdView } from './ad-rewards';
 import { eventsError as err, type EventCaller, type EventsContext } from './events-context';
-import type { MissionRow } from './events.repository';
+import type { MissionRow } from './events.tables';
 
 /** A watch log older than this no longer counts for the watch mission. */
 const WATCH_LOG_MAX_AGE_MS = 24 * 3_600_000;

@@ -6,7 +6,8 @@ import {
 } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import type { GoodsRow } from '../payments/payments.service';
-import type { ExperimentRow, ExperimentsRepository, ExposureRow } from './experiments.repository';
+import type { ExperimentsRepository, ExposureRow } from './experiments.repository';
+import type { ExperimentRow } from './experiments.tables';
 
 /** How long an instance reuses the list of experiments past their draft (decision 1611). */
 export const EXPERIMENT_LIST_TTL_MS = 5_000;

@@ -2,11 +2,15 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/daily';
 import type { VariantSums } from './experiments-results';
-import { experimentExposures, experimentViewers, experiments } from './experiments.tables';
+import {
+  experimentExposures,
+  type ExperimentRow,
+  experiments,
+  experimentViewers,
+  type NewExperiment,
+} from './experiments.tables';
 
 type Q = Db | Tx;
-export type ExperimentRow = typeof experiments.$inferSelect;
-export type NewExperiment = typeof experiments.$inferInsert;
 export interface ExposureRow {
   experimentId: string;
   userId: string;

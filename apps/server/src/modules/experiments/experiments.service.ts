@@ -16,7 +16,8 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
 import type { AuditRecord } from '../audit/audit.service';
 import type { GoodsRow } from '../payments/payments.service';
-import type { ExperimentRow, ExperimentsRepository } from './experiments.repository';
+import type { ExperimentsRepository } from './experiments.repository';
+import type { ExperimentRow } from './experiments.tables';
 import { computeResults } from './experiments-results';
 import {
   dramaTarget,

@@ -61,6 +61,8 @@ export const experiments = pgTable(
     index('experiments_target_idx').on(t.target),
   ],
 );
+export type NewExperiment = typeof experiments.$inferInsert;
+export type ExperimentRow = typeof experiments.$inferSelect;
 
 /** What an exposure and its rollup row both hold: which viewer saw which variant, first when. */
 const exposureColumns = () => ({

@@ -364,6 +364,9 @@ describe('refunds with a reason, the refunds report and revenue', () => {
     expect(listed.orders.find((o) => o.id === kept)).toMatchObject({ refundable: true });
 
     // gross counts the refunded order on the day it was paid; the refund on the day it was made
+    const sale = { refunds: 0, paidCount: 1, refundCount: 0 };
+    const stripeSale = { gateway: 'S', currency: 'USD', gross: 499, net: 499, ...sale };
+    const tossSale = { gateway: 'T', currency: 'KRW', gross: 5900, net: 5900, ...sale };
     const revenue = data<MoneyRevenueData>(
       await get(admin, '/money/revenue?from=2026-04-01&to=2026-04-30'),
     );
@@ -378,37 +381,11 @@ describe('refunds with a reason, the refunds report and revenue', () => {
         paidCount: 0,
         refundCount: 1,
       },
-      {
-        day: '2026-04-05',
-        gateway: 'S',
-        currency: 'USD',
-        gross: 499,
-        refunds: 0,
-        net: 499,
-        paidCount: 1,
-        refundCount: 0,
-      },
-      {
-        day: '2026-04-05',
-        gateway: 'T',
-        currency: 'KRW',
-        gross: 5900,
-        refunds: 0,
-        net: 5900,
-        paidCount: 1,
-        refundCount: 0,
-      },
+      { day: '2026-04-05', ...stripeSale },
+      { day: '2026-04-05', ...tossSale },
     ]);
     expect(revenue.totals).toEqual([
-      {
-        gateway: 'S',
-        currency: 'USD',
-        gross: 499,
-        refunds: 0,
-        net: 499,
-        paidCount: 1,
-        refundCount: 0,
-      },
+      stripeSale,
       {
         gateway: 'T',
         currency: 'KRW',

@@ -56,23 +56,12 @@ describe('operator sign-in', () => {
     );
     await ctx.services.operators.change('gone@example.com', { disabled: true }, null);
     const sessions = await count('operator_sessions');
+    const failed = [401, ResultCode.OPERATOR_SIGN_IN_FAILED] as const;
     for (const [payload, status, code] of [
-      [
-        { email: 'editor@example.com', password: 'wrong password!' },
-        401,
-        ResultCode.OPERATOR_SIGN_IN_FAILED,
-      ],
-      [
-        { email: 'nobody@example.com', password: 'a long password' },
-        401,
-        ResultCode.OPERATOR_SIGN_IN_FAILED,
-      ],
+      [{ email: 'editor@example.com', password: 'wrong password!' }, ...failed],
+      [{ email: 'nobody@example.com', password: 'a long password' }, ...failed],
       // a disabled operator's wrong password says nothing more than anyone's
-      [
-        { email: 'gone@example.com', password: 'wrong password!' },
-        401,
-        ResultCode.OPERATOR_SIGN_IN_FAILED,
-      ],
+      [{ email: 'gone@example.com', password: 'wrong password!' }, ...failed],
       // the right one is told the account is disabled (issue 41), not "wrong password"
       [
         { email: 'gone@example.com', password: 'a long password' },

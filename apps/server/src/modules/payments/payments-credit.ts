@@ -18,9 +18,9 @@ import { channelOfGateway, orderNotFound, UUID_RE } from './payments-wire';
 import {
   isUniqueViolation,
   type CreditDbResult,
-  type OrderRow,
   type PaymentsRepository,
 } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 
 export interface PaidRecord {
   /** the gateway that reports the payment; must be the order's */

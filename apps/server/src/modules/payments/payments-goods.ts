@@ -6,7 +6,8 @@ import { ResultCode, type PaymentGoods } from '@snapdrama/contract';
 import { fromMinorUnits, useYn } from '@snapdrama/rules';
 import type { Tx } from '../../db/client';
 import { AppError } from '../../errors';
-import type { GoodsRow, PaymentsRepository } from './payments.repository';
+import type { PaymentsRepository } from './payments.repository';
+import type { GoodsRow } from './payments.tables';
 
 const MAX_COINS = 1_000_000;
 const MAX_MINOR = 100_000_000;

@@ -17,12 +17,8 @@ import { AppError } from '../../errors';
 import type { WalletService } from '../wallet/wallet.service';
 import { channelOfGateway, orderNotFound } from './payments-wire';
 import type { CreditOutcome } from './payments.service';
-import type {
-  OrderRow,
-  PaymentsRepository,
-  ReversalKind,
-  TransitionRow,
-} from './payments.repository';
+import type { PaymentsRepository, ReversalKind } from './payments.repository';
+import type { OrderRow, TransitionRow } from './payments.tables';
 
 export interface RefundRecord {
   provider: PaymentGateway;

@@ -11,7 +11,7 @@ import {
 } from '@snapdrama/contract';
 import { fromMinorUnits, type CoinPurchaseChannel } from '@snapdrama/rules';
 import { AppError } from '../../errors';
-import type { OrderRow, TransitionRow } from './payments.repository';
+import type { OrderRow, TransitionRow } from './payments.tables';
 
 /** Where coins paid through a gateway were bought: Apple and Google in their stores, the rest on the web. */
 export function channelOfGateway(gateway: string | undefined): CoinPurchaseChannel {

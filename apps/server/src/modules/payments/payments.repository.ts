@@ -2,18 +2,17 @@ import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf, serviceDayOf } from '../../db/daily';
 import {
+  type GoodsRow,
+  type NewOrder,
+  type OrderRow,
   paymentFirstCharges,
   paymentGoods,
-  paymentOrderTransitions,
   paymentOrders,
+  paymentOrderTransitions,
   paymentReversals,
+  type ReversalRow,
+  type TransitionRow,
 } from './payments.tables';
-
-export type GoodsRow = typeof paymentGoods.$inferSelect;
-export type OrderRow = typeof paymentOrders.$inferSelect;
-export type NewOrder = typeof paymentOrders.$inferInsert;
-export type TransitionRow = typeof paymentOrderTransitions.$inferSelect;
-export type ReversalRow = typeof paymentReversals.$inferSelect;
 
 /** What a provider reported against one of its payments (payments.tables.ts paymentReversals). */
 export type ReversalKind =

@@ -55,10 +55,11 @@ import { createPaymentCredit } from './payments-credit';
 import { createCoinPacks, type ViewerGoods } from './payments-goods';
 import { createPaymentReversals } from './payments-reversals';
 import { orderNotFound, toReceipt, UUID_RE } from './payments-wire';
-import { isUniqueViolation, type OrderRow, type PaymentsRepository } from './payments.repository';
+import { isUniqueViolation, type PaymentsRepository } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 
 /** A coin pack as stored, for the console's goods editor (modules/economy). */
-export type { GoodsRow } from './payments.repository';
+export type { GoodsRow } from './payments.tables';
 export type { CreditOutcome, PaidRecord } from './payments-credit';
 export type { RefundRecord, ReversalOutcome, ReversalReport } from './payments-reversals';
 

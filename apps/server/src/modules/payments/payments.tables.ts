@@ -41,6 +41,7 @@ export const paymentGoods = pgTable(
     ),
   ],
 );
+export type GoodsRow = typeof paymentGoods.$inferSelect;
 
 /**
  * One purchase attempt. The id is the wire's ordrId. States: registered → paid → credited, or
@@ -101,6 +102,8 @@ export const paymentOrders = pgTable(
       .where(sql`${t.state} in ('registered', 'paid')`),
   ],
 );
+export type NewOrder = typeof paymentOrders.$inferInsert;
+export type OrderRow = typeof paymentOrders.$inferSelect;
 
 /** Every state change of an order, with time and the provider's ids (the audit trail). */
 export const paymentOrderTransitions = pgTable(
@@ -120,6 +123,7 @@ export const paymentOrderTransitions = pgTable(
   },
   (t) => [index('payment_order_transitions_order_idx').on(t.orderId, t.id)],
 );
+export type TransitionRow = typeof paymentOrderTransitions.$inferSelect;
 
 /**
  * A user's first purchase of a pack (spec §9 first-charge bonus). The primary key makes the bonus
@@ -175,3 +179,4 @@ export const paymentReversals = pgTable(
       .where(sql`${t.appliedAt} is null`),
   ],
 );
+export type ReversalRow = typeof paymentReversals.$inferSelect;

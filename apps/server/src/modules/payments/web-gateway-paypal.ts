@@ -11,7 +11,8 @@ import {
   type PaypalOrderData,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import type { OrderRow, ReversalKind } from './payments.repository';
+import type { ReversalKind } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 import type { PaypalOrder, PaypalWebhookHeaders } from './providers/paypal';
 import {
   declined,

@@ -12,7 +12,7 @@ import {
   type PaymentResultData,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import type { OrderRow } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 import type { PaymentsService } from './payments.service';
 import type { PaypalClient } from './providers/paypal';
 import type { StripeClient, StripeEvent } from './providers/stripe';

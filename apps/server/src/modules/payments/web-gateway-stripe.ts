@@ -10,7 +10,8 @@ import {
   type StripeConfirmBody,
 } from '@snapdrama/contract';
 import { AppError } from '../../errors';
-import type { OrderRow, ReversalKind } from './payments.repository';
+import type { ReversalKind } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 import type { StripeEvent, StripeSession } from './providers/stripe';
 import {
   declined,

@@ -6,7 +6,7 @@
 import { ResultCode, type PaymentResultData, type TossConfirmBody } from '@snapdrama/contract';
 import { toMinorUnits } from '@snapdrama/rules';
 import { AppError } from '../../errors';
-import type { OrderRow } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 import type { TossPayment } from './providers/toss';
 import {
   declined,

@@ -16,7 +16,7 @@ import {
 import { fromMinorUnits } from '@snapdrama/rules';
 import type { Clock } from '../../clock';
 import { AppError } from '../../errors';
-import type { OrderRow } from './payments.repository';
+import type { OrderRow } from './payments.tables';
 import type { PaymentsService } from './payments.service';
 import { createPaypalFlow } from './web-gateway-paypal';
 import {

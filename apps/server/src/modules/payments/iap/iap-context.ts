@@ -1,7 +1,7 @@
 import { ResultCode, type PaymentGateway } from '@snapdrama/contract';
 import type { AuthContext } from '../../auth/auth.service';
 import { AppError } from '../../../errors';
-import type { OrderRow } from '../payments.repository';
+import type { OrderRow } from '../payments.tables';
 import type { PaymentsService } from '../payments.service';
 import type { AppleServerApi } from './apple-server-api';
 import type { AppleNotification, AppleStoreVerifier } from './apple-store';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { ResultCode, type PaymentCurrency, type PaymentResultData } from '@snapdrama/contract';
 import type { AuthContext } from '../../auth/auth.service';
 import { AppError } from '../../../errors';
-import type { OrderRow } from '../payments.repository';
+import type { OrderRow } from '../payments.tables';
 import type { CreditOutcome } from '../payments.service';
 import { GooglePlayUnavailableError, type PlayPurchase } from './google-play';
 import { decodeDeveloperNotification, PushAuthError, type PushBody } from './google-rtdn';
