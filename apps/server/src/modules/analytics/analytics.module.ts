@@ -30,7 +30,7 @@ export function createAnalyticsModule(deps: {
   });
 
   function withReads(reads: {
-    catalog: Pick<CatalogService, 'pricing'>;
+    catalog: Pick<CatalogService, 'pricing' | 'titleKeysOf'>;
     i18n: Pick<I18nService, 'entriesForKeys'>;
   }) {
     const analytics = createAnalyticsService({

@@ -9,7 +9,7 @@ import {
   type AnalyticsFunnelData,
   type AnalyticsRetentionData,
 } from '@snapdrama/contract';
-import { useTestContext } from '../../test/harness';
+import { rowsOf, useTestContext } from '../../test/harness';
 import { ALL_AGREED, sandboxTicket, signInThroughSandbox } from '../auth/testing/sandbox-sign-in';
 import { call, openAd } from '../events/events.test-support';
 import { signInOperator, type OperatorCaller } from '../operators/operators.test-support';
@@ -373,6 +373,22 @@ describe('analytics: funnel, dramas, retention', () => {
         `/analytics/dramas?from=2026-03-02&to=2026-03-03&sort=${sort}`,
       );
       expect(s.body.data.items[0]?.dramId, sort).toBe(dramaId);
+    }
+    // each row names its drama by the title's key, also a drama taken out of the catalog since
+    const db = ctx.database.db;
+    await db.execute(sql`update dramas set published = false where id = ${otherDrama}`);
+    try {
+      const named = await get<AnalyticsDramasData>(
+        '/analytics/dramas?from=2026-03-02&to=2026-03-03&sort=viewers',
+      );
+      const [row] = await rowsOf<{ title_key: string }>(
+        ctx,
+        sql`select title_key from dramas where id = ${otherDrama}`,
+      );
+      const other = named.body.data.items.find((i) => i.dramId === otherDrama);
+      expect(other?.titleKey).toBe(row?.title_key);
+    } finally {
+      await db.execute(sql`update dramas set published = true where id = ${otherDrama}`);
     }
   });
 

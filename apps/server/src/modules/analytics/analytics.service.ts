@@ -69,7 +69,7 @@ export function createAnalyticsService(deps: {
   repo: AnalyticsRepository;
   clock: Clock;
   serviceTimeZone: string;
-  catalog: Pick<CatalogService, 'pricing'>;
+  catalog: Pick<CatalogService, 'pricing' | 'titleKeysOf'>;
   i18n: Pick<I18nService, 'entriesForKeys'>;
 }) {
   const { repo } = deps;
@@ -196,17 +196,11 @@ export function createAnalyticsService(deps: {
         repo.serviceRevenue(from, to),
       ]);
       const ids = rows.map((r) => r.dramaId);
-      const [money, keys] = await Promise.all([
+      const [money, keyOf] = await Promise.all([
         repo.dramaRevenue(ids, from, to),
-        Promise.all(
-          ids.map((id) =>
-            deps.catalog
-              .pricing(id)
-              .then((p) => p.titleKey)
-              .catch(() => `#${id}`),
-          ),
-        ),
+        deps.catalog.titleKeysOf(ids),
       ]);
+      const keys = ids.map((id) => keyOf.get(id) ?? `#${id}`);
       const titles = await titlesOf(keys);
       const total = rows[0]?.total ?? (offset > 0 ? await repo.dramaCount(from, to) : 0);
       const items: AnalyticsDramaRow[] = rows.map((r, i) => {

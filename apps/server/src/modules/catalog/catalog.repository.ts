@@ -185,6 +185,16 @@ export function createCatalogRepository(db: Db) {
       return ids.map((id) => byId.get(id)).filter((r): r is DramaRow => r !== undefined);
     },
 
+    /** The title keys of these dramas, published or not (reports name dramas that left the catalog). */
+    async titleKeysOf(ids: number[]): Promise<Map<number, string>> {
+      if (ids.length === 0) return new Map();
+      const rows = await db
+        .select({ id: dramas.id, titleKey: dramas.titleKey })
+        .from(dramas)
+        .where(inArray(dramas.id, ids));
+      return new Map(rows.map((r) => [r.id, r.titleKey]));
+    },
+
     async episodesOf(dramaId: number): Promise<EpisodeRow[]> {
       return db
         .select()

@@ -251,6 +251,11 @@ export function createCatalogService(deps: {
       return withCategories(await read((r) => r.dramasByIds(ids)));
     },
 
+    /** The title keys of these dramas in one read, published or not (for reports over many). */
+    async titleKeysOf(ids: number[]): Promise<Map<number, string>> {
+      return read((r) => r.titleKeysOf(ids));
+    },
+
     async categoryList(): Promise<CategoryListData> {
       return cache.getOrLoad(NS.categories, 'all', LIST_TTL_SECONDS, async () => ({
         categoryList: (await read((r) => r.categories())).map((c) => ({
