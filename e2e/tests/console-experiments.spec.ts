@@ -118,6 +118,10 @@ test('an operator tests the paywall position; viewers see their variant; the shi
     String(seen.get(variantB)),
   );
   await expect(operator.getByTestId('experiment-readings')).not.toBeEmpty();
+  await operator.screenshot({
+    path: test.info().outputPath(`experiment-running-${test.info().project.name}.png`),
+    fullPage: true,
+  });
   await expectNoSeriousAxe(operator);
   // every width from a small phone to a wide screen, and every language without a raw key
   const size = operator.viewportSize();
