@@ -28,7 +28,6 @@ import {
   releaseVelocity,
   shouldReportWatchMission,
   signedUrlExpiry,
-  startLevel,
   subtitleAt,
   tabOfEpisode,
   type Rendition,
@@ -172,8 +171,8 @@ describe('quality levels', () => {
     ['retina phone never beyond HD', 2400, true, 1],
     ['desktop player 1000 px', 1000, false, 1],
     ['desktop player 1600 px', 1600, false, 2],
-  ])('start level: %s', (_n, px, mobile, want) => {
-    expect(startLevel(LADDER, px, mobile)).toBe(want);
+  ])('Auto cap for the player: %s', (_n, px, mobile, want) => {
+    expect(autoLevelCap(LADDER, mobile, px)).toBe(want);
   });
 
   it('the first level is the fixed quality when one is set, else the start level', () => {
@@ -185,7 +184,7 @@ describe('quality levels', () => {
     expect(firstLevel(LADDER.slice(0, 2), '1080p', 1000, false)).toBe(1);
   });
 
-  it('the start level never exceeds the Auto cap (property)', () => {
+  it('the cap for a player never exceeds the cap without one, nor goes below what covers it (property)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 144, max: 2160 }), { minLength: 1, maxLength: 6 }),
@@ -193,10 +192,13 @@ describe('quality levels', () => {
         fc.boolean(),
         (lines, px, mobile) => {
           const levels = lines.map((l) => ({ width: l, height: Math.round((l * 16) / 9) }));
-          const i = startLevel(levels, px, mobile);
+          const i = autoLevelCap(levels, mobile, px);
           const cap = autoLevelCap(levels, mobile);
           expect(i).toBeGreaterThanOrEqual(0);
           expect(levels[i]?.width).toBeLessThanOrEqual(levels[cap]?.width ?? 0);
+          // a smaller rendition within the cap would not cover the player
+          for (const level of levels)
+            if (level.width < (levels[i]?.width ?? 0)) expect(level.height).toBeLessThan(px);
         },
       ),
     );

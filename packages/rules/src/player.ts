@@ -151,20 +151,27 @@ export interface Rendition {
 }
 
 /**
- * The highest level index Auto may use: the best rendition whose lines fit the cap, else the
- * lowest one. Levels come in any order.
+ * The highest level Auto may use for a player `playerHeightPx` device pixels tall: the smallest
+ * rendition that covers that height, within the spec's cap (autoMaxHeight); the best under the
+ * cap when none covers it, and the lowest rendition when the whole ladder is above the cap. More
+ * lines than the player shows would cost the viewer's data, battery and decoding for nothing.
+ * Without a height, the cap alone. Levels come in any order.
  */
-export function autoLevelCap(levels: readonly Rendition[], isMobile: boolean): number {
-  if (levels.length === 0) return -1;
+export function autoLevelCap(
+  levels: readonly Rendition[],
+  isMobile: boolean,
+  playerHeightPx = Number.POSITIVE_INFINITY,
+): number {
+  const byLines = levels
+    .map((level, index) => ({ index, lines: renditionLines(level), height: level.height }))
+    .sort((a, b) => a.lines - b.lines);
+  const lowest = byLines[0];
+  if (!lowest) return -1;
   const cap = autoMaxHeight(isMobile);
-  let best = -1;
-  let lowest = 0;
-  levels.forEach((level, i) => {
-    const lines = renditionLines(level);
-    if (lines < renditionLines(levels[lowest] ?? level)) lowest = i;
-    if (lines <= cap && (best === -1 || lines > renditionLines(levels[best] ?? level))) best = i;
-  });
-  return best === -1 ? lowest : best;
+  const allowed = byLines.filter((c) => c.lines <= cap);
+  const best = allowed[allowed.length - 1];
+  if (!best) return lowest.index;
+  return (allowed.find((c) => c.height >= playerHeightPx) ?? best).index;
 }
 
 /** The level of a fixed quality, or -1 for Auto or when the ladder lacks it. */
@@ -172,27 +179,6 @@ export function levelForQuality(levels: readonly Rendition[], quality: VideoQual
   if (quality === 'Auto') return -1;
   const lines = qualityLines(quality);
   return levels.findIndex((level) => renditionLines(level) === lines);
-}
-
-/**
- * The first level to load: the smallest rendition that covers the player's height in device
- * pixels (no point fetching more than the screen shows), within the Auto cap. Starting right
- * there avoids a switch after the first segments.
- */
-export function startLevel(
-  levels: readonly Rendition[],
-  playerHeightPx: number,
-  isMobile: boolean,
-): number {
-  if (levels.length === 0) return -1;
-  const capIndex = autoLevelCap(levels, isMobile);
-  const capLines = renditionLines(levels[capIndex] ?? { width: 0, height: 0 });
-  const candidates = levels
-    .map((level, index) => ({ index, lines: renditionLines(level), height: level.height }))
-    .filter((c) => c.lines <= capLines)
-    .sort((a, b) => a.lines - b.lines);
-  const fits = candidates.find((c) => c.height >= playerHeightPx);
-  return (fits ?? candidates[candidates.length - 1] ?? { index: capIndex }).index;
 }
 
 /**
@@ -206,7 +192,7 @@ export function firstLevel(
   isMobile: boolean,
 ): number {
   const fixed = levelForQuality(levels, quality);
-  return fixed === -1 ? startLevel(levels, playerHeightPx, isMobile) : fixed;
+  return fixed === -1 ? autoLevelCap(levels, isMobile, playerHeightPx) : fixed;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type Hls from 'hls.js';
-import { autoLevelCap, levelForQuality, type VideoQuality } from '@snapdrama/rules';
+import { levelForQuality, type VideoQuality } from '@snapdrama/rules';
 import { PLAYER_MOBILE_QUERY } from '../../shared/video/start-segments';
 import type { VideoUrl } from './api/playback';
 import type { HlsOwner } from '../../shared/video/hls-engine';
@@ -85,8 +85,8 @@ export interface HlsEngineOptions {
 }
 
 /**
- * hls.js plays the master playlist and switches renditions itself (Auto capped at HD on mobile,
- * FHD otherwise) or holds the viewer's fixed one.
+ * hls.js plays the master playlist and switches renditions itself (Auto capped at the rendition
+ * that covers the player, and at HD on mobile, FHD otherwise) or holds the viewer's fixed one.
  */
 export function hlsEngine(
   video: HTMLVideoElement,
@@ -105,7 +105,7 @@ export function hlsEngine(
       const levels = hls.levels.map((l) => ({ width: l.width, height: l.height }));
       const fixed = levelForQuality(levels, quality);
       if (fixed === -1) {
-        hls.autoLevelCapping = autoLevelCap(levels, mobile);
+        module.capAuto(hls, video, mobile);
         hls.currentLevel = -1;
       } else {
         hls.autoLevelCapping = -1;

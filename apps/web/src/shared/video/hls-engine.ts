@@ -36,10 +36,24 @@ export interface HlsOwner {
 }
 
 /**
+ * The player's height in device pixels. An element not yet on the page (an early engine's) has
+ * none: the window's is the player's, as the prefetch assumes.
+ */
+function playerPixels(video: HTMLVideoElement): number {
+  return (video.clientHeight || window.innerHeight) * window.devicePixelRatio;
+}
+
+/** Auto may use the renditions up to the one that covers the player (autoLevelCap), no more. */
+export function capAuto(instance: Hls, video: HTMLVideoElement, mobile: boolean): void {
+  const levels = instance.levels.map((l) => ({ width: l.width, height: l.height }));
+  instance.autoLevelCapping = autoLevelCap(levels, mobile, playerPixels(video));
+}
+
+/**
  * An hls.js instance playing `src` on `video` with the fast-start settings
  * (docs/decisions/0500-player-fast-start.md): loading starts once the manifest is parsed, at the
  * level chosen for the screen (the same choice as the cold start's segment prefetch,
- * start-segments.ts), with Auto capped for the layout or a fixed rendition held.
+ * start-segments.ts), with Auto capped for the player's size or a fixed rendition held.
  */
 export function createHls(
   video: HTMLVideoElement,
@@ -67,16 +81,21 @@ export function createHls(
   });
   instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
     const levels = data.levels.map((l) => ({ width: l.width, height: l.height }));
-    // an element not yet on the page (an early engine's) has no height: the window's is the
-    // player's, as the prefetch assumes
-    const playerPx = (video.clientHeight || window.innerHeight) * window.devicePixelRatio;
     const quality = owner.quality();
     const fixed = levelForQuality(levels, quality);
-    instance.autoLevelCapping = fixed === -1 ? autoLevelCap(levels, mobile) : -1;
-    instance.startLevel = firstLevel(levels, quality, playerPx, mobile);
+    if (fixed === -1) capAuto(instance, video, mobile);
+    else instance.autoLevelCapping = -1;
+    instance.startLevel = firstLevel(levels, quality, playerPixels(video), mobile);
     if (fixed !== -1) instance.loadLevel = fixed;
     instance.startLoad(startPosition);
   });
+  // a player that grows (fullscreen, a turned phone) may take more lines in Auto, one that
+  // shrinks fewer
+  const resized = new ResizeObserver(() => {
+    if (instance.levels.length > 0 && owner.quality() === 'Auto') capAuto(instance, video, mobile);
+  });
+  resized.observe(video);
+  instance.on(Hls.Events.DESTROYING, () => resized.disconnect());
   instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
     const level = instance.levels[data.level];
     if (level) owner.onRendition(renditionLines(level));
