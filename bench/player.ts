@@ -30,6 +30,7 @@ import {
   holdEpisodesStill,
   runGestureMatrix,
 } from '../e2e/tests/gesture-matrix';
+import { DISABLE_FEATURES } from '../e2e/chromium-features';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const PORT = Number(process.env.BENCH_PLAYER_PORT ?? 3950);
@@ -53,6 +54,8 @@ const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--disable-sync',
   '--autoplay-policy=no-user-gesture-required',
+  // each visit's new window would load the address bar's popup WebUI beside the page it measures
+  DISABLE_FEATURES,
 ];
 
 /**

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { DISABLE_FEATURES } from './chromium-features';
 
 const PORT = Number(process.env.E2E_PORT ?? 3900);
 export const BASE_URL = `http://127.0.0.1:${PORT}`;
@@ -18,34 +19,6 @@ const DESKTOP_ONLY = [
   '**/console-catalog.spec.ts',
   '**/console-coin-validity.spec.ts',
   '**/ingest.spec.ts',
-];
-
-/**
- * Headless Chromium (156) gives every window, so every test's context, the address bar's popup
- * as a WebUI page in a renderer of its own (chrome://omnibox-popup.top-chrome): about a second of
- * CPU per test, as much as our page took. Nobody types in that bar here.
- */
-const NO_OMNIBOX_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
-/**
- * Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches.ts): Chromium
- * takes only the last `--disable-features` it is given, so ours repeats it. Among them: routes
- * keep redirects (AvoidCorsURLLoaderRestartOnRedirect), no paint holding, HTTP stays HTTP.
- */
-const PLAYWRIGHT_DISABLED_FEATURES = [
-  'AvoidUnnecessaryBeforeUnloadCheckSync',
-  'DestroyProfileOnBrowserClose',
-  'HttpsUpgrades',
-  'HttpsFirstBalancedModeAutoEnable',
-  'LensOverlay',
-  'MediaRouter',
-  'PaintHolding',
-  'ThirdPartyStoragePartitioning',
-  'AvoidCorsURLLoaderRestartOnRedirect',
-  'TcpPortRandomizationWin',
-  'OptimizationHints',
-  'NetworkTimeServiceQuerying',
-  'AimEnabled',
-  'PreconnectToSearch',
 ];
 
 /**
@@ -82,7 +55,7 @@ export default defineConfig({
         '--disable-component-update',
         '--disable-sync',
         '--autoplay-policy=no-user-gesture-required',
-        `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...NO_OMNIBOX_POPUP].join(',')}`,
+        DISABLE_FEATURES,
       ],
     },
   },
