@@ -182,8 +182,9 @@ export function levelForQuality(levels: readonly Rendition[], quality: VideoQual
 }
 
 /**
- * The level the player loads first: the viewer's fixed quality when one is set, otherwise the
- * start level for the player's height (above).
+ * The level the player loads first: the viewer's fixed quality when one is set, otherwise Auto's
+ * cap for the player's height (above): starting right there avoids a switch after the first
+ * segments.
  */
 export function firstLevel(
   levels: readonly Rendition[],
