@@ -7,7 +7,11 @@
  * as a WebUI page in a renderer of its own (chrome://omnibox-popup.top-chrome): about a second of
  * CPU per test, as much as our page took. Nobody types in that bar here.
  */
-const NO_OMNIBOX_POPUP = ['WebUIOmniboxPopup', 'WebUIOmniboxFullPopup', 'WebUIOmniboxAimPopup'];
+export const NO_OMNIBOX_POPUP = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxFullPopup',
+  'WebUIOmniboxAimPopup',
+];
 /**
  * Playwright's own `--disable-features` list (playwright-core 1.65, chromiumSwitches.ts): Chromium
  * takes only the last `--disable-features` it is given, so ours repeats it. Among them: routes
