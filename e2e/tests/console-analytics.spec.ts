@@ -405,6 +405,8 @@ test('a drama’s funnel and paywall match a played scenario exactly; the table 
   }
   await sortBy(isMobile(page) ? 'viewers.desc' : 'viewers');
   await expect(page).toHaveURL(/sort=viewers&order=desc/);
+  // the address changes before the table redraws in the new order
+  await expect(list).toHaveAttribute('data-sort', 'viewers.desc');
   const descending = await values();
   expect(descending).toEqual([...descending].sort((a, b) => b - a));
   // Back returns to the order before
