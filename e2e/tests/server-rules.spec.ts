@@ -20,14 +20,15 @@ async function operatorsSet(
   },
 ) {
   await page.route('**/api/v1/event/ad-config', async (route) => {
-    // a request the page dropped meanwhile (a reload) has no answer to change
-    const response = await route.fetch().catch(() => undefined);
-    const body = (await response?.json().catch(() => undefined)) as
-      { data: Record<string, unknown> } | undefined;
-    if (!response || !body) return;
-    await route
-      .fulfill({ response, json: { ...body, data: { ...body.data, ...change } } })
-      .catch(() => undefined);
+    try {
+      const response = await route.fetch();
+      const body = (await response.json()) as { data: Record<string, unknown> };
+      await route.fulfill({ response, json: { ...body, data: { ...body.data, ...change } } });
+    } catch (error) {
+      // a request the page dropped meanwhile (a reload): nothing waits for its answer
+      if (/disposed|closed/i.test(String(error))) return;
+      throw error;
+    }
   });
 }
 
