@@ -6,25 +6,36 @@
  */
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { E2E_PORT, e2eServerEnv, root, SERVER_ENTRY } from './server';
+import { E2E_PORT, e2eServerEnv, root, SERVER_COMMAND } from './server';
 
 const LIMIT_MS = 600_000;
 const started = Date.now();
-// one process (tsx as a loader, no wrappers), in this process's session: a priority set on this
-// one (nice) holds for the server and every ffmpeg it runs, and SIGTERM reaches the server itself
-const server = spawn(process.execPath, ['--import', 'tsx', SERVER_ENTRY], {
+const server = spawn(SERVER_COMMAND, {
   cwd: root,
   env: { ...process.env, ...e2eServerEnv(E2E_PORT) },
+  shell: true,
   stdio: 'inherit',
+  // its own process group: the stop below reaches tsx's node and every ffmpeg it runs
+  detached: true,
 });
-const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
-let running = true;
-void exited.then(() => (running = false));
+if (server.pid === undefined) throw new Error('the server did not start');
+const group = server.pid;
+let exited = false;
+server.on('exit', () => (exited = true));
+
+const groupAlive = () => {
+  try {
+    process.kill(-group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 async function stopServer() {
   // the server drains, stops encoding and closes its database on SIGTERM (main.ts)
-  if (running) server.kill('SIGTERM');
-  await exited;
+  if (groupAlive()) process.kill(-group, 'SIGTERM');
+  while (groupAlive()) await sleep(100);
 }
 
 // stopped early (CI stops it when a stage before the browser suite fails): the server goes too
@@ -41,7 +52,7 @@ async function contentReady(): Promise<boolean> {
 }
 
 let ready = false;
-while (running && Date.now() - started < LIMIT_MS) {
+while (!exited && Date.now() - started < LIMIT_MS) {
   if (await contentReady()) {
     ready = true;
     break;

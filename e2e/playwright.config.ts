@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { DISABLE_FEATURES } from './chromium-features';
-import { E2E_PORT, e2eServerEnv, root, SERVER_ENTRY } from './server';
+import { E2E_PORT, e2eServerEnv, root, SERVER_COMMAND } from './server';
 
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -79,7 +79,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `npx tsx ${SERVER_ENTRY}`,
+    command: SERVER_COMMAND,
     cwd: root,
     // all of the demo content: a first start serves at once and encodes the dramas meanwhile
     url: `${BASE_URL}/healthz/content`,

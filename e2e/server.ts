@@ -5,8 +5,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3900);
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** The server's entry, from the repository's root (run through tsx). */
-export const SERVER_ENTRY = 'apps/server/src/main.ts';
+/** How the browser suite starts its server: from the repository's root. */
+export const SERVER_COMMAND = 'npx tsx apps/server/src/main.ts';
 
 /**
  * The browser suite's server settings: the embedded defaults, with the data folder kept between
