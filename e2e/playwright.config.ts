@@ -1,8 +1,10 @@
+import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { DISABLE_FEATURES } from './chromium-features';
-import { E2E_PORT, e2eServerEnv, root, SERVER_COMMAND } from './server';
 
-export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+const PORT = Number(process.env.E2E_PORT ?? 3900);
+export const BASE_URL = `http://127.0.0.1:${PORT}`;
+const root = path.resolve(import.meta.dirname, '..');
 
 /** Specs of the viewer's flows whose steps don't depend on the screen size. */
 const MOBILE_ONLY = [
@@ -79,13 +81,31 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: SERVER_COMMAND,
+    command: 'npx tsx apps/server/src/main.ts',
     cwd: root,
     // all of the demo content: a first start serves at once and encodes the dramas meanwhile
     url: `${BASE_URL}/healthz/content`,
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
-    env: e2eServerEnv(E2E_PORT),
+    env: {
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(PORT),
+      // a second run beside this one (another port) keeps its own database and built app
+      DATA_DIR: process.env.E2E_DATA_DIR ?? path.join(root, 'e2e', '.data'),
+      WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR ?? path.join(root, 'apps', 'web', 'dist'),
+      LOG_LEVEL: 'warn',
+      // short enough for the renewal test, long enough for every other test
+      MEDIA_URL_TTL_SECONDS: process.env.E2E_MEDIA_URL_TTL_SECONDS ?? '3600',
+      // the stand-in ad's countdown: short, so the ad tests watch a few seconds, not fifteen
+      AD_MIN_VIEW_SECONDS: '4',
+      // the console's first admin (tests/console-helpers.ts signs in with it)
+      OPERATOR_BOOTSTRAP_EMAIL: 'admin@e2e.test',
+      OPERATOR_BOOTSTRAP_PASSWORD: 'e2e-admin-password',
+      // PostgreSQL/Redis are for the server suites; the browser suite runs on the embedded defaults
+      DATABASE_URL: '',
+      REDIS_URL: '',
+    },
   },
 });
