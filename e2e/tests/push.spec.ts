@@ -92,10 +92,10 @@ test('after a bookmark the offer comes; the service worker shows a pushed remind
       data: JSON.stringify(payload),
     });
   await deliver();
-  // A push DevTools delivers to a worker registered a moment before can be dropped on a loaded
-  // machine (CI once saw nothing shown in 15 s, and the retry pass in 7 s), as a push service's
-  // can, which delivers it again. So does this test while nothing shows: one reminder, one tag,
-  // one notification however many times it came.
+  // On a loaded machine a push that DevTools delivers to a worker registered a moment before can
+  // be lost (once in CI, nothing showed in 15 s; the retry passed in 7 s). A push service delivers
+  // again what it could not deliver, and so does this test while nothing shows: one reminder with
+  // one tag makes one notification however often it comes.
   await expect
     .poll(
       async () => {
